@@ -1,0 +1,339 @@
+/**
+ * Writes src/generated/tables.ts: the character-class table and the transition table that drive
+ * `scan`, and the small lookup tables around them. Every class and every state is described here
+ * once, as data, next to the RFC 3986 ABNF rule it stands for; the output is plain literal
+ * `Uint8Array`s with a comment per row, so the tokenizer imports numbers and nothing else.
+ *
+ *   node build/scripts/gen-tables.js          rewrite the file
+ *   node build/scripts/gen-tables.js --check  exit 1 when the committed file is stale
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// ---------------------------------------------------------------------------------------------
+// Character classes. Every code unit below 0x80 belongs to exactly one; anything at or above
+// 0x80 is NON_ASCII. Two characters share a class when no state of the grammar tells them apart.
+
+interface CharClass {
+  readonly name: string;
+  readonly abnf: string;
+  readonly chars: string;
+}
+
+const ALPHA = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const DIGIT = '0123456789';
+
+export const CLASSES: readonly CharClass[] = [
+  { name: 'INVALID', abnf: 'outside the grammar: CTL / SP / DQUOTE / "<" / ">" / "\\" / "^" / "`" / "{" / "|" / "}" / DEL', chars: '' },
+  { name: 'ALPHA', abnf: 'ALPHA = %x41-5A / %x61-7A', chars: ALPHA },
+  { name: 'DIGIT', abnf: 'DIGIT = %x30-39', chars: DIGIT },
+  { name: 'PLUS_MINUS', abnf: '"+" / "-" (scheme characters; "+" is a sub-delim, "-" unreserved)', chars: '+-' },
+  { name: 'DOT', abnf: '"." (scheme character, unreserved, dot-segment and IPv4 separator)', chars: '.' },
+  { name: 'OTHER', abnf: 'the rest of unreserved / sub-delims: "_" / "~" / "!" / "$" / "&" / "\'" / "(" / ")" / "*" / "," / ";" / "="', chars: "_~!$&'()*,;=" },
+  { name: 'COLON', abnf: '":" (gen-delim: scheme end, port, userinfo, IPv6, pchar)', chars: ':' },
+  { name: 'SLASH', abnf: '"/" (gen-delim: authority and path segments)', chars: '/' },
+  { name: 'QUESTION', abnf: '"?" (gen-delim: query start, then a query and fragment character)', chars: '?' },
+  { name: 'HASH', abnf: '"#" (gen-delim: fragment start)', chars: '#' },
+  { name: 'LBRACKET', abnf: '"[" (gen-delim: IP-literal start)', chars: '[' },
+  { name: 'RBRACKET', abnf: '"]" (gen-delim: IP-literal end)', chars: ']' },
+  { name: 'AT', abnf: '"@" (gen-delim: userinfo end, pchar)', chars: '@' },
+  { name: 'PERCENT', abnf: 'pct-encoded = "%" HEXDIG HEXDIG (the two digits are checked by scan)', chars: '%' },
+  { name: 'NON_ASCII', abnf: 'any code unit >= 0x80 (RFC 3987 ucschar / iprivate when `iri` is set)', chars: '' },
+];
+
+/** log2 of the row width of the transition table: a state's row has 1 << CLASS_SHIFT entries. */
+const CLASS_SHIFT = 4;
+if (CLASSES.length > 1 << CLASS_SHIFT) throw new Error('too many classes for CLASS_SHIFT');
+
+type ClassName = (typeof CLASSES)[number]['name'];
+
+// Groups of classes that the grammar names.
+const UNRESERVED_SUB: readonly ClassName[] = ['ALPHA', 'DIGIT', 'PLUS_MINUS', 'DOT', 'OTHER'];
+const PCHAR: readonly ClassName[] = [...UNRESERVED_SUB, 'PERCENT', 'COLON', 'AT'];
+const PCHAR_NO_DOT = PCHAR.filter((c) => c !== 'DOT');
+const PCHAR_NO_COLON = PCHAR.filter((c) => c !== 'COLON');
+const REG_NAME: readonly ClassName[] = [...UNRESERVED_SUB, 'PERCENT'];
+const SCHEME_CHAR: readonly ClassName[] = ['ALPHA', 'DIGIT', 'PLUS_MINUS', 'DOT'];
+
+// ---------------------------------------------------------------------------------------------
+// States. Base states are where the scanner rests between characters. Action states (A_*) are
+// entered on a delimiter; scan runs their action (record an offset, set a flag, check a host)
+// and they then behave like the base state whose row they copy. Error states (E_*) end the scan.
+// Every class a state does not name leads to E_CHAR, except NON_ASCII, which always leads to
+// E_NON_ASCII so that the `iri` option can admit it where the grammar admits OTHER.
+
+type Target = string;
+interface StateDef {
+  readonly name: string;
+  readonly doc: string;
+  readonly on: ReadonlyArray<readonly [readonly ClassName[] | ClassName, Target]>;
+}
+
+/** The rows shared by a base state and the action states that behave like it. */
+const ROW = {
+  start: [
+    ['ALPHA', 'SCHEME'],
+    [['DIGIT', 'PLUS_MINUS', 'OTHER', 'AT', 'PERCENT'], 'SEGMENT_NC'],
+    ['DOT', 'A_SEGMENT_NC_DOT'],
+    ['COLON', 'E_SCHEME'],
+    ['SLASH', 'A_SLASH'],
+    ['QUESTION', 'A_QUERY'],
+    ['HASH', 'A_FRAGMENT'],
+  ],
+  scheme: [
+    [SCHEME_CHAR, 'SCHEME'],
+    ['COLON', 'A_SCHEME_COLON'],
+    [['OTHER', 'AT', 'PERCENT'], 'SEGMENT_NC'],
+    ['SLASH', 'SEGMENT_START'],
+    ['QUESTION', 'A_QUERY'],
+    ['HASH', 'A_FRAGMENT'],
+  ],
+  segmentNc: [
+    [PCHAR_NO_COLON, 'SEGMENT_NC'],
+    ['COLON', 'E_SCHEME'],
+    ['SLASH', 'SEGMENT_START'],
+    ['QUESTION', 'A_QUERY'],
+    ['HASH', 'A_FRAGMENT'],
+  ],
+  afterScheme: [
+    ['SLASH', 'A_SLASH'],
+    ['DOT', 'A_DOT'],
+    [PCHAR_NO_DOT, 'SEGMENT'],
+    ['QUESTION', 'A_QUERY'],
+    ['HASH', 'A_FRAGMENT'],
+  ],
+  slash: [
+    ['SLASH', 'A_AUTHORITY'],
+    ['DOT', 'A_DOT'],
+    [PCHAR_NO_DOT, 'SEGMENT'],
+    ['QUESTION', 'A_QUERY'],
+    ['HASH', 'A_FRAGMENT'],
+  ],
+  segmentStart: [
+    ['SLASH', 'SEGMENT_START'],
+    ['DOT', 'A_DOT'],
+    [PCHAR_NO_DOT, 'SEGMENT'],
+    ['QUESTION', 'A_QUERY'],
+    ['HASH', 'A_FRAGMENT'],
+  ],
+  segment: [
+    [PCHAR, 'SEGMENT'],
+    ['SLASH', 'SEGMENT_START'],
+    ['QUESTION', 'A_QUERY'],
+    ['HASH', 'A_FRAGMENT'],
+  ],
+  query: [
+    [[...PCHAR, 'SLASH', 'QUESTION'], 'QUERY'],
+    ['HASH', 'A_FRAGMENT'],
+  ],
+  fragment: [[[...PCHAR, 'SLASH', 'QUESTION'], 'FRAGMENT']],
+  authorityStart: [
+    ['LBRACKET', 'IP_LITERAL'],
+    [REG_NAME, 'AUTHORITY'],
+    ['COLON', 'A_AUTHORITY_COLON'],
+    ['AT', 'A_AT'],
+    ['SLASH', 'A_PATH_SLASH'],
+    ['QUESTION', 'A_QUERY'],
+    ['HASH', 'A_FRAGMENT'],
+  ],
+  authority: [
+    [REG_NAME, 'AUTHORITY'],
+    ['COLON', 'A_AUTHORITY_COLON'],
+    ['AT', 'A_AT'],
+    ['SLASH', 'A_PATH_SLASH'],
+    ['QUESTION', 'A_QUERY'],
+    ['HASH', 'A_FRAGMENT'],
+  ],
+  authorityPort: [
+    ['DIGIT', 'AUTHORITY_PORT'],
+    [['ALPHA', 'PLUS_MINUS', 'DOT', 'OTHER', 'PERCENT', 'COLON'], 'A_USERINFO'],
+    ['AT', 'A_AT'],
+    ['SLASH', 'A_PATH_SLASH'],
+    ['QUESTION', 'A_QUERY'],
+    ['HASH', 'A_FRAGMENT'],
+  ],
+  userinfo: [
+    [[...REG_NAME, 'COLON'], 'USERINFO'],
+    ['AT', 'A_AT'],
+    [['SLASH', 'QUESTION', 'HASH'], 'E_PORT_DEFERRED'],
+  ],
+  hostStart: [
+    ['LBRACKET', 'IP_LITERAL'],
+    [REG_NAME, 'HOST'],
+    ['COLON', 'A_PORT_COLON'],
+    ['SLASH', 'A_PATH_SLASH'],
+    ['QUESTION', 'A_QUERY'],
+    ['HASH', 'A_FRAGMENT'],
+  ],
+  host: [
+    [REG_NAME, 'HOST'],
+    ['COLON', 'A_PORT_COLON'],
+    ['SLASH', 'A_PATH_SLASH'],
+    ['QUESTION', 'A_QUERY'],
+    ['HASH', 'A_FRAGMENT'],
+  ],
+  port: [
+    [['ALPHA', 'PLUS_MINUS', 'DOT', 'OTHER', 'PERCENT', 'COLON', 'AT', 'LBRACKET', 'RBRACKET', 'INVALID'], 'E_PORT'],
+    ['DIGIT', 'PORT'],
+    ['SLASH', 'A_PATH_SLASH'],
+    ['QUESTION', 'A_QUERY'],
+    ['HASH', 'A_FRAGMENT'],
+  ],
+  ipLiteral: [
+    [[...REG_NAME, 'COLON'], 'IP_LITERAL'],
+    ['RBRACKET', 'A_IP_LITERAL_END'],
+  ],
+  ipLiteralEnd: [
+    ['COLON', 'A_PORT_COLON'],
+    ['SLASH', 'A_PATH_SLASH'],
+    ['QUESTION', 'A_QUERY'],
+    ['HASH', 'A_FRAGMENT'],
+  ],
+} as const satisfies Record<string, StateDef['on']>;
+
+export const STATES: readonly StateDef[] = [
+  // Base states.
+  { name: 'START', doc: 'URI-reference = URI / relative-ref (nothing read yet)', on: ROW.start },
+  { name: 'SCHEME', doc: 'scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), until ":" confirms it', on: ROW.scheme },
+  { name: 'SEGMENT_NC', doc: 'segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )', on: ROW.segmentNc },
+  { name: 'SEGMENT_START', doc: 'path: just after "/", at the start of a segment', on: ROW.segmentStart },
+  { name: 'SEGMENT', doc: 'segment = *pchar ; pchar = unreserved / pct-encoded / sub-delims / ":" / "@"', on: ROW.segment },
+  { name: 'QUERY', doc: 'query = *( pchar / "/" / "?" )', on: ROW.query },
+  { name: 'FRAGMENT', doc: 'fragment = *( pchar / "/" / "?" )', on: ROW.fragment },
+  { name: 'AUTHORITY', doc: 'authority before any "@" or ":": userinfo or reg-name so far', on: ROW.authority },
+  { name: 'AUTHORITY_PORT', doc: 'host ":" *DIGIT so far, or userinfo if an "@" follows', on: ROW.authorityPort },
+  { name: 'USERINFO', doc: 'userinfo = *( unreserved / pct-encoded / sub-delims / ":" ), must end at "@"', on: ROW.userinfo },
+  { name: 'HOST', doc: 'reg-name = *( unreserved / pct-encoded / sub-delims ), after "@"', on: ROW.host },
+  { name: 'PORT', doc: 'port = *DIGIT', on: ROW.port },
+  { name: 'IP_LITERAL', doc: 'IP-literal = "[" ( IPv6address / IPvFuture ) "]" (checked by host.ts at "]")', on: ROW.ipLiteral },
+  { name: 'IP_LITERAL_END', doc: 'after "]": [ ":" port ] and the end of the authority', on: ROW.ipLiteralEnd },
+  // Action states.
+  { name: 'A_SEGMENT_NC_DOT', doc: '"." first in a relative path: may be a dot-segment; then as SEGMENT_NC', on: ROW.segmentNc },
+  { name: 'A_SCHEME_COLON', doc: 'the ":" after scheme; then hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty', on: ROW.afterScheme },
+  { name: 'A_SLASH', doc: 'a "/" that begins the path; a second "/" begins an authority', on: ROW.slash },
+  { name: 'A_AUTHORITY', doc: '"//": authority = [ userinfo "@" ] host [ ":" port ]', on: ROW.authorityStart },
+  { name: 'A_AUTHORITY_COLON', doc: 'the first ":" of an authority with no "@" yet; then as AUTHORITY_PORT', on: ROW.authorityPort },
+  { name: 'A_USERINFO', doc: 'what follows ":" cannot be a port, so an "@" must follow; then as USERINFO', on: ROW.userinfo },
+  { name: 'A_AT', doc: 'the "@" after userinfo; host = IP-literal / IPv4address / reg-name follows', on: ROW.hostStart },
+  { name: 'A_PORT_COLON', doc: 'the ":" between host and port; then as PORT', on: ROW.port },
+  { name: 'A_IP_LITERAL_END', doc: 'the "]" that closes an IP-literal (validated now); then as IP_LITERAL_END', on: ROW.ipLiteralEnd },
+  { name: 'A_PATH_SLASH', doc: 'the "/" that ends an authority and begins path-abempty; then as SEGMENT_START', on: ROW.segmentStart },
+  { name: 'A_DOT', doc: '"." first in a segment: may be a dot-segment; then as SEGMENT', on: ROW.segment },
+  { name: 'A_QUERY', doc: 'the "?" that begins the query; then as QUERY', on: ROW.query },
+  { name: 'A_FRAGMENT', doc: 'the "#" that begins the fragment; then as FRAGMENT', on: ROW.fragment },
+];
+
+/** Error states, in order after the last state. */
+export const ERRORS = [
+  { name: 'E_CHAR', doc: 'a character the grammar does not allow here' },
+  { name: 'E_NON_ASCII', doc: 'a code unit >= 0x80 (allowed where OTHER is when `iri` is set)' },
+  { name: 'E_SCHEME', doc: '":" ends a first segment that is not a scheme (RFC 3986 §3.1, §4.2)' },
+  { name: 'E_PORT', doc: 'a non-digit in a port (RFC 3986 §3.2.3)' },
+  { name: 'E_PORT_DEFERRED', doc: 'an authority ends while "host:" is followed by a non-port and no "@" came' },
+] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Lookup tables beside the state machine.
+
+/** HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F" (case-insensitive in ABNF). */
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x41 && c <= 0x46) return c - 0x41 + 10;
+  if (c >= 0x61 && c <= 0x66) return c - 0x61 + 10;
+  return 0xff;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering.
+
+function charLabel(c: number): string {
+  if (c < 0x20) return `^${String.fromCharCode(c + 0x40)}`;
+  if (c === 0x7f) return 'DEL';
+  if (c === 0x20) return 'SP';
+  return String.fromCharCode(c);
+}
+
+function classOf(c: number): number {
+  for (let k = 0; k < CLASSES.length; k++) if (CLASSES[k]!.chars.includes(String.fromCharCode(c))) return k;
+  return 0;
+}
+
+function render128(name: string, doc: string, value: (c: number) => number, width: number): string {
+  const lines = [`/** ${doc} */`, `export const ${name} = new Uint8Array([`];
+  for (let row = 0; row < 128; row += 16) {
+    const cells: string[] = [];
+    const labels: string[] = [];
+    for (let c = row; c < row + 16; c++) {
+      cells.push(String(value(c)).padStart(width));
+      labels.push(charLabel(c));
+    }
+    lines.push(`  ${cells.join(',')}, // 0x${row.toString(16).padStart(2, '0')}: ${labels.join(' ')}`);
+  }
+  lines.push(']);');
+  return lines.join('\n');
+}
+
+export function render(): string {
+  const names = [...STATES.map((s) => s.name), ...ERRORS.map((e) => e.name)];
+  const index = new Map(names.map((n, i) => [n, i]));
+  if (names.length > 256) throw new Error('too many states for a Uint8Array');
+  const firstAction = STATES.findIndex((s) => s.name.startsWith('A_'));
+  const firstError = STATES.length;
+  const errChar = index.get('E_CHAR')!;
+  const errNonAscii = index.get('E_NON_ASCII')!;
+  const classIndex = new Map(CLASSES.map((c, i) => [c.name, i]));
+
+  const out: string[] = [];
+  out.push('// Generated by scripts/gen-tables.ts from the RFC 3986 ABNF. Do not edit: run `npm run gen`.');
+  out.push('// A test regenerates this file and fails when it differs.');
+  out.push('');
+  out.push('// Character classes (CHAR_CLASS values).');
+  CLASSES.forEach((c, i) => out.push(`/** ${c.abnf} */\nexport const C_${c.name} = ${i};`));
+  out.push(`/** Row width of TRANSITIONS is 1 << CLASS_SHIFT. */\nexport const CLASS_SHIFT = ${CLASS_SHIFT};`);
+  out.push('');
+  out.push(render128('CHAR_CLASS', 'Class of each code unit below 0x80; code units from 0x80 up are C_NON_ASCII.', classOf, 2));
+  out.push('');
+  out.push('// States. Action states (>= FIRST_ACTION) run an action in scan when entered; error');
+  out.push('// states (>= FIRST_ERROR) end the scan.');
+  STATES.forEach((s, i) => out.push(`/** ${s.doc} */\nexport const S_${s.name} = ${i};`));
+  ERRORS.forEach((e, i) => out.push(`/** ${e.doc} */\nexport const ${e.name} = ${firstError + i};`));
+  out.push(`export const FIRST_ACTION = ${firstAction};`);
+  out.push(`export const FIRST_ERROR = ${firstError};`);
+  out.push('');
+  out.push('/**');
+  out.push(' * TRANSITIONS[(state << CLASS_SHIFT) | class] is the next state. Columns:');
+  out.push(` * ${CLASSES.map((c) => c.name).join(', ')}.`);
+  out.push(' */');
+  out.push('export const TRANSITIONS = new Uint8Array([');
+  const width = 1 << CLASS_SHIFT;
+  for (const s of STATES) {
+    const row = new Array<number>(width).fill(errChar);
+    row[classIndex.get('NON_ASCII')!] = errNonAscii;
+    for (let k = CLASSES.length; k < width; k++) row[k] = errChar;
+    for (const [classes, target] of s.on) {
+      const t = index.get(target);
+      if (t === undefined) throw new Error(`unknown target ${target} in ${s.name}`);
+      for (const c of typeof classes === 'string' ? [classes] : classes) row[classIndex.get(c)!] = t;
+    }
+    out.push(`  ${row.map((v) => String(v).padStart(2)).join(',')}, // ${s.name}`);
+  }
+  out.push(']);');
+  out.push('');
+  out.push(render128('HEX_VALUE', 'HEXDIG value of each code unit below 0x80 (0-15), 0xff for a non-HEXDIG.', hexValue, 3));
+  out.push('');
+  return out.join('\n');
+}
+
+const target = fileURLToPath(new URL('../../src/generated/tables.ts', import.meta.url));
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const fresh = render();
+  if (process.argv.includes('--check')) {
+    if (readFileSync(target, 'utf8') !== fresh) {
+      console.error('src/generated/tables.ts is stale: run `npm run gen`');
+      process.exit(1);
+    }
+  } else {
+    writeFileSync(target, fresh);
+  }
+}

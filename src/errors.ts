@@ -1,0 +1,86 @@
+/**
+ * `UriError`: the one error type urikit throws for bad input. Its message names the problem, the
+ * character and the position; `code` is stable for programs, `index` points at the first
+ * character that cannot be accepted (the input's length when the input ends too early).
+ */
+import { ErrorCode } from './scan.js';
+
+/** The stable string codes of `UriError`, by the numeric `ErrorCode` that `scan` returns. */
+export type UriErrorCode = Exclude<keyof typeof ErrorCode, 'OK'>;
+
+const NAMES = Object.keys(ErrorCode) as Array<keyof typeof ErrorCode>;
+
+/**
+ * Thrown by `parse`, `resolve` and the other strict entry points.
+ *
+ * @example
+ * try { parse('http://a.com/ b'); } catch (e) {
+ *   if (e instanceof UriError) console.log(e.code, e.index); // 'INVALID_CHAR' 14
+ * }
+ */
+export class UriError extends TypeError {
+  /** What is wrong, e.g. `'INVALID_CHAR'`. */
+  readonly code: UriErrorCode;
+  /** Index of the first character that cannot be accepted, or the input's length. */
+  readonly index: number;
+  /** The input that was rejected. */
+  readonly input: string;
+
+  constructor(code: UriErrorCode, index: number, input: string, message?: string) {
+    super(message ?? describe(code, index, input));
+    this.name = 'UriError';
+    this.code = code;
+    this.index = index;
+    this.input = input;
+  }
+}
+
+/** The `UriError` for a non-zero `scan` result. */
+export function scanError(code: number, index: number, input: string): UriError {
+  return new UriError(NAMES[code] as UriErrorCode, index, input);
+}
+
+function describe(code: UriErrorCode, index: number, input: string): string {
+  const where = `${charAt(input, index)} at index ${index} in ${show(input, index)}`;
+  switch (code) {
+    case 'INVALID_CHAR':
+      return `Invalid character ${where}`;
+    case 'INVALID_PERCENT_ENCODING':
+      return `Invalid percent-encoding ${JSON.stringify(input.slice(index, index + 3))} at index ${index} in ${show(input, index)}: "%" must be followed by two hex digits`;
+    case 'INVALID_SCHEME':
+      return index === 0
+        ? `Invalid scheme: ${where} leaves the scheme empty`
+        : `Invalid scheme: ${where} ends ${JSON.stringify(input.slice(0, index))}, which is not a scheme (a letter, then letters, digits, "+", "-" or "."); a relative path cannot have ":" in its first segment`;
+    case 'INVALID_PORT':
+      return `Invalid port: ${where}: a port is digits only (a ":" in userinfo needs an "@" after it)`;
+    case 'INVALID_IPV6':
+      return `Invalid IPv6 address: ${where}`;
+    case 'INVALID_IPVFUTURE':
+      return `Invalid IPvFuture address: ${where}: the form is "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`;
+    case 'UNCLOSED_IP_LITERAL':
+      return `Unclosed IP literal: ${where}: "[" needs a matching "]"`;
+    case 'MISSING_SCHEME':
+      return `Missing scheme: ${where}: an absolute URI (scheme ":" ...) is required`;
+    case 'RELATIVE_BASE':
+      return `Relative base: ${show(input, 0)} has no scheme; a base URI must be absolute (RFC 3986 §5.1)`;
+  }
+}
+
+/** Names the character at `index` so that invisible ones are visible: `' '`, `'\t' (U+0009)`. */
+function charAt(input: string, index: number): string {
+  if (index >= input.length) return 'end of input';
+  const cp = input.codePointAt(index)!;
+  const ch = String.fromCodePoint(cp);
+  const hex = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (cp >= 0x20 && cp < 0x7f) return `'${ch}'`;
+  const quoted = JSON.stringify(ch).slice(1, -1);
+  return quoted === ch ? `'${ch}' (${hex})` : `'${quoted}' (${hex})`;
+}
+
+/** The input for a message: whole when short, else a window around `index`. */
+function show(input: string, index: number): string {
+  if (input.length <= 200) return JSON.stringify(input);
+  const from = Math.max(0, index - 60);
+  const to = Math.min(input.length, index + 60);
+  return `${from > 0 ? '…' : ''}${JSON.stringify(input.slice(from, to))}${to < input.length ? '…' : ''} (${input.length} characters)`;
+}

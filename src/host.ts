@@ -1,0 +1,138 @@
+/**
+ * RFC 3986 §3.2.2 host sub-grammars, checked over a range of the input by bounded forward scans:
+ * no recursion, no backtracking beyond one IPv6 group, no allocation. Each checker returns the
+ * index where its grammar stops matching; a match of the whole range returns `end`.
+ */
+import { HEX_VALUE } from './generated/tables.js';
+
+/**
+ * IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
+ * dec-octet   = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
+ *
+ * Returns the index after the fourth octet, or the index of the first character that breaks the
+ * rule (a leading zero, a value above 255, a missing digit or dot).
+ */
+export function ipv4End(s: string, p: number, end: number): number {
+  for (let octet = 0; octet < 4; octet++) {
+    if (octet > 0) {
+      if (p >= end || s.charCodeAt(p) !== 0x2e) return p;
+      p++;
+    }
+    const start = p;
+    let value = 0;
+    while (p < end) {
+      const d = s.charCodeAt(p) - 0x30;
+      if (d < 0 || d > 9) break;
+      // "0" alone is an octet; "01" is not (the RFC forbids leading zeros).
+      if (p > start && value === 0) return p;
+      value = value * 10 + d;
+      if (value > 255) return p;
+      p++;
+    }
+    if (p === start) return p;
+  }
+  return p;
+}
+
+/** True when [start, end) is exactly an IPv4address (first-match-wins over reg-name, §3.2.2). */
+export function isIPv4(s: string, start: number, end: number): boolean {
+  return end - start >= 7 && end - start <= 15 && ipv4End(s, start, end) === end;
+}
+
+function hexAt(s: string, p: number): boolean {
+  const c = s.charCodeAt(p);
+  return c < 0x80 && HEX_VALUE[c] !== 0xff;
+}
+
+/**
+ * IPv6address (§3.2.2): eight h16 groups, or fewer around one "::", the last 32 bits optionally
+ * written as an IPv4address (ls32). h16 = 1*4HEXDIG.
+ * With `zone`, RFC 6874: IPv6addrz = IPv6address "%25" ZoneID, ZoneID = 1*( unreserved / pct-encoded ).
+ *
+ * [start, end) is the text between "[" and "]". Returns -1 when it matches, else the index of
+ * the first character that cannot be accepted (`end`, the "]", when the address is too short).
+ */
+export function ipv6Error(s: string, start: number, end: number, zone: boolean): number {
+  // A zone identifier, if any, starts at the first "%"; the address is what precedes it.
+  let addrEnd = start;
+  while (addrEnd < end && s.charCodeAt(addrEnd) !== 0x25) addrEnd++;
+  const r = ipv6AddressError(s, start, addrEnd);
+  if (r !== -1 || addrEnd === end) return r;
+  // "%25" ZoneID: scan has already checked that every "%" is followed by two hex digits.
+  if (!zone || s.charCodeAt(addrEnd + 1) !== 0x32 || s.charCodeAt(addrEnd + 2) !== 0x35) return addrEnd;
+  let p = addrEnd + 3;
+  if (p === end) return p;
+  for (; p < end; p++) {
+    const c = s.charCodeAt(p);
+    // unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"; "%" opens a pct-encoded triplet.
+    if (c === 0x25) p += 2;
+    else if (!isUnreserved(c)) return p;
+  }
+  return -1;
+}
+
+function isUnreserved(c: number): boolean {
+  return (
+    (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) ||
+    c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e
+  );
+}
+
+/** ipv6Error without the zone: -1 when [p, end) is an IPv6address. */
+function ipv6AddressError(s: string, p: number, end: number): number {
+  let groups = 0;
+  let compressed = false;
+  if (p < end && s.charCodeAt(p) === 0x3a) {
+    // A leading ":" is only allowed as the first half of "::".
+    if (p + 1 >= end || s.charCodeAt(p + 1) !== 0x3a) return p + 1;
+    compressed = true;
+    p += 2;
+    if (p === end) return -1;
+  }
+  for (;;) {
+    // Invariant: p is at the start of a group, which must be present.
+    if (groups === 8 || (compressed && groups === 7)) return p;
+    let q = p;
+    while (q < end && hexAt(s, q)) q++;
+    if (q < end && s.charCodeAt(q) === 0x2e) {
+      // ls32 as an IPv4address: it takes two groups and must end the address.
+      if (groups + 2 > (compressed ? 7 : 8)) return p;
+      const v4 = ipv4End(s, p, end);
+      if (v4 !== end) return v4;
+      groups += 2;
+      break;
+    }
+    if (q === p) return p;
+    if (q - p > 4) return p + 4;
+    groups++;
+    p = q;
+    if (p === end) break;
+    if (s.charCodeAt(p) !== 0x3a) return p;
+    p++;
+    if (p < end && s.charCodeAt(p) === 0x3a) {
+      if (compressed || groups === 8) return p;
+      compressed = true;
+      p++;
+      if (p === end) return -1;
+    }
+  }
+  return compressed || groups === 8 ? -1 : end;
+}
+
+/**
+ * IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+ *
+ * [start, end) is the text between "[" and "]" and starts with "v" or "V". scan has already
+ * limited the range to unreserved / sub-delims / ":" / pct-encoded, so only the shape and the
+ * absence of "%" remain to check. Returns -1 when it matches, else the index of the first
+ * character that cannot be accepted.
+ */
+export function ipvFutureError(s: string, start: number, end: number): number {
+  let p = start + 1;
+  while (p < end && hexAt(s, p)) p++;
+  if (p === start + 1 || p === end || s.charCodeAt(p) !== 0x2e) return p;
+  p++;
+  if (p === end) return p;
+  for (; p < end; p++) if (s.charCodeAt(p) === 0x25) return p;
+  return -1;
+}
