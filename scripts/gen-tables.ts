@@ -243,6 +243,31 @@ function hexValue(c: number): number {
   return 0xff;
 }
 
+/**
+ * Percent-encoding sets: which characters each component may hold unencoded (RFC 3986 §2, §3).
+ * One bit per set in ALLOWED; "%" is in none of them, so encoding output always decodes back.
+ */
+const UNRESERVED = ALPHA + DIGIT + '-._~';
+const SUB_DELIMS = "!$&'()*+,;=";
+const PCHAR_SET = UNRESERVED + SUB_DELIMS + ':@';
+export const ENCODE_SETS = [
+  { name: 'UNRESERVED', abnf: 'unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" (a strict component)', chars: UNRESERVED },
+  { name: 'USERINFO', abnf: 'userinfo = *( unreserved / pct-encoded / sub-delims / ":" )', chars: UNRESERVED + SUB_DELIMS + ':' },
+  { name: 'REG_NAME', abnf: 'reg-name = *( unreserved / pct-encoded / sub-delims )', chars: UNRESERVED + SUB_DELIMS },
+  { name: 'SEGMENT', abnf: 'segment = *pchar ; pchar = unreserved / pct-encoded / sub-delims / ":" / "@"', chars: PCHAR_SET },
+  { name: 'PATH', abnf: 'path-abempty = *( "/" segment )', chars: PCHAR_SET + '/' },
+  { name: 'QUERY', abnf: 'query = *( pchar / "/" / "?" )', chars: PCHAR_SET + '/?' },
+  { name: 'FRAGMENT', abnf: 'fragment = *( pchar / "/" / "?" )', chars: PCHAR_SET + '/?' },
+] as const;
+
+function allowedBits(c: number): number {
+  let bits = 0;
+  ENCODE_SETS.forEach((set, k) => {
+    if (set.chars.includes(String.fromCharCode(c))) bits |= 1 << k;
+  });
+  return bits;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rendering.
 
@@ -320,6 +345,11 @@ export function render(): string {
   out.push(']);');
   out.push('');
   out.push(render128('HEX_VALUE', 'HEXDIG value of each code unit below 0x80 (0-15), 0xff for a non-HEXDIG.', hexValue, 3));
+  out.push('');
+  out.push('// Percent-encoding sets: bits of ALLOWED.');
+  ENCODE_SETS.forEach((set, k) => out.push(`/** ${set.abnf} */\nexport const SET_${set.name} = ${1 << k};`));
+  out.push('');
+  out.push(render128('ALLOWED', 'SET_* bits: the components in which each code unit below 0x80 may stand unencoded.', allowedBits, 3));
   out.push('');
   return out.join('\n');
 }

@@ -61,6 +61,8 @@ function describe(code: UriErrorCode, index: number, input: string): string {
       return `Unclosed IP literal: ${where}: "[" needs a matching "]"`;
     case 'MISSING_SCHEME':
       return `Missing scheme: ${where}: an absolute URI (scheme ":" ...) is required`;
+    case 'INVALID_UTF8':
+      return `Invalid UTF-8: ${where}`;
     case 'RELATIVE_BASE':
       return `Relative base: ${show(input, 0)} has no scheme; a base URI must be absolute (RFC 3986 §5.1)`;
   }

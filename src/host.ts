@@ -10,12 +10,14 @@ import { HEX_VALUE } from './generated/tables.js';
  * dec-octet   = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
  *
  * Returns the index after the fourth octet, or the index of the first character that breaks the
- * rule (a leading zero, a value above 255, a missing digit or dot).
+ * rule (a leading zero, a value above 255, a missing digit or dot), or -1 when the range ends
+ * before the fourth octet is complete (so that `end` always means a whole IPv4address).
  */
 export function ipv4End(s: string, p: number, end: number): number {
   for (let octet = 0; octet < 4; octet++) {
     if (octet > 0) {
-      if (p >= end || s.charCodeAt(p) !== 0x2e) return p;
+      if (p >= end) return -1;
+      if (s.charCodeAt(p) !== 0x2e) return p;
       p++;
     }
     const start = p;
@@ -29,7 +31,7 @@ export function ipv4End(s: string, p: number, end: number): number {
       if (value > 255) return p;
       p++;
     }
-    if (p === start) return p;
+    if (p === start) return p >= end ? -1 : p;
   }
   return p;
 }
@@ -98,7 +100,7 @@ function ipv6AddressError(s: string, p: number, end: number): number {
       // ls32 as an IPv4address: it takes two groups and must end the address.
       if (groups + 2 > (compressed ? 7 : 8)) return p;
       const v4 = ipv4End(s, p, end);
-      if (v4 !== end) return v4;
+      if (v4 !== end) return v4 === -1 ? end : v4;
       groups += 2;
       break;
     }

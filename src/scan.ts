@@ -97,7 +97,10 @@ export const ErrorCode = Object.freeze({
   INVALID_IPVFUTURE: 6,
   MISSING_SCHEME: 7,
   UNCLOSED_IP_LITERAL: 8,
+  /** Not from scan: `resolve` was given a base without a scheme. */
   RELATIVE_BASE: 9,
+  /** Not from scan: `percentDecode` with `fatal` met bytes that are not UTF-8. */
+  INVALID_UTF8: 10,
 });
 
 /** Options shared by every parsing entry point. All default to `false` (strict RFC 3986). */

@@ -4,6 +4,7 @@
  * first time it is read and cached; nothing is decoded or copied at parse time.
  */
 import { scanError } from './errors.js';
+import { percentDecode } from './percent.js';
 import { Flag, OFFSETS_LENGTH, type ParseOptions, Slot, scan } from './scan.js';
 
 /** The host's form (RFC 3986 §3.2.2). */
@@ -166,6 +167,40 @@ export class Uri {
   /** java.net.URI's opaque: absolute, and the scheme-specific part does not begin with `/`. */
   get isOpaque(): boolean {
     return (this._flags & Flag.SCHEME) !== 0 && this.href.charCodeAt(this._schemeEnd + 1) !== 0x2f;
+  }
+
+  /**
+   * The path with every `%XX` decoded as UTF-8 (bad bytes become U+FFFD). Decoding can make
+   * `%2F` a "/" indistinguishable from a separator: use `path` for routing and access decisions.
+   * @example
+   * parse('/a%20b/%C3%BC').decodedPath; // '/a b/ü'
+   */
+  get decodedPath(): string {
+    return percentDecode(this.path);
+  }
+
+  /** `userinfo`, percent-decoded. */
+  get decodedUserinfo(): string | undefined {
+    const v = this.userinfo;
+    return v === undefined ? v : percentDecode(v);
+  }
+
+  /** `host`, percent-decoded (a reg-name may hold `%XX`). */
+  get decodedHost(): string | undefined {
+    const v = this.host;
+    return v === undefined ? v : percentDecode(v);
+  }
+
+  /** `query`, percent-decoded (`+` is left alone: it means space only in HTML forms). */
+  get decodedQuery(): string | undefined {
+    const v = this.query;
+    return v === undefined ? v : percentDecode(v);
+  }
+
+  /** `fragment`, percent-decoded. */
+  get decodedFragment(): string | undefined {
+    const v = this.fragment;
+    return v === undefined ? v : percentDecode(v);
   }
 
   /** The flags of the offsets record (see `Flag`). */

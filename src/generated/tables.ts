@@ -161,3 +161,31 @@ export const HEX_VALUE = new Uint8Array([
   255, 10, 11, 12, 13, 14, 15,255,255,255,255,255,255,255,255,255, // 0x60: ` a b c d e f g h i j k l m n o
   255,255,255,255,255,255,255,255,255,255,255,255,255,255,255,255, // 0x70: p q r s t u v w x y z { | } ~ DEL
 ]);
+
+// Percent-encoding sets: bits of ALLOWED.
+/** unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" (a strict component) */
+export const SET_UNRESERVED = 1;
+/** userinfo = *( unreserved / pct-encoded / sub-delims / ":" ) */
+export const SET_USERINFO = 2;
+/** reg-name = *( unreserved / pct-encoded / sub-delims ) */
+export const SET_REG_NAME = 4;
+/** segment = *pchar ; pchar = unreserved / pct-encoded / sub-delims / ":" / "@" */
+export const SET_SEGMENT = 8;
+/** path-abempty = *( "/" segment ) */
+export const SET_PATH = 16;
+/** query = *( pchar / "/" / "?" ) */
+export const SET_QUERY = 32;
+/** fragment = *( pchar / "/" / "?" ) */
+export const SET_FRAGMENT = 64;
+
+/** SET_* bits: the components in which each code unit below 0x80 may stand unencoded. */
+export const ALLOWED = new Uint8Array([
+    0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0, // 0x00: ^@ ^A ^B ^C ^D ^E ^F ^G ^H ^I ^J ^K ^L ^M ^N ^O
+    0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0, // 0x10: ^P ^Q ^R ^S ^T ^U ^V ^W ^X ^Y ^Z ^[ ^\ ^] ^^ ^_
+    0,126,  0,  0,126,  0,126,126,126,126,126,126,126,127,127,112, // 0x20: SP ! " # $ % & ' ( ) * + , - . /
+  127,127,127,127,127,127,127,127,127,127,122,126,  0,126,  0, 96, // 0x30: 0 1 2 3 4 5 6 7 8 9 : ; < = > ?
+  120,127,127,127,127,127,127,127,127,127,127,127,127,127,127,127, // 0x40: @ A B C D E F G H I J K L M N O
+  127,127,127,127,127,127,127,127,127,127,127,  0,  0,  0,  0,127, // 0x50: P Q R S T U V W X Y Z [ \ ] ^ _
+    0,127,127,127,127,127,127,127,127,127,127,127,127,127,127,127, // 0x60: ` a b c d e f g h i j k l m n o
+  127,127,127,127,127,127,127,127,127,127,127,  0,  0,  0,127,  0, // 0x70: p q r s t u v w x y z { | } ~ DEL
+]);

@@ -1,0 +1,279 @@
+/**
+ * Normalization and equivalence (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based), from one
+ * offsets record to one output string. Input that is already normal is returned as it is.
+ */
+import { ALLOWED, HEX_VALUE, SET_UNRESERVED } from './generated/tables.js';
+import { normalizePercent } from './percent.js';
+import { load, removeDots } from './resolve.js';
+import { Flag, OFFSETS_LENGTH, type ParseOptions, Slot } from './scan.js';
+import type { Uri } from './uri.js';
+
+/** Options of `normalize` and `equivalent`: how to parse the inputs. */
+export type NormalizeOptions = ParseOptions;
+
+/**
+ * Default ports (§6.2.3): a port equal to its scheme's default is dropped. From the IANA
+ * service-name registry for the schemes that name a transport port.
+ */
+export const DEFAULT_PORTS: Readonly<Record<string, number>> = Object.freeze({
+  ftp: 21, ssh: 22, sftp: 22, telnet: 23, gopher: 70, http: 80, ws: 80, pop: 110, nntp: 119,
+  imap: 143, snmp: 161, ldap: 389, https: 443, wss: 443, rtsp: 554, ldaps: 636, mqtt: 1883,
+  sip: 5060, sips: 5061, amqp: 5672, redis: 6379, git: 9418,
+});
+
+/** Schemes whose empty path with an authority means "/" (§6.2.3). */
+const EMPTY_PATH_IS_ROOT: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss']);
+
+const rec = new Uint32Array(OFFSETS_LENGTH);
+
+/**
+ * The RFC 3986 normal form of a URI-reference: scheme and host in lower case, percent-encodings
+ * in upper case and decoded where they encode an unreserved character (reserved ones such as
+ * `%2F` stay), dot-segments removed, a default or empty port dropped, an empty http(s)/ws(s)
+ * path written `/`, IPv6 in RFC 5952 form. Idempotent.
+ *
+ * @throws {UriError} on invalid input.
+ * @example
+ * normalize('eXAMPLE://a/./b/../b/%63/%7bfoo%7d'); // 'example://a/b/c/%7Bfoo%7D'
+ * normalize('HTTP://Example.COM:80');              // 'http://example.com/'
+ * normalize('http://[2001:DB8:0:0:0:0:0:1]/');      // 'http://[2001:db8::1]/'
+ */
+export function normalize(input: string | Uri, options?: NormalizeOptions): string {
+  const s = load(input, rec, options);
+  return normalizeRecord(s, rec);
+}
+
+/**
+ * True when `a` and `b` have the same normal form (§6.2). Inputs already in normal form are
+ * compared without building any string.
+ *
+ * @throws {UriError} on invalid input.
+ * @example
+ * equivalent('http://example.com', 'HTTP://EXAMPLE.com:80/'); // true
+ * equivalent('http://a/%7e', 'http://a/~');                   // true
+ * equivalent('http://a/%2F', 'http://a//');                   // false
+ */
+export function equivalent(a: string | Uri, b: string | Uri, options?: NormalizeOptions): boolean {
+  return normalize(a, options) === normalize(b, options);
+}
+
+/** The normal form of `s` described by `o`. @internal also used by relativize. */
+export function normalizeRecord(s: string, o: Uint32Array): string {
+  const f = o[Slot.FLAGS]!;
+  const schemeEnd = o[Slot.SCHEME_END]!;
+  const pathStart = o[Slot.PATH_START]!;
+  const pathEnd = o[Slot.PATH_END]!;
+  const scheme = (f & Flag.SCHEME) !== 0 ? lower(s, 0, schemeEnd) : '';
+  if (isNormal(s, o, f, scheme)) return s;
+
+  let out = (f & Flag.SCHEME) !== 0 ? scheme + ':' : '';
+  if ((f & Flag.AUTHORITY) !== 0) {
+    out += '//';
+    const authorityStart = o[Slot.AUTHORITY_START]!;
+    if ((f & Flag.USERINFO) !== 0) out += normalizePercent(s, authorityStart, o[Slot.USERINFO_END]!) + '@';
+    out += normalizeHost(s, o[Slot.HOST_START]!, o[Slot.HOST_END]!, f);
+    if ((f & Flag.PORT) !== 0) {
+      const port = portDigits(s, o[Slot.PORT_START]!, pathStart);
+      if (port !== '' && Number(port) !== DEFAULT_PORTS[scheme]) out += ':' + port;
+    }
+  }
+  let path = (f & Flag.PERCENT) !== 0 ? normalizePercent(s, pathStart, pathEnd) : s.slice(pathStart, pathEnd);
+  if (path.charCodeAt(0) === 0x2f) path = removeDots(path, false);
+  else if (path !== '') path = normalizeRelativePath(path, (f & Flag.SCHEME) === 0);
+  if (scheme === 'mailto') path = lowerMailtoDomains(path);
+  if ((f & Flag.AUTHORITY) !== 0) {
+    if (path === '' && EMPTY_PATH_IS_ROOT.has(scheme)) path = '/';
+  } else if (path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) {
+    // Without an authority a path may not begin with "//" (§3.3): "/." keeps its meaning.
+    path = '/.' + path;
+  }
+  out += path;
+  if ((f & Flag.QUERY) !== 0) out += '?' + normalizePercent(s, o[Slot.QUERY_START]!, o[Slot.QUERY_END]!);
+  if ((f & Flag.FRAGMENT) !== 0) out += '#' + normalizePercent(s, o[Slot.FRAGMENT_START]!, s.length);
+  return out === s ? s : out;
+}
+
+/**
+ * The fast path: nothing to change when there is no "%", no dot-segment, no upper case in scheme
+ * or host, no port to drop or trim, no empty http path and no IP-literal.
+ */
+function isNormal(s: string, o: Uint32Array, f: number, scheme: string): boolean {
+  if ((f & (Flag.PERCENT | Flag.DOT | Flag.HOST_IPV6 | Flag.HOST_IPVFUTURE)) !== 0 || scheme === 'mailto') return false;
+  if ((f & Flag.SCHEME) !== 0 && !isLower(s, 0, o[Slot.SCHEME_END]!)) return false;
+  if ((f & Flag.AUTHORITY) === 0) return true;
+  if (!isLower(s, o[Slot.HOST_START]!, o[Slot.HOST_END]!)) return false;
+  if ((f & Flag.PORT) !== 0) {
+    const start = o[Slot.PORT_START]!;
+    const end = o[Slot.PATH_START]!;
+    if (start === end || s.charCodeAt(start) === 0x30 || Number(s.slice(start, end)) === DEFAULT_PORTS[scheme]) return false;
+  }
+  return o[Slot.PATH_START] !== o[Slot.PATH_END] || !EMPTY_PATH_IS_ROOT.has(scheme);
+}
+
+function isLower(s: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x41 && c <= 0x5a) return false;
+  }
+  return true;
+}
+
+function lower(s: string, start: number, end: number): string {
+  const t = s.slice(start, end);
+  return isLower(t, 0, t.length) ? t : t.toLowerCase();
+}
+
+/**
+ * mailto (RFC 6068 §2, the §6.2.3 example): the domain of each address is case-insensitive, so
+ * the text after the last "@" of every comma-separated address goes to lower case.
+ */
+function lowerMailtoDomains(path: string): string {
+  let out = '';
+  let start = 0;
+  while (start <= path.length) {
+    let end = path.indexOf(',', start);
+    if (end === -1) end = path.length;
+    const at = path.lastIndexOf('@', end - 1);
+    out += at >= start ? path.slice(start, at) + lowerOutsidePercent(path, at, end) : path.slice(start, end);
+    if (end < path.length) out += ',';
+    start = end + 1;
+  }
+  return out;
+}
+
+/** Lower case, leaving the hex digits of "%XX" (upper case after §6.2.2.1) alone. */
+function lowerOutsidePercent(s: string, start: number, end: number): string {
+  let out = '';
+  for (let i = start; i < end; i++) {
+    if (s.charCodeAt(i) === 0x25) {
+      out += s.slice(i, i + 3);
+      i += 2;
+    } else {
+      out += s[i]!.toLowerCase();
+    }
+  }
+  return out;
+}
+
+/** Port digits without leading zeros ("0080" is port 80); '' for an empty port. */
+function portDigits(s: string, start: number, end: number): string {
+  while (start < end - 1 && s.charCodeAt(start) === 0x30) start++;
+  return s.slice(start, end);
+}
+
+/**
+ * A relative path (no leading "/") with its dot-segments removed, keeping the ".." segments that
+ * have nothing to remove: normalized as "/" + path with surplus "/.." kept, then the "/" taken
+ * off again. The result never changes what the path refers to: it becomes "./" rather than
+ * empty, and gets a "./" in front where its first segment would be empty or, in a relative
+ * reference, hold a ":" (§4.2).
+ */
+function normalizeRelativePath(path: string, reference: boolean): string {
+  const out = removeDots('/' + path, true).slice(1);
+  if (out === '') return './';
+  if (out.charCodeAt(0) === 0x2f) return './' + out;
+  if (reference) {
+    const slash = out.indexOf('/');
+    const colon = out.indexOf(':');
+    if (colon !== -1 && (slash === -1 || colon < slash)) return './' + out;
+  }
+  return out;
+}
+
+/** §6.2.2.1 and §6.2.2.2 for the host; RFC 5952 for IPv6. */
+function normalizeHost(s: string, start: number, end: number, f: number): string {
+  if ((f & Flag.HOST_IPV6) !== 0) return '[' + canonicalIPv6(s, start + 1, end - 1) + ']';
+  if ((f & Flag.HOST_IPV4) !== 0) return s.slice(start, end);
+  // reg-name or IPvFuture: lower case outside "%XX", unreserved octets decoded (and lowered).
+  let out = '';
+  for (let i = start; i < end; i++) {
+    let c = s.charCodeAt(i);
+    if (c === 0x25) {
+      const b = (HEX_VALUE[s.charCodeAt(i + 1)]! << 4) | HEX_VALUE[s.charCodeAt(i + 2)]!;
+      i += 2;
+      if ((ALLOWED[b]! & SET_UNRESERVED) === 0) {
+        out += '%' + s.slice(i - 1, i + 1).toUpperCase();
+        continue;
+      }
+      c = b;
+    }
+    out += String.fromCharCode(c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
+  }
+  return out;
+}
+
+const groups = new Uint16Array(8);
+
+/**
+ * RFC 5952 §4: lower-case hex without leading zeros, the longest run (the first of equal runs)
+ * of two or more zero groups written "::". An IPv4-mapped address (::ffff:0:0/96) keeps its
+ * dotted-quad tail (§5). A zone identifier is kept as written.
+ */
+function canonicalIPv6(s: string, start: number, end: number): string {
+  let zone = s.indexOf('%', start);
+  if (zone === -1 || zone > end) zone = end;
+  // Read the groups: those before "::" from the left, those after it into the right end.
+  let n = 0;
+  let gap = -1;
+  let i = start;
+  let v4 = -1;
+  while (i < zone) {
+    if (s.charCodeAt(i) === 0x3a) {
+      if (s.charCodeAt(i + 1) === 0x3a) {
+        gap = n;
+        i += 2;
+      } else {
+        i++;
+      }
+      continue;
+    }
+    let j = i;
+    let value = 0;
+    while (j < zone && s.charCodeAt(j) !== 0x3a && s.charCodeAt(j) !== 0x2e) value = (value << 4) | HEX_VALUE[s.charCodeAt(j++)]!;
+    if (j < zone && s.charCodeAt(j) === 0x2e) {
+      v4 = n;
+      let octets = 0;
+      for (const part of s.slice(i, zone).split('.')) octets = (octets << 8) | Number(part);
+      groups[n++] = octets >>> 16;
+      groups[n++] = octets & 0xffff;
+      break;
+    }
+    groups[n++] = value;
+    i = j;
+  }
+  if (gap !== -1) {
+    const shift = 8 - n;
+    for (let k = n - 1; k >= gap; k--) groups[k + shift] = groups[k]!;
+    for (let k = gap; k < gap + shift; k++) groups[k] = 0;
+  }
+  const mapped = v4 !== -1 && groups[0] === 0 && groups[1] === 0 && groups[2] === 0 && groups[3] === 0 && groups[4] === 0 && groups[5] === 0xffff;
+  const last = mapped ? 6 : 8;
+  // Longest run of zero groups of length >= 2.
+  let bestStart = -1;
+  let bestLen = 1;
+  for (let k = 0; k < last; ) {
+    if (groups[k] !== 0) {
+      k++;
+      continue;
+    }
+    let e = k;
+    while (e < last && groups[e] === 0) e++;
+    if (e - k > bestLen) {
+      bestStart = k;
+      bestLen = e - k;
+    }
+    k = e;
+  }
+  let out = '';
+  for (let k = 0; k < last; k++) {
+    if (k === bestStart) {
+      out += k === 0 ? '::' : ':';
+      k += bestLen - 1;
+      continue;
+    }
+    out += groups[k]!.toString(16);
+    if (k < last - 1) out += ':';
+  }
+  if (mapped) out += (out.endsWith(':') ? '' : ':') + `${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
+  return out + s.slice(zone, end);
+}
