@@ -15,7 +15,7 @@ const NAMES = Object.keys(ErrorCode) as Array<keyof typeof ErrorCode>;
  *
  * @example
  * try { parse('http://a.com/ b'); } catch (e) {
- *   if (e instanceof UriError) console.log(e.code, e.index); // 'INVALID_CHAR' 14
+ *   if (e instanceof UriError) console.log(e.code, e.index); // 'INVALID_CHAR' 13
  * }
  */
 export class UriError extends TypeError {
@@ -51,10 +51,18 @@ function describe(code: UriErrorCode, index: number, input: string): string {
       return index === 0
         ? `Invalid scheme: ${where} leaves the scheme empty`
         : `Invalid scheme: ${where} ends ${JSON.stringify(input.slice(0, index))}, which is not a scheme (a letter, then letters, digits, "+", "-" or "."); a relative path cannot have ":" in its first segment`;
-    case 'INVALID_PORT':
-      return `Invalid port: ${where}: a port is digits only (a ":" in userinfo needs an "@" after it)`;
+    case 'INVALID_PORT': {
+      const c = input.charCodeAt(index);
+      if (index < input.length && c !== 0x2f && c !== 0x3f && c !== 0x23) return `Invalid port: ${where}: a port is digits only`;
+      // The authority ended with "host:" and something that is not a port, and no "@" came to
+      // make it userinfo: name that text.
+      let from = Math.max(input.lastIndexOf('//', index - 2) + 2, input.lastIndexOf('@', index - 1) + 1);
+      if (input.charCodeAt(from) === 0x5b) from = input.indexOf(']', from); // past an IP literal's ":"s
+      const port = input.slice(input.indexOf(':', from) + 1, index);
+      return `Invalid port ${JSON.stringify(port)}: the authority ends with ${where}, and a port is digits only (a ":" in userinfo needs an "@" after it)`;
+    }
     case 'INVALID_IPV6':
-      return `Invalid IPv6 address: ${where}`;
+      return `Invalid IPv6 address: ${where}${input.charCodeAt(index) === 0x25 ? ' (a zone identifier such as %25eth0 needs the zoneId option)' : ''}`;
     case 'INVALID_IPVFUTURE':
       return `Invalid IPvFuture address: ${where}: the form is "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`;
     case 'UNCLOSED_IP_LITERAL':
@@ -63,6 +71,8 @@ function describe(code: UriErrorCode, index: number, input: string): string {
       return `Missing scheme: ${where}: an absolute URI (scheme ":" ...) is required`;
     case 'INVALID_UTF8':
       return `Invalid UTF-8: ${where}`;
+    case 'TOO_LONG':
+      return `Input too long: ${input.length} characters, more than maxLength ${index}`;
     case 'RELATIVE_BASE':
       return `Relative base: ${show(input, 0)} has no scheme; a base URI must be absolute (RFC 3986 §5.1)`;
   }

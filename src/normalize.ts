@@ -2,7 +2,7 @@
  * Normalization and equivalence (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based), from one
  * offsets record to one output string. Input that is already normal is returned as it is.
  */
-import { ALLOWED, HEX_VALUE, SET_UNRESERVED } from './generated/tables.js';
+import { ALLOWED, EncodeSet, HEX_VALUE } from './generated/tables.js';
 import { normalizePercent } from './percent.js';
 import { load, removeDots } from './resolve.js';
 import { Flag, OFFSETS_LENGTH, type ParseOptions, Slot } from './scan.js';
@@ -78,8 +78,11 @@ export function normalizeRecord(s: string, o: Uint32Array): string {
     }
   }
   let path = (f & Flag.PERCENT) !== 0 ? normalizePercent(s, pathStart, pathEnd) : s.slice(pathStart, pathEnd);
-  if (path.charCodeAt(0) === 0x2f) path = removeDots(path, false);
-  else if (path !== '') path = normalizeRelativePath(path, (f & Flag.SCHEME) === 0);
+  // §6.2.2.3: an absolute URI's path (rootless too) loses its dot-segments exactly as resolution
+  // removes them from a reference with a scheme (§5.2.2), so that normal forms resolve to
+  // themselves; only a relative-path reference keeps its leading ".." segments.
+  if (path.charCodeAt(0) === 0x2f || (f & Flag.SCHEME) !== 0) path = removeDots(path, false);
+  else if (path !== '') path = normalizeRelativePath(path);
   if (scheme === 'mailto') path = lowerMailtoDomains(path);
   if ((f & Flag.AUTHORITY) !== 0) {
     if (path === '' && EMPTY_PATH_IS_ROOT.has(scheme)) path = '/';
@@ -162,21 +165,19 @@ function portDigits(s: string, start: number, end: number): string {
 }
 
 /**
- * A relative path (no leading "/") with its dot-segments removed, keeping the ".." segments that
- * have nothing to remove: normalized as "/" + path with surplus "/.." kept, then the "/" taken
- * off again. The result never changes what the path refers to: it becomes "./" rather than
- * empty, and gets a "./" in front where its first segment would be empty or, in a relative
- * reference, hold a ":" (§4.2).
+ * A relative-path reference's path (no scheme, no leading "/") with its dot-segments removed,
+ * keeping the ".." segments that have nothing to remove: normalized as "/" + path with surplus
+ * "/.." kept, then the "/" taken off again. The result never changes what the path refers to: it
+ * becomes "./" rather than empty, and gets a "./" in front where its first segment would be
+ * empty or hold a ":" (§4.2).
  */
-function normalizeRelativePath(path: string, reference: boolean): string {
+function normalizeRelativePath(path: string): string {
   const out = removeDots('/' + path, true).slice(1);
   if (out === '') return './';
   if (out.charCodeAt(0) === 0x2f) return './' + out;
-  if (reference) {
-    const slash = out.indexOf('/');
-    const colon = out.indexOf(':');
-    if (colon !== -1 && (slash === -1 || colon < slash)) return './' + out;
-  }
+  const slash = out.indexOf('/');
+  const colon = out.indexOf(':');
+  if (colon !== -1 && (slash === -1 || colon < slash)) return './' + out;
   return out;
 }
 
@@ -191,7 +192,7 @@ function normalizeHost(s: string, start: number, end: number, f: number): string
     if (c === 0x25) {
       const b = (HEX_VALUE[s.charCodeAt(i + 1)]! << 4) | HEX_VALUE[s.charCodeAt(i + 2)]!;
       i += 2;
-      if ((ALLOWED[b]! & SET_UNRESERVED) === 0) {
+      if ((ALLOWED[b]! & EncodeSet.UNRESERVED) === 0) {
         out += '%' + s.slice(i - 1, i + 1).toUpperCase();
         continue;
       }
@@ -206,8 +207,9 @@ const groups = new Uint16Array(8);
 
 /**
  * RFC 5952 §4: lower-case hex without leading zeros, the longest run (the first of equal runs)
- * of two or more zero groups written "::". An IPv4-mapped address (::ffff:0:0/96) keeps its
- * dotted-quad tail (§5). A zone identifier is kept as written.
+ * of two or more zero groups written "::". An IPv4-mapped address (::ffff:0:0/96) gets its
+ * dotted-quad tail (§5) however it was written, so that every address has one form. A zone
+ * identifier is kept as written.
  */
 function canonicalIPv6(s: string, start: number, end: number): string {
   let zone = s.indexOf('%', start);
@@ -216,7 +218,6 @@ function canonicalIPv6(s: string, start: number, end: number): string {
   let n = 0;
   let gap = -1;
   let i = start;
-  let v4 = -1;
   while (i < zone) {
     if (s.charCodeAt(i) === 0x3a) {
       if (s.charCodeAt(i + 1) === 0x3a) {
@@ -231,7 +232,6 @@ function canonicalIPv6(s: string, start: number, end: number): string {
     let value = 0;
     while (j < zone && s.charCodeAt(j) !== 0x3a && s.charCodeAt(j) !== 0x2e) value = (value << 4) | HEX_VALUE[s.charCodeAt(j++)]!;
     if (j < zone && s.charCodeAt(j) === 0x2e) {
-      v4 = n;
       let octets = 0;
       for (const part of s.slice(i, zone).split('.')) octets = (octets << 8) | Number(part);
       groups[n++] = octets >>> 16;
@@ -246,7 +246,8 @@ function canonicalIPv6(s: string, start: number, end: number): string {
     for (let k = n - 1; k >= gap; k--) groups[k + shift] = groups[k]!;
     for (let k = gap; k < gap + shift; k++) groups[k] = 0;
   }
-  const mapped = v4 !== -1 && groups[0] === 0 && groups[1] === 0 && groups[2] === 0 && groups[3] === 0 && groups[4] === 0 && groups[5] === 0xffff;
+  // Mapped by its prefix, not by how the input wrote it: "::ffff:102:304" is "::ffff:1.2.3.4".
+  const mapped = groups[0] === 0 && groups[1] === 0 && groups[2] === 0 && groups[3] === 0 && groups[4] === 0 && groups[5] === 0xffff;
   const last = mapped ? 6 : 8;
   // Longest run of zero groups of length >= 2.
   let bestStart = -1;

@@ -3,21 +3,19 @@
  * allowed set, decode `%XX` runs back to UTF-8, and normalize encodings (§6.2.2.1, §6.2.2.2).
  */
 import { UriError } from './errors.js';
-import {
-  ALLOWED, HEX_VALUE, SET_FRAGMENT, SET_PATH, SET_QUERY, SET_REG_NAME, SET_SEGMENT, SET_UNRESERVED, SET_USERINFO,
-} from './generated/tables.js';
+import { ALLOWED, EncodeSet, HEX_VALUE } from './generated/tables.js';
 
 /** The components `percentEncode` can encode for, each with the characters it leaves alone. */
 export type Component = 'component' | 'userinfo' | 'reg-name' | 'segment' | 'path' | 'query' | 'fragment';
 
 const SETS: Record<Component, number> = {
-  component: SET_UNRESERVED,
-  userinfo: SET_USERINFO,
-  'reg-name': SET_REG_NAME,
-  segment: SET_SEGMENT,
-  path: SET_PATH,
-  query: SET_QUERY,
-  fragment: SET_FRAGMENT,
+  component: EncodeSet.UNRESERVED,
+  userinfo: EncodeSet.USERINFO,
+  'reg-name': EncodeSet.REG_NAME,
+  segment: EncodeSet.SEGMENT,
+  path: EncodeSet.PATH,
+  query: EncodeSet.QUERY,
+  fragment: EncodeSet.FRAGMENT,
 };
 
 const HEX = '0123456789ABCDEF';
@@ -35,7 +33,8 @@ const HEX = '0123456789ABCDEF';
  */
 export function percentEncode(s: string, component: Component = 'component'): string {
   const set = SETS[component];
-  if (set === undefined) throw new TypeError(`unknown component "${String(component)}"`);
+  // typeof, not undefined: "toString" and "__proto__" find Object.prototype's members.
+  if (typeof set !== 'number') throw new TypeError(`unknown component "${String(component)}"`);
   const len = s.length;
   let i = 0;
   // Leading run that needs no encoding: return the input itself when that is all of it.
@@ -179,7 +178,7 @@ export function normalizePercent(s: string, start: number, end: number): string 
       i++;
       continue;
     }
-    if (b < 0x80 && (ALLOWED[b]! & SET_UNRESERVED) !== 0) {
+    if (b < 0x80 && (ALLOWED[b]! & EncodeSet.UNRESERVED) !== 0) {
       out += s.slice(runStart, i) + String.fromCharCode(b);
     } else {
       const h = s.charCodeAt(i + 1);

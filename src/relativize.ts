@@ -43,8 +43,10 @@ export function relativize(base: string | Uri, target: string | Uri): string {
   const tail = goal.slice(g[Slot.PATH_END]); // "?query#fragment"
   const pathAndTail = goal.slice(g[Slot.PATH_START]);
   const candidates: string[] = [];
-  if (sameText(b, 0, baseRec[Slot.SCHEME_END]!, goal, 0, g[Slot.SCHEME_END]!) && (bf & Flag.AUTHORITY) === (gf & Flag.AUTHORITY)) {
-    const sameAuthority = sameText(b, baseRec[Slot.SCHEME_END]!, baseRec[Slot.PATH_START]!, goal, g[Slot.SCHEME_END]!, g[Slot.PATH_START]!);
+  if (sameText(b, 0, baseRec[Slot.SCHEME_END]!, goal, 0, g[Slot.SCHEME_END]!)) {
+    const sameAuthority =
+      (bf & Flag.AUTHORITY) === (gf & Flag.AUTHORITY) &&
+      sameText(b, baseRec[Slot.SCHEME_END]!, baseRec[Slot.PATH_START]!, goal, g[Slot.SCHEME_END]!, g[Slot.PATH_START]!);
     if (sameAuthority) {
       const samePath = sameText(b, baseRec[Slot.PATH_START]!, baseRec[Slot.PATH_END]!, goal, g[Slot.PATH_START]!, g[Slot.PATH_END]!);
       const bQueryEnd = (bf & Flag.FRAGMENT) !== 0 ? baseRec[Slot.FRAGMENT_START]! - 1 : b.length;
@@ -55,6 +57,7 @@ export function relativize(base: string | Uri, target: string | Uri): string {
       candidates.push(relativePath(b.slice(baseRec[Slot.PATH_START], baseRec[Slot.PATH_END]), goal.slice(g[Slot.PATH_START], g[Slot.PATH_END])) + tail);
       candidates.push(pathAndTail);
     }
+    // A network-path reference: also for a base without an authority ("x:/a" to "x://h/a").
     if ((gf & Flag.AUTHORITY) !== 0) candidates.push(goal.slice(g[Slot.SCHEME_END]! + 1));
   }
   let best = goal;

@@ -66,7 +66,10 @@ export function resolveRecords(b: string, bo: Uint32Array, r: string, ro: Uint32
     if (strict || !sameScheme(b, bSchemeEnd, r, rSchemeEnd)) {
       // T = R, with its path's dot-segments removed.
       if ((rf & Flag.DOT) === 0) return r;
-      return r.slice(0, ro[Slot.PATH_START]) + removeDots(r.slice(ro[Slot.PATH_START], ro[Slot.PATH_END]), false) + r.slice(ro[Slot.PATH_END]);
+      let rPath = removeDots(r.slice(ro[Slot.PATH_START], ro[Slot.PATH_END]), false);
+      // Without an authority, a path that now begins with "//" would read back as one (§3.3).
+      if ((rf & Flag.AUTHORITY) === 0 && rPath.charCodeAt(0) === 0x2f && rPath.charCodeAt(1) === 0x2f) rPath = '/.' + rPath;
+      return r.slice(0, ro[Slot.PATH_START]) + rPath + r.slice(ro[Slot.PATH_END]);
     }
     rStart = rSchemeEnd + 1;
   }
@@ -120,7 +123,8 @@ function merge(b: string, start: number, end: number, hasAuthority: boolean, ref
  * RFC 2396 §5.2 as java.net.URI implements it: a reference with a scheme, or any reference
  * against an opaque base, is returned as it is; a fragment-only reference keeps the base; a
  * network-path or absolute-path reference is taken without removing dot-segments; a relative
- * path is merged, then "." segments and "segment/.." pairs are removed and surplus ".." kept.
+ * path is merged, runs of "/" collapsed, then "." segments and "segment/.." pairs are removed and
+ * surplus ".." kept.
  */
 function resolve2396(b: string, r: string): string {
   const rf = refRec[Slot.FLAGS]!;
@@ -138,7 +142,9 @@ function resolve2396(b: string, r: string): string {
   const authority = b.slice(bSchemeEnd + 1, baseRec[Slot.PATH_START]);
   if (r.charCodeAt(rPathStart) === 0x2f) return scheme + authority + r;
   const merged = merge(b, baseRec[Slot.PATH_START]!, baseRec[Slot.PATH_END]!, (bf & Flag.AUTHORITY) !== 0, r.slice(rPathStart, rPathEnd));
-  return scheme + authority + removeDots(merged, true) + r.slice(rPathEnd);
+  // java.net.URI's normalize also collapses the merged path's runs of "/" ("a//b" is the segments
+  // "a" and "b"): "x:/a" + ".//g" is "x:/g", and never "x://g", which would read back as an authority.
+  return scheme + authority + removeDots(merged.replace(/\/\/+/g, '/'), true) + r.slice(rPathEnd);
 }
 
 // Kept output of removeDots: pairs [start, end) of ranges of the path, in order.

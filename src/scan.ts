@@ -21,70 +21,116 @@
  * FLAGS says which components are present (an absent component's slots are 0), the host type,
  * and hints that let normalize and resolve skip work. On an error, ERROR_INDEX holds the index.
  */
-import {
-  CHAR_CLASS, CLASS_SHIFT, C_NON_ASCII, C_OTHER, C_PERCENT, E_NON_ASCII, E_PORT, E_PORT_DEFERRED, E_SCHEME,
-  FIRST_ACTION, FIRST_ERROR, HEX_VALUE, S_A_AT, S_A_AUTHORITY, S_A_AUTHORITY_COLON, S_A_DOT, S_A_FRAGMENT,
-  S_A_IP_LITERAL_END, S_A_PATH_SLASH, S_A_PORT_COLON, S_A_QUERY, S_A_SCHEME_COLON, S_A_SEGMENT_NC_DOT, S_A_SLASH,
-  S_A_USERINFO, S_FRAGMENT, S_IP_LITERAL, S_QUERY, S_SCHEME, S_START, S_USERINFO, TRANSITIONS,
-} from './generated/tables.js';
-import { ipv6Error, ipvFutureError, isIPv4 } from './host.js';
+import { CHAR_CLASS, CLASS_SHIFT, Cls, HEX_VALUE, LENIENT_TRANSITIONS, State, TRANSITIONS } from './generated/tables.js';
+import { type Units, at as unitAt, ipv6Error, ipvFutureError, isIPv4 } from './host.js';
+
+/** Slots of the offsets record, for the library's own modules (compiled to literals). */
+export const enum Off {
+  SCHEME_END = 0,
+  AUTHORITY_START = 1,
+  USERINFO_END = 2,
+  HOST_START = 3,
+  HOST_END = 4,
+  PORT_START = 5,
+  PATH_START = 6,
+  PATH_END = 7,
+  QUERY_START = 8,
+  QUERY_END = 9,
+  FRAGMENT_START = 10,
+  LENGTH = 11,
+  FLAGS = 12,
+  ERROR_INDEX = 13,
+  WARNING_INDEX = 14,
+}
+
+/** Bits of the FLAGS slot, for the library's own modules (compiled to literals). */
+export const enum Bit {
+  SCHEME = 1 << 0,
+  AUTHORITY = 1 << 1,
+  USERINFO = 1 << 2,
+  PORT = 1 << 3,
+  QUERY = 1 << 4,
+  FRAGMENT = 1 << 5,
+  HOST_IPV4 = 1 << 6,
+  HOST_IPV6 = 1 << 7,
+  HOST_IPVFUTURE = 1 << 8,
+  PERCENT = 1 << 9,
+  DOT = 1 << 10,
+  NON_ASCII = 1 << 11,
+  WARN_CHAR = 1 << 12,
+  WARN_NON_ASCII = 1 << 13,
+  WARN_PERCENT = 1 << 14,
+  WARN_AT = 1 << 15,
+}
 
 /** Slots of the offsets record. */
 export const Slot = Object.freeze({
   /** Index of the ":" that ends the scheme (scheme = [0, SCHEME_END)). */
-  SCHEME_END: 0,
+  SCHEME_END: Off.SCHEME_END,
   /** First index after "//". */
-  AUTHORITY_START: 1,
+  AUTHORITY_START: Off.AUTHORITY_START,
   /** Index of the "@" that ends the userinfo (userinfo = [AUTHORITY_START, USERINFO_END)). */
-  USERINFO_END: 2,
+  USERINFO_END: Off.USERINFO_END,
   /** First index of the host (an IP-literal's "["). */
-  HOST_START: 3,
+  HOST_START: Off.HOST_START,
   /** Index after the host. */
-  HOST_END: 4,
+  HOST_END: Off.HOST_END,
   /** First index after the port's ":" (port = [PORT_START, PATH_START)). */
-  PORT_START: 5,
+  PORT_START: Off.PORT_START,
   /** First index of the path; the authority ends here. */
-  PATH_START: 6,
+  PATH_START: Off.PATH_START,
   /** Index after the path: the "?", the "#" or LENGTH. */
-  PATH_END: 7,
+  PATH_END: Off.PATH_END,
   /** First index after "?". */
-  QUERY_START: 8,
+  QUERY_START: Off.QUERY_START,
   /** Index after the query: the "#" or LENGTH. */
-  QUERY_END: 9,
+  QUERY_END: Off.QUERY_END,
   /** First index after "#" (the fragment ends at LENGTH). */
-  FRAGMENT_START: 10,
-  /** The input's length. */
-  LENGTH: 11,
+  FRAGMENT_START: Off.FRAGMENT_START,
+  /** The input's length (for `scanBytes`, the end of the range). */
+  LENGTH: Off.LENGTH,
   /** A bit set of `Flag`s. */
-  FLAGS: 12,
+  FLAGS: Off.FLAGS,
   /** On an error: the index of the first character that cannot be accepted. */
-  ERROR_INDEX: 13,
+  ERROR_INDEX: Off.ERROR_INDEX,
+  /** In lenient mode, with a WARN_* flag: the index of the first tolerated character. */
+  WARNING_INDEX: Off.WARNING_INDEX,
 });
 
 /** Length an offsets record must have at least. */
-export const OFFSETS_LENGTH = 14;
+export const OFFSETS_LENGTH = 15;
 
 /** Bits of `offsets[Slot.FLAGS]`. */
 export const Flag = Object.freeze({
-  SCHEME: 1 << 0,
-  AUTHORITY: 1 << 1,
-  USERINFO: 1 << 2,
-  PORT: 1 << 3,
-  QUERY: 1 << 4,
-  FRAGMENT: 1 << 5,
+  SCHEME: Bit.SCHEME,
+  AUTHORITY: Bit.AUTHORITY,
+  USERINFO: Bit.USERINFO,
+  PORT: Bit.PORT,
+  QUERY: Bit.QUERY,
+  FRAGMENT: Bit.FRAGMENT,
   /** The host is an IPv4address. */
-  HOST_IPV4: 1 << 6,
+  HOST_IPV4: Bit.HOST_IPV4,
   /** The host is an IP-literal holding an IPv6address. */
-  HOST_IPV6: 1 << 7,
+  HOST_IPV6: Bit.HOST_IPV6,
   /** The host is an IP-literal holding an IPvFuture. */
-  HOST_IPVFUTURE: 1 << 8,
+  HOST_IPVFUTURE: Bit.HOST_IPVFUTURE,
   /** Some "%" occurs (a normalization hint). */
-  PERCENT: 1 << 9,
+  PERCENT: Bit.PERCENT,
   /** Some path segment begins with "." (may be a dot-segment: a normalization hint). */
-  DOT: 1 << 10,
-  /** The input holds code units >= 0x80 (only with the `iri` option). */
-  NON_ASCII: 1 << 11,
+  DOT: Bit.DOT,
+  /** The input holds RFC 3987 characters (only with the `iri` option). */
+  NON_ASCII: Bit.NON_ASCII,
+  /** Lenient mode kept a character outside the grammar (space, `"`, `<`, `\`, `[` in a path, `#` in a fragment, ...). */
+  WARN_CHAR: Bit.WARN_CHAR,
+  /** Lenient mode kept a code unit >= 0x80 that is not an allowed IRI character. */
+  WARN_NON_ASCII: Bit.WARN_NON_ASCII,
+  /** Lenient mode kept a "%" that is not followed by two hex digits. */
+  WARN_PERCENT: Bit.WARN_PERCENT,
+  /** Lenient mode found more than one "@" in the authority; the last one ended the userinfo. */
+  WARN_AT: Bit.WARN_AT,
 });
+
+const WARNINGS = Bit.WARN_CHAR | Bit.WARN_NON_ASCII | Bit.WARN_PERCENT | Bit.WARN_AT;
 
 /** Numeric error codes returned by `scan` (0 is success). `UriError` names them. */
 export const ErrorCode = Object.freeze({
@@ -101,243 +147,359 @@ export const ErrorCode = Object.freeze({
   RELATIVE_BASE: 9,
   /** Not from scan: `percentDecode` with `fatal` met bytes that are not UTF-8. */
   INVALID_UTF8: 10,
+  /** The input is longer than the `maxLength` option allows (the index is `maxLength`). */
+  TOO_LONG: 11,
 });
 
-/** Options shared by every parsing entry point. All default to `false` (strict RFC 3986). */
+/** Options shared by every parsing entry point. All default to strict RFC 3986. */
 export interface ParseOptions {
   /** Require a scheme (RFC 3986 `URI` instead of `URI-reference`). */
   absolute?: boolean;
+  /**
+   * Keep what logs and crawled pages hold (space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`,
+   * non-ASCII, a bad `%`, `[`/`]` in a path, `#` in a fragment, several `@`) where it cannot
+   * move a component boundary, and record it in the WARN_* flags. Never for access decisions.
+   */
+  lenient?: boolean;
   /** RFC 3987: accept ucschar (and iprivate in the query) where the IRI grammar allows them. */
   iri?: boolean;
   /** RFC 6874: accept a zone identifier in an IPv6 literal (`[fe80::1%25eth0]`). */
   zoneId?: boolean;
+  /** Reject input longer than this many code units (bytes for `scanBytes`) before any other work (TOO_LONG). */
+  maxLength?: number;
 }
 
-const O = Slot;
-const F = Flag;
+/**
+ * The transition tables fused with CHAR_CLASS into one row of 128 entries per state, so that an
+ * ASCII character costs one lookup. A transition that needs more than a table (a "%" whose hex
+ * digits must be checked, a character lenient mode tolerates) carries State.SPECIAL, which puts
+ * it at or above FIRST_ACTION with the real next state in the low bits. NON_ASCII_* hold each
+ * state's entry for a code unit >= 0x80.
+ */
+function fuse(table: Uint8Array, lenient: boolean): Uint8Array {
+  const out = new Uint8Array((State.FIRST_ERROR << 7) + State.FIRST_ERROR);
+  for (let state = 0; state < State.FIRST_ERROR; state++) {
+    for (let c = 0; c <= 0x80; c++) {
+      const cls = c < 0x80 ? CHAR_CLASS[c]! : Cls.NON_ASCII;
+      const next = table[(state << CLASS_SHIFT) | cls]!;
+      const special = next < State.FIRST_ERROR && (cls === Cls.PERCENT || cls === Cls.NON_ASCII || (lenient && isTolerated(state, cls, next)));
+      out[c < 0x80 ? (state << 7) | c : (State.FIRST_ERROR << 7) + state] = special ? next | State.SPECIAL : next;
+    }
+  }
+  return out;
+}
+
+/** Lenient mode keeps these: a character outside the grammar, or a bracket outside an IP literal. */
+function isTolerated(state: number, cls: number, next: number): boolean {
+  if (cls === Cls.INVALID) return true;
+  if (cls === Cls.LBRACKET || cls === Cls.RBRACKET) return next !== State.IP_LITERAL && next !== State.A_IP_LITERAL_END;
+  return cls === Cls.HASH && (state === State.FRAGMENT || state === State.A_FRAGMENT);
+}
+
+const STRICT = fuse(TRANSITIONS, false);
+const LENIENT = fuse(LENIENT_TRANSITIONS, true);
+const NON_ASCII_ROW = State.FIRST_ERROR << 7;
 
 /**
  * Tokenizes `input` as an RFC 3986 URI-reference into `offsets`.
  *
- * @returns 0 on success, else an `ErrorCode` with the error's index in `offsets[Slot.ERROR_INDEX]`.
+ * @returns 0 on success, else an `ErrorCode` with the error's index in `offsets[Slot.ERROR_INDEX]`
+ *   (on an error the other slots are left as they were).
  * @example
  * const offsets = new Uint32Array(OFFSETS_LENGTH);
  * scan('http://example.com/a?b', offsets); // 0
  * offsets[Slot.HOST_START]; // 7
  */
 export function scan(input: string, offsets: Uint32Array, options?: ParseOptions): number {
+  return scanUnits(input, null, 0, input.length, offsets, options);
+}
+
+/**
+ * `scan` over the UTF-8 bytes [start, end) of `bytes`, with the same tables: for log lines and
+ * crawl frontiers read as bytes, without making a string. Every index in the record is a
+ * position in `bytes` (LENGTH holds `end`); a component is `bytes.subarray(from, to)`.
+ * Non-ASCII bytes are rejected, tolerated (`lenient`) or checked as UTF-8 RFC 3987 characters
+ * (`iri`); `maxLength` counts bytes.
+ *
+ * @example
+ * const buf = Buffer.from('GET http://a.example/x HTTP/1.1');
+ * scanBytes(buf, 4, 22, offsets); // 0
+ * buf.toString('latin1', offsets[Slot.HOST_START], offsets[Slot.HOST_END]); // 'a.example'
+ */
+export function scanBytes(bytes: Uint8Array, start: number, end: number, offsets: Uint32Array, options?: ParseOptions): number {
+  if (!(start >= 0 && start <= end && end <= bytes.length)) throw new RangeError(`invalid range [${start}, ${end}) of ${bytes.length} bytes`);
+  return scanUnits('', bytes, start, end, offsets, options);
+}
+
+/**
+ * The tokenizer over [start, len) of a string (`bytes` null) or of a byte array. The two share
+ * every line; reading a code unit is the one place they differ.
+ */
+function scanUnits(input: string, bytes: Uint8Array | null, start: number, len: number, offsets: Uint32Array, options: ParseOptions | undefined): number {
   if (offsets.length < OFFSETS_LENGTH) throw new RangeError(`offsets must have at least ${OFFSETS_LENGTH} slots`);
-  const len = input.length;
-  let flags = 0;
+  const u: Units = bytes === null ? input : bytes;
   let iri = false;
   let zone = false;
+  let lenient = false;
   if (options !== undefined) {
+    const max = options.maxLength;
+    if (max !== undefined) {
+      if (!(Number.isInteger(max) && max >= 0)) throw new RangeError(`maxLength must be a whole number >= 0, got ${max}`);
+      if (len - start > max) return fail(offsets, ErrorCode.TOO_LONG, start + max);
+    }
     iri = options.iri === true;
     zone = options.zoneId === true;
+    lenient = options.lenient === true;
   }
-  offsets.fill(0, 0, OFFSETS_LENGTH);
-  // Authority bookkeeping: kept in locals and written once when the authority ends.
+  const fused = lenient ? LENIENT : STRICT;
+  // Component boundaries live in locals and reach the record once, at the end.
+  let flags = 0;
+  let schemeEnd = 0;
+  let authorityStart = 0;
+  let hostStart = 0;
+  let pathStart = start;
+  let pathEnd = 0;
+  let queryStart = 0;
+  let queryEnd = 0;
+  let fragmentStart = 0;
+  let warningIndex = 0;
   let inAuthority = false;
   let at = -1; // the "@"
   let portColon = -1; // the ":" before a port
-  let deferred = 0; // where "host:" stopped looking like a port before any "@"
-  let state = S_START;
-  let i = 0;
+  let hostEnd = 0; // set when the authority ends, with the port's and userinfo's ends
+  let state: number = State.START;
+  let i = start;
 
   for (; i < len; i++) {
-    const c = input.charCodeAt(i);
-    let cls = c < 0x80 ? CHAR_CLASS[c]! : C_NON_ASCII;
-    let next = TRANSITIONS[(state << CLASS_SHIFT) | cls]!;
-    if (next >= FIRST_ACTION) {
-      if (next >= FIRST_ERROR) {
-        if (next === E_NON_ASCII && iri) {
-          // RFC 3987 admits ucschar wherever unreserved is, iprivate in the query only.
-          const w = iriCharWidth(input, i, c, state);
-          if (w === 0) return fail(offsets, ErrorCode.INVALID_CHAR, i);
-          flags |= F.NON_ASCII;
-          cls = C_OTHER;
-          next = TRANSITIONS[(state << CLASS_SHIFT) | C_OTHER]!;
-          i += w - 1;
-        }
-        if (next >= FIRST_ERROR) return fail(offsets, errorOf(next), next === E_PORT_DEFERRED ? deferred : i);
+    const c = bytes === null ? input.charCodeAt(i) : bytes[i]!;
+    let next = fused[c < 0x80 ? (state << 7) | c : NON_ASCII_ROW + state]!;
+    if (next < State.FIRST_ACTION) {
+      state = next;
+      continue;
+    }
+    // Everything but an ordinary character: a delimiter's action, a "%", a tolerated or IRI
+    // character, an error.
+    const special = next >= State.SPECIAL;
+    if (special) {
+      next &= State.SPECIAL - 1;
+    } else if (next >= State.FIRST_ERROR) {
+      // RFC 3987 admits ucschar wherever unreserved is, iprivate in the query only.
+      if (next === State.E_NON_ASCII && iri && iriCharWidth(u, i, c, state, len) !== 0) {
+        next = TRANSITIONS[(state << CLASS_SHIFT) | Cls.OTHER]!;
       }
-      switch (next) {
-        case S_A_SCHEME_COLON:
-          flags |= F.SCHEME;
-          offsets[O.SCHEME_END] = i;
-          offsets[O.PATH_START] = i + 1;
-          break;
-        case S_A_SLASH:
-          offsets[O.PATH_START] = i;
-          break;
-        case S_A_AUTHORITY:
-          flags |= F.AUTHORITY;
-          inAuthority = true;
-          offsets[O.AUTHORITY_START] = i + 1;
-          offsets[O.HOST_START] = i + 1;
-          break;
-        case S_A_AUTHORITY_COLON:
-          portColon = i;
-          break;
-        case S_A_USERINFO:
-          deferred = i;
-          break;
-        case S_A_AT:
-          at = i;
-          portColon = -1;
-          offsets[O.HOST_START] = i + 1;
-          break;
-        case S_A_PORT_COLON:
-          portColon = i;
-          break;
-        case S_A_IP_LITERAL_END: {
-          // The literal is complete: check it against its grammar (§3.2.2, RFC 6874).
-          const start = offsets[O.HOST_START]! + 1;
-          if ((input.charCodeAt(start) | 0x20) === 0x76 /* v */) {
-            const e = ipvFutureError(input, start, i);
-            if (e !== -1) return fail(offsets, ErrorCode.INVALID_IPVFUTURE, e);
-            flags |= F.HOST_IPVFUTURE;
-          } else {
-            const e = ipv6Error(input, start, i, zone);
-            if (e !== -1) return fail(offsets, ErrorCode.INVALID_IPV6, e);
-            flags |= F.HOST_IPV6;
-          }
-          break;
-        }
-        case S_A_PATH_SLASH:
-          flags = endAuthority(input, offsets, flags, i, at, portColon);
-          inAuthority = false;
-          offsets[O.PATH_START] = i;
-          break;
-        case S_A_QUERY:
-          if (inAuthority) {
-            flags = endAuthority(input, offsets, flags, i, at, portColon);
-            inAuthority = false;
-            offsets[O.PATH_START] = i;
-          }
-          flags |= F.QUERY;
-          offsets[O.PATH_END] = i;
-          offsets[O.QUERY_START] = i + 1;
-          break;
-        case S_A_FRAGMENT:
-          if (inAuthority) {
-            flags = endAuthority(input, offsets, flags, i, at, portColon);
-            inAuthority = false;
-            offsets[O.PATH_START] = i;
-          }
-          if ((flags & F.QUERY) !== 0) offsets[O.QUERY_END] = i;
-          else offsets[O.PATH_END] = i;
-          flags |= F.FRAGMENT;
-          offsets[O.FRAGMENT_START] = i + 1;
-          // The rest is fragment = *( pchar / "/" / "?" ): a tight loop of its own.
-          return finishFragment(input, offsets, flags, i + 1, iri);
-        case S_A_DOT:
-        case S_A_SEGMENT_NC_DOT:
-          flags |= F.DOT;
-          break;
-        default:
-          break;
+      if (next >= State.FIRST_ERROR) {
+        if (next === State.E_PORT_DEFERRED) return fail(offsets, ErrorCode.INVALID_PORT, i);
+        if (state === State.IP_LITERAL) return literalFail(u, offsets, hostStart + 1, i, zone, ErrorCode.INVALID_CHAR);
+        return fail(offsets, errorOf(next), i);
       }
     }
-    if (cls === C_PERCENT) {
-      if (!pctAt(input, i, len)) return fail(offsets, ErrorCode.INVALID_PERCENT_ENCODING, i);
-      flags |= F.PERCENT;
-      i += 2;
+    switch (next) {
+      case State.A_SCHEME_COLON:
+        flags |= Bit.SCHEME;
+        schemeEnd = i;
+        pathStart = i + 1;
+        break;
+      case State.A_SLASH:
+        pathStart = i;
+        break;
+      case State.A_AUTHORITY:
+        flags |= Bit.AUTHORITY;
+        inAuthority = true;
+        authorityStart = hostStart = i + 1;
+        break;
+      case State.A_AUTHORITY_COLON:
+      case State.A_PORT_COLON:
+        portColon = i;
+        break;
+      case State.A_AT:
+        // Lenient mode comes back here for every further "@": the last one ends the userinfo,
+        // which then holds the "@" before it, or an IP literal's brackets.
+        if (at >= 0 || (flags & (Bit.HOST_IPV6 | Bit.HOST_IPVFUTURE)) !== 0) {
+          if ((flags & WARNINGS) === 0) warningIndex = i;
+          flags |= at >= 0 ? Bit.WARN_AT : Bit.WARN_CHAR;
+        }
+        at = i;
+        portColon = -1;
+        flags &= ~(Bit.HOST_IPV6 | Bit.HOST_IPVFUTURE);
+        hostStart = i + 1;
+        break;
+      case State.A_IP_LITERAL_END: {
+        // The literal is complete: check it against its grammar (§3.2.2, RFC 6874).
+        const lit = hostStart + 1;
+        if ((unitAt(u, lit) | 0x20) === 0x76 /* v */) {
+          const e = ipvFutureError(u, lit, i);
+          if (e !== -1) return fail(offsets, ErrorCode.INVALID_IPVFUTURE, e);
+          flags |= Bit.HOST_IPVFUTURE;
+        } else {
+          const e = ipv6Error(u, lit, i, zone);
+          if (e !== -1) return fail(offsets, ErrorCode.INVALID_IPV6, e);
+          flags |= Bit.HOST_IPV6;
+        }
+        break;
+      }
+      case State.A_PATH_SLASH:
+        flags = authorityFlags(u, flags, hostStart, (hostEnd = portColon >= 0 ? portColon : i), at, portColon);
+        inAuthority = false;
+        pathStart = i;
+        break;
+      case State.A_QUERY:
+        if (inAuthority) {
+          flags = authorityFlags(u, flags, hostStart, (hostEnd = portColon >= 0 ? portColon : i), at, portColon);
+          inAuthority = false;
+          pathStart = i;
+        }
+        flags |= Bit.QUERY;
+        pathEnd = i;
+        queryStart = i + 1;
+        break;
+      case State.A_FRAGMENT:
+        if ((flags & Bit.FRAGMENT) !== 0) break; // lenient mode: a "#" inside the fragment
+        if (inAuthority) {
+          flags = authorityFlags(u, flags, hostStart, (hostEnd = portColon >= 0 ? portColon : i), at, portColon);
+          inAuthority = false;
+          pathStart = i;
+        }
+        if ((flags & Bit.QUERY) !== 0) queryEnd = i;
+        else pathEnd = i;
+        flags |= Bit.FRAGMENT;
+        fragmentStart = i + 1;
+        break;
+      case State.A_DOT:
+      case State.A_SEGMENT_NC_DOT:
+        flags |= Bit.DOT;
+        break;
+      default:
+        break;
+    }
+    if (special || c >= 0x80) {
+      const before = flags;
+      if (c === 0x25) {
+        if (pctAt(u, i, len)) {
+          flags |= Bit.PERCENT;
+          i += 2;
+        } else if (lenient && state !== State.IP_LITERAL) {
+          flags |= Bit.WARN_PERCENT;
+        } else {
+          return fail(offsets, ErrorCode.INVALID_PERCENT_ENCODING, i);
+        }
+      } else if (c >= 0x80) {
+        const w = iri ? iriCharWidth(u, i, c, state, len) : 0;
+        if (w !== 0) {
+          flags |= Bit.NON_ASCII;
+          i += w - 1;
+        } else {
+          flags |= Bit.WARN_NON_ASCII;
+        }
+      } else {
+        // Only lenient tables mark other characters special: one that strict mode rejects.
+        flags |= Bit.WARN_CHAR;
+      }
+      // The first tolerated character's index (i has not moved past a tolerated one).
+      if ((before & WARNINGS) === 0 && (flags & WARNINGS) !== 0) warningIndex = i;
     }
     state = next;
   }
 
   // End of input.
-  if (state === S_USERINFO || state === S_A_USERINFO) return fail(offsets, ErrorCode.INVALID_PORT, deferred);
-  if (state === S_IP_LITERAL) return fail(offsets, ErrorCode.UNCLOSED_IP_LITERAL, len);
+  if (state === State.USERINFO || state === State.A_USERINFO) return fail(offsets, ErrorCode.INVALID_PORT, len);
+  if (state === State.IP_LITERAL) return literalFail(u, offsets, hostStart + 1, len, zone, ErrorCode.UNCLOSED_IP_LITERAL);
   if (inAuthority) {
-    flags = endAuthority(input, offsets, flags, len, at, portColon);
-    offsets[O.PATH_START] = len;
+    flags = authorityFlags(u, flags, hostStart, (hostEnd = portColon >= 0 ? portColon : len), at, portColon);
+    pathStart = len;
   }
-  if ((flags & F.QUERY) !== 0) offsets[O.QUERY_END] = len;
-  else offsets[O.PATH_END] = len;
-  if ((flags & F.SCHEME) === 0 && options !== undefined && options.absolute === true) {
-    return fail(offsets, ErrorCode.MISSING_SCHEME, schemeErrorIndex(input));
+  if ((flags & Bit.FRAGMENT) === 0) {
+    if ((flags & Bit.QUERY) !== 0) queryEnd = len;
+    else pathEnd = len;
   }
-  offsets[O.LENGTH] = len;
-  offsets[O.FLAGS] = flags;
+  if ((flags & Bit.SCHEME) === 0 && options !== undefined && options.absolute === true) {
+    return fail(offsets, ErrorCode.MISSING_SCHEME, schemeErrorIndex(u, start, len));
+  }
+  offsets[Off.SCHEME_END] = schemeEnd;
+  offsets[Off.AUTHORITY_START] = authorityStart;
+  offsets[Off.USERINFO_END] = at >= 0 ? at : 0;
+  offsets[Off.HOST_START] = (flags & Bit.AUTHORITY) !== 0 ? hostStart : 0;
+  offsets[Off.HOST_END] = hostEnd;
+  offsets[Off.PORT_START] = portColon >= 0 ? portColon + 1 : 0;
+  offsets[Off.PATH_START] = pathStart;
+  offsets[Off.PATH_END] = pathEnd;
+  offsets[Off.QUERY_START] = queryStart;
+  offsets[Off.QUERY_END] = queryEnd;
+  offsets[Off.FRAGMENT_START] = fragmentStart;
+  offsets[Off.LENGTH] = len;
+  offsets[Off.FLAGS] = flags;
+  offsets[Off.ERROR_INDEX] = 0;
+  offsets[Off.WARNING_INDEX] = warningIndex;
   return 0;
 }
 
-/** The fragment's own loop: every character is pchar / "/" / "?" or an error. */
-function finishFragment(input: string, offsets: Uint32Array, flags: number, i: number, iri: boolean): number {
-  const len = input.length;
-  for (; i < len; i++) {
-    const c = input.charCodeAt(i);
-    const cls = c < 0x80 ? CHAR_CLASS[c]! : C_NON_ASCII;
-    if (TRANSITIONS[(S_FRAGMENT << CLASS_SHIFT) | cls] !== S_FRAGMENT) {
-      if (cls !== C_NON_ASCII || !iri) return fail(offsets, ErrorCode.INVALID_CHAR, i);
-      const w = iriCharWidth(input, i, c, S_FRAGMENT);
-      if (w === 0) return fail(offsets, ErrorCode.INVALID_CHAR, i);
-      flags |= F.NON_ASCII;
-      i += w - 1;
-    } else if (cls === C_PERCENT) {
-      if (!pctAt(input, i, len)) return fail(offsets, ErrorCode.INVALID_PERCENT_ENCODING, i);
-      flags |= F.PERCENT;
-      i += 2;
-    }
-  }
-  offsets[O.LENGTH] = len;
-  offsets[O.FLAGS] = flags;
-  return 0;
-}
-
-function pctAt(input: string, i: number, len: number): boolean {
+function pctAt(u: Units, i: number, len: number): boolean {
   if (i + 2 >= len) return false;
-  const h1 = input.charCodeAt(i + 1);
-  const h2 = input.charCodeAt(i + 2);
+  const h1 = unitAt(u, i + 1);
+  const h2 = unitAt(u, i + 2);
   return h1 < 0x80 && h2 < 0x80 && HEX_VALUE[h1] !== 0xff && HEX_VALUE[h2] !== 0xff;
 }
 
 function fail(offsets: Uint32Array, code: number, index: number): number {
-  offsets[O.ERROR_INDEX] = index;
+  offsets[Off.ERROR_INDEX] = index;
   return code;
 }
 
+/**
+ * An IP literal that stops at i (a character it cannot hold, or the end of input) may have gone
+ * wrong earlier: its grammar, run over what came, names the first character it cannot accept.
+ * Only when all of that could still begin an address is the error `code` at i.
+ */
+function literalFail(u: Units, offsets: Uint32Array, start: number, i: number, zone: boolean, code: number): number {
+  if ((unitAt(u, start) | 0x20) === 0x76 /* v */) {
+    const e = ipvFutureError(u, start, i);
+    if (e !== -1 && e < i) return fail(offsets, ErrorCode.INVALID_IPVFUTURE, e);
+  } else {
+    const e = ipv6Error(u, start, i, zone);
+    if (e !== -1 && e < i) return fail(offsets, ErrorCode.INVALID_IPV6, e);
+  }
+  return fail(offsets, code, i);
+}
+
 function errorOf(state: number): number {
-  if (state === E_SCHEME) return ErrorCode.INVALID_SCHEME;
-  if (state === E_PORT || state === E_PORT_DEFERRED) return ErrorCode.INVALID_PORT;
+  if (state === State.E_SCHEME) return ErrorCode.INVALID_SCHEME;
+  if (state === State.E_PORT) return ErrorCode.INVALID_PORT;
   return ErrorCode.INVALID_CHAR;
 }
 
 /**
- * Splits the authority that ends at `end` into userinfo, host and port, and classifies the host.
- * The transition table has already checked every character; only the host type remains.
+ * The flags of an authority that ends with its host at hostEnd: userinfo and port presence, and
+ * whether a reg-name-shaped host is an IPv4address (IP literals were classified at "]").
  */
-function endAuthority(input: string, offsets: Uint32Array, flags: number, end: number, at: number, portColon: number): number {
-  if (at >= 0) {
-    flags |= F.USERINFO;
-    offsets[O.USERINFO_END] = at;
-  }
-  let hostEnd = end;
-  if (portColon >= 0) {
-    flags |= F.PORT;
-    hostEnd = portColon;
-    offsets[O.PORT_START] = portColon + 1;
-  }
-  offsets[O.HOST_END] = hostEnd;
-  if ((flags & (F.HOST_IPV6 | F.HOST_IPVFUTURE)) === 0) {
-    const hostStart = offsets[O.HOST_START]!;
-    if (isIPv4(input, hostStart, hostEnd)) flags |= F.HOST_IPV4;
-  }
+function authorityFlags(u: Units, flags: number, hostStart: number, hostEnd: number, at: number, portColon: number): number {
+  if (at >= 0) flags |= Bit.USERINFO;
+  if (portColon >= 0) flags |= Bit.PORT;
+  if ((flags & (Bit.HOST_IPV6 | Bit.HOST_IPVFUTURE)) === 0 && isIPv4(u, hostStart, hostEnd)) flags |= Bit.HOST_IPV4;
   return flags;
 }
 
 /**
- * Width (1 or 2 code units) of the RFC 3987 character at i, or 0 when it is not allowed there.
+ * Width (in code units: 1 or 2 UTF-16 units, 2 to 4 UTF-8 bytes) of the RFC 3987 character at
+ * i, or 0 when it is not allowed there.
  * ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD / ... / %xE1000-EFFFD
  * iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD (query only)
  */
-function iriCharWidth(input: string, i: number, c: number, state: number): number {
+function iriCharWidth(u: Units, i: number, c: number, state: number, end: number): number {
   let cp = c;
   let width = 1;
-  if (c >= 0xd800 && c <= 0xdbff) {
-    const lo = input.charCodeAt(i + 1);
+  if (typeof u !== 'string') {
+    // UTF-8: a lead byte and its continuation bytes, shortest form, no surrogates.
+    width = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xc2 && c <= 0xdf ? 2 : 0;
+    if (width === 0 || i + width > end) return 0;
+    cp = c & (0x7f >> width);
+    for (let k = 1; k < width; k++) {
+      const b = u[i + k]!;
+      if ((b & 0xc0) !== 0x80) return 0;
+      cp = (cp << 6) | (b & 0x3f);
+    }
+    if (cp < (width === 3 ? 0x800 : 0x10000) && width !== 2) return 0;
+    if ((cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff) return 0;
+  } else if (c >= 0xd800 && c <= 0xdbff) {
+    const lo = u.charCodeAt(i + 1);
     if (!(lo >= 0xdc00 && lo <= 0xdfff)) return 0;
     cp = ((c - 0xd800) << 10) + (lo - 0xdc00) + 0x10000;
     width = 2;
@@ -365,20 +527,19 @@ function isIprivate(cp: number): boolean {
 }
 
 function isQueryState(state: number): boolean {
-  return state === S_QUERY || state === S_A_QUERY;
+  return state === State.QUERY || state === State.A_QUERY;
 }
 
 /**
  * With `absolute`, where a scheme stops being possible: the first character that cannot continue
  * `scheme ":"`, or the input's length.
  */
-function schemeErrorIndex(input: string): number {
-  const len = input.length;
-  let i = 0;
-  for (; i < len; i++) {
-    const c = input.charCodeAt(i);
-    const cls = c < 0x80 ? CHAR_CLASS[c]! : C_NON_ASCII;
-    if (TRANSITIONS[((i === 0 ? S_START : S_SCHEME) << CLASS_SHIFT) | cls] !== S_SCHEME) return i;
+function schemeErrorIndex(u: Units, start: number, end: number): number {
+  let i = start;
+  for (; i < end; i++) {
+    const c = unitAt(u, i);
+    const cls = c < 0x80 ? CHAR_CLASS[c]! : Cls.NON_ASCII;
+    if (TRANSITIONS[((i === start ? State.START : State.SCHEME) << CLASS_SHIFT) | cls] !== State.SCHEME) return i;
   }
   return i;
 }

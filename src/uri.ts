@@ -13,6 +13,11 @@ export type HostType = 'reg-name' | 'ipv4' | 'ipv6' | 'ipvfuture';
 // One record for every parse: scan writes it, the Uri copies the few numbers it needs.
 const scratch = new Uint32Array(OFFSETS_LENGTH);
 
+/** What lenient mode tolerated (see `Uri#warnings`). */
+export type UriWarning = 'INVALID_CHAR' | 'NON_ASCII' | 'INVALID_PERCENT_ENCODING' | 'MULTIPLE_AT';
+
+const NO_WARNINGS: readonly UriWarning[] = Object.freeze([]);
+
 /** Marks a cache slot that has not been computed (components may be `undefined`). */
 const UNSET = null;
 
@@ -44,6 +49,7 @@ export class Uri {
   private readonly _queryStart: number;
   private readonly _queryEnd: number;
   private readonly _fragmentStart: number;
+  private readonly _warningIndex: number;
   // Slices, computed on first read.
   private _host: string | undefined | typeof UNSET = UNSET;
   private _path: string | typeof UNSET = UNSET;
@@ -67,6 +73,7 @@ export class Uri {
     this._queryStart = offsets[Slot.QUERY_START]!;
     this._queryEnd = offsets[Slot.QUERY_END]!;
     this._fragmentStart = offsets[Slot.FRAGMENT_START]!;
+    this._warningIndex = offsets[Slot.WARNING_INDEX]!;
   }
 
   /** `scheme` (RFC 3986 §3.1), as written; `undefined` for a relative reference. */
@@ -203,6 +210,28 @@ export class Uri {
     return v === undefined ? v : percentDecode(v);
   }
 
+  /**
+   * What lenient mode kept that strict RFC 3986 rejects, in a fixed order; empty otherwise.
+   * Such a URI is for reading and counting, never for access decisions.
+   * @example
+   * parse('http://a/b c|d', { lenient: true }).warnings; // ['INVALID_CHAR']
+   */
+  get warnings(): readonly UriWarning[] {
+    const f = this._flags;
+    if ((f & (Flag.WARN_CHAR | Flag.WARN_NON_ASCII | Flag.WARN_PERCENT | Flag.WARN_AT)) === 0) return NO_WARNINGS;
+    const out: UriWarning[] = [];
+    if ((f & Flag.WARN_CHAR) !== 0) out.push('INVALID_CHAR');
+    if ((f & Flag.WARN_NON_ASCII) !== 0) out.push('NON_ASCII');
+    if ((f & Flag.WARN_PERCENT) !== 0) out.push('INVALID_PERCENT_ENCODING');
+    if ((f & Flag.WARN_AT) !== 0) out.push('MULTIPLE_AT');
+    return out;
+  }
+
+  /** With `warnings`, the index of the first tolerated character; `undefined` otherwise. */
+  get warningIndex(): number | undefined {
+    return this.warnings.length === 0 ? undefined : this._warningIndex;
+  }
+
   /** The flags of the offsets record (see `Flag`). */
   get flags(): number {
     return this._flags;
@@ -212,7 +241,7 @@ export class Uri {
    * Writes this view's offsets record into `out` (length ≥ `OFFSETS_LENGTH`) and returns it.
    * @example
    * const rec = parse('a://h/p').writeOffsets(new Uint32Array(OFFSETS_LENGTH));
-   * rec[Slot.PATH_START]; // 4
+   * rec[Slot.PATH_START]; // 5
    */
   writeOffsets(out: Uint32Array): Uint32Array {
     out[Slot.SCHEME_END] = this._schemeEnd;
@@ -229,6 +258,7 @@ export class Uri {
     out[Slot.LENGTH] = this.href.length;
     out[Slot.FLAGS] = this._flags;
     out[Slot.ERROR_INDEX] = 0;
+    out[Slot.WARNING_INDEX] = this._warningIndex;
     return out;
   }
 

@@ -8,8 +8,9 @@ import * as assert from 'uvu/assert';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const probe = `const u = parse('HTTP://u:p@[::1]:8080/a/b?q=1#f');
-  console.log(JSON.stringify([u.host, u.portNumber, typeof resolve, typeof normalize, typeof UriError, OFFSETS_LENGTH]));`;
-const expected = '["[::1]",8080,"function","function","function",14]';
+  const l = parse('http://a/b c', { lenient: true });
+  console.log(JSON.stringify([u.host, u.portNumber, typeof resolve, typeof normalize, typeof UriError, OFFSETS_LENGTH, l.warnings, l.warningIndex]));`;
+const expected = '["[::1]",8080,"function","function","function",15,["INVALID_CHAR"],10]';
 
 function run(args: string[]): string {
   return execFileSync(process.execPath, args, { cwd: root, encoding: 'utf8' }).trim();

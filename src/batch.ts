@@ -1,0 +1,156 @@
+/**
+ * Batch scanning of newline-separated records in a byte buffer (a log, a crawl frontier): each
+ * record is scanned where it lies, into one reused offsets record, without making a string per
+ * line. Components are decoded only when read.
+ */
+import { scanError, type UriError } from './errors.js';
+import { Bit, Off, OFFSETS_LENGTH, type ParseOptions, scanBytes } from './scan.js';
+import { type HostType, Uri, tryParse } from './uri.js';
+
+interface NodeBuffer {
+  toString(encoding: string, start: number, end: number): string;
+}
+interface BufferConstructor {
+  from(buffer: ArrayBufferLike, byteOffset: number, length: number): NodeBuffer;
+}
+const NodeBuffer = (globalThis as { Buffer?: BufferConstructor }).Buffer;
+const utf8 = new TextDecoder();
+
+/**
+ * A cursor over the records of `bytes`: `next()` moves to the following record and scans it.
+ * Records end at "\n" (a "\r" before it is not part of the record); the last one may lack it.
+ *
+ * @example
+ * const lines = new LineScanner(readFileSync('urls.txt'));
+ * while (lines.next()) {
+ *   if (lines.code === 0) count(lines.host);   // decodes the host only
+ *   else console.log(lines.line, lines.error().message);
+ * }
+ */
+export class LineScanner {
+  /** The current record's offsets: positions in `bytes` (see `Slot`). */
+  readonly offsets = new Uint32Array(OFFSETS_LENGTH);
+  /** The current record's `scanBytes` result: 0 or an `ErrorCode`. */
+  code = 0;
+  /** The current record: bytes [start, end), without its line ending. */
+  start = 0;
+  end = 0;
+  /** The current record's line number (1 for the first of the buffer, or `firstLine`). */
+  line: number;
+  private pos: number;
+  private readonly limit: number;
+  private readonly buf: NodeBuffer | null;
+
+  /**
+   * @param bytes the records, UTF-8.
+   * @param options parse options for every record.
+   * @param start, end the part of `bytes` to walk (the whole by default).
+   * @param firstLine the number of the first record, for a buffer cut from a larger input.
+   */
+  constructor(
+    readonly bytes: Uint8Array,
+    private readonly options?: ParseOptions,
+    start = 0,
+    end: number = bytes.length,
+    firstLine = 1,
+  ) {
+    this.pos = start;
+    this.limit = end;
+    this.line = firstLine - 1;
+    this.buf = NodeBuffer === undefined ? null : NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** Moves to the next record and scans it; `false` when there is none. */
+  next(): boolean {
+    const pos = this.pos;
+    if (pos >= this.limit) return false;
+    const bytes = this.bytes;
+    let nl = bytes.indexOf(0x0a, pos);
+    if (nl === -1 || nl >= this.limit) nl = this.limit;
+    const end = nl > pos && bytes[nl - 1] === 0x0d ? nl - 1 : nl;
+    this.start = pos;
+    this.end = end;
+    this.pos = nl + 1;
+    this.line++;
+    this.code = scanBytes(bytes, pos, end, this.offsets, this.options);
+    return true;
+  }
+
+  /** The bytes [from, to) as text: UTF-8, read as Latin-1 when the record is ASCII (faster). */
+  text(from: number, to: number): string {
+    const ascii = this.code === 0 && (this.offsets[Off.FLAGS]! & (Bit.NON_ASCII | Bit.WARN_NON_ASCII)) === 0;
+    if (this.buf !== null) return this.buf.toString(ascii ? 'latin1' : 'utf8', from, to);
+    return utf8.decode(this.bytes.subarray(from, to));
+  }
+
+  /** The whole current record as text. */
+  get href(): string {
+    return this.text(this.start, this.end);
+  }
+
+  /** The current record's scheme (`undefined` when absent or when the record is invalid). */
+  get scheme(): string | undefined {
+    return this.has(Bit.SCHEME) ? this.text(this.start, this.offsets[Off.SCHEME_END]!) : undefined;
+  }
+
+  /** The userinfo, as `Uri#userinfo`. */
+  get userinfo(): string | undefined {
+    return this.has(Bit.USERINFO) ? this.text(this.offsets[Off.AUTHORITY_START]!, this.offsets[Off.USERINFO_END]!) : undefined;
+  }
+
+  /** The host, as `Uri#host`. */
+  get host(): string | undefined {
+    return this.has(Bit.AUTHORITY) ? this.text(this.offsets[Off.HOST_START]!, this.offsets[Off.HOST_END]!) : undefined;
+  }
+
+  /** The host type, as `Uri#hostType`. */
+  get hostType(): HostType | undefined {
+    if (!this.has(Bit.AUTHORITY)) return undefined;
+    const f = this.offsets[Off.FLAGS]!;
+    return (f & Bit.HOST_IPV4) !== 0 ? 'ipv4' : (f & Bit.HOST_IPV6) !== 0 ? 'ipv6' : (f & Bit.HOST_IPVFUTURE) !== 0 ? 'ipvfuture' : 'reg-name';
+  }
+
+  /** The port, as `Uri#port`. */
+  get port(): string | undefined {
+    return this.has(Bit.PORT) ? this.text(this.offsets[Off.PORT_START]!, this.offsets[Off.PATH_START]!) : undefined;
+  }
+
+  /** The path, as `Uri#path` (`''` for an invalid record). */
+  get path(): string {
+    return this.code === 0 ? this.text(this.offsets[Off.PATH_START]!, this.offsets[Off.PATH_END]!) : '';
+  }
+
+  /** The query, as `Uri#query`. */
+  get query(): string | undefined {
+    return this.has(Bit.QUERY) ? this.text(this.offsets[Off.QUERY_START]!, this.offsets[Off.QUERY_END]!) : undefined;
+  }
+
+  /** The fragment, as `Uri#fragment`. */
+  get fragment(): string | undefined {
+    return this.has(Bit.FRAGMENT) ? this.text(this.offsets[Off.FRAGMENT_START]!, this.end) : undefined;
+  }
+
+  /** The current record as a `Uri` (its text decoded once), or `null` when it is invalid. */
+  uri(): Uri | null {
+    if (this.code !== 0) return null;
+    const text = this.href;
+    if (text.length !== this.end - this.start) return tryParse(text, this.options);
+    // ASCII: byte positions are string indices, less the record's start. Absent components'
+    // slots hold 0, which is below the start, and stay 0.
+    const rec = this.offsets.slice();
+    const d = this.start;
+    for (let k = 0; k < OFFSETS_LENGTH; k++) if (k !== Off.FLAGS && rec[k]! >= d) rec[k]! -= d;
+    return new Uri(text, rec);
+  }
+
+  /** The current record's `UriError` (an allocation: call it only for invalid records). */
+  error(): UriError {
+    // The byte position becomes an index into the decoded text.
+    const index = this.text(this.start, Math.min(this.offsets[Off.ERROR_INDEX]!, this.end)).length;
+    return scanError(this.code, index, this.href);
+  }
+
+  private has(bit: number): boolean {
+    return this.code === 0 && (this.offsets[Off.FLAGS]! & bit) !== 0;
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * scanBytes and LineScanner: bytes in, the same answers as scan over strings.
+ */
+import { readFileSync } from 'node:fs';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ErrorCode, LineScanner, OFFSETS_LENGTH, type ParseOptions, Slot, UriError, parse, scan, scanBytes } from '../src/index.js';
+
+/** The inputs (and options) of the golden offsets fixture. */
+function goldenInputs(): Array<[string, ParseOptions | undefined]> {
+  const out: Array<[string, ParseOptions | undefined]> = [];
+  for (const line of readFileSync(new URL('../../test/fixtures/offsets.txt', import.meta.url), 'utf8').split('\n')) {
+    if (line.startsWith('input ')) out.push([line.slice(6), undefined]);
+    else if (line.startsWith('input-json ')) out.push([JSON.parse(line.slice(11)) as string, undefined]);
+    else if (line.startsWith('options ') && out.length > 0) {
+      const options: ParseOptions = {};
+      for (const word of line.slice(8).split(' ')) (options as Record<string, boolean>)[word] = true;
+      out[out.length - 1]![1] = options;
+    }
+  }
+  return out;
+}
+
+const INVALID = [
+  'http://a b/', 'http://[::1', 'http://h:x/', 'a_b:c', '%zz', 'http://[g]/', 'http://[v1.é]/', 'http://é/', 'x\u0000',
+  'http://u@h@x/', 'http://[::1]@h/', '#a#b',
+];
+
+/** Byte position → string index, for records that hold non-ASCII characters. */
+function stringIndex(s: string, byteIndex: number): number {
+  let bytes = 0;
+  let k = 0;
+  while (k < s.length && bytes < byteIndex) {
+    const cp = s.codePointAt(k)!;
+    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    k += cp >= 0x10000 ? 2 : 1;
+  }
+  return k;
+}
+
+test('scanBytes agrees with scan on every golden and invalid input, in every mode', () => {
+  const a = new Uint32Array(OFFSETS_LENGTH);
+  const b = new Uint32Array(OFFSETS_LENGTH);
+  const inputs = [...goldenInputs(), ...INVALID.map((s): [string, undefined] => [s, undefined])];
+  assert.ok(inputs.length > 100);
+  for (const [s, base] of inputs) {
+    for (const mode of [{}, { lenient: true }, { iri: true }, { lenient: true, iri: true }]) {
+      const options = { ...base, ...mode };
+      const pad = Buffer.from(`>>${s}<<`, 'utf8');
+      const code = scan(s, a, options);
+      const bcode = scanBytes(pad, 2, pad.length - 2, b, options);
+      const where = `${JSON.stringify(s)} ${JSON.stringify(options)}`;
+      assert.is(bcode, code, where);
+      if (code !== 0) {
+        assert.is(stringIndex(s, b[Slot.ERROR_INDEX]! - 2), a[Slot.ERROR_INDEX], `${where} error ${code}`);
+        continue;
+      }
+      assert.is(b[Slot.FLAGS], a[Slot.FLAGS], where);
+      for (const slot of [Slot.SCHEME_END, Slot.AUTHORITY_START, Slot.USERINFO_END, Slot.HOST_START, Slot.HOST_END, Slot.PORT_START, Slot.PATH_START, Slot.PATH_END, Slot.QUERY_START, Slot.QUERY_END, Slot.FRAGMENT_START]) {
+        // Present slots are shifted by the 2 bytes of padding; absent ones stay 0.
+        const expected = a[slot] === 0 && slot !== Slot.PATH_START && slot !== Slot.PATH_END && b[slot] === 0 ? 0 : stringIndex(s, b[slot]! - 2);
+        assert.is(expected, a[slot], `${where} slot ${slot}`);
+      }
+      assert.is(b[Slot.LENGTH], pad.length - 2, where);
+    }
+  }
+});
+
+test('scanBytes: UTF-8 IRI characters are checked as UTF-8', () => {
+  const rec = new Uint32Array(OFFSETS_LENGTH);
+  const bytes = (...b: number[]): Uint8Array => Uint8Array.from(b);
+  const h = [0x68, 0x3a]; // "h:"
+  assert.is(scanBytes(bytes(...h, 0xc3, 0xa9), 0, 4, rec, { iri: true }), 0); // é
+  assert.is(scanBytes(bytes(...h, 0xf0, 0x9f, 0x98, 0x80), 0, 6, rec, { iri: true }), 0); // U+1F600
+  assert.is(scanBytes(bytes(...h, 0xe4, 0xb8, 0xad), 0, 5, rec, { iri: true }), 0); // U+4E2D
+  assert.is(scanBytes(bytes(...h, 0xef, 0xbf, 0xbd), 0, 5, rec, { iri: true }), ErrorCode.INVALID_CHAR); // U+FFFD is no ucschar
+  for (const bad of [
+    [0xc0, 0xaf], // overlong "/"
+    [0xe0, 0x80, 0xaf], // overlong
+    [0xed, 0xa0, 0x80], // a surrogate
+    [0xf4, 0x90, 0x80, 0x80], // above U+10FFFF
+    [0xc3], // truncated
+    [0xc3, 0x41], // no continuation byte
+    [0x80], // a lone continuation byte
+    [0xc2, 0x80], // U+0080: not a ucschar
+    [0xee, 0x80, 0x80], // U+E000 iprivate outside the query
+  ]) {
+    assert.is(scanBytes(bytes(...h, ...bad), 0, 2 + bad.length, rec, { iri: true }), ErrorCode.INVALID_CHAR, bad.join(','));
+    assert.is(rec[Slot.ERROR_INDEX], 2, bad.join(','));
+  }
+  assert.is(scanBytes(bytes(...h, 0x3f, 0xee, 0x80, 0x80), 0, 6, rec, { iri: true }), 0); // iprivate in the query
+  assert.is(scanBytes(bytes(...h, 0xc3, 0xa9), 0, 4, rec, { absolute: true, maxLength: 4 }), ErrorCode.INVALID_CHAR);
+  assert.is(scanBytes(bytes(...h, 0x61), 0, 3, rec, { maxLength: 2 }), ErrorCode.TOO_LONG);
+  assert.is(rec[Slot.ERROR_INDEX], 2);
+  assert.is(scanBytes(bytes(0x2f, 0x61), 0, 2, rec, { absolute: true }), ErrorCode.MISSING_SCHEME);
+  assert.is(rec[Slot.ERROR_INDEX], 0);
+  assert.throws(() => scanBytes(bytes(1, 2), 1, 3, rec), RangeError);
+  assert.throws(() => scanBytes(bytes(1, 2), 2, 1, rec), RangeError);
+});
+
+test('LineScanner walks records: CRLF, empty lines, a last line without newline, sub-ranges', () => {
+  const buf = Buffer.from('http://a.example/x?q\r\n\nhttp://a b/\n//h:8/p#f');
+  const seen: unknown[] = [];
+  const lines = new LineScanner(buf);
+  while (lines.next()) {
+    seen.push([lines.line, lines.code, lines.start, lines.end, lines.href, lines.scheme, lines.userinfo, lines.host, lines.hostType, lines.port, lines.path, lines.query, lines.fragment]);
+  }
+  assert.equal(seen, [
+    [1, 0, 0, 20, 'http://a.example/x?q', 'http', undefined, 'a.example', 'reg-name', undefined, '/x', 'q', undefined],
+    [2, 0, 22, 22, '', undefined, undefined, undefined, undefined, undefined, '', undefined, undefined],
+    [3, ErrorCode.INVALID_CHAR, 23, 34, 'http://a b/', undefined, undefined, undefined, undefined, undefined, '', undefined, undefined],
+    [4, 0, 35, 44, '//h:8/p#f', undefined, undefined, 'h', 'reg-name', '8', '/p', undefined, 'f'],
+  ]);
+  assert.is(lines.next(), false);
+  const part = new LineScanner(buf, undefined, 23, 34, 10);
+  assert.ok(part.next());
+  assert.is(part.line, 10);
+  const err = part.error();
+  assert.instance(err, UriError);
+  assert.equal([err.code, err.index, err.input], ['INVALID_CHAR', 8, 'http://a b/']);
+  assert.is(part.uri(), null);
+  assert.is(part.next(), false);
+});
+
+test('LineScanner: hosts of every type, userinfo, Uri views equal parse', () => {
+  const text = ['http://u:p@1.2.3.4:80/a', 'http://[::1]/', 'http://[v1.x]/', 'mailto:a@b', 'file:///etc?x#y'];
+  const lines = new LineScanner(new TextEncoder().encode(text.join('\n') + '\n'));
+  const types: unknown[] = [];
+  while (lines.next()) {
+    types.push([lines.hostType, lines.userinfo]);
+    assert.equal(lines.uri()!.toJSON(), parse(lines.href).toJSON());
+  }
+  assert.equal(types, [['ipv4', 'u:p'], ['ipv6', undefined], ['ipvfuture', undefined], [undefined, undefined], ['reg-name', undefined]]);
+});
+
+test('LineScanner: non-ASCII records decode as UTF-8 and errors point into the text', () => {
+  const lines = new LineScanner(Buffer.from('http://é/ü x\nhttp://ü.example/é?ä\n'), { iri: true });
+  assert.ok(lines.next());
+  const err = lines.error();
+  assert.equal([err.code, err.index], ['INVALID_CHAR', 10]);
+  assert.ok(lines.next());
+  assert.equal([lines.host, lines.path, lines.query], ['ü.example', '/é', 'ä']);
+  assert.equal(lines.uri()!.toJSON(), parse('http://ü.example/é?ä', { iri: true }).toJSON());
+  // A plain Uint8Array (not a Buffer) decodes too.
+  const plain = new LineScanner(new Uint8Array(Buffer.from('http://ü/\n')), { iri: true });
+  assert.ok(plain.next());
+  assert.is(plain.host, 'ü');
+  assert.is(plain.text(0, 4), 'http');
+});
+
+test.run();
