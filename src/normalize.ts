@@ -3,7 +3,7 @@
  * offsets record to one output string. Input that is already normal is returned as it is.
  */
 import { ALLOWED, EncodeSet, HEX_VALUE } from './generated/tables.js';
-import { normalizePercent } from './percent.js';
+import { hexByte, normalizePercent } from './percent.js';
 import { load, removeDots } from './resolve.js';
 import { Flag, OFFSETS_LENGTH, type ParseOptions, Slot } from './scan.js';
 import type { Uri } from './uri.js';
@@ -190,7 +190,13 @@ function normalizeHost(s: string, start: number, end: number, f: number): string
   for (let i = start; i < end; i++) {
     let c = s.charCodeAt(i);
     if (c === 0x25) {
-      const b = (HEX_VALUE[s.charCodeAt(i + 1)]! << 4) | HEX_VALUE[s.charCodeAt(i + 2)]!;
+      const b = hexByte(s, i);
+      if (b < 0) {
+        // A "%" without two hex digits (lenient parsing keeps one) stays: the next two characters
+        // are not an encoding, and may not even belong to the host.
+        out += '%';
+        continue;
+      }
       i += 2;
       if ((ALLOWED[b]! & EncodeSet.UNRESERVED) === 0) {
         out += '%' + s.slice(i - 1, i + 1).toUpperCase();
@@ -275,6 +281,7 @@ function canonicalIPv6(s: string, start: number, end: number): string {
     out += groups[k]!.toString(16);
     if (k < last - 1) out += ':';
   }
-  if (mapped) out += (out.endsWith(':') ? '' : ':') + `${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
+  // Mapped: out is "::ffff" here; the last 32 bits follow as a dotted quad.
+  if (mapped) out += `:${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
   return out + s.slice(zone, end);
 }

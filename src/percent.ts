@@ -143,8 +143,8 @@ export function percentDecode(s: string, options?: DecodeOptions): string {
   return out;
 }
 
-/** The byte of `%XX` at i, or -1. */
-function hexByte(s: string, i: number): number {
+/** The byte of `%XX` at i, or -1. @internal also used by normalize. */
+export function hexByte(s: string, i: number): number {
   if (i + 2 >= s.length || s.charCodeAt(i) !== 0x25) return -1;
   const h = s.charCodeAt(i + 1);
   const l = s.charCodeAt(i + 2);

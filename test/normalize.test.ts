@@ -396,6 +396,18 @@ test('already-normal input is returned as it is', () => {
   }
 });
 
+test('lenient input: a "%" without two hex digits stays as it is, in every component', () => {
+  normal(
+    [
+      ['http://A%/', 'http://a%/'],
+      ['http://A%4/', 'http://a%4/'],
+      ['HTTP://U%@A%zz:80/%7e%?%G#%2', 'http://U%@a%zz/~%?%G#%2'],
+      ['http://a/%zz%7e', 'http://a/%zz~'],
+    ],
+    { lenient: true },
+  );
+});
+
 test('normalize: options, Uri arguments and errors', () => {
   assert.is(normalize('http://A/é', { iri: true }), 'http://a/é');
   assert.is(normalize(parse('HTTP://A/%7e')), 'http://a/~');
