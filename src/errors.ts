@@ -25,15 +25,26 @@ export class UriError extends TypeError {
   readonly index: number;
   /** The input that was rejected. */
   readonly input: string;
+  #message: string | undefined;
 
   constructor(code: UriErrorCode, index: number, input: string, message?: string) {
-    super(message ?? describe(code, index, input));
-    this.name = 'UriError';
+    super();
     this.code = code;
     this.index = index;
     this.input = input;
+    this.#message = message;
+  }
+
+  /**
+   * What is wrong, the character and where. Written on first read: code that only looks at
+   * `code` and `index` (a log pipeline counting bad lines) never pays for it.
+   */
+  override get message(): string {
+    return (this.#message ??= describe(this.code, this.index, this.input));
   }
 }
+
+Object.defineProperty(UriError.prototype, 'name', { value: 'UriError', writable: true, configurable: true });
 
 /** The `UriError` for a non-zero `scan` result. */
 export function scanError(code: number, index: number, input: string): UriError {

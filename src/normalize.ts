@@ -63,8 +63,8 @@ export function normalizeRecord(s: string, o: Uint32Array): string {
   const schemeEnd = o[Slot.SCHEME_END]!;
   const pathStart = o[Slot.PATH_START]!;
   const pathEnd = o[Slot.PATH_END]!;
+  if (isNormal(s, o, f)) return s;
   const scheme = (f & Flag.SCHEME) !== 0 ? lower(s, 0, schemeEnd) : '';
-  if (isNormal(s, o, f, scheme)) return s;
 
   let out = (f & Flag.SCHEME) !== 0 ? scheme + ':' : '';
   if ((f & Flag.AUTHORITY) !== 0) {
@@ -100,17 +100,22 @@ export function normalizeRecord(s: string, o: Uint32Array): string {
  * The fast path: nothing to change when there is no "%", no dot-segment, no upper case in scheme
  * or host, no port to drop or trim, no empty http path and no IP-literal.
  */
-function isNormal(s: string, o: Uint32Array, f: number, scheme: string): boolean {
-  if ((f & (Flag.PERCENT | Flag.DOT | Flag.HOST_IPV6 | Flag.HOST_IPVFUTURE)) !== 0 || scheme === 'mailto') return false;
-  if ((f & Flag.SCHEME) !== 0 && !isLower(s, 0, o[Slot.SCHEME_END]!)) return false;
+function isNormal(s: string, o: Uint32Array, f: number): boolean {
+  if ((f & (Flag.PERCENT | Flag.DOT | Flag.HOST_IPV6 | Flag.HOST_IPVFUTURE)) !== 0) return false;
+  const schemeEnd = o[Slot.SCHEME_END]!;
+  if ((f & Flag.SCHEME) !== 0) {
+    if (!isLower(s, 0, schemeEnd)) return false;
+    if (schemeEnd === 6 && s.startsWith('mailto')) return false; // its domains' case (lowerMailtoDomains)
+  }
   if ((f & Flag.AUTHORITY) === 0) return true;
   if (!isLower(s, o[Slot.HOST_START]!, o[Slot.HOST_END]!)) return false;
+  // The scheme's own rules only where they can apply: a port, or an empty path.
   if ((f & Flag.PORT) !== 0) {
     const start = o[Slot.PORT_START]!;
     const end = o[Slot.PATH_START]!;
-    if (start === end || s.charCodeAt(start) === 0x30 || Number(s.slice(start, end)) === DEFAULT_PORTS[scheme]) return false;
+    if (start === end || s.charCodeAt(start) === 0x30 || Number(s.slice(start, end)) === DEFAULT_PORTS[s.slice(0, schemeEnd)]) return false;
   }
-  return o[Slot.PATH_START] !== o[Slot.PATH_END] || !EMPTY_PATH_IS_ROOT.has(scheme);
+  return o[Slot.PATH_START] !== o[Slot.PATH_END] || !EMPTY_PATH_IS_ROOT.has(s.slice(0, schemeEnd));
 }
 
 function isLower(s: string, start: number, end: number): boolean {

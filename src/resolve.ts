@@ -21,6 +21,15 @@ export interface ResolveOptions extends ParseOptions {
 
 const baseRec = new Uint32Array(OFFSETS_LENGTH);
 const refRec = new Uint32Array(OFFSETS_LENGTH);
+/** The base string that baseRec describes (null when it describes no string), and its options. */
+let lastBase: string | null = null;
+let lastKey = 0;
+
+/** The parse options that change a scan, as a small number (maxLength is checked on reuse). */
+function scanKey(options: ParseOptions | undefined): number {
+  if (options === undefined) return 0;
+  return (options.lenient === true ? 1 : 0) | (options.iri === true ? 2 : 0) | (options.zoneId === true ? 4 : 0) | (options.absolute === true ? 8 : 0);
+}
 
 /**
  * Fills `rec` for a string or a `Uri` and returns the string. Invalid strings throw `UriError`.
@@ -49,7 +58,20 @@ export function load(x: string | Uri, rec: Uint32Array, options: ParseOptions | 
  * resolve('http://a/b/c/d;p?q', '?y', { rfc2396: true }); // 'http://a/b/c/?y'
  */
 export function resolve(base: string | Uri, reference: string | Uri, options?: ResolveOptions): string {
-  const b = load(base, baseRec, options);
+  // A crawler resolves every link of a page against that page: the base's record is kept and
+  // reused while the same base string (under the same parse options) comes again.
+  const key = scanKey(options);
+  let b: string;
+  if (typeof base === 'string' && base === lastBase && key === lastKey && (options === undefined || options.maxLength === undefined || base.length <= options.maxLength)) {
+    b = base;
+  } else {
+    lastBase = null;
+    b = load(base, baseRec, options);
+    if (typeof base === 'string') {
+      lastBase = base;
+      lastKey = key;
+    }
+  }
   if ((baseRec[Slot.FLAGS]! & Flag.SCHEME) === 0) throw new UriError('RELATIVE_BASE', 0, b);
   const r = load(reference, refRec, options);
   if (options !== undefined && options.rfc2396 === true) return resolve2396(b, r);
@@ -89,6 +111,10 @@ export function resolveRecords(b: string, bo: Uint32Array, r: string, ro: Uint32
     const bEnd = (bf & Flag.FRAGMENT) !== 0 ? bo[Slot.FRAGMENT_START]! - 1 : b.length;
     return rTail === '' && bEnd === b.length ? b : b.slice(0, bEnd) + rTail;
   }
+  if (r.charCodeAt(rPathStart) !== 0x2f && (bf & (Flag.DOT | Flag.AUTHORITY)) === Flag.AUTHORITY) {
+    const climbed = climb(b, bPathStart, bPathEnd, r, rPathStart, rPathEnd);
+    if (climbed !== null) return climbed;
+  }
   const authority = b.slice(bSchemeEnd + 1, bPathStart);
   let path: string;
   if (r.charCodeAt(rPathStart) === 0x2f) {
@@ -99,6 +125,44 @@ export function resolveRecords(b: string, bo: Uint32Array, r: string, ro: Uint32
   // A path that begins with "//" and no authority would read back as an authority (§3.3).
   if ((bf & Flag.AUTHORITY) === 0 && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) path = '/.' + path;
   return scheme + authority + path + rTail;
+}
+
+/**
+ * §5.2.3 merge and §5.2.4 remove_dot_segments in one step, for the common shape of a relative
+ * link: a base path without dot-segments (and with an authority) and a reference path of
+ * leading "../" and "./" steps, then no dot-segment. Each "../" climbs one directory of the base
+ * (none above the root, as §5.2.4 drops surplus ".."), so the target is a prefix of the base
+ * and a suffix of the reference. Returns null for any other shape, which the general path takes.
+ */
+function climb(b: string, bPathStart: number, bPathEnd: number, r: string, p: number, rPathEnd: number): string | null {
+  let up = 0;
+  for (;;) {
+    if (r.charCodeAt(p) !== 0x2e) break;
+    const c1 = r.charCodeAt(p + 1);
+    if (p + 1 === rPathEnd || c1 === 0x2f) {
+      p = Math.min(p + 2, rPathEnd); // "./" or a final "."
+    } else if (c1 === 0x2e && (p + 2 === rPathEnd || r.charCodeAt(p + 2) === 0x2f)) {
+      up++;
+      p = Math.min(p + 3, rPathEnd); // "../" or a final ".."
+    } else {
+      break;
+    }
+  }
+  // The rest must hold no dot-segment: none starts at p, and no "/." follows.
+  if (r.charCodeAt(p) === 0x2e && p < rPathEnd) return null;
+  const dot = r.indexOf('/.', p);
+  if (dot !== -1 && dot < rPathEnd) return null;
+  // The base's directory ends after its last "/"; an empty base path with an authority is "/".
+  let dir = b.lastIndexOf('/', bPathEnd - 1);
+  if (dir < bPathStart) {
+    if (bPathStart !== bPathEnd) return null;
+    return b.slice(0, bPathStart) + '/' + r.slice(p);
+  }
+  while (up > 0 && dir > bPathStart) {
+    dir = b.lastIndexOf('/', dir - 1);
+    up--;
+  }
+  return b.slice(0, dir + 1) + r.slice(p);
 }
 
 function sameScheme(a: string, aEnd: number, b: string, bEnd: number): boolean {
