@@ -1,0 +1,90 @@
+/**
+ * The benchmark's inputs: the corpus files of bench/data (see its README for origins and
+ * licences), read once into arrays of lines.
+ */
+import { readFileSync } from 'node:fs';
+
+/** bench/data, seen from build/bench/*.js (and from bench/*.ts when run from source). */
+const DATA = new URL(import.meta.url.includes('/build/bench/') ? '../../bench/data/' : './data/', import.meta.url);
+
+/** A list of inputs: one string per call (`a`), or a pair (`a[i]`, `b[i]`) per call. */
+export interface Workload {
+  name: string;
+  a: string[];
+  b?: string[] | undefined;
+  /** UTF-8 bytes of all inputs (both strings of a pair), without the line breaks. */
+  bytes: number;
+}
+
+/** A corpus of URLs or URI references, one per line. */
+export interface Corpus extends Workload {
+  file: string;
+  /** `absolute`: every line should be an absolute URL; `relative`: origin-form references. */
+  kind: 'absolute' | 'relative';
+  /** For a relative corpus: the base that parsers accepting only absolute URLs are given. */
+  base?: string;
+}
+
+export interface CorpusSpec {
+  name: string;
+  file: string;
+  kind: 'absolute' | 'relative' | 'pairs';
+  base?: string;
+  /** Part of `--quick` runs. */
+  quick: boolean;
+}
+
+export const CORPORA: readonly CorpusSpec[] = [
+  { name: 'kasztp', file: 'ada_kasztp.txt', kind: 'absolute', quick: true },
+  { name: 'node_files', file: 'ada_node_files.txt', kind: 'absolute', quick: false },
+  { name: 'isaacs_files', file: 'ada_isaacs_files.txt', kind: 'absolute', quick: false },
+  { name: 'apache_referrers', file: 'elastic_apache_referrers.txt', kind: 'absolute', quick: true },
+  { name: 'apache_targets', file: 'elastic_apache_request_targets.txt', kind: 'relative', base: 'http://semicomplete.com/', quick: true },
+  { name: 'rustdoc_pairs', file: 'relref_rustdoc_html_pairs.tsv', kind: 'pairs', quick: true },
+];
+
+export function readLines(file: string): string[] {
+  const text = readFileSync(new URL(file, DATA), 'utf8');
+  const out: string[] = [];
+  for (const line of text.split('\n')) if (line !== '') out.push(line);
+  return out;
+}
+
+function byteLength(list: readonly string[]): number {
+  let n = 0;
+  for (const s of list) n += Buffer.byteLength(s, 'utf8');
+  return n;
+}
+
+export function loadCorpus(spec: CorpusSpec): Corpus {
+  if (spec.kind === 'pairs') throw new Error(`${spec.name} is a pairs file`);
+  const a = readLines(spec.file);
+  const c: Corpus = { name: spec.name, file: spec.file, kind: spec.kind, a, bytes: byteLength(a) };
+  if (spec.base !== undefined) c.base = spec.base;
+  return c;
+}
+
+/** A `base<TAB>reference` file as two parallel arrays (`a` = bases, `b` = references). */
+export function loadPairs(spec: CorpusSpec): Workload {
+  const a: string[] = [];
+  const b: string[] = [];
+  for (const line of readLines(spec.file)) {
+    const tab = line.indexOf('\t');
+    if (tab < 0) continue;
+    a.push(line.slice(0, tab));
+    b.push(line.slice(tab + 1));
+  }
+  return { name: spec.name, a, b, bytes: byteLength(a) + byteLength(b) };
+}
+
+/** Every `stride`-th input (from the first), for the slow candidates. */
+export function subsample(w: Workload, stride: number): Workload {
+  if (stride <= 1) return w;
+  const a: string[] = [];
+  const b: string[] | undefined = w.b === undefined ? undefined : [];
+  for (let i = 0; i < w.a.length; i += stride) {
+    a.push(w.a[i]!);
+    if (b !== undefined) b.push(w.b![i]!);
+  }
+  return { name: `${w.name}/${stride}`, a, b, bytes: byteLength(a) + (b === undefined ? 0 : byteLength(b)) };
+}

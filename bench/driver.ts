@@ -1,0 +1,106 @@
+/**
+ * A minimal driver for profiling and JIT tracing: loops one function over one corpus for a while,
+ * with nothing else in the process (no benchmark.js, no peers).
+ *
+ *   node build/bench/driver.js scan ada_kasztp.txt 5
+ *   node --cpu-prof --cpu-prof-dir=bench/out build/bench/driver.js parse ada_kasztp.txt 5
+ *   node --trace-opt --trace-deopt build/bench/driver.js scan ada_kasztp.txt 2 | grep -E 'scan|Uri'
+ *
+ * Modes: scan (one reused record), isValid, parse (parse + host, path, query), table (the
+ * ceiling loop of suites.ts), normalize, resolve (give it a base<TAB>reference .tsv file, e.g.
+ * relref_rustdoc_html_pairs.tsv). Prints calls/s and MB/s at the end.
+ */
+import { isValid, OFFSETS_LENGTH, parse, scan } from '../src/index.js';
+import { readLines } from './corpus.js';
+import { tableLoop, urikitNormalize, urikitResolve } from './suites.js';
+
+const [mode = 'scan', file = 'ada_kasztp.txt', secondsArg = '5'] = process.argv.slice(2);
+const seconds = Number(secondsArg);
+const pairs = file.endsWith('.tsv');
+const all = readLines(file);
+// For a pairs file: the references, and the bases in `bases` (same index).
+const lines = pairs ? all.map((l) => l.slice(l.indexOf('\t') + 1)) : all;
+const bases = pairs ? all.map((l) => l.slice(0, l.indexOf('\t'))) : all;
+const bytes = lines.reduce((n, s) => n + Buffer.byteLength(s), 0);
+const rec = new Uint32Array(OFFSETS_LENGTH);
+
+function passScan(list: readonly string[]): number {
+  let acc = 0;
+  for (let i = 0; i < list.length; i++) acc += scan(list[i]!, rec);
+  return acc;
+}
+function passIsValid(list: readonly string[]): number {
+  let acc = 0;
+  for (let i = 0; i < list.length; i++) if (isValid(list[i]!)) acc++;
+  return acc;
+}
+function passParse(list: readonly string[]): number {
+  let acc = 0;
+  for (let i = 0; i < list.length; i++) {
+    try {
+      const u = parse(list[i]!);
+      const h = u.host;
+      const q = u.query;
+      acc += (h === undefined ? 0 : h.length) + u.path.length + (q === undefined ? 0 : q.length);
+    } catch {
+      acc--;
+    }
+  }
+  return acc;
+}
+function passTable(list: readonly string[]): number {
+  let acc = 0;
+  for (let i = 0; i < list.length; i++) acc += tableLoop(list[i]!);
+  return acc;
+}
+
+function passNormalize(list: readonly string[]): number {
+  const normalize = urikitNormalize!;
+  let acc = 0;
+  for (let i = 0; i < list.length; i++) {
+    try {
+      acc += normalize(list[i]!).length;
+    } catch {
+      acc--;
+    }
+  }
+  return acc;
+}
+function passResolve(list: readonly string[]): number {
+  const resolve = urikitResolve!;
+  let acc = 0;
+  for (let i = 0; i < list.length; i++) {
+    try {
+      acc += resolve(bases[i]!, list[i]!).length;
+    } catch {
+      acc--;
+    }
+  }
+  return acc;
+}
+
+const modes: Record<string, ((list: readonly string[]) => number) | undefined> = {
+  scan: passScan,
+  isValid: passIsValid,
+  parse: passParse,
+  table: passTable,
+  normalize: urikitNormalize === undefined ? undefined : passNormalize,
+  resolve: urikitResolve === undefined ? undefined : passResolve,
+};
+const pass = modes[mode];
+if (pass === undefined) {
+  console.error(`unknown or unavailable mode ${mode}: scan, isValid, parse, table, normalize, resolve`);
+  process.exit(2);
+}
+let sink = 0;
+let passes = 0;
+const t0 = process.hrtime.bigint();
+const end = t0 + BigInt(Math.round(seconds * 1e9));
+while (process.hrtime.bigint() < end) {
+  sink = (sink + pass(lines)) | 0;
+  passes++;
+}
+const dt = Number(process.hrtime.bigint() - t0) / 1e9;
+console.log(
+  `${mode} ${file}: ${passes} passes, ${((passes * lines.length) / dt / 1e6).toFixed(2)} M calls/s, ${((passes * bytes) / dt / 1e6).toFixed(1)} MB/s (sink ${sink})`,
+);

@@ -1,0 +1,264 @@
+/**
+ * The benchmark runner: `npm run bench [-- options] [suites]`.
+ *
+ *   npm run bench                      every macro suite on every corpus (several minutes)
+ *   npm run bench -- --quick           fewer corpora, shorter sampling (about a minute)
+ *   npm run bench -- scan parse        only these suites (scan, isValid, parse, resolve, normalize)
+ *   npm run bench -- micro             the micro-benchmarks of the hot functions (micro.ts)
+ *   npm run bench -- all               macro suites and micro-benchmarks
+ *   npm run bench -- --corpus=kasztp   only corpora whose name contains one of the given words
+ *   npm run bench -- alloc             also run scripts/alloc.ts (bytes per call) in a child process
+ *   npm run bench -- --write           also write the report to bench/RESULTS.md (implies alloc)
+ *
+ * Output is Markdown: per suite and corpus, each candidate's inputs/s and MB/s (UTF-8 bytes of the
+ * inputs offered, accepted or not), benchmark.js's margin of error, the share of inputs the
+ * candidate accepted, and `urikit ×` = urikit's rate ÷ that row's (> 1: urikit is faster). The targets of
+ * issue 4 are checked at the end. The machine is shared and noisy: compare ratios within a run.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import os from 'node:os';
+import { CORPORA, loadCorpus, loadPairs, type Workload } from './corpus.js';
+import { fmtRatio, measureAll, median, type Result, sinkValue, table, type Timing } from './harness.js';
+import { microSuites } from './micro.js';
+import { peerVersions } from './peers.js';
+import { SUITES, WHATWG_STRIDE } from './suites.js';
+
+interface Options {
+  quick: boolean;
+  write: boolean;
+  suites: Set<string>;
+  micro: boolean;
+  alloc: boolean;
+  corpus: string[];
+}
+
+const MACRO = SUITES.map((s) => s.name.toLowerCase());
+
+function parseArgs(argv: readonly string[]): Options {
+  const o: Options = { quick: false, write: false, suites: new Set(), micro: false, alloc: false, corpus: [] };
+  for (const arg of argv) {
+    if (arg === '--quick' || arg === '-q') o.quick = true;
+    else if (arg === '--write' || arg === '-w') o.write = true;
+    else if (arg.startsWith('--corpus=')) o.corpus.push(...arg.slice(9).split(',').filter(Boolean));
+    else if (arg === '--help' || arg === '-h') {
+      const src = readFileSync(new URL(import.meta.url), 'utf8');
+      console.log(/\/\*\*([\s\S]*?)\*\//.exec(src)?.[1]?.replace(/^ \* ?/gm, '') ?? '');
+      process.exit(0);
+    } else if (arg === 'micro') o.micro = true;
+    else if (arg === 'alloc') o.alloc = true;
+    else if (arg === 'all') {
+      o.micro = true;
+      for (const s of MACRO) o.suites.add(s);
+    } else if (MACRO.includes(arg.toLowerCase())) o.suites.add(arg.toLowerCase());
+    else {
+      console.error(`unknown argument ${arg}: expected --quick, --write, --corpus=NAME, micro, all or one of ${MACRO.join(', ')}`);
+      process.exit(2);
+    }
+  }
+  if (o.suites.size === 0 && !o.micro && !o.alloc) for (const s of MACRO) o.suites.add(s);
+  if (o.write) o.alloc = true;
+  return o;
+}
+
+function cpuModel(): string {
+  try {
+    const m = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'));
+    if (m !== null) return m[1]!.trim();
+  } catch {
+    // not Linux
+  }
+  return os.cpus()[0]?.model ?? 'unknown';
+}
+
+function header(o: Options, argv: readonly string[]): string {
+  const peers = Object.entries(peerVersions())
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  return [
+    `- machine: ${cpuModel()}, ${os.cpus().length} cores (os.cpus), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()} ${os.arch()}`,
+    `- load average at start: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (shared machine: compare ratios within one run)`,
+    `- Node ${process.version} (V8 ${process.versions.v8})`,
+    `- date: ${new Date().toISOString()}`,
+    `- command: \`npm run bench --${argv.length > 0 ? ` ${argv.join(' ')}` : ''}\`${o.quick ? ' (quick)' : ''}`,
+    `- peers: ${peers}`,
+  ].join('\n');
+}
+
+const METHOD = `One benchmark.js op is one pass over a whole corpus; inputs/s = lines ÷ the median sample's
+time per op, MB/s likewise with the UTF-8 bytes of the lines (both strings of a pair for resolve);
+±% is benchmark.js's relative margin of error of the mean. Every candidate processes the same list
+inside the same try/catch; "accepted" is the share it accepted (no throw, no \`error\` field).
+whatwg-url runs on every ${WHATWG_STRIDE}th line only (it is slow); its rate is still per input.
+On the relative corpus (apache_targets) the WHATWG parsers (\`new URL\`, \`URL.canParse\`,
+whatwg-url) get the base \`http://semicomplete.com/\`, the RFC 3986 parsers parse the reference
+as is. \`urikit ×\` = urikit's rate ÷ the row's rate (> 1: urikit is faster). The scan suite's
+"table loop (ceiling)" sums a 64 Ki-entry Uint8Array class table over charCodeAt: one table load
+per character and nothing else, the most a JavaScript tokenizer could approach. Full runs measure
+every candidate in two rounds, the second in reverse order, and keep each one's faster round (other
+load on a shared machine only slows a measurement down); --quick runs measure once.`;
+
+interface Target {
+  what: string;
+  goal: string;
+  measured: string;
+  pass: boolean | undefined;
+}
+
+function rate(rs: readonly Result[], suite: string, corpus: string, candidatePrefix: string): number {
+  const r = rs.find((x) => x.suite === suite && x.corpus === corpus && x.candidate.startsWith(candidatePrefix));
+  return r === undefined || r.error !== undefined ? NaN : r.perSec;
+}
+
+function corporaOf(rs: readonly Result[], suite: string): string[] {
+  return [...new Set(rs.filter((r) => r.suite === suite).map((r) => r.corpus))];
+}
+
+function targets(rs: readonly Result[], alloc: Record<string, number> | undefined): Target[] {
+  const out: Target[] = [];
+  const list = (xs: Array<[string, number]>): string => xs.map(([c, r]) => `${c} ${fmtRatio(r)}`).join(', ');
+  // parse + reads ≥ 2× new URL() + reads on every absolute corpus
+  const absolute = new Set(CORPORA.filter((c) => c.kind === 'absolute').map((c) => c.name));
+  const parse = corporaOf(rs, 'parse')
+    .filter((c) => absolute.has(c))
+    .map((c): [string, number] => [c, rate(rs, 'parse', c, 'urikit') / rate(rs, 'parse', c, 'new URL')]);
+  if (parse.length > 0) {
+    out.push({ what: 'parse + reads vs new URL() + reads', goal: '≥ 2× on every absolute corpus', measured: list(parse), pass: parse.every(([, r]) => r >= 2) });
+  }
+  const scanC = corporaOf(rs, 'scan');
+  if (scanC.length > 0) {
+    const ceil = scanC.map((c): [string, number] => [c, rate(rs, 'scan', c, 'urikit') / rate(rs, 'scan', c, 'table loop')]);
+    const m = median(ceil.map(([, r]) => r));
+    out.push({ what: 'scan vs table-loop ceiling', goal: '≥ 0.6× (median over corpora)', measured: `median ${fmtRatio(m)} (${list(ceil)})`, pass: m >= 0.6 });
+    const fu = scanC.map((c): [string, number] => [c, rate(rs, 'scan', c, 'urikit') / rate(rs, 'scan', c, 'fast-uri')]);
+    const mf = median(fu.map(([, r]) => r));
+    out.push({ what: 'scan vs fast-uri parse', goal: '≥ 8×', measured: `median ${fmtRatio(mf)}, min ${fmtRatio(Math.min(...fu.map(([, r]) => r)))} (${list(fu)})`, pass: fu.every(([, r]) => r >= 8) });
+  }
+  const validC = corporaOf(rs, 'isValid');
+  if (validC.length > 0) {
+    const v = validC.map((c): [string, number] => [c, rate(rs, 'isValid', c, 'urikit') / rate(rs, 'isValid', c, 'URL.canParse')]);
+    const m = median(v.map(([, r]) => r));
+    out.push({ what: 'isValid vs URL.canParse() (stretch)', goal: '≥ 1× on the median corpus', measured: `median ${fmtRatio(m)} (${list(v)})`, pass: m >= 1 });
+  }
+  const resC = corporaOf(rs, 'resolve');
+  if (resC.length > 0) {
+    const v = resC.map((c): [string, number] => [c, rate(rs, 'resolve', c, 'urikit') / rate(rs, 'resolve', c, 'new URL')]);
+    out.push({ what: 'resolve vs new URL(ref, base).href', goal: '≥ 3× on the relref pairs', measured: list(v), pass: v.every(([, r]) => r >= 3) });
+  }
+  const normC = corporaOf(rs, 'normalize');
+  if (normC.length > 0) {
+    const v = normC.map((c): [string, number] => [c, rate(rs, 'normalize', c, 'urikit') / rate(rs, 'normalize', c, 'new URL')]);
+    const m = median(v.map(([, r]) => r));
+    out.push({ what: 'normalize vs new URL(s).href', goal: '≥ 2×', measured: `median ${fmtRatio(m)} (${list(v)})`, pass: v.every(([, r]) => r >= 2) });
+  }
+  if (alloc !== undefined) {
+    // Below half a byte per call is no allocation (the method's resolution is about ±0.02 B).
+    const zero = ['scan(s, record) (valid)', 'scan(s, record) (invalid)', 'isValid(s) (valid)', 'isValid(s) (invalid)'];
+    const worst = Math.max(...zero.map((k) => Math.abs(alloc[k] ?? NaN)));
+    out.push({ what: 'scan and isValid allocation', goal: '0 B/call', measured: `max ${worst.toFixed(2)} B/call over valid and invalid inputs`, pass: worst < 0.5 });
+    const view = alloc['new Uri(s, record) (the view alone)'] ?? NaN;
+    const p = alloc['parse(s) (the view only)'] ?? NaN;
+    out.push({ what: 'parse allocation', goal: 'only the view', measured: `parse ${p.toFixed(1)} B/call, the Uri alone ${view.toFixed(1)} B`, pass: Math.abs(p - view) < 0.5 });
+  }
+  return out;
+}
+
+function targetTable(ts: readonly Target[], allocShown: boolean): string {
+  const lines = ['| target | goal | measured | |', '| --- | --- | --- | --- |'];
+  for (const t of ts) lines.push(`| ${t.what} | ${t.goal} | ${t.measured} | ${t.pass === undefined ? '' : t.pass ? 'met' : '**not met**'} |`);
+  if (!allocShown) lines.push('', 'Allocation targets (scan and isValid 0 B/call, parse only the view): `npm run alloc`, or add `alloc`.');
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const o = parseArgs(argv);
+  const timing: Timing = o.quick
+    ? { minTime: 0.05, maxTime: 0.3, minSamples: 4, rounds: 1 }
+    : { minTime: 0.1, maxTime: 1.5, minSamples: 8, rounds: 2 };
+  const report: string[] = [];
+  const emit = (s: string): void => {
+    console.log(s);
+    report.push(s);
+  };
+  const started = Date.now();
+  emit(`# urikit benchmark results${o.quick ? ' (quick)' : ''}\n`);
+  emit(header(o, argv));
+  emit(`\n${METHOD}`);
+
+  const specs = CORPORA.filter(
+    (c) => (o.corpus.length > 0 ? o.corpus.some((w) => c.name.includes(w) || c.file.includes(w)) : !o.quick || c.quick),
+  );
+  const workloads = new Map<string, { w: Workload; kind: string; base?: string | undefined }>();
+  for (const spec of specs) {
+    if (spec.kind === 'pairs') workloads.set(spec.name, { w: loadPairs(spec), kind: 'pairs' });
+    else {
+      const c = loadCorpus(spec);
+      workloads.set(spec.name, { w: c, kind: c.kind, base: c.base });
+    }
+  }
+  const corpusLines = [...workloads.values()].map(({ w }) => `\`${w.name}\` ${w.a.length.toLocaleString('en')} inputs, ${(w.bytes / 1e6).toFixed(2)} MB`);
+  emit(`\nCorpora: ${corpusLines.join('; ')}.`);
+
+  const results: Result[] = [];
+  for (const suite of SUITES) {
+    if (!o.suites.has(suite.name.toLowerCase())) continue;
+    emit(`\n## ${suite.name}\n`);
+    const missing = suite.missing?.();
+    if (missing !== undefined) {
+      emit(`Skipped: ${missing}.`);
+      continue;
+    }
+    for (const [name, { w, kind, base }] of workloads) {
+      if (!suite.kinds.includes(kind as 'absolute')) continue;
+      const rows = measureAll(suite.name, w, suite.candidates({ base }), timing);
+      results.push(...rows);
+      emit(`### ${suite.name} · ${name}\n\n${table(rows, suite.unit)}\n`);
+      if (suite.name === 'scan') {
+        const own = rows.find((r) => r.own);
+        const ceil = rows.find((r) => r.candidate.startsWith('table loop'));
+        if (own !== undefined && ceil !== undefined) emit(`urikit scan = ${(own.perSec / ceil.perSec).toFixed(2)} of the table-loop ceiling.\n`);
+      }
+    }
+  }
+
+  if (o.micro) {
+    emit('\n## micro-benchmarks\n');
+    for (const m of await microSuites()) {
+      const rows = measureAll(`micro ${m.name}`, m.work, m.candidates, timing);
+      emit(`### ${m.name} · ${m.work.name} (${m.work.a.length.toLocaleString('en')} inputs)\n\n${table(rows, m.unit)}\n`);
+    }
+  }
+
+  let alloc: Record<string, number> | undefined;
+  if (o.alloc) {
+    // scripts/alloc.ts needs its own V8 flags (--expose-gc, a fixed new space): a child process.
+    const script = fileURLToPath(new URL('../scripts/alloc.js', import.meta.url));
+    if (existsSync(script)) {
+      const flags = ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64'];
+      const r = spawnSync(process.execPath, [...flags, script], { encoding: 'utf8', env: { ...process.env, URIKIT_ALLOC_JSON: '1' } });
+      const json = /^@@json (.*)$/m.exec(r.stdout);
+      if (json !== null) alloc = JSON.parse(json[1]!) as Record<string, number>;
+      const out = r.stdout.replace(/^# .*\n/, '').replace(/^@@json .*$/m, '').trim();
+      emit(`\n## Allocation (\`npm run alloc\`)\n\n${out}${r.status === 0 ? '' : `\n\nalloc failed: ${r.stderr}`}`);
+    } else {
+      emit(`\n## Allocation\n\n${script} not found: build first.`);
+    }
+  }
+
+  const ts = targets(results, alloc);
+  if (ts.length > 0) emit(`\n## Targets (issue 4)\n\n${targetTable(ts, alloc !== undefined)}`);
+  emit(`\n_${((Date.now() - started) / 1000).toFixed(0)} s; sink ${sinkValue()}_`);
+
+  if (o.write) {
+    const path = new URL(import.meta.url.includes('/build/bench/') ? '../../bench/RESULTS.md' : './RESULTS.md', import.meta.url);
+    writeFileSync(path, `${report.join('\n')}\n`);
+    console.error(`wrote ${path.pathname}`);
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

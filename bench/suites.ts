@@ -1,0 +1,203 @@
+/**
+ * The macro suites: scan, isValid, parse + reads, resolve, normalize, each over real corpora
+ * (bench/data) against the peers of peers.ts. `resolve` and `normalize` join in by themselves as
+ * soon as src/index.ts exports them (looked up on the namespace, so the bench builds without).
+ */
+import * as lib from '../src/index.js';
+import { isValid, OFFSETS_LENGTH, parse, scan, Slot } from '../src/index.js';
+import { CHAR_CLASS } from '../src/generated/tables.js';
+import type { Candidate, Item1, Item2 } from './harness.js';
+import { fastUri, legacyParse, legacyResolve, uriJs, URLParse, whatwgUrl } from './peers.js';
+
+const api = lib as unknown as Record<string, unknown>;
+type ResolveFn = (base: string, reference: string) => string;
+type NormalizeFn = (input: string) => string;
+/** urikit's `resolve`, once src/index.ts exports it. */
+export const urikitResolve = typeof api['resolve'] === 'function' ? (api['resolve'] as ResolveFn) : undefined;
+/** urikit's `normalize`, once src/index.ts exports it. */
+export const urikitNormalize = typeof api['normalize'] === 'function' ? (api['normalize'] as NormalizeFn) : undefined;
+
+/** whatwg-url runs over every WHATWG_STRIDE-th input only: it is some 20-50× slower than the rest. */
+export const WHATWG_STRIDE = 16;
+
+// ---------------------------------------------------------------------------------------------
+// The ceiling: the least work a table-driven JavaScript tokenizer can do per character, one
+// Uint8Array lookup per code unit (a 64 Ki-entry table holding CHAR_CLASS for ASCII, so that not
+// even the `c < 0x80` test of scan remains) and an addition so that the loads are not dead.
+
+const CEILING_TABLE = new Uint8Array(0x10000).fill(0xff);
+CEILING_TABLE.set(CHAR_CLASS.subarray(0, 0x80));
+
+/** Sums the class of every code unit: the table loop that scan is compared with. */
+export function tableLoop(s: string): number {
+  let acc = 0;
+  const len = s.length;
+  for (let i = 0; i < len; i++) acc += CEILING_TABLE[s.charCodeAt(i)]!;
+  return acc;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** One offsets record reused for every call, as a log pipeline would. */
+const record = new Uint32Array(OFFSETS_LENGTH);
+
+const len = (s: string | null | undefined): number => (s === undefined || s === null ? 0 : s.length);
+
+export interface Suite {
+  name: string;
+  /** What the table's rate counts. */
+  unit: string;
+  /** Which corpora the suite runs on. */
+  kinds: ReadonlyArray<'absolute' | 'relative' | 'pairs'>;
+  /** The candidates for one corpus, urikit's (`own`) first; empty when urikit lacks the function. */
+  candidates(c: { base?: string | undefined }): Candidate[];
+  /** Why the suite cannot run yet, if so. */
+  missing?: () => string | undefined;
+}
+
+const scanSuite: Suite = {
+  name: 'scan',
+  unit: 'URLs/s',
+  kinds: ['absolute', 'relative'],
+  candidates: () => [
+    { name: 'urikit scan', own: true, fn: ((s) => (scan(s, record) === 0 ? record[Slot.PATH_START]! : -1)) as Item1 },
+    { name: 'table loop (ceiling)', fn: tableLoop as Item1 },
+    { name: 'fast-uri parse', fn: ((s) => (fastUri.parse(s).error ? -1 : 0)) as Item1 },
+  ],
+};
+
+const isValidSuite: Suite = {
+  name: 'isValid',
+  unit: 'URLs/s',
+  kinds: ['absolute', 'relative'],
+  candidates: (c) => {
+    const base = c.base;
+    return [
+      { name: 'urikit isValid', own: true, fn: ((s) => (isValid(s) ? 0 : -1)) as Item1 },
+      base === undefined
+        ? { name: 'URL.canParse(s)', fn: ((s) => (URL.canParse(s) ? 0 : -1)) as Item1 }
+        : { name: 'URL.canParse(s, base)', fn: ((s) => (URL.canParse(s, base) ? 0 : -1)) as Item1 },
+    ];
+  },
+};
+
+const parseSuite: Suite = {
+  name: 'parse',
+  unit: 'URLs/s',
+  kinds: ['absolute', 'relative'],
+  candidates: (c) => {
+    const base = c.base;
+    const withBase = base === undefined ? '' : ', base';
+    return [
+      {
+        name: 'urikit parse + reads',
+        own: true,
+        fn: ((s) => {
+          const u = parse(s);
+          return len(u.host) + u.path.length + len(u.query);
+        }) as Item1,
+      },
+      {
+        name: `new URL(s${withBase}) + reads`,
+        fn: (base === undefined
+          ? (s) => {
+              const u = new URL(s);
+              return u.hostname.length + u.pathname.length + u.search.length;
+            }
+          : (s) => {
+              const u = new URL(s, base);
+              return u.hostname.length + u.pathname.length + u.search.length;
+            }) as Item1,
+      },
+      {
+        name: 'url.parse + reads',
+        fn: ((s) => {
+          const u = legacyParse(s);
+          return len(u.hostname) + len(u.pathname) + len(u.search);
+        }) as Item1,
+      },
+      {
+        name: 'fast-uri parse + reads',
+        fn: ((s) => {
+          const u = fastUri.parse(s);
+          if (u.error) return -1;
+          return len(u.host) + len(u.path) + len(u.query);
+        }) as Item1,
+      },
+      {
+        name: 'uri-js parse + reads',
+        fn: ((s) => {
+          const u = uriJs.parse(s);
+          if (u.error) return -1;
+          return len(u.host) + len(u.path) + len(u.query);
+        }) as Item1,
+      },
+      {
+        name: 'url-parse + reads',
+        fn: ((s) => {
+          const u = new URLParse(s);
+          return u.hostname.length + u.pathname.length + u.query.length;
+        }) as Item1,
+      },
+      {
+        name: `whatwg-url URL(s${withBase}) + reads`,
+        stride: WHATWG_STRIDE,
+        fn: (base === undefined
+          ? (s) => {
+              const u = new whatwgUrl.URL(s);
+              return u.hostname.length + u.pathname.length + u.search.length;
+            }
+          : (s) => {
+              const u = new whatwgUrl.URL(s, base);
+              return u.hostname.length + u.pathname.length + u.search.length;
+            }) as Item1,
+      },
+    ];
+  },
+};
+
+const resolveSuite: Suite = {
+  name: 'resolve',
+  unit: 'pairs/s',
+  kinds: ['pairs'],
+  missing: () => (urikitResolve === undefined ? 'src/index.ts does not export resolve yet' : undefined),
+  candidates: () => {
+    const resolve = urikitResolve;
+    if (resolve === undefined) return [];
+    return [
+      { name: 'urikit resolve(base, ref)', own: true, fn: ((b, r) => resolve(b, r).length) as Item2 },
+      { name: 'new URL(ref, base).href', fn: ((b, r) => new URL(r, b).href.length) as Item2 },
+      { name: 'url.resolve(base, ref)', fn: ((b, r) => legacyResolve(b, r).length) as Item2 },
+      { name: 'fast-uri resolve', fn: ((b, r) => fastUri.resolve(b, r).length) as Item2 },
+      { name: 'uri-js resolve', fn: ((b, r) => uriJs.resolve(b, r).length) as Item2 },
+      { name: 'url-parse(ref, base).href', fn: ((b, r) => new URLParse(r, b).href.length) as Item2 },
+      {
+        name: 'whatwg-url URL(ref, base).href',
+        stride: WHATWG_STRIDE,
+        fn: ((b, r) => new whatwgUrl.URL(r, b).href.length) as Item2,
+      },
+    ];
+  },
+};
+
+const normalizeSuite: Suite = {
+  name: 'normalize',
+  unit: 'URLs/s',
+  kinds: ['absolute'],
+  missing: () => (urikitNormalize === undefined ? 'src/index.ts does not export normalize yet' : undefined),
+  candidates: () => {
+    const normalize = urikitNormalize;
+    if (normalize === undefined) return [];
+    return [
+      { name: 'urikit normalize(s)', own: true, fn: ((s) => normalize(s).length) as Item1 },
+      { name: 'new URL(s).href', fn: ((s) => new URL(s).href.length) as Item1 },
+      { name: 'url.parse(s).href', fn: ((s) => legacyParse(s).href.length) as Item1 },
+      { name: 'fast-uri normalize', fn: ((s) => fastUri.normalize(s).length) as Item1 },
+      { name: 'uri-js normalize', fn: ((s) => uriJs.normalize(s).length) as Item1 },
+      { name: 'url-parse(s).href', fn: ((s) => new URLParse(s).href.length) as Item1 },
+      { name: 'whatwg-url URL(s).href', stride: WHATWG_STRIDE, fn: ((s) => new whatwgUrl.URL(s).href.length) as Item1 },
+    ];
+  },
+};
+
+export const SUITES: readonly Suite[] = [scanSuite, isValidSuite, parseSuite, resolveSuite, normalizeSuite];
