@@ -15,80 +15,56 @@ interface BufferConstructor {
 }
 const NodeBuffer = (globalThis as { Buffer?: BufferConstructor }).Buffer;
 const utf8 = new TextDecoder();
+const EMPTY = new Uint8Array(0);
 
 /**
- * A cursor over the records of `bytes`: `next()` moves to the following record and scans it.
- * Records end at "\n" (a "\r" before it is not part of the record); the last one may lack it.
+ * A URI in a byte buffer: `scan(bytes, start, end)` scans the range where it lies, and the
+ * getters decode only the component that is read. One view serves any number of ranges (the
+ * fields of a log line, the two halves of a `base<TAB>href` line).
  *
  * @example
- * const lines = new LineScanner(readFileSync('urls.txt'));
- * while (lines.next()) {
- *   if (lines.code === 0) count(lines.host);   // decodes the host only
- *   else console.log(lines.line, lines.error().message);
- * }
+ * const view = new ByteView();
+ * if (view.scan(line, 4, 22) === 0) view.host; // 'a.example'
  */
-export class LineScanner {
-  /** The current record's offsets: positions in `bytes` (see `Slot`). */
+export class ByteView {
+  /** The last range's offsets: positions in `bytes` (see `Slot`). */
   readonly offsets = new Uint32Array(OFFSETS_LENGTH);
-  /** The current record's `scanBytes` result: 0 or an `ErrorCode`. */
+  /** The last range's `scanBytes` result: 0 or an `ErrorCode`. */
   code = 0;
-  /** The current record: bytes [start, end), without its line ending. */
+  /** The last range: bytes [start, end). */
   start = 0;
   end = 0;
-  /** The current record's line number (1 for the first of the buffer, or `firstLine`). */
-  line: number;
-  private pos: number;
-  private readonly limit: number;
-  private readonly buf: NodeBuffer | null;
+  /** The buffer of the last range. */
+  bytes: Uint8Array = EMPTY;
+  private buf: NodeBuffer | null = null;
 
-  /**
-   * @param bytes the records, UTF-8.
-   * @param options parse options for every record.
-   * @param start, end the part of `bytes` to walk (the whole by default).
-   * @param firstLine the number of the first record, for a buffer cut from a larger input.
-   */
-  constructor(
-    readonly bytes: Uint8Array,
-    private readonly options?: ParseOptions,
-    start = 0,
-    end: number = bytes.length,
-    firstLine = 1,
-  ) {
-    this.pos = start;
-    this.limit = end;
-    this.line = firstLine - 1;
-    this.buf = NodeBuffer === undefined ? null : NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  }
+  /** @param options parse options for every range. */
+  constructor(protected readonly options?: ParseOptions) {}
 
-  /** Moves to the next record and scans it; `false` when there is none. */
-  next(): boolean {
-    const pos = this.pos;
-    if (pos >= this.limit) return false;
-    const bytes = this.bytes;
-    let nl = bytes.indexOf(0x0a, pos);
-    if (nl === -1 || nl >= this.limit) nl = this.limit;
-    const end = nl > pos && bytes[nl - 1] === 0x0d ? nl - 1 : nl;
-    this.start = pos;
+  /** Scans bytes [start, end) of `bytes` and returns the `scanBytes` result. */
+  scan(bytes: Uint8Array, start: number, end: number): number {
+    if (bytes !== this.bytes) {
+      this.bytes = bytes;
+      this.buf = NodeBuffer === undefined ? null : NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
+    this.start = start;
     this.end = end;
-    this.pos = nl + 1;
-    this.line++;
-    this.code = scanBytes(bytes, pos, end, this.offsets, this.options);
-    return true;
+    return (this.code = scanBytes(bytes, start, end, this.offsets, this.options));
   }
 
-  /** The bytes [from, to) as text: UTF-8, read as Latin-1 when the record is ASCII (faster). */
+  /** The bytes [from, to) as text: UTF-8, read as Latin-1 when the range is ASCII (faster). */
   text(from: number, to: number): string {
     const ascii = this.code === 0 && (this.offsets[Off.FLAGS]! & (Bit.NON_ASCII | Bit.WARN_NON_ASCII)) === 0;
     if (this.buf !== null) return this.buf.toString(ascii ? 'latin1' : 'utf8', from, to);
     return utf8.decode(this.bytes.subarray(from, to));
   }
 
-  /** The whole current record as text. */
+  /** The whole range as text. */
   get href(): string {
     return this.text(this.start, this.end);
   }
 
-  /** The current record's scheme (`undefined` when absent or when the record is invalid). */
+  /** The scheme (`undefined` when absent or when the range is invalid). */
   get scheme(): string | undefined {
     return this.has(Bit.SCHEME) ? this.text(this.start, this.offsets[Off.SCHEME_END]!) : undefined;
   }
@@ -115,7 +91,7 @@ export class LineScanner {
     return this.has(Bit.PORT) ? this.text(this.offsets[Off.PORT_START]!, this.offsets[Off.PATH_START]!) : undefined;
   }
 
-  /** The path, as `Uri#path` (`''` for an invalid record). */
+  /** The path, as `Uri#path` (`''` for an invalid range). */
   get path(): string {
     return this.code === 0 ? this.text(this.offsets[Off.PATH_START]!, this.offsets[Off.PATH_END]!) : '';
   }
@@ -130,12 +106,12 @@ export class LineScanner {
     return this.has(Bit.FRAGMENT) ? this.text(this.offsets[Off.FRAGMENT_START]!, this.end) : undefined;
   }
 
-  /** The current record as a `Uri` (its text decoded once), or `null` when it is invalid. */
+  /** The range as a `Uri` (its text decoded once), or `null` when it is invalid. */
   uri(): Uri | null {
     if (this.code !== 0) return null;
     const text = this.href;
     if (text.length !== this.end - this.start) return tryParse(text, this.options);
-    // ASCII: byte positions are string indices, less the record's start. Absent components'
+    // ASCII: byte positions are string indices, less the range's start. Absent components'
     // slots hold 0, which is below the start, and stay 0.
     const rec = this.offsets.slice();
     const d = this.start;
@@ -143,14 +119,60 @@ export class LineScanner {
     return new Uri(text, rec);
   }
 
-  /** The current record's `UriError` (an allocation: call it only for invalid records). */
+  /** The range's `UriError`, its index counted in characters of the text (an allocation). */
   error(): UriError {
-    // The byte position becomes an index into the decoded text.
     const index = this.text(this.start, Math.min(this.offsets[Off.ERROR_INDEX]!, this.end)).length;
     return scanError(this.code, index, this.href);
   }
 
   private has(bit: number): boolean {
     return this.code === 0 && (this.offsets[Off.FLAGS]! & bit) !== 0;
+  }
+}
+
+
+/**
+ * A cursor over the records of `bytes`: `next()` moves to the following record and scans it.
+ * Records end at "\n" (a "\r" before it is not part of the record); the last one may lack it.
+ *
+ * @example
+ * const lines = new LineScanner(readFileSync('urls.txt'));
+ * while (lines.next()) {
+ *   if (lines.code === 0) count(lines.host);   // decodes the host only
+ *   else console.log(lines.line, lines.error().message);
+ * }
+ */
+export class LineScanner extends ByteView {
+  /** The current record's line number (1 for the first of the buffer, or `firstLine`). */
+  line: number;
+  private pos: number;
+  private readonly limit: number;
+  private readonly all: Uint8Array;
+
+  /**
+   * @param bytes the records, UTF-8.
+   * @param options parse options for every record.
+   * @param start, end the part of `bytes` to walk (the whole by default).
+   * @param firstLine the number of the first record, for a buffer cut from a larger input.
+   */
+  constructor(bytes: Uint8Array, options?: ParseOptions, start = 0, end: number = bytes.length, firstLine = 1) {
+    super(options);
+    this.all = bytes;
+    this.pos = start;
+    this.limit = end;
+    this.line = firstLine - 1;
+  }
+
+  /** Moves to the next record and scans it; `false` when there is none. */
+  next(): boolean {
+    const pos = this.pos;
+    if (pos >= this.limit) return false;
+    const bytes = this.all;
+    let nl = bytes.indexOf(0x0a, pos);
+    if (nl === -1 || nl >= this.limit) nl = this.limit;
+    this.pos = nl + 1;
+    this.line++;
+    this.scan(bytes, pos, nl > pos && bytes[nl - 1] === 0x0d ? nl - 1 : nl);
+    return true;
   }
 }

@@ -69,7 +69,8 @@ function describe(code: UriErrorCode, index: number, input: string): string {
       // make it userinfo: name that text.
       let from = Math.max(input.lastIndexOf('//', index - 2) + 2, input.lastIndexOf('@', index - 1) + 1);
       if (input.charCodeAt(from) === 0x5b) from = input.indexOf(']', from); // past an IP literal's ":"s
-      const port = input.slice(input.indexOf(':', from) + 1, index);
+      const portStart = input.indexOf(':', from) + 1;
+      const port = index - portStart > 60 ? `${input.slice(portStart, portStart + 60)}…` : input.slice(portStart, index);
       return `Invalid port ${JSON.stringify(port)}: the authority ends with ${where}, and a port is digits only (a ":" in userinfo needs an "@" after it)`;
     }
     case 'INVALID_IPV6':

@@ -6,4 +6,4 @@ export { resolve, removeDotSegments, type ResolveOptions } from './resolve.js';
 export { normalize, equivalent, DEFAULT_PORTS, type NormalizeOptions } from './normalize.js';
 export { relativize } from './relativize.js';
 export { percentEncode, percentDecode, type Component, type DecodeOptions } from './percent.js';
-export { LineScanner } from './batch.js';
+export { ByteView, LineScanner } from './batch.js';

@@ -3,7 +3,7 @@
  * offsets record to one output string. Input that is already normal is returned as it is.
  */
 import { ALLOWED, EncodeSet, HEX_VALUE } from './generated/tables.js';
-import { hexByte, normalizePercent } from './percent.js';
+import { encodeOutside, hexByte, normalizePercent } from './percent.js';
 import { load, removeDots } from './resolve.js';
 import { Flag, OFFSETS_LENGTH, type ParseOptions, Slot } from './scan.js';
 import type { Uri } from './uri.js';
@@ -66,18 +66,22 @@ export function normalizeRecord(s: string, o: Uint32Array): string {
   if (isNormal(s, o, f)) return s;
   const scheme = (f & Flag.SCHEME) !== 0 ? lower(s, 0, schemeEnd) : '';
 
+  // A lenient parse's tolerated characters are written percent-encoded, so that the normal form
+  // is a strict RFC 3986 URI-reference whatever the input was.
+  const tolerated = (f & (Flag.WARN_CHAR | Flag.WARN_NON_ASCII | Flag.WARN_PERCENT | Flag.WARN_AT)) !== 0;
   let out = (f & Flag.SCHEME) !== 0 ? scheme + ':' : '';
   if ((f & Flag.AUTHORITY) !== 0) {
     out += '//';
     const authorityStart = o[Slot.AUTHORITY_START]!;
-    if ((f & Flag.USERINFO) !== 0) out += normalizePercent(s, authorityStart, o[Slot.USERINFO_END]!) + '@';
-    out += normalizeHost(s, o[Slot.HOST_START]!, o[Slot.HOST_END]!, f);
+    if ((f & Flag.USERINFO) !== 0) out += strict(normalizePercent(s, authorityStart, o[Slot.USERINFO_END]!), EncodeSet.USERINFO, tolerated) + '@';
+    out += strict(normalizeHost(s, o[Slot.HOST_START]!, o[Slot.HOST_END]!, f), EncodeSet.REG_NAME, tolerated && (f & (Flag.HOST_IPV6 | Flag.HOST_IPVFUTURE)) === 0);
     if ((f & Flag.PORT) !== 0) {
       const port = portDigits(s, o[Slot.PORT_START]!, pathStart);
       if (port !== '' && Number(port) !== DEFAULT_PORTS[scheme]) out += ':' + port;
     }
   }
-  let path = (f & Flag.PERCENT) !== 0 ? normalizePercent(s, pathStart, pathEnd) : s.slice(pathStart, pathEnd);
+  let path = (f & (Flag.PERCENT | Flag.WARN_PERCENT)) !== 0 ? normalizePercent(s, pathStart, pathEnd) : s.slice(pathStart, pathEnd);
+  path = strict(path, EncodeSet.PATH, tolerated);
   // §6.2.2.3: an absolute URI's path (rootless too) loses its dot-segments exactly as resolution
   // removes them from a reference with a scheme (§5.2.2), so that normal forms resolve to
   // themselves; only a relative-path reference keeps its leading ".." segments.
@@ -91,9 +95,14 @@ export function normalizeRecord(s: string, o: Uint32Array): string {
     path = '/.' + path;
   }
   out += path;
-  if ((f & Flag.QUERY) !== 0) out += '?' + normalizePercent(s, o[Slot.QUERY_START]!, o[Slot.QUERY_END]!);
-  if ((f & Flag.FRAGMENT) !== 0) out += '#' + normalizePercent(s, o[Slot.FRAGMENT_START]!, s.length);
+  if ((f & Flag.QUERY) !== 0) out += '?' + strict(normalizePercent(s, o[Slot.QUERY_START]!, o[Slot.QUERY_END]!), EncodeSet.QUERY, tolerated);
+  if ((f & Flag.FRAGMENT) !== 0) out += '#' + strict(normalizePercent(s, o[Slot.FRAGMENT_START]!, s.length), EncodeSet.FRAGMENT, tolerated);
   return out === s ? s : out;
+}
+
+/** A component of a lenient parse with its tolerated characters encoded (see encodeOutside). */
+function strict(text: string, set: number, tolerated: boolean): string {
+  return tolerated ? encodeOutside(text, set) : text;
 }
 
 /**
@@ -101,7 +110,8 @@ export function normalizeRecord(s: string, o: Uint32Array): string {
  * or host, no port to drop or trim, no empty http path and no IP-literal.
  */
 function isNormal(s: string, o: Uint32Array, f: number): boolean {
-  if ((f & (Flag.PERCENT | Flag.DOT | Flag.HOST_IPV6 | Flag.HOST_IPVFUTURE)) !== 0) return false;
+  const rewrites = Flag.PERCENT | Flag.DOT | Flag.HOST_IPV6 | Flag.HOST_IPVFUTURE | Flag.WARN_CHAR | Flag.WARN_NON_ASCII | Flag.WARN_PERCENT | Flag.WARN_AT;
+  if ((f & rewrites) !== 0) return false;
   const schemeEnd = o[Slot.SCHEME_END]!;
   if ((f & Flag.SCHEME) !== 0) {
     if (!isLower(s, 0, schemeEnd)) return false;
@@ -141,8 +151,11 @@ function lowerMailtoDomains(path: string): string {
   while (start <= path.length) {
     let end = path.indexOf(',', start);
     if (end === -1) end = path.length;
-    const at = path.lastIndexOf('@', end - 1);
-    out += at >= start ? path.slice(start, at) + lowerOutsidePercent(path, at, end) : path.slice(start, end);
+    // The last "@" of this address, looked for within it alone so that the work stays linear
+    // however many addresses there are.
+    let at = -1;
+    for (let k = start; k < end; k++) if (path.charCodeAt(k) === 0x40) at = k;
+    out += at >= 0 ? path.slice(start, at) + lowerOutsidePercent(path, at, end) : path.slice(start, end);
     if (end < path.length) out += ',';
     start = end + 1;
   }
@@ -190,6 +203,11 @@ function normalizeRelativePath(path: string): string {
 function normalizeHost(s: string, start: number, end: number, f: number): string {
   if ((f & Flag.HOST_IPV6) !== 0) return '[' + canonicalIPv6(s, start + 1, end - 1) + ']';
   if ((f & Flag.HOST_IPV4) !== 0) return s.slice(start, end);
+  const pct = s.indexOf('%', start);
+  if ((pct === -1 || pct >= end) && (f & (Flag.NON_ASCII | Flag.WARN_NON_ASCII)) === 0) {
+    // ASCII without "%": toLowerCase changes A-Z and nothing else.
+    return s.slice(start, end).toLowerCase();
+  }
   // reg-name or IPvFuture: lower case outside "%XX", unreserved octets decoded (and lowered).
   let out = '';
   for (let i = start; i < end; i++) {
@@ -199,7 +217,7 @@ function normalizeHost(s: string, start: number, end: number, f: number): string
       if (b < 0) {
         // A "%" without two hex digits (lenient parsing keeps one) stays: the next two characters
         // are not an encoding, and may not even belong to the host.
-        out += '%';
+        out += '%25';
         continue;
       }
       i += 2;
@@ -220,7 +238,7 @@ const groups = new Uint16Array(8);
  * RFC 5952 §4: lower-case hex without leading zeros, the longest run (the first of equal runs)
  * of two or more zero groups written "::". An IPv4-mapped address (::ffff:0:0/96) gets its
  * dotted-quad tail (§5) however it was written, so that every address has one form. A zone
- * identifier is kept as written.
+ * identifier keeps its letters' case; its percent-encodings are normalized (§6.2.2.1, §6.2.2.2).
  */
 function canonicalIPv6(s: string, start: number, end: number): string {
   let zone = s.indexOf('%', start);
@@ -288,5 +306,6 @@ function canonicalIPv6(s: string, start: number, end: number): string {
   }
   // Mapped: out is "::ffff" here; the last 32 bits follow as a dotted quad.
   if (mapped) out += `:${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
-  return out + s.slice(zone, end);
+  // The zone: "%25" and the ZoneID with its own percent-encodings normalized (§6.2.2.1, §6.2.2.2).
+  return zone === end ? out : out + '%25' + normalizePercent(s, zone + 3, end);
 }

@@ -165,6 +165,28 @@ function secondByteOk(lead: number, k: number, cb: number): boolean {
 }
 
 /**
+ * Percent-encodes what a component may not hold: every character outside `set` except the "%"
+ * of a valid `%XX`. For the components of a lenient parse, whose tolerated characters (space,
+ * `"`, `[` in a path, a second `@`, non-ASCII, ...) have one normal form: encoded.
+ * @internal used by normalize.
+ */
+export function encodeOutside(s: string, set: number): string {
+  const len = s.length;
+  let out = '';
+  let run = 0; // start of the run of characters kept as they are
+  for (let i = 0; i < len; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80 && ((ALLOWED[c]! & set) !== 0 || (c === 0x25 && hexByte(s, i) >= 0))) continue;
+    // One character (a surrogate pair is one), as UTF-8; a lone surrogate as U+FFFD.
+    const cp = s.codePointAt(i)!;
+    out += s.slice(run, i) + percentEncode(cp >= 0xd800 && cp <= 0xdfff ? '\uFFFD' : String.fromCodePoint(cp), 'component');
+    if (cp > 0xffff) i++;
+    run = i + 1;
+  }
+  return run === 0 ? s : out + s.slice(run);
+}
+
+/**
  * §6.2.2.1 and §6.2.2.2 on one component's text: `%XX` of an unreserved character becomes the
  * character, every other `%XX` gets upper-case hex digits. Reserved characters (`%2F`, `%3F`,
  * `%40`, `%23`, `%25`, ...) stay encoded. Returns `s` itself when nothing changes.
@@ -175,7 +197,11 @@ export function normalizePercent(s: string, start: number, end: number): string 
   for (let i = s.indexOf('%', start); i !== -1 && i < end; i = s.indexOf('%', i)) {
     const b = hexByte(s, i);
     if (b < 0) {
+      // A "%" that lenient parsing kept: it stands for itself, which is "%25". Left bare, it
+      // could form a new encoding with what follows once that is decoded ("%%32%65").
+      out += s.slice(runStart, i) + '%25';
       i++;
+      runStart = i;
       continue;
     }
     if (b < 0x80 && (ALLOWED[b]! & EncodeSet.UNRESERVED) !== 0) {

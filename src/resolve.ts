@@ -205,7 +205,11 @@ function resolve2396(b: string, r: string): string {
   if ((rf & Flag.AUTHORITY) !== 0) return scheme + r;
   const authority = b.slice(bSchemeEnd + 1, baseRec[Slot.PATH_START]);
   if (r.charCodeAt(rPathStart) === 0x2f) return scheme + authority + r;
-  const merged = merge(b, baseRec[Slot.PATH_START]!, baseRec[Slot.PATH_END]!, (bf & Flag.AUTHORITY) !== 0, r.slice(rPathStart, rPathEnd));
+  const bPathStart = baseRec[Slot.PATH_START]!;
+  const bPathEnd = baseRec[Slot.PATH_END]!;
+  // RFC 2396 §5.2 step 6 knows no "/" for an empty base path (RFC 3986 §5.2.3 added it): with an
+  // empty reference path too, the path stays empty ("http://a" and "?y" give "http://a?y").
+  const merged = rPathStart === rPathEnd && bPathStart === bPathEnd ? '' : merge(b, bPathStart, bPathEnd, (bf & Flag.AUTHORITY) !== 0, r.slice(rPathStart, rPathEnd));
   // java.net.URI's normalize also collapses the merged path's runs of "/" ("a//b" is the segments
   // "a" and "b"): "x:/a" + ".//g" is "x:/g", and never "x://g", which would read back as an authority.
   return scheme + authority + removeDots(merged.replace(/\/\/+/g, '/'), true) + r.slice(rPathEnd);

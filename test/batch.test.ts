@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode, LineScanner, OFFSETS_LENGTH, type ParseOptions, Slot, UriError, parse, scan, scanBytes } from '../src/index.js';
+import { ByteView, ErrorCode, LineScanner, OFFSETS_LENGTH, type ParseOptions, Slot, UriError, parse, scan, scanBytes } from '../src/index.js';
 
 /** The inputs (and options) of the golden offsets fixture. */
 function goldenInputs(): Array<[string, ParseOptions | undefined]> {
@@ -146,6 +146,24 @@ test('LineScanner: non-ASCII records decode as UTF-8 and errors point into the t
   assert.ok(plain.next());
   assert.is(plain.host, 'ü');
   assert.is(plain.text(0, 4), 'http');
+});
+
+test('ByteView: components of a part of a line, decoded only when read', () => {
+  const f = new ByteView({ lenient: true });
+  const b = Buffer.from('x HTTP://h:8/p?q y http://ü/ z');
+  assert.is(f.scan(b, 2, 16), 0);
+  assert.equal([f.href, f.scheme, f.host, f.hostType, f.path, f.uri()!.port], ['HTTP://h:8/p?q', 'HTTP', 'h', 'reg-name', '/p', '8']);
+  assert.is(f.scan(b, 19, 29), 0);
+  assert.equal([f.href, f.host, f.uri()!.host], ['http://ü/', 'ü', 'ü']);
+  assert.is(f.scan(b, 0, 1), 0);
+  assert.equal([f.scheme, f.host, f.hostType], [undefined, undefined, undefined]);
+  const strict = new ByteView(undefined);
+  assert.ok(strict.scan(b, 19, 29) !== 0);
+  assert.equal([strict.uri(), strict.path, strict.error().index], [null, '', 7]);
+  assert.is(strict.scan(Buffer.from('[::1]'), 0, 5) !== 0, true);
+  const types = new ByteView(undefined);
+  const hostType = (s: string): string | undefined => (types.scan(Buffer.from(s), 0, s.length), types.hostType);
+  assert.equal(['//[v1.x]', '//1.2.3.4', '//[::1]', '//h', '/p'].map(hostType), ['ipvfuture', 'ipv4', 'ipv6', 'reg-name', undefined]);
 });
 
 test.run();

@@ -475,6 +475,23 @@ test('INVALID_PORT message (lenient): after an "@", the text after the host\'s "
   );
 });
 
+test('INVALID_PORT message: a port text longer than 60 characters is shortened to its first 60 and "…"', () => {
+  const x60 = 'x'.repeat(60);
+  // 60 characters: shown whole (the "/" is at 9 + 60).
+  assert.is(messageOf(`http://h:${x60}/`), `Invalid port "${x60}": the authority ends with '/' at index 69 in "http://h:${x60}/", ${PORT_NOT_USERINFO}`);
+  // 61: the first 60 and "…".
+  assert.is(messageOf(`http://h:${x60}x/`), `Invalid port "${x60}…": the authority ends with '/' at index 70 in "http://h:${x60}x/", ${PORT_NOT_USERINFO}`);
+  // 300 ":" (the colon-no-at worst case): the port text begins after the first ":" and the input
+  // (308 characters) is shown as its window of 60 before the "/" at 307.
+  const c60 = ':'.repeat(60);
+  assert.is(
+    messageOf(`http://${':'.repeat(300)}/`),
+    `Invalid port "${c60}…": the authority ends with '/' at index 307 in …"${c60}/" (308 characters), ${PORT_NOT_USERINFO}`,
+  );
+  // 1 MB of it: the message stays short.
+  assert.ok(messageOf(`http://${':'.repeat(1 << 20)}/`).length < 300);
+});
+
 test('messages for inputs longer than 200 characters show a window of 60 on each side', () => {
   const message = (input: string): string => {
     try {

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  ErrorCode, Flag, type HostType, OFFSETS_LENGTH, type ParseOptions, Slot, UriError, type UriWarning, isValid, parse, scan,
+  ErrorCode, Flag, type HostType, OFFSETS_LENGTH, type ParseOptions, Slot, UriError, type UriWarning, isValid, normalize, parse, scan,
   tryParse,
 } from '../src/index.js';
 import { CASES as STRICT_ERRORS } from './errors.test.js';
@@ -480,6 +480,49 @@ test('lenient mode finds the boundaries strict mode finds once the kept characte
   };
   for (const c of KEPT) if (c[4] === undefined) check(c[0]);
   fc.assert(fc.property(messy, (input) => check(input)), { seed: 3987, numRuns: 20000 });
+});
+
+/**
+ * The input with what lenient mode kept (as `ordinary` finds it) percent-encoded by hand: each
+ * character as its UTF-8 octets (a lone surrogate as U+FFFD's), a stray "%" as "%25".
+ */
+function encodedByHand(input: string, r: Uint32Array): string {
+  const plain = ordinary(input, r);
+  const utf8 = new TextEncoder();
+  let out = '';
+  for (let i = 0; i < input.length; i++) {
+    if (plain[i] === input[i]) {
+      out += input[i];
+      continue;
+    }
+    // A surrogate pair is one character, kept as a whole.
+    const pair = /^[\uD800-\uDBFF][\uDC00-\uDFFF]$/.test(input.slice(i, i + 2));
+    const ch = input.slice(i, pair ? i + 2 : i + 1);
+    if (pair) i++;
+    for (const b of utf8.encode(ch)) out += `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+test('normalize of a lenient parse is the strict normal form of the input with what was kept percent-encoded', () => {
+  const check = (input: string): void => {
+    if (scan(input, rec2, L) !== 0) return;
+    const by = encodedByHand(input, rec2);
+    const where = `${JSON.stringify(input)} encoded by hand ${JSON.stringify(by)}`;
+    assert.ok(isValid(by), `${where}: not a strict URI-reference`);
+    const n = normalize(input, L);
+    assert.is(n, normalize(by), where);
+    assert.ok(isValid(n), `${where}: the normal form is not a strict URI-reference`);
+    assert.is(normalize(n, L), n, `${where}: the normal form is not normal`);
+  };
+  for (const c of KEPT) if (c[4] === undefined) check(c[0]);
+  // By hand, a few: a stray "%" before %XX that decode (%32 "2", %65 "e"), and each component.
+  const mixed = 'http://u@v@h/a b?[x]#y#z%';
+  assert.is(scan(mixed, rec2, L), 0);
+  assert.is(encodedByHand(mixed, rec2), 'http://u%40v@h/a%20b?%5Bx%5D#y%23z%25');
+  assert.is(normalize(mixed, L), 'http://u%40v@h/a%20b?%5Bx%5D#y%23z%25');
+  assert.is(normalize('http://h/%%32%65/é', L), 'http://h/%252e/%C3%A9');
+  fc.assert(fc.property(messy, (input) => check(input)), { seed: 3988, numRuns: 20000 });
 });
 
 // ---- maxLength --------------------------------------------------------------------------------

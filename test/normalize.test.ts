@@ -4,7 +4,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_PORTS, type ParseOptions, UriError, equivalent, normalize, parse, resolve } from '../src/index.js';
+import { DEFAULT_PORTS, type ParseOptions, UriError, equivalent, isValid, normalize, parse, resolve } from '../src/index.js';
 import {
   type Case, JDK_KEYS, type Json, type Obj, type Outcome, RFC_KEYS, type Table, conformance, exact, jdkView, keysKnown, matches, outcome,
   ZONES, rfcView,
@@ -128,11 +128,19 @@ conformance('normalize', NORMALIZE_OPS);
 // Direct tests with exact values: every §6.2.2 and §6.2.3 rule. Each input's normal form is
 // checked to be its own normal form too (idempotence).
 
-/** normalize(input) === want, and want is normal. */
+/**
+ * normalize(input) === want, and want is normal. Under lenient options, want must also be valid
+ * and normal without lenient: the normal form of a lenient parse is a strict URI-reference.
+ */
 function normal(cases: ReadonlyArray<readonly [string, string]>, options?: ParseOptions): void {
   for (const [input, want] of cases) {
     assert.is(normalize(input, options), want, JSON.stringify(input));
     assert.is(normalize(want, options), want, `${JSON.stringify(want)} is not normal`);
+    if (options?.lenient === true) {
+      const strict = { ...options, lenient: false };
+      assert.ok(isValid(want, strict), `${JSON.stringify(want)} is not valid without lenient`);
+      assert.is(normalize(want, strict), want, `${JSON.stringify(want)} is not normal without lenient`);
+    }
   }
 }
 
@@ -330,16 +338,25 @@ test('IPv6 literals in RFC 5952 form', () => {
   assert.ok(equivalent('http://[2001:db8::1]', 'HTTP://[2001:DB8:0::0:1]:80/'));
 });
 
-test('IPv6 zone identifiers (zoneId) are kept as written; IPvFuture goes to lower case', () => {
+test('IPv6 zone identifiers (zoneId): "%25", then the ZoneID with %XX normalized (§6.2.2.1, §6.2.2.2) and its letters as written; IPvFuture goes to lower case', () => {
   const zone = { zoneId: true };
   normal(
     [
       ['http://[FE80::1%25EN0]/', 'http://[fe80::1%25EN0]/'],
       ['http://[fe80:0:0:0:0:0:0:1%25eth0]:80', 'http://[fe80::1%25eth0]/'],
-      ['http://[fe80::a%25%41b]/', 'http://[fe80::a%25%41b]/'],
+      // %41 is "A" (unreserved: decoded, and a zone name keeps its case); %b0 gets upper-case hex.
+      ['http://[fe80::a%25%41b]/', 'http://[fe80::a%25Ab]/'],
+      ['http://[fe80::1%25%b0]/', 'http://[fe80::1%25%B0]/'],
+      ['http://[fe80::1%25%B0]/', 'http://[fe80::1%25%B0]/'],
+      ['http://[fe80::a%25eth%2d0]/', 'http://[fe80::a%25eth-0]/'],
+      // Reserved and "%" stay encoded: %2F, %25.
+      ['http://[fe80::1%25%2f%7E%25]/', 'http://[fe80::1%25%2F~%25]/'],
+      ['http://[::FFFF:1.2.3.4%25X]/', 'http://[::ffff:1.2.3.4%25X]/'],
     ],
     zone,
   );
+  assert.ok(equivalent('http://[fe80::1%25%b0]/', 'http://[FE80::1%25%B0]', zone));
+  assert.not.ok(equivalent('http://[fe80::1%25EN0]/', 'http://[fe80::1%25en0]/', zone));
   normal([
     ['http://[v1.AbC]/', 'http://[v1.abc]/'],
     ['http://[V1F.x:Y]/', 'http://[v1f.x:y]/'],
@@ -396,16 +413,72 @@ test('already-normal input is returned as it is', () => {
   }
 });
 
-test('lenient input: a "%" without two hex digits stays as it is, in every component', () => {
+test('lenient input: a "%" without two hex digits is written "%25", in every component', () => {
   normal(
     [
-      ['http://A%/', 'http://a%/'],
-      ['http://A%4/', 'http://a%4/'],
-      ['HTTP://U%@A%zz:80/%7e%?%G#%2', 'http://U%@a%zz/~%?%G#%2'],
-      ['http://a/%zz%7e', 'http://a/%zz~'],
+      ['http://A%/', 'http://a%25/'],
+      ['http://A%4/', 'http://a%254/'],
+      ['HTTP://U%@A%zz:80/%7e%?%G#%2', 'http://U%25@a%25zz/~%25?%25G#%252'],
+      ['http://a/%zz%7e', 'http://a/%25zz~'],
+      ['%', '%25'],
+      // The %XX after a stray "%" is decoded, and no new %XX appears (%32 "2", %65 "e", %46 "F").
+      ['http://h/a/%%32%65%%32%65/b', 'http://h/a/%252e%252e/b'],
+      ['http://h/a%2%46b', 'http://h/a%252Fb'],
+      ['http://%%34%31@h/?%%34%31#%%34%31', 'http://%2541@h/?%2541#%2541'],
     ],
     { lenient: true },
   );
+});
+
+test('lenient input: every tolerated character is percent-encoded as UTF-8, so that the normal form is a strict URI-reference', () => {
+  normal(
+    [
+      // Characters outside the grammar (§2): space, DQUOTE, "<", ">", "\", "^", "`", "{", "|", "}".
+      ['http://h/a b', 'http://h/a%20b'],
+      ['http://h/"q"<s>', 'http://h/%22q%22%3Cs%3E'],
+      ['http://h/a\\b^c`d', 'http://h/a%5Cb%5Ec%60d'],
+      ['http://h/{a|b}', 'http://h/%7Ba%7Cb%7D'],
+      ['http://h/a b%20', 'http://h/a%20b%20'],
+      // In each component, with that component's own characters left as they are.
+      ['http://u s:p@h/', 'http://u%20s:p@h/'],
+      ['http://Ex ample.COM/', 'http://ex%20ample.com/'],
+      ['http://evil.com \\x/', 'http://evil.com%20%5Cx/'],
+      ['http://h/?a b/?[x]', 'http://h/?a%20b/?%5Bx%5D'],
+      ['http://h/#a b?/[x]#y', 'http://h/#a%20b?/%5Bx%5D%23y'],
+      ['http://h/[x]', 'http://h/%5Bx%5D'],
+      // A second "@" in the userinfo (the last one ends it).
+      ['http://a@b@h/', 'http://a%40b@h/'],
+      ['http://a:b@@h/', 'http://a:b%40@h/'],
+      // Non-ASCII as UTF-8 octets (§2.5): é C3 A9, Ü C3 9C, U+3002 E3 80 82, U+1F600 F0 9F 98 80;
+      // a lone surrogate as U+FFFD (EF BF BD). Case folding is ASCII only.
+      ['http://h/é', 'http://h/%C3%A9'],
+      ['http://BÜcher.DE/', 'http://b%C3%9Ccher.de/'],
+      ['http://127\u30020\u30020\u30021/', 'http://127%E3%80%820%E3%80%820%E3%80%821/'],
+      ['http://h/?😀', 'http://h/?%F0%9F%98%80'],
+      ['http://h/\uD800', 'http://h/%EF%BF%BD'],
+      // Then dot-segments are removed as usual; an IP-literal is never touched by the encoding.
+      ['http://h/a b/../c', 'http://h/c'],
+      ['http://[::1]/a b', 'http://[::1]/a%20b'],
+      ['http://[V1.A]/ x', 'http://[v1.a]/%20x'],
+      // Nothing tolerated: the strict normal form.
+      ['HTTP://A/%7e', 'http://a/~'],
+    ],
+    { lenient: true },
+  );
+  // With a zone identifier, and with iri: an IRI without warnings keeps its RFC 3987 characters;
+  // once something was tolerated, every non-ASCII character is encoded too (U+E000: EE 80 80).
+  normal([['http://[FE80::1%25%b0]/ x', 'http://[fe80::1%25%B0]/%20x']], { lenient: true, zoneId: true });
+  normal(
+    [
+      ['http://H/é', 'http://h/é'],
+      ['http://h/é b', 'http://h/%C3%A9%20b'],
+      ['http://h/\uE000', 'http://h/%EE%80%80'],
+    ],
+    { lenient: true, iri: true },
+  );
+  assert.is(normalize('http://h/é', { iri: true }), 'http://h/é');
+  assert.ok(equivalent('http://h/a b', 'http://h/a%20b', { lenient: true }));
+  assert.ok(equivalent('http://h/é', 'http://h/%C3%A9', { lenient: true }));
 });
 
 test('normalize: options, Uri arguments and errors', () => {

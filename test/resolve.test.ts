@@ -729,4 +729,17 @@ test('removeDotSegments: long hostile inputs stay linear and exact', () => {
   assert.ok(Date.now() - started < 5000, 'linear time');
 });
 
+test('rfc2396: an empty base path stays empty for an empty reference path (RFC 2396 §5.2 step 6)', () => {
+  const opt = { rfc2396: true };
+  assert.is(resolve('http://a', '?y', opt), 'http://a?y');
+  assert.is(resolve('x://h', '', opt), 'x://h');
+  assert.is(resolve('http://a?q', '', opt), 'http://a');
+  assert.is(resolve('http://a?q', '#f', opt), 'http://a?q#f');
+  // A non-empty reference path gets its "/", as java.net.URI gives it.
+  assert.is(resolve('http://a', 'g', opt), 'http://a/g');
+  // RFC 3986 (the default) agrees: the "/" comes only with a merged reference path (§5.2.2, §5.2.3).
+  assert.is(resolve('http://a', '?y'), 'http://a?y');
+  assert.is(resolve('http://a', 'g'), 'http://a/g');
+});
+
 test.run();
