@@ -1,0 +1,167 @@
+/**
+ * CLI and batch throughput: `npm run bench:cli [-- --mb=200 --runs=3]`.
+ *
+ * 1. Writes a combined access log of at least `--mb` MB (default 200) in the system's temporary
+ *    folder, from the Apache request targets and referrers of bench/data (cycled, with made-up
+ *    addresses, sizes and user agents, and a "-" referrer on every fifth line). It is deleted at
+ *    the end.
+ * 2. Runs the real binary (bin/urikit.js) over it: `stats`, `validate` and `parse` (to
+ *    /dev/null) with `--log combined --quiet`, on 1 and 2 threads; best wall time of `--runs`
+ *    runs, reported as MB/s of input (10^6 bytes).
+ * 3. The batch API on the same data: the log's URIs (its targets and referrers, one per line, in
+ *    one Buffer) walked by a LineScanner, against decoding the Buffer, splitting it into lines and
+ *    scanning each string; then the same with each URI's host read. URLs/s and MB/s of the URI
+ *    lines, best of `--runs`.
+ *
+ * The machine may be shared: compare the rows of one run, not numbers across runs.
+ */
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LineScanner, OFFSETS_LENGTH, scan, tryParse } from '../src/index.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function option(name: string, dflt: number): number {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const n = arg === undefined ? dflt : Number(arg.slice(name.length + 3));
+  if (!(n > 0)) throw new Error(`--${name} takes a positive number`);
+  return n;
+}
+
+const MB = option('mb', 200);
+const RUNS = option('runs', 3);
+
+function lines(file: string): string[] {
+  return readFileSync(join(root, 'bench/data', file), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
+}
+
+const AGENTS = [
+  'Mozilla/5.0 (X11; Linux x86_64; rv:38.0) Gecko/20100101 Firefox/38.0',
+  'Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/42.0.2311.135 Safari/537.36',
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  'curl/7.42.1',
+];
+
+/** Writes the log; returns its size and the URIs it holds, one per line. */
+function generate(path: string, minBytes: number): { bytes: number; uris: Buffer } {
+  const targets = lines('elastic_apache_request_targets.txt');
+  const referrers = lines('elastic_apache_referrers.txt');
+  const fd = openSync(path, 'w');
+  const uris: Buffer[] = [];
+  let bytes = 0;
+  let i = 0;
+  let r = 0;
+  try {
+    while (bytes < minBytes) {
+      let log = '';
+      let list = '';
+      for (let k = 0; k < 20_000; k++, i++) {
+        const target = targets[i % targets.length]!;
+        const referrer = i % 5 === 4 ? '-' : referrers[r++ % referrers.length]!;
+        log += `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255} - - [17/May/2015:10:05:03 +0000] "GET ${target} HTTP/1.1" ${i % 10 === 6 ? 404 : 200} ${(i * 7919) % 50000} "${referrer}" "${AGENTS[i % AGENTS.length]}"\n`;
+        list += referrer === '-' ? `${target}\n` : `${target}\n${referrer}\n`;
+      }
+      const block = Buffer.from(log);
+      writeSync(fd, block);
+      bytes += block.length;
+      uris.push(Buffer.from(list));
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { bytes, uris: Buffer.concat(uris) };
+}
+
+function best(f: () => void): number {
+  let t = Infinity;
+  for (let k = 0; k < RUNS; k++) {
+    const start = process.hrtime.bigint();
+    f();
+    t = Math.min(t, Number(process.hrtime.bigint() - start) / 1e9);
+  }
+  return t;
+}
+
+function fmt(n: number, digits = 1): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+const dir = mkdtempSync(join(os.tmpdir(), 'urikit-bench-cli-'));
+try {
+  const log = join(dir, 'access.log');
+  process.stderr.write(`generating a ${MB} MB combined log in ${dir} …\n`);
+  const { bytes, uris } = generate(log, MB * 1e6);
+  const size = statSync(log).size;
+  const cpus = os.cpus();
+  console.log(`# urikit CLI and batch throughput\n`);
+  console.log(`${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, Node ${process.version}, ${new Date().toISOString()}`);
+  console.log(`Input: ${fmt(size / 1e6)} MB combined log (${bytes === size ? 'as generated' : 'size mismatch'}), best of ${RUNS} runs.\n`);
+
+  console.log('## CLI (bin/urikit.js, `--log combined --quiet`), MB/s of log\n');
+  console.log('| command | 1 thread | 2 threads | 2 vs 1 |');
+  console.log('| --- | ---: | ---: | ---: |');
+  for (const command of [['stats'], ['validate'], ['parse']]) {
+    const rate: number[] = [];
+    for (const threads of [1, 2]) {
+      const t = best(() => {
+        const r = spawnSync(process.execPath, ['bin/urikit.js', ...command, '--log', 'combined', '--quiet', '--threads', String(threads), log], {
+          cwd: root,
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        // validate exits 1 when some URI is invalid (the corpus has a few); 2 is a failure.
+        if (r.status !== 0 && r.status !== 1) throw new Error(`urikit ${command.join(' ')} failed: ${r.stderr}`);
+      });
+      rate.push(size / 1e6 / t);
+    }
+    console.log(`| ${command.join(' ')} | ${fmt(rate[0]!)} | ${fmt(rate[1]!)} | ${fmt(rate[1]! / rate[0]!, 2)}× |`);
+  }
+
+  // The batch API, in this process, over the log's URIs.
+  let count = 0;
+  for (let p = uris.indexOf(10); p !== -1; p = uris.indexOf(10, p + 1)) count++;
+  const rec = new Uint32Array(OFFSETS_LENGTH);
+  let sink = 0;
+  const candidates: Array<[string, () => void]> = [
+    [
+      'LineScanner over the Buffer (scan only)',
+      () => {
+        const ls = new LineScanner(uris);
+        while (ls.next()) if (ls.code === 0) sink++;
+      },
+    ],
+    [
+      'toString + split("\\n") + scan(line)',
+      () => {
+        for (const line of uris.toString().split('\n')) if (scan(line, rec) === 0) sink++;
+      },
+    ],
+    [
+      'LineScanner, reading each host',
+      () => {
+        const ls = new LineScanner(uris);
+        while (ls.next()) sink += ls.host?.length ?? 0;
+      },
+    ],
+    [
+      'toString + split("\\n") + tryParse(line).host',
+      () => {
+        for (const line of uris.toString().split('\n')) sink += tryParse(line)?.host?.length ?? 0;
+      },
+    ],
+  ];
+  console.log(`\n## Batch API over the log's URIs (${fmt(count, 0)} lines, ${fmt(uris.length / 1e6)} MB)\n`);
+  console.log('| method | URLs/s | MB/s |');
+  console.log('| --- | ---: | ---: |');
+  for (const [name, f] of candidates) {
+    const t = best(f);
+    console.log(`| ${name} | ${fmt(count / t / 1e6, 2)} M | ${fmt(uris.length / 1e6 / t)} |`);
+  }
+  if (sink === -1) console.log(sink);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,162 @@
+/**
+ * Input: a file or standard input, read as bytes in chunks, through gunzip when the name ends in
+ * `.gz` or the data starts with the gzip magic bytes 1f 8b. `eachLines` hands the complete lines
+ * of each chunk to the walker where they lie; only a partial last line is copied, to be completed
+ * by the next chunk. Memory is a chunk plus the longest line, whatever the input's size.
+ */
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { Readable, pipeline } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+
+/** Bytes per read of a file. */
+export const CHUNK = 1 << 20;
+
+export interface Input {
+  /** The file name, or "-". */
+  readonly file: string;
+  /** The size of a regular file (for the progress bar and --threads); null for standard input. */
+  readonly size: number | null;
+  /** True when the file is gzip data (known before reading for files; null for standard input). */
+  readonly gzip: boolean | null;
+  /** Raw bytes read so far (compressed bytes for gzip input). */
+  read: number;
+}
+
+/** An `fs` or zlib error, or a made-up one, turned into a message that says what to do. */
+export function describeReadError(e: NodeJS.ErrnoException, file: string): string {
+  const what = file === '-' ? 'standard input' : `"${file}"`;
+  switch (e.code) {
+    case 'ENOENT':
+      return `cannot read ${what}: no such file (check the path, or give - to read standard input)`;
+    case 'EACCES':
+    case 'EPERM':
+      return `cannot read ${what}: permission denied`;
+    case 'EISDIR':
+      return `cannot read ${what}: it is a directory; give a file`;
+    case 'Z_DATA_ERROR':
+      return `cannot read ${what}: it is not valid gzip data (${e.message}); a file whose name ends in .gz is read through gunzip`;
+    case 'Z_BUF_ERROR':
+      return `cannot read ${what}: the gzip data ends early (${e.message}); the file may be truncated`;
+    default:
+      return `cannot read ${what}: ${e.message}`;
+  }
+}
+
+/** Looks at a file before reading it: its size, whether it is gzip. Throws the fs error. */
+export async function openInput(file: string): Promise<Input> {
+  if (file === '-') return { file, size: null, gzip: null, read: 0 };
+  const st = await stat(file);
+  if (st.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+  let gzip = file.endsWith('.gz');
+  if (!gzip && st.size >= 2) {
+    const fh = await open(file, 'r');
+    try {
+      const head = Buffer.alloc(2);
+      await fh.read(head, 0, 2, 0);
+      gzip = head[0] === 0x1f && head[1] === 0x8b;
+    } finally {
+      await fh.close();
+    }
+  }
+  return { file, size: st.isFile() ? st.size : null, gzip, read: 0 };
+}
+
+/** The input's bytes, decompressed when it is gzip, in chunks. */
+export async function* chunksOf(input: Input, stdin: Readable): AsyncGenerator<Buffer> {
+  const raw: AsyncIterable<Buffer | string> = input.file === '-' ? stdin : createReadStream(input.file, { highWaterMark: CHUNK });
+  const src = counted(raw, input)[Symbol.asyncIterator]();
+  let gzip = input.gzip;
+  let head: Buffer | null = null;
+  if (gzip === null) {
+    // Standard input: look at the first two bytes.
+    const parts: Buffer[] = [];
+    let n = 0;
+    while (n < 2) {
+      const r = await src.next();
+      if (r.done === true) break;
+      parts.push(r.value);
+      n += r.value.length;
+    }
+    head = Buffer.concat(parts);
+    gzip = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+  }
+  const rest = prepend(head, src);
+  if (!gzip) {
+    yield* rest;
+    return;
+  }
+  const gunzip = createGunzip();
+  pipeline(Readable.from(rest), gunzip, () => {});
+  yield* gunzip as AsyncIterable<Buffer>;
+}
+
+async function* counted(raw: AsyncIterable<Buffer | string>, input: Input): AsyncGenerator<Buffer> {
+  for await (const c of raw) {
+    const b = typeof c === 'string' ? Buffer.from(c) : c;
+    input.read += b.length;
+    yield b;
+  }
+}
+
+async function* prepend(head: Buffer | null, rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+  try {
+    if (head !== null && head.length > 0) yield head;
+    for (;;) {
+      const r = await rest.next();
+      if (r.done === true) return;
+      yield r.value;
+    }
+  } finally {
+    await rest.return?.();
+  }
+}
+
+/** Walks lines [start, end) of `bytes`, numbering from `firstLine`; returns the next line's number. */
+export type Walk = (bytes: Buffer, start: number, end: number, firstLine: number) => number;
+
+/**
+ * Hands the complete lines of every chunk to `walk`, in place; a line cut by a chunk's end is
+ * copied (only that line) and completed with the next chunk. After each chunk, `after` writes
+ * the output and returns false to stop reading (the output was closed).
+ */
+export async function eachLines(chunks: AsyncIterable<Buffer>, walk: Walk, after: () => Promise<boolean>): Promise<number> {
+  let line = 1;
+  let carry: Buffer[] = [];
+  let carried = 0;
+  for await (const buf of chunks) {
+    let from = 0;
+    if (carried > 0) {
+      const nl = buf.indexOf(0x0a);
+      if (nl === -1) {
+        // The line goes on (longer than a chunk).
+        carry.push(buf);
+        carried += buf.length;
+        continue;
+      }
+      carry.push(buf.subarray(0, nl + 1));
+      const joined = Buffer.concat(carry, carried + nl + 1);
+      carry = [];
+      carried = 0;
+      line = walk(joined, 0, joined.length, line);
+      from = nl + 1;
+    }
+    const last = buf.lastIndexOf(0x0a);
+    if (last >= from) {
+      line = walk(buf, from, last + 1, line);
+      from = last + 1;
+    }
+    if (from < buf.length) {
+      // Copy the partial line, so that the chunk itself can go.
+      const tail = from === 0 ? buf : Buffer.from(buf.subarray(from));
+      carry.push(tail);
+      carried += tail.length;
+    }
+    if (!(await after())) return line;
+  }
+  if (carried > 0) {
+    const joined = Buffer.concat(carry, carried);
+    line = walk(joined, 0, joined.length, line);
+  }
+  return line;
+}

@@ -1,0 +1,106 @@
+/**
+ * The URIs of an Apache/nginx access log line (`--log common|combined`):
+ *
+ * ```
+ * 203.0.113.7 - - [17/May/2015:10:05:03 +0000] "GET /a?b HTTP/1.1" 200 512 "http://r.example/" "UA"
+ * └ common: host ident user [time] "request" status size ┘└ combined adds "referrer" "user-agent" ┘
+ * ```
+ *
+ * The request target is the second word of the request line; the referrer is the quoted field
+ * after status and size (combined only), `-` meaning none. Quotes inside a quoted field are
+ * escaped (`\"`, as Apache writes them; nginx writes `\x22`, which needs no care). The fields
+ * are taken as logged: `\xNN` escapes are not undone, so such a URI needs `--lenient`.
+ */
+
+export type LogFormat = 'common' | 'combined';
+
+const QUOTE = 0x22;
+const SPACE = 0x20;
+const BACKSLASH = 0x5c;
+const DASH = 0x2d;
+
+/** The ranges of one log line's URIs, or what is wrong with the line. Reused for every line. */
+export class LogLine {
+  /** The request target: bytes [targetStart, targetEnd); -1 when the line has none. */
+  targetStart = -1;
+  targetEnd = -1;
+  /** The referrer: bytes [referrerStart, referrerEnd); -1 when absent or "-". */
+  referrerStart = -1;
+  referrerEnd = -1;
+  /** When the line is not usable: `'NOT_A_LOG_LINE'` or `'NO_REQUEST_TARGET'`; else null. */
+  error: 'NOT_A_LOG_LINE' | 'NO_REQUEST_TARGET' | null = null;
+  /** With `error`: the position in the buffer where reading stopped. */
+  errorAt = 0;
+  /** With `error`: what was expected there. */
+  expected = '';
+  /** The request line: bytes [errorAt, requestEnd) with NO_REQUEST_TARGET. */
+  requestEnd = 0;
+
+  constructor(readonly format: LogFormat) {}
+
+  /** Reads the line bytes [start, end) of `b`; returns false when `error` is set. */
+  read(b: Uint8Array, start: number, end: number): boolean {
+    this.targetStart = this.targetEnd = this.referrerStart = this.referrerEnd = -1;
+    this.error = null;
+    // The request: the first quoted field, after "[time] ".
+    const q1 = b.indexOf(QUOTE, start);
+    if (q1 === -1 || q1 >= end) return this.fail(end, 'a quoted request ("GET /path HTTP/1.1") after the time');
+    if (q1 < start + 2 || b[q1 - 1] !== SPACE || b[q1 - 2] !== 0x5d /* ] */) return this.fail(q1, 'the time in brackets ("[17/May/2015:10:05:03 +0000] ") before the quoted request');
+    const q2 = closingQuote(b, q1 + 1, end);
+    if (q2 === -1) return this.fail(end, 'the closing quote of the request');
+    // METHOD SP target [SP protocol]
+    const sp = b.indexOf(SPACE, q1 + 1);
+    if (sp === -1 || sp >= q2 - 1) {
+      this.error = 'NO_REQUEST_TARGET';
+      this.errorAt = q1 + 1;
+      this.requestEnd = q2;
+      this.expected = '';
+      return false;
+    }
+    // The target ends at the last space when an HTTP version follows it (a target logged with a
+    // space in it stays whole), else at the quote (HTTP/0.9: "GET /").
+    this.targetStart = sp + 1;
+    const last = b.lastIndexOf(SPACE, q2 - 1);
+    this.targetEnd = last > sp && isVersion(b, last + 1, q2) ? last : q2;
+    if (this.format === 'common') return true;
+    // ' status size "referrer"'
+    let p = q2 + 1;
+    for (let word = 0; word < 2; word++) {
+      if (p >= end || b[p] !== SPACE) return this.fail(p, word === 0 ? 'a space and the status after the request' : 'a space and the size after the status');
+      p++;
+      const from = p;
+      while (p < end && b[p] !== SPACE && b[p] !== QUOTE) p++;
+      if (p === from) return this.fail(p, word === 0 ? 'the status after the request' : 'the size after the status');
+    }
+    if (p + 1 >= end || b[p] !== SPACE || b[p + 1] !== QUOTE) return this.fail(p, 'the quoted referrer after the status and the size (use --log common for logs without it)');
+    const r2 = closingQuote(b, p + 2, end);
+    if (r2 === -1) return this.fail(end, 'the closing quote of the referrer');
+    if (!(r2 === p + 3 && b[p + 2] === DASH)) {
+      this.referrerStart = p + 2;
+      this.referrerEnd = r2;
+    }
+    return true;
+  }
+
+  private fail(at: number, expected: string): false {
+    this.error = 'NOT_A_LOG_LINE';
+    this.errorAt = at;
+    this.expected = expected;
+    return false;
+  }
+}
+
+/** "HTTP/" begins bytes [from, end). */
+function isVersion(b: Uint8Array, from: number, end: number): boolean {
+  return end - from >= 5 && b[from] === 0x48 && b[from + 1] === 0x54 && b[from + 2] === 0x54 && b[from + 3] === 0x50 && b[from + 4] === 0x2f;
+}
+
+/** The position of the first quote in [from, end) that no backslash escapes, or -1. */
+function closingQuote(b: Uint8Array, from: number, end: number): number {
+  for (let q = b.indexOf(QUOTE, from); q !== -1 && q < end; q = b.indexOf(QUOTE, q + 1)) {
+    let k = q - 1;
+    while (k >= from && b[k] === BACKSLASH) k--;
+    if (((q - 1 - k) & 1) === 0) return q;
+  }
+  return -1;
+}

@@ -1,0 +1,263 @@
+/**
+ * `--threads N`: the file is cut into segments of a few MB; each of N worker threads takes the
+ * next segment, reads it from the file itself, keeps the lines that start in it (a line that
+ * crosses the segment's end is read to its "\n"), and sends back the command's output for it.
+ * The main thread writes the segments' output in input order, holding at most 2 × N segments'
+ * output at a time. Line numbers stay those of the whole file: a worker first counts its
+ * segment's lines and receives the number of its first line once the earlier segments have
+ * been counted. For `stats`, each worker's counts are merged at the end.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type MessagePort, Worker } from 'node:worker_threads';
+import { type Command, type CommandState, type Config, type NormalizeCommand, Walker, createCommand } from './commands.js';
+import type { Progress } from './progress.js';
+import type { BufferedWriter } from './writer.js';
+
+/** What a worker is started with. */
+export interface WorkerData {
+  config: Config;
+  file: string;
+  size: number;
+}
+
+type ToWorker = { type: 'seg'; seg: number; start: number; end: number } | { type: 'base'; seg: number; firstLine: number } | { type: 'end' } | { type: 'close' };
+type FromWorker =
+  | { type: 'count'; seg: number; lines: number }
+  | { type: 'done'; seg: number; out: Uint8Array; err: string; bytes: number }
+  | { type: 'state'; state: CommandState };
+
+/** Segment size for a file of `size` bytes and `threads` workers: about 8 segments per worker. */
+export function segmentSize(size: number, threads: number): number {
+  return Math.min(4 << 20, Math.max(256 << 10, Math.ceil(size / (threads * 8))));
+}
+
+/** The worker script, next to this module (in build/ and dist/esm alike). */
+function workerFile(): string {
+  return fileURLToPath(new URL('./worker.js', import.meta.url));
+}
+
+export interface ThreadRun {
+  config: Config;
+  file: string;
+  size: number;
+  threads: number;
+  /** The main thread's command: writes the header, dedupes, merges the counts. */
+  cmd: Command;
+  out: BufferedWriter;
+  err: BufferedWriter;
+  progress: Progress | null;
+}
+
+/** Runs the command over the file with worker threads; resolves when all output is written. */
+export function runThreads(run: ThreadRun): Promise<void> {
+  const { config, file, size, cmd, out, err, progress } = run;
+  const seg = segmentSize(size, run.threads);
+  const n = Math.ceil(size / seg);
+  const threads = Math.min(run.threads, n);
+  const data: WorkerData = { config, file, size };
+  const workers: Worker[] = [];
+  const idle: Worker[] = [];
+  const counts: number[] = [];
+  const askers = new Map<number, Worker>();
+  const results = new Map<number, { out: Uint8Array; err: string; bytes: number }>();
+  let nextSeg = 0;
+  let nextWrite = 0;
+  let nextBase = 0;
+  let firstLine = 1;
+  let done = 0;
+  let writing = false;
+  let states = 0;
+  let finished = false;
+
+  return new Promise<void>((resolvePromise, rejectPromise) => {
+    // Done: the workers close their ports and exit on their own, and the run ends when they
+    // have (a terminated thread would not get to write its coverage data, for one). Failed or
+    // output closed: they are terminated.
+    let closing = false;
+    let exited = 0;
+    const stop = (e: Error | null, graceful = false): void => {
+      if (finished) return;
+      finished = true;
+      closing = graceful;
+      for (const w of workers) {
+        if (graceful) w.postMessage({ type: 'close' } satisfies ToWorker);
+        else void w.terminate();
+      }
+      if (e !== null) rejectPromise(e);
+      else if (!graceful) resolvePromise();
+    };
+
+    const pump = (): void => {
+      while (idle.length > 0 && nextSeg < n && nextSeg - nextWrite < 2 * threads) {
+        const start = nextSeg * seg;
+        idle.pop()!.postMessage({ type: 'seg', seg: nextSeg, start, end: Math.min(size, start + seg) } satisfies ToWorker);
+        nextSeg++;
+      }
+    };
+
+    const write = async (): Promise<void> => {
+      if (writing) return;
+      writing = true;
+      while (!finished && results.has(nextWrite)) {
+        const r = results.get(nextWrite)!;
+        results.delete(nextWrite);
+        nextWrite++;
+        pump();
+        const text = config.dedupe ? (cmd as NormalizeCommand).filter(Buffer.from(r.out.buffer, r.out.byteOffset, r.out.byteLength).toString()) : r.out;
+        await out.write(text);
+        if (r.err !== '' || cmd.err.size > 0) {
+          progress?.clear();
+          await err.write(r.err);
+          await err.flush(cmd.err);
+        }
+        done += r.bytes;
+        progress?.update(done);
+        if (out.closed) {
+          stop(null);
+          return;
+        }
+      }
+      writing = false;
+      if (nextWrite === n && !finished) for (const w of workers) w.postMessage({ type: 'end' } satisfies ToWorker);
+    };
+
+    const onMessage = (w: Worker, m: FromWorker): void => {
+      if (m.type === 'count') {
+        counts[m.seg] = m.lines;
+        askers.set(m.seg, w);
+        // A segment's first line is known once every earlier segment is counted.
+        while (counts[nextBase] !== undefined) {
+          askers.get(nextBase)!.postMessage({ type: 'base', seg: nextBase, firstLine } satisfies ToWorker);
+          askers.delete(nextBase);
+          firstLine += counts[nextBase]!;
+          nextBase++;
+        }
+      } else if (m.type === 'done') {
+        results.set(m.seg, m);
+        idle.push(w);
+        pump();
+        write().catch((e: Error) => stop(e));
+      } else {
+        cmd.merge(m.state);
+        if (++states === threads) stop(null, true);
+      }
+    };
+
+    const script = workerFile();
+    for (let i = 0; i < threads; i++) {
+      const w = new Worker(script, { workerData: data });
+      w.on('message', (m: FromWorker) => onMessage(w, m));
+      w.on('error', (e) => stop(e));
+      w.on('exit', (code) => {
+        if (!finished) stop(new Error(`a worker thread stopped (exit code ${code}) before its work was done`));
+        else if (closing && ++exited === threads) resolvePromise();
+      });
+      workers.push(w);
+      idle.push(w);
+    }
+    pump();
+  });
+}
+
+/**
+ * Where the lines that start in [start, end) of the file lie in `buf` after `readSegment`:
+ * [from, to). `lines` counts them (a last line without "\n" included).
+ */
+export interface Segment {
+  buf: Buffer;
+  from: number;
+  to: number;
+  lines: number;
+}
+
+/** Reads the lines that start in bytes [start, end) of the file, into `buf` (grown as needed). */
+export function readSegment(fd: number, size: number, start: number, end: number, buf: Buffer): Segment {
+  // One byte before the segment tells whether a line starts at `start`.
+  const at = start === 0 ? 0 : start - 1;
+  let len = end - at;
+  if (buf.length < len) buf = Buffer.allocUnsafe(len + (len >> 3));
+  fill(fd, buf, 0, len, at);
+  let from = 0;
+  if (start > 0) {
+    const nl = buf.indexOf(0x0a);
+    // No "\n" before the segment's last byte: no line starts in it.
+    if (nl === -1 || nl >= len - 1) return { buf, from: 0, to: 0, lines: 0 };
+    from = nl + 1;
+  }
+  // The last line goes on to its "\n" (or the end of the file).
+  while (buf[len - 1] !== 0x0a && at + len < size) {
+    const more = Math.min(64 << 10, size - (at + len));
+    if (buf.length < len + more) {
+      const bigger = Buffer.allocUnsafe((len + more) * 2);
+      buf.copy(bigger, 0, 0, len);
+      buf = bigger;
+    }
+    fill(fd, buf, len, more, at + len);
+    const nl = buf.indexOf(0x0a, len);
+    len = nl !== -1 && nl < len + more ? nl + 1 : len + more;
+  }
+  let lines = 0;
+  for (let p = buf.indexOf(0x0a, from); p !== -1 && p < len; p = buf.indexOf(0x0a, p + 1)) lines++;
+  if (len > from && buf[len - 1] !== 0x0a) lines++;
+  return { buf, from, to: len, lines };
+}
+
+function fill(fd: number, buf: Buffer, offset: number, length: number, position: number): void {
+  for (let done = 0; done < length; ) {
+    const n = readSync(fd, buf, offset + done, length - done, position + done);
+    if (n === 0) throw new Error(`the file became shorter while it was read (at byte ${position + done})`);
+    done += n;
+  }
+}
+
+/** The worker's side: serves segments until told to end. */
+export function serve(port: MessagePort, data: WorkerData): void {
+  const { config, file, size } = data;
+  const fd = openSync(file, 'r');
+  const cmd = createCommand(config, true);
+  const walker = new Walker(cmd, config);
+  // stats does not number lines: no need to wait for the first line's number.
+  const numbered = config.command !== 'stats';
+  let buf: Buffer = Buffer.allocUnsafe(segmentSize(size, config.threads) + (64 << 10));
+  let pending: { seg: number; s: Segment; bytes: number } | null = null;
+
+  const finish = (seg: number, s: Segment, bytes: number, firstLine: number): void => {
+    if (s.to > s.from) walker.walk(s.buf, s.from, s.to, firstLine);
+    const out = encode(cmd.out.take());
+    port.postMessage({ type: 'done', seg, out, err: cmd.err.text(), bytes } satisfies FromWorker, [out.buffer]);
+  };
+
+  port.on('message', (m: ToWorker) => {
+    if (m.type === 'seg') {
+      const s = readSegment(fd, size, m.start, m.end, buf);
+      buf = s.buf;
+      if (numbered) {
+        pending = { seg: m.seg, s, bytes: m.end - m.start };
+        port.postMessage({ type: 'count', seg: m.seg, lines: s.lines } satisfies FromWorker);
+      } else {
+        finish(m.seg, s, m.end - m.start, 1);
+      }
+    } else if (m.type === 'base') {
+      const p = pending!;
+      pending = null;
+      finish(p.seg, p.s, p.bytes, m.firstLine);
+    } else if (m.type === 'end') {
+      closeSync(fd);
+      port.postMessage({ type: 'state', state: cmd.state() } satisfies FromWorker);
+    } else {
+      // Once the main thread has the state: closing the port lets the thread exit.
+      port.close();
+    }
+  });
+}
+
+/** The UTF-8 bytes of `pieces`, in a buffer of their own (to be transferred, not copied). */
+function encode(pieces: string[]): Buffer<ArrayBuffer> {
+  let n = 0;
+  for (const p of pieces) n += Buffer.byteLength(p);
+  const out = Buffer.from(new ArrayBuffer(n));
+  let at = 0;
+  for (const p of pieces) at += out.write(p, at);
+  return out;
+}
