@@ -5,7 +5,7 @@
 import { ALLOWED, EncodeSet, HEX_VALUE } from './generated/tables.js';
 import { encodeOutside, hexByte, normalizePercent } from './percent.js';
 import { load, removeDots } from './resolve.js';
-import { Flag, OFFSETS_LENGTH, type ParseOptions, Slot } from './scan.js';
+import { Bit, Off, OFFSETS_LENGTH, type ParseOptions } from './scan.js';
 import type { Uri } from './uri.js';
 
 /** Options of `normalize` and `equivalent`: how to parse the inputs. */
@@ -59,44 +59,44 @@ export function equivalent(a: string | Uri, b: string | Uri, options?: Normalize
 
 /** The normal form of `s` described by `o`. @internal also used by relativize. */
 export function normalizeRecord(s: string, o: Uint32Array): string {
-  const f = o[Slot.FLAGS]!;
-  const schemeEnd = o[Slot.SCHEME_END]!;
-  const pathStart = o[Slot.PATH_START]!;
-  const pathEnd = o[Slot.PATH_END]!;
+  const f = o[Off.FLAGS]!;
+  const schemeEnd = o[Off.SCHEME_END]!;
+  const pathStart = o[Off.PATH_START]!;
+  const pathEnd = o[Off.PATH_END]!;
   if (isNormal(s, o, f)) return s;
-  const scheme = (f & Flag.SCHEME) !== 0 ? lower(s, 0, schemeEnd) : '';
+  const scheme = (f & Bit.SCHEME) !== 0 ? lower(s, 0, schemeEnd) : '';
 
   // A lenient parse's tolerated characters are written percent-encoded, so that the normal form
   // is a strict RFC 3986 URI-reference whatever the input was.
-  const tolerated = (f & (Flag.WARN_CHAR | Flag.WARN_NON_ASCII | Flag.WARN_PERCENT | Flag.WARN_AT)) !== 0;
-  let out = (f & Flag.SCHEME) !== 0 ? scheme + ':' : '';
-  if ((f & Flag.AUTHORITY) !== 0) {
+  const tolerated = (f & (Bit.WARN_CHAR | Bit.WARN_NON_ASCII | Bit.WARN_PERCENT | Bit.WARN_AT)) !== 0;
+  let out = (f & Bit.SCHEME) !== 0 ? scheme + ':' : '';
+  if ((f & Bit.AUTHORITY) !== 0) {
     out += '//';
-    const authorityStart = o[Slot.AUTHORITY_START]!;
-    if ((f & Flag.USERINFO) !== 0) out += strict(normalizePercent(s, authorityStart, o[Slot.USERINFO_END]!), EncodeSet.USERINFO, tolerated) + '@';
-    out += strict(normalizeHost(s, o[Slot.HOST_START]!, o[Slot.HOST_END]!, f), EncodeSet.REG_NAME, tolerated && (f & (Flag.HOST_IPV6 | Flag.HOST_IPVFUTURE)) === 0);
-    if ((f & Flag.PORT) !== 0) {
-      const port = portDigits(s, o[Slot.PORT_START]!, pathStart);
+    const authorityStart = o[Off.AUTHORITY_START]!;
+    if ((f & Bit.USERINFO) !== 0) out += strict(normalizePercent(s, authorityStart, o[Off.USERINFO_END]!), EncodeSet.USERINFO, tolerated) + '@';
+    out += strict(normalizeHost(s, o[Off.HOST_START]!, o[Off.HOST_END]!, f), EncodeSet.REG_NAME, tolerated && (f & (Bit.HOST_IPV6 | Bit.HOST_IPVFUTURE)) === 0);
+    if ((f & Bit.PORT) !== 0) {
+      const port = portDigits(s, o[Off.PORT_START]!, pathStart);
       if (port !== '' && Number(port) !== DEFAULT_PORTS[scheme]) out += ':' + port;
     }
   }
-  let path = (f & (Flag.PERCENT | Flag.WARN_PERCENT)) !== 0 ? normalizePercent(s, pathStart, pathEnd) : s.slice(pathStart, pathEnd);
+  let path = (f & (Bit.PERCENT | Bit.WARN_PERCENT)) !== 0 ? normalizePercent(s, pathStart, pathEnd) : s.slice(pathStart, pathEnd);
   path = strict(path, EncodeSet.PATH, tolerated);
   // §6.2.2.3: an absolute URI's path (rootless too) loses its dot-segments exactly as resolution
   // removes them from a reference with a scheme (§5.2.2), so that normal forms resolve to
   // themselves; only a relative-path reference keeps its leading ".." segments.
-  if (path.charCodeAt(0) === 0x2f || (f & Flag.SCHEME) !== 0) path = removeDots(path, false);
+  if (path.charCodeAt(0) === 0x2f || (f & Bit.SCHEME) !== 0) path = removeDots(path, false);
   else if (path !== '') path = normalizeRelativePath(path);
   if (scheme === 'mailto') path = lowerMailtoDomains(path);
-  if ((f & Flag.AUTHORITY) !== 0) {
+  if ((f & Bit.AUTHORITY) !== 0) {
     if (path === '' && EMPTY_PATH_IS_ROOT.has(scheme)) path = '/';
   } else if (path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) {
     // Without an authority a path may not begin with "//" (§3.3): "/." keeps its meaning.
     path = '/.' + path;
   }
   out += path;
-  if ((f & Flag.QUERY) !== 0) out += '?' + strict(normalizePercent(s, o[Slot.QUERY_START]!, o[Slot.QUERY_END]!), EncodeSet.QUERY, tolerated);
-  if ((f & Flag.FRAGMENT) !== 0) out += '#' + strict(normalizePercent(s, o[Slot.FRAGMENT_START]!, s.length), EncodeSet.FRAGMENT, tolerated);
+  if ((f & Bit.QUERY) !== 0) out += '?' + strict(normalizePercent(s, o[Off.QUERY_START]!, o[Off.QUERY_END]!), EncodeSet.QUERY, tolerated);
+  if ((f & Bit.FRAGMENT) !== 0) out += '#' + strict(normalizePercent(s, o[Off.FRAGMENT_START]!, s.length), EncodeSet.FRAGMENT, tolerated);
   return out === s ? s : out;
 }
 
@@ -110,22 +110,22 @@ function strict(text: string, set: number, tolerated: boolean): string {
  * or host, no port to drop or trim, no empty http path and no IP-literal.
  */
 function isNormal(s: string, o: Uint32Array, f: number): boolean {
-  const rewrites = Flag.PERCENT | Flag.DOT | Flag.HOST_IPV6 | Flag.HOST_IPVFUTURE | Flag.WARN_CHAR | Flag.WARN_NON_ASCII | Flag.WARN_PERCENT | Flag.WARN_AT;
+  const rewrites = Bit.PERCENT | Bit.DOT | Bit.HOST_IPV6 | Bit.HOST_IPVFUTURE | Bit.WARN_CHAR | Bit.WARN_NON_ASCII | Bit.WARN_PERCENT | Bit.WARN_AT;
   if ((f & rewrites) !== 0) return false;
-  const schemeEnd = o[Slot.SCHEME_END]!;
-  if ((f & Flag.SCHEME) !== 0) {
+  const schemeEnd = o[Off.SCHEME_END]!;
+  if ((f & Bit.SCHEME) !== 0) {
     if (!isLower(s, 0, schemeEnd)) return false;
     if (schemeEnd === 6 && s.startsWith('mailto')) return false; // its domains' case (lowerMailtoDomains)
   }
-  if ((f & Flag.AUTHORITY) === 0) return true;
-  if (!isLower(s, o[Slot.HOST_START]!, o[Slot.HOST_END]!)) return false;
+  if ((f & Bit.AUTHORITY) === 0) return true;
+  if (!isLower(s, o[Off.HOST_START]!, o[Off.HOST_END]!)) return false;
   // The scheme's own rules only where they can apply: a port, or an empty path.
-  if ((f & Flag.PORT) !== 0) {
-    const start = o[Slot.PORT_START]!;
-    const end = o[Slot.PATH_START]!;
+  if ((f & Bit.PORT) !== 0) {
+    const start = o[Off.PORT_START]!;
+    const end = o[Off.PATH_START]!;
     if (start === end || s.charCodeAt(start) === 0x30 || Number(s.slice(start, end)) === DEFAULT_PORTS[s.slice(0, schemeEnd)]) return false;
   }
-  return o[Slot.PATH_START] !== o[Slot.PATH_END] || !EMPTY_PATH_IS_ROOT.has(s.slice(0, schemeEnd));
+  return o[Off.PATH_START] !== o[Off.PATH_END] || !EMPTY_PATH_IS_ROOT.has(s.slice(0, schemeEnd));
 }
 
 function isLower(s: string, start: number, end: number): boolean {
@@ -201,10 +201,10 @@ function normalizeRelativePath(path: string): string {
 
 /** §6.2.2.1 and §6.2.2.2 for the host; RFC 5952 for IPv6. */
 function normalizeHost(s: string, start: number, end: number, f: number): string {
-  if ((f & Flag.HOST_IPV6) !== 0) return '[' + canonicalIPv6(s, start + 1, end - 1) + ']';
-  if ((f & Flag.HOST_IPV4) !== 0) return s.slice(start, end);
+  if ((f & Bit.HOST_IPV6) !== 0) return '[' + canonicalIPv6(s, start + 1, end - 1) + ']';
+  if ((f & Bit.HOST_IPV4) !== 0) return s.slice(start, end);
   const pct = s.indexOf('%', start);
-  if ((pct === -1 || pct >= end) && (f & (Flag.NON_ASCII | Flag.WARN_NON_ASCII)) === 0) {
+  if ((pct === -1 || pct >= end) && (f & (Bit.NON_ASCII | Bit.WARN_NON_ASCII)) === 0) {
     // ASCII without "%": toLowerCase changes A-Z and nothing else.
     return s.slice(start, end).toLowerCase();
   }

@@ -9,7 +9,7 @@
 import { UriError } from './errors.js';
 import { normalizeRecord } from './normalize.js';
 import { load, resolveRecords } from './resolve.js';
-import { Flag, OFFSETS_LENGTH, Slot, scan } from './scan.js';
+import { Bit, Off, OFFSETS_LENGTH, scan } from './scan.js';
 import type { Uri } from './uri.js';
 
 const baseRec = new Uint32Array(OFFSETS_LENGTH);
@@ -28,37 +28,37 @@ const candRec = new Uint32Array(OFFSETS_LENGTH);
  */
 export function relativize(base: string | Uri, target: string | Uri): string {
   const b = load(base, baseRec, undefined);
-  if ((baseRec[Slot.FLAGS]! & Flag.SCHEME) === 0) throw new UriError('RELATIVE_BASE', 0, b);
+  if ((baseRec[Off.FLAGS]! & Bit.SCHEME) === 0) throw new UriError('RELATIVE_BASE', 0, b);
   let t = load(target, targetRec, undefined);
-  if ((targetRec[Slot.FLAGS]! & Flag.SCHEME) === 0) {
+  if ((targetRec[Off.FLAGS]! & Bit.SCHEME) === 0) {
     t = resolveRecords(b, baseRec, t, targetRec, true);
     scan(t, targetRec);
   }
   const goal = normalizeRecord(t, targetRec);
   scan(goal, targetRec);
   const g = targetRec;
-  const gf = g[Slot.FLAGS]!;
-  const bf = baseRec[Slot.FLAGS]!;
+  const gf = g[Off.FLAGS]!;
+  const bf = baseRec[Off.FLAGS]!;
 
-  const tail = goal.slice(g[Slot.PATH_END]); // "?query#fragment"
-  const pathAndTail = goal.slice(g[Slot.PATH_START]);
+  const tail = goal.slice(g[Off.PATH_END]); // "?query#fragment"
+  const pathAndTail = goal.slice(g[Off.PATH_START]);
   const candidates: string[] = [];
-  if (sameText(b, 0, baseRec[Slot.SCHEME_END]!, goal, 0, g[Slot.SCHEME_END]!)) {
+  if (sameText(b, 0, baseRec[Off.SCHEME_END]!, goal, 0, g[Off.SCHEME_END]!)) {
     const sameAuthority =
-      (bf & Flag.AUTHORITY) === (gf & Flag.AUTHORITY) &&
-      sameText(b, baseRec[Slot.SCHEME_END]!, baseRec[Slot.PATH_START]!, goal, g[Slot.SCHEME_END]!, g[Slot.PATH_START]!);
+      (bf & Bit.AUTHORITY) === (gf & Bit.AUTHORITY) &&
+      sameText(b, baseRec[Off.SCHEME_END]!, baseRec[Off.PATH_START]!, goal, g[Off.SCHEME_END]!, g[Off.PATH_START]!);
     if (sameAuthority) {
-      const samePath = sameText(b, baseRec[Slot.PATH_START]!, baseRec[Slot.PATH_END]!, goal, g[Slot.PATH_START]!, g[Slot.PATH_END]!);
-      const bQueryEnd = (bf & Flag.FRAGMENT) !== 0 ? baseRec[Slot.FRAGMENT_START]! - 1 : b.length;
-      if (samePath && sameText(b, baseRec[Slot.PATH_END]!, bQueryEnd, goal, g[Slot.PATH_END]!, (gf & Flag.FRAGMENT) !== 0 ? g[Slot.FRAGMENT_START]! - 1 : goal.length)) {
-        candidates.push((gf & Flag.FRAGMENT) !== 0 ? goal.slice(g[Slot.FRAGMENT_START]! - 1) : '');
+      const samePath = sameText(b, baseRec[Off.PATH_START]!, baseRec[Off.PATH_END]!, goal, g[Off.PATH_START]!, g[Off.PATH_END]!);
+      const bQueryEnd = (bf & Bit.FRAGMENT) !== 0 ? baseRec[Off.FRAGMENT_START]! - 1 : b.length;
+      if (samePath && sameText(b, baseRec[Off.PATH_END]!, bQueryEnd, goal, g[Off.PATH_END]!, (gf & Bit.FRAGMENT) !== 0 ? g[Off.FRAGMENT_START]! - 1 : goal.length)) {
+        candidates.push((gf & Bit.FRAGMENT) !== 0 ? goal.slice(g[Off.FRAGMENT_START]! - 1) : '');
       }
-      if (samePath && (gf & Flag.QUERY) !== 0) candidates.push(tail);
-      candidates.push(relativePath(b.slice(baseRec[Slot.PATH_START], baseRec[Slot.PATH_END]), goal.slice(g[Slot.PATH_START], g[Slot.PATH_END])) + tail);
+      if (samePath && (gf & Bit.QUERY) !== 0) candidates.push(tail);
+      candidates.push(relativePath(b.slice(baseRec[Off.PATH_START], baseRec[Off.PATH_END]), goal.slice(g[Off.PATH_START], g[Off.PATH_END])) + tail);
       candidates.push(pathAndTail);
     }
     // A network-path reference: also for a base without an authority ("x:/a" to "x://h/a").
-    if ((gf & Flag.AUTHORITY) !== 0) candidates.push(goal.slice(g[Slot.SCHEME_END]! + 1));
+    if ((gf & Bit.AUTHORITY) !== 0) candidates.push(goal.slice(g[Off.SCHEME_END]! + 1));
   }
   let best = goal;
   for (const c of candidates) {

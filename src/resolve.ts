@@ -4,7 +4,7 @@
  * RFC 2396 answers instead.
  */
 import { UriError, scanError } from './errors.js';
-import { Flag, OFFSETS_LENGTH, type ParseOptions, Slot, scan } from './scan.js';
+import { Bit, Off, OFFSETS_LENGTH, type ParseOptions, scan } from './scan.js';
 import { Uri } from './uri.js';
 
 /** Options of `resolve`. */
@@ -38,7 +38,7 @@ function scanKey(options: ParseOptions | undefined): number {
 export function load(x: string | Uri, rec: Uint32Array, options: ParseOptions | undefined): string {
   if (typeof x === 'string') {
     const code = scan(x, rec, options);
-    if (code !== 0) throw scanError(code, rec[Slot.ERROR_INDEX]!, x);
+    if (code !== 0) throw scanError(code, rec[Off.ERROR_INDEX]!, x);
     return x;
   }
   if (x instanceof Uri) {
@@ -72,7 +72,7 @@ export function resolve(base: string | Uri, reference: string | Uri, options?: R
       lastKey = key;
     }
   }
-  if ((baseRec[Slot.FLAGS]! & Flag.SCHEME) === 0) throw new UriError('RELATIVE_BASE', 0, b);
+  if ((baseRec[Off.FLAGS]! & Bit.SCHEME) === 0) throw new UriError('RELATIVE_BASE', 0, b);
   const r = load(reference, refRec, options);
   if (options !== undefined && options.rfc2396 === true) return resolve2396(b, r);
   return resolveRecords(b, baseRec, r, refRec, options === undefined || options.strict !== false);
@@ -80,38 +80,38 @@ export function resolve(base: string | Uri, reference: string | Uri, options?: R
 
 /** §5.2.2 over two filled records. @internal also used by relativize. */
 export function resolveRecords(b: string, bo: Uint32Array, r: string, ro: Uint32Array, strict: boolean): string {
-  const rf = ro[Slot.FLAGS]!;
-  const bSchemeEnd = bo[Slot.SCHEME_END]!;
+  const rf = ro[Off.FLAGS]!;
+  const bSchemeEnd = bo[Off.SCHEME_END]!;
   let rStart = 0; // where the reference's relative part starts (after an ignored scheme)
-  if ((rf & Flag.SCHEME) !== 0) {
-    const rSchemeEnd = ro[Slot.SCHEME_END]!;
+  if ((rf & Bit.SCHEME) !== 0) {
+    const rSchemeEnd = ro[Off.SCHEME_END]!;
     if (strict || !sameScheme(b, bSchemeEnd, r, rSchemeEnd)) {
       // T = R, with its path's dot-segments removed.
-      if ((rf & Flag.DOT) === 0) return r;
-      let rPath = removeDots(r.slice(ro[Slot.PATH_START], ro[Slot.PATH_END]), false);
+      if ((rf & Bit.DOT) === 0) return r;
+      let rPath = removeDots(r.slice(ro[Off.PATH_START], ro[Off.PATH_END]), false);
       // Without an authority, a path that now begins with "//" would read back as one (§3.3).
-      if ((rf & Flag.AUTHORITY) === 0 && rPath.charCodeAt(0) === 0x2f && rPath.charCodeAt(1) === 0x2f) rPath = '/.' + rPath;
-      return r.slice(0, ro[Slot.PATH_START]) + rPath + r.slice(ro[Slot.PATH_END]);
+      if ((rf & Bit.AUTHORITY) === 0 && rPath.charCodeAt(0) === 0x2f && rPath.charCodeAt(1) === 0x2f) rPath = '/.' + rPath;
+      return r.slice(0, ro[Off.PATH_START]) + rPath + r.slice(ro[Off.PATH_END]);
     }
     rStart = rSchemeEnd + 1;
   }
   const scheme = b.slice(0, bSchemeEnd + 1);
-  const rPathStart = ro[Slot.PATH_START]!;
-  const rPathEnd = ro[Slot.PATH_END]!;
+  const rPathStart = ro[Off.PATH_START]!;
+  const rPathEnd = ro[Off.PATH_END]!;
   const rTail = r.slice(rPathEnd); // "?query#fragment" as the reference has them
-  if ((rf & Flag.AUTHORITY) !== 0) {
+  if ((rf & Bit.AUTHORITY) !== 0) {
     return scheme + r.slice(rStart, rPathStart) + dots(r, rPathStart, rPathEnd, rf) + rTail;
   }
-  const bf = bo[Slot.FLAGS]!;
-  const bPathStart = bo[Slot.PATH_START]!;
-  const bPathEnd = bo[Slot.PATH_END]!;
+  const bf = bo[Off.FLAGS]!;
+  const bPathStart = bo[Off.PATH_START]!;
+  const bPathEnd = bo[Off.PATH_END]!;
   if (rPathStart === rPathEnd) {
     // Same document: the base's path, and its query unless the reference has one.
-    if ((rf & Flag.QUERY) !== 0) return b.slice(0, bPathEnd) + rTail;
-    const bEnd = (bf & Flag.FRAGMENT) !== 0 ? bo[Slot.FRAGMENT_START]! - 1 : b.length;
+    if ((rf & Bit.QUERY) !== 0) return b.slice(0, bPathEnd) + rTail;
+    const bEnd = (bf & Bit.FRAGMENT) !== 0 ? bo[Off.FRAGMENT_START]! - 1 : b.length;
     return rTail === '' && bEnd === b.length ? b : b.slice(0, bEnd) + rTail;
   }
-  if (r.charCodeAt(rPathStart) !== 0x2f && (bf & (Flag.DOT | Flag.AUTHORITY)) === Flag.AUTHORITY) {
+  if (r.charCodeAt(rPathStart) !== 0x2f && (bf & (Bit.DOT | Bit.AUTHORITY)) === Bit.AUTHORITY) {
     const climbed = climb(b, bPathStart, bPathEnd, r, rPathStart, rPathEnd);
     if (climbed !== null) return climbed;
   }
@@ -120,10 +120,10 @@ export function resolveRecords(b: string, bo: Uint32Array, r: string, ro: Uint32
   if (r.charCodeAt(rPathStart) === 0x2f) {
     path = dots(r, rPathStart, rPathEnd, rf);
   } else {
-    path = removeDots(merge(b, bPathStart, bPathEnd, (bf & Flag.AUTHORITY) !== 0, r.slice(rPathStart, rPathEnd)), false);
+    path = removeDots(merge(b, bPathStart, bPathEnd, (bf & Bit.AUTHORITY) !== 0, r.slice(rPathStart, rPathEnd)), false);
   }
   // A path that begins with "//" and no authority would read back as an authority (§3.3).
-  if ((bf & Flag.AUTHORITY) === 0 && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) path = '/.' + path;
+  if ((bf & Bit.AUTHORITY) === 0 && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) path = '/.' + path;
   return scheme + authority + path + rTail;
 }
 
@@ -173,7 +173,7 @@ function sameScheme(a: string, aEnd: number, b: string, bEnd: number): boolean {
 
 function dots(s: string, start: number, end: number, flags: number): string {
   const path = s.slice(start, end);
-  return (flags & Flag.DOT) === 0 ? path : removeDots(path, false);
+  return (flags & Bit.DOT) === 0 ? path : removeDots(path, false);
 }
 
 /** §5.2.3: the reference's path appended to all but the last segment of the base's path. */
@@ -191,25 +191,25 @@ function merge(b: string, start: number, end: number, hasAuthority: boolean, ref
  * surplus ".." kept.
  */
 function resolve2396(b: string, r: string): string {
-  const rf = refRec[Slot.FLAGS]!;
-  const bSchemeEnd = baseRec[Slot.SCHEME_END]!;
-  if ((rf & Flag.SCHEME) !== 0 || b.charCodeAt(bSchemeEnd + 1) !== 0x2f) return r;
-  const rPathStart = refRec[Slot.PATH_START]!;
-  const rPathEnd = refRec[Slot.PATH_END]!;
-  const bf = baseRec[Slot.FLAGS]!;
-  if ((rf & (Flag.AUTHORITY | Flag.QUERY)) === 0 && rPathStart === rPathEnd && (rf & Flag.FRAGMENT) !== 0) {
-    const bEnd = (bf & Flag.FRAGMENT) !== 0 ? baseRec[Slot.FRAGMENT_START]! - 1 : b.length;
+  const rf = refRec[Off.FLAGS]!;
+  const bSchemeEnd = baseRec[Off.SCHEME_END]!;
+  if ((rf & Bit.SCHEME) !== 0 || b.charCodeAt(bSchemeEnd + 1) !== 0x2f) return r;
+  const rPathStart = refRec[Off.PATH_START]!;
+  const rPathEnd = refRec[Off.PATH_END]!;
+  const bf = baseRec[Off.FLAGS]!;
+  if ((rf & (Bit.AUTHORITY | Bit.QUERY)) === 0 && rPathStart === rPathEnd && (rf & Bit.FRAGMENT) !== 0) {
+    const bEnd = (bf & Bit.FRAGMENT) !== 0 ? baseRec[Off.FRAGMENT_START]! - 1 : b.length;
     return b.slice(0, bEnd) + r;
   }
   const scheme = b.slice(0, bSchemeEnd + 1);
-  if ((rf & Flag.AUTHORITY) !== 0) return scheme + r;
-  const authority = b.slice(bSchemeEnd + 1, baseRec[Slot.PATH_START]);
+  if ((rf & Bit.AUTHORITY) !== 0) return scheme + r;
+  const authority = b.slice(bSchemeEnd + 1, baseRec[Off.PATH_START]);
   if (r.charCodeAt(rPathStart) === 0x2f) return scheme + authority + r;
-  const bPathStart = baseRec[Slot.PATH_START]!;
-  const bPathEnd = baseRec[Slot.PATH_END]!;
+  const bPathStart = baseRec[Off.PATH_START]!;
+  const bPathEnd = baseRec[Off.PATH_END]!;
   // RFC 2396 §5.2 step 6 knows no "/" for an empty base path (RFC 3986 §5.2.3 added it): with an
   // empty reference path too, the path stays empty ("http://a" and "?y" give "http://a?y").
-  const merged = rPathStart === rPathEnd && bPathStart === bPathEnd ? '' : merge(b, bPathStart, bPathEnd, (bf & Flag.AUTHORITY) !== 0, r.slice(rPathStart, rPathEnd));
+  const merged = rPathStart === rPathEnd && bPathStart === bPathEnd ? '' : merge(b, bPathStart, bPathEnd, (bf & Bit.AUTHORITY) !== 0, r.slice(rPathStart, rPathEnd));
   // java.net.URI's normalize also collapses the merged path's runs of "/" ("a//b" is the segments
   // "a" and "b"): "x:/a" + ".//g" is "x:/g", and never "x://g", which would read back as an authority.
   return scheme + authority + removeDots(merged.replace(/\/\/+/g, '/'), true) + r.slice(rPathEnd);

@@ -5,7 +5,7 @@
  */
 import { scanError } from './errors.js';
 import { percentDecode } from './percent.js';
-import { Flag, OFFSETS_LENGTH, type ParseOptions, Slot, scan } from './scan.js';
+import { Bit, Off, OFFSETS_LENGTH, type ParseOptions, scan } from './scan.js';
 
 /** The host's form (RFC 3986 §3.2.2). */
 export type HostType = 'reg-name' | 'ipv4' | 'ipv6' | 'ipvfuture';
@@ -61,41 +61,41 @@ export class Uri {
    */
   constructor(input: string, offsets: Uint32Array) {
     this.href = input;
-    this._flags = offsets[Slot.FLAGS]!;
-    this._schemeEnd = offsets[Slot.SCHEME_END]!;
-    this._authorityStart = offsets[Slot.AUTHORITY_START]!;
-    this._userinfoEnd = offsets[Slot.USERINFO_END]!;
-    this._hostStart = offsets[Slot.HOST_START]!;
-    this._hostEnd = offsets[Slot.HOST_END]!;
-    this._portStart = offsets[Slot.PORT_START]!;
-    this._pathStart = offsets[Slot.PATH_START]!;
-    this._pathEnd = offsets[Slot.PATH_END]!;
-    this._queryStart = offsets[Slot.QUERY_START]!;
-    this._queryEnd = offsets[Slot.QUERY_END]!;
-    this._fragmentStart = offsets[Slot.FRAGMENT_START]!;
-    this._warningIndex = offsets[Slot.WARNING_INDEX]!;
+    this._flags = offsets[Off.FLAGS]!;
+    this._schemeEnd = offsets[Off.SCHEME_END]!;
+    this._authorityStart = offsets[Off.AUTHORITY_START]!;
+    this._userinfoEnd = offsets[Off.USERINFO_END]!;
+    this._hostStart = offsets[Off.HOST_START]!;
+    this._hostEnd = offsets[Off.HOST_END]!;
+    this._portStart = offsets[Off.PORT_START]!;
+    this._pathStart = offsets[Off.PATH_START]!;
+    this._pathEnd = offsets[Off.PATH_END]!;
+    this._queryStart = offsets[Off.QUERY_START]!;
+    this._queryEnd = offsets[Off.QUERY_END]!;
+    this._fragmentStart = offsets[Off.FRAGMENT_START]!;
+    this._warningIndex = offsets[Off.WARNING_INDEX]!;
   }
 
   /** `scheme` (RFC 3986 §3.1), as written; `undefined` for a relative reference. */
   get scheme(): string | undefined {
-    return (this._flags & Flag.SCHEME) !== 0 ? this.href.slice(0, this._schemeEnd) : undefined;
+    return (this._flags & Bit.SCHEME) !== 0 ? this.href.slice(0, this._schemeEnd) : undefined;
   }
 
   /** `authority` (§3.2): what follows `//` up to the path; `undefined` without `//`. */
   get authority(): string | undefined {
-    return (this._flags & Flag.AUTHORITY) !== 0 ? this.href.slice(this._authorityStart, this._pathStart) : undefined;
+    return (this._flags & Bit.AUTHORITY) !== 0 ? this.href.slice(this._authorityStart, this._pathStart) : undefined;
   }
 
   /** `userinfo` (§3.2.1): what precedes `@` in the authority. */
   get userinfo(): string | undefined {
-    return (this._flags & Flag.USERINFO) !== 0 ? this.href.slice(this._authorityStart, this._userinfoEnd) : undefined;
+    return (this._flags & Bit.USERINFO) !== 0 ? this.href.slice(this._authorityStart, this._userinfoEnd) : undefined;
   }
 
   /** `host` (§3.2.2); IP-literals keep their brackets. `''` for an empty host (`file:///x`). */
   get host(): string | undefined {
     let h = this._host;
     if (h === UNSET) {
-      h = (this._flags & Flag.AUTHORITY) !== 0 ? this.href.slice(this._hostStart, this._hostEnd) : undefined;
+      h = (this._flags & Bit.AUTHORITY) !== 0 ? this.href.slice(this._hostStart, this._hostEnd) : undefined;
       this._host = h;
     }
     return h;
@@ -104,16 +104,16 @@ export class Uri {
   /** Which rule of §3.2.2 the host matches; `undefined` without an authority. */
   get hostType(): HostType | undefined {
     const f = this._flags;
-    if ((f & Flag.AUTHORITY) === 0) return undefined;
-    if ((f & Flag.HOST_IPV4) !== 0) return 'ipv4';
-    if ((f & Flag.HOST_IPV6) !== 0) return 'ipv6';
-    if ((f & Flag.HOST_IPVFUTURE) !== 0) return 'ipvfuture';
+    if ((f & Bit.AUTHORITY) === 0) return undefined;
+    if ((f & Bit.HOST_IPV4) !== 0) return 'ipv4';
+    if ((f & Bit.HOST_IPV6) !== 0) return 'ipv6';
+    if ((f & Bit.HOST_IPVFUTURE) !== 0) return 'ipvfuture';
     return 'reg-name';
   }
 
   /** `port` (§3.2.3) as written, any number of digits; `''` for `host:`. */
   get port(): string | undefined {
-    return (this._flags & Flag.PORT) !== 0 ? this.href.slice(this._portStart, this._pathStart) : undefined;
+    return (this._flags & Bit.PORT) !== 0 ? this.href.slice(this._portStart, this._pathStart) : undefined;
   }
 
   /**
@@ -121,7 +121,7 @@ export class Uri {
    * that code opening connections never sees an out-of-range or truncated number.
    */
   get portNumber(): number | undefined {
-    if ((this._flags & Flag.PORT) === 0) return undefined;
+    if ((this._flags & Bit.PORT) === 0) return undefined;
     const s = this.href;
     const end = this._pathStart;
     let p = this._portStart;
@@ -145,7 +145,7 @@ export class Uri {
   get query(): string | undefined {
     let q = this._query;
     if (q === UNSET) {
-      q = (this._flags & Flag.QUERY) !== 0 ? this.href.slice(this._queryStart, this._queryEnd) : undefined;
+      q = (this._flags & Bit.QUERY) !== 0 ? this.href.slice(this._queryStart, this._queryEnd) : undefined;
       this._query = q;
     }
     return q;
@@ -153,7 +153,7 @@ export class Uri {
 
   /** `fragment` (§3.5), without the `#`. */
   get fragment(): string | undefined {
-    return (this._flags & Flag.FRAGMENT) !== 0 ? this.href.slice(this._fragmentStart) : undefined;
+    return (this._flags & Bit.FRAGMENT) !== 0 ? this.href.slice(this._fragmentStart) : undefined;
   }
 
   /**
@@ -162,18 +162,18 @@ export class Uri {
    */
   get schemeSpecificPart(): string {
     const f = this._flags;
-    const start = (f & Flag.SCHEME) !== 0 ? this._schemeEnd + 1 : 0;
-    return (f & Flag.FRAGMENT) !== 0 ? this.href.slice(start, this._fragmentStart - 1) : this.href.slice(start);
+    const start = (f & Bit.SCHEME) !== 0 ? this._schemeEnd + 1 : 0;
+    return (f & Bit.FRAGMENT) !== 0 ? this.href.slice(start, this._fragmentStart - 1) : this.href.slice(start);
   }
 
   /** Has a scheme (RFC 3986 §4.3 absolute-URI, possibly with a fragment). */
   get isAbsolute(): boolean {
-    return (this._flags & Flag.SCHEME) !== 0;
+    return (this._flags & Bit.SCHEME) !== 0;
   }
 
   /** java.net.URI's opaque: absolute, and the scheme-specific part does not begin with `/`. */
   get isOpaque(): boolean {
-    return (this._flags & Flag.SCHEME) !== 0 && this.href.charCodeAt(this._schemeEnd + 1) !== 0x2f;
+    return (this._flags & Bit.SCHEME) !== 0 && this.href.charCodeAt(this._schemeEnd + 1) !== 0x2f;
   }
 
   /**
@@ -218,12 +218,12 @@ export class Uri {
    */
   get warnings(): readonly UriWarning[] {
     const f = this._flags;
-    if ((f & (Flag.WARN_CHAR | Flag.WARN_NON_ASCII | Flag.WARN_PERCENT | Flag.WARN_AT)) === 0) return NO_WARNINGS;
+    if ((f & (Bit.WARN_CHAR | Bit.WARN_NON_ASCII | Bit.WARN_PERCENT | Bit.WARN_AT)) === 0) return NO_WARNINGS;
     const out: UriWarning[] = [];
-    if ((f & Flag.WARN_CHAR) !== 0) out.push('INVALID_CHAR');
-    if ((f & Flag.WARN_NON_ASCII) !== 0) out.push('NON_ASCII');
-    if ((f & Flag.WARN_PERCENT) !== 0) out.push('INVALID_PERCENT_ENCODING');
-    if ((f & Flag.WARN_AT) !== 0) out.push('MULTIPLE_AT');
+    if ((f & Bit.WARN_CHAR) !== 0) out.push('INVALID_CHAR');
+    if ((f & Bit.WARN_NON_ASCII) !== 0) out.push('NON_ASCII');
+    if ((f & Bit.WARN_PERCENT) !== 0) out.push('INVALID_PERCENT_ENCODING');
+    if ((f & Bit.WARN_AT) !== 0) out.push('MULTIPLE_AT');
     return out;
   }
 
@@ -241,24 +241,24 @@ export class Uri {
    * Writes this view's offsets record into `out` (length ≥ `OFFSETS_LENGTH`) and returns it.
    * @example
    * const rec = parse('a://h/p').writeOffsets(new Uint32Array(OFFSETS_LENGTH));
-   * rec[Slot.PATH_START]; // 5
+   * rec[Off.PATH_START]; // 5
    */
   writeOffsets(out: Uint32Array): Uint32Array {
-    out[Slot.SCHEME_END] = this._schemeEnd;
-    out[Slot.AUTHORITY_START] = this._authorityStart;
-    out[Slot.USERINFO_END] = this._userinfoEnd;
-    out[Slot.HOST_START] = this._hostStart;
-    out[Slot.HOST_END] = this._hostEnd;
-    out[Slot.PORT_START] = this._portStart;
-    out[Slot.PATH_START] = this._pathStart;
-    out[Slot.PATH_END] = this._pathEnd;
-    out[Slot.QUERY_START] = this._queryStart;
-    out[Slot.QUERY_END] = this._queryEnd;
-    out[Slot.FRAGMENT_START] = this._fragmentStart;
-    out[Slot.LENGTH] = this.href.length;
-    out[Slot.FLAGS] = this._flags;
-    out[Slot.ERROR_INDEX] = 0;
-    out[Slot.WARNING_INDEX] = this._warningIndex;
+    out[Off.SCHEME_END] = this._schemeEnd;
+    out[Off.AUTHORITY_START] = this._authorityStart;
+    out[Off.USERINFO_END] = this._userinfoEnd;
+    out[Off.HOST_START] = this._hostStart;
+    out[Off.HOST_END] = this._hostEnd;
+    out[Off.PORT_START] = this._portStart;
+    out[Off.PATH_START] = this._pathStart;
+    out[Off.PATH_END] = this._pathEnd;
+    out[Off.QUERY_START] = this._queryStart;
+    out[Off.QUERY_END] = this._queryEnd;
+    out[Off.FRAGMENT_START] = this._fragmentStart;
+    out[Off.LENGTH] = this.href.length;
+    out[Off.FLAGS] = this._flags;
+    out[Off.ERROR_INDEX] = 0;
+    out[Off.WARNING_INDEX] = this._warningIndex;
     return out;
   }
 
@@ -307,7 +307,7 @@ export interface UriComponents {
 export function parse(input: string, options?: ParseOptions): Uri {
   if (typeof input !== 'string') throw new TypeError(`parse expects a string, got ${typeName(input)}`);
   const code = scan(input, scratch, options);
-  if (code !== 0) throw scanError(code, scratch[Slot.ERROR_INDEX]!, input);
+  if (code !== 0) throw scanError(code, scratch[Off.ERROR_INDEX]!, input);
   return new Uri(input, scratch);
 }
 
