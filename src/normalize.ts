@@ -146,34 +146,37 @@ function lower(s: string, start: number, end: number): string {
  * the text after the last "@" of every comma-separated address goes to lower case.
  */
 function lowerMailtoDomains(path: string): string {
+  // Output is built only from the first domain that changes: most addresses need nothing.
   let out = '';
-  let start = 0;
-  while (start <= path.length) {
+  let copied = 0; // path[copied, ...) is not in out yet
+  for (let start = 0; start <= path.length; ) {
     let end = path.indexOf(',', start);
     if (end === -1) end = path.length;
     // The last "@" of this address, looked for within it alone so that the work stays linear
     // however many addresses there are.
     let at = -1;
     for (let k = start; k < end; k++) if (path.charCodeAt(k) === 0x40) at = k;
-    out += at >= 0 ? path.slice(start, at) + lowerOutsidePercent(path, at, end) : path.slice(start, end);
-    if (end < path.length) out += ',';
+    if (at >= 0) {
+      const domain = lowerOutsidePercent(path, at, end);
+      if (!path.startsWith(domain, at)) {
+        out += path.slice(copied, at) + domain;
+        copied = end;
+      }
+    }
     start = end + 1;
   }
-  return out;
+  return copied === 0 ? path : out + path.slice(copied);
 }
 
 /** Lower case, leaving the hex digits of "%XX" (upper case after §6.2.2.1) alone. */
 function lowerOutsidePercent(s: string, start: number, end: number): string {
   let out = '';
-  for (let i = start; i < end; i++) {
-    if (s.charCodeAt(i) === 0x25) {
-      out += s.slice(i, i + 3);
-      i += 2;
-    } else {
-      out += s[i]!.toLowerCase();
-    }
+  let run = start;
+  for (let i = s.indexOf('%', start); i !== -1 && i < end; i = s.indexOf('%', i + 3)) {
+    out += s.slice(run, i).toLowerCase() + s.slice(i, i + 3);
+    run = i + 3;
   }
-  return out;
+  return out + s.slice(run, end).toLowerCase();
 }
 
 /** Port digits without leading zeros ("0080" is port 80); '' for an empty port. */

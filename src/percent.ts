@@ -177,10 +177,15 @@ export function encodeOutside(s: string, set: number): string {
   for (let i = 0; i < len; i++) {
     const c = s.charCodeAt(i);
     if (c < 0x80 && ((ALLOWED[c]! & set) !== 0 || (c === 0x25 && hexByte(s, i) >= 0))) continue;
-    // One character (a surrogate pair is one), as UTF-8; a lone surrogate as U+FFFD.
-    const cp = s.codePointAt(i)!;
-    out += s.slice(run, i) + percentEncode(cp >= 0xd800 && cp <= 0xdfff ? '\uFFFD' : String.fromCodePoint(cp), 'component');
-    if (cp > 0xffff) i++;
+    out += s.slice(run, i);
+    if (c < 0x80) {
+      out += pct(c);
+    } else {
+      // One character (a surrogate pair is one), as UTF-8; a lone surrogate as U+FFFD.
+      const cp = s.codePointAt(i)!;
+      out += percentEncode(cp >= 0xd800 && cp <= 0xdfff ? '\uFFFD' : String.fromCodePoint(cp), 'component');
+      if (cp > 0xffff) i++;
+    }
     run = i + 1;
   }
   return run === 0 ? s : out + s.slice(run);
