@@ -25,6 +25,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type ParseOptions, type ResolveOptions, UriError, normalize, parse, removeDotSegments, resolve } from '../src/index.js';
+import { pctDecode } from './pct-decode.js';
 
 // =============================================================================================
 // The vector harness.
@@ -188,27 +189,6 @@ export function matches(view: Obj, want: Obj, keys: readonly string[]): boolean 
   return keys.every((k) => !Object.hasOwn(want, k) || same(view[k], want[k]));
 }
 
-/** Percent-decodes as java.net.URI reports decoded components (UTF-8, U+FFFD for bad bytes). */
-function javaDecode(s: string): string {
-  let out = '';
-  let bytes: number[] = [];
-  const flush = (): void => {
-    if (bytes.length > 0) out += new TextDecoder('utf-8').decode(new Uint8Array(bytes));
-    bytes = [];
-  };
-  for (let i = 0; i < s.length; i++) {
-    if (s[i] === '%' && /^[0-9A-Fa-f]{2}$/.test(s.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(s.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      flush();
-      out += s[i];
-    }
-  }
-  flush();
-  return out;
-}
-
 const nul = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 
 /** RFC 3986 component names (rfc3986.json, python rfc3986). */
@@ -237,13 +217,13 @@ export function jdkView(href: string): Obj {
     toString: href,
     scheme: nul(u.scheme),
     opaque: u.isOpaque,
-    schemeSpecificPart: javaDecode(ssp),
+    schemeSpecificPart: pctDecode(ssp),
     rawSchemeSpecificPart: ssp,
     rawUserInfo: nul(u.userinfo),
     host: nul(u.host),
     port: u.portNumber ?? -1,
     rawPath: u.isOpaque ? null : u.path,
-    path: u.isOpaque ? null : javaDecode(u.path),
+    path: u.isOpaque ? null : pctDecode(u.path),
     rawQuery: u.isOpaque ? null : nul(u.query),
     rawFragment: nul(u.fragment),
   };

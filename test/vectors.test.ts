@@ -20,6 +20,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type ParseOptions, type Uri, UriError, parse } from '../src/index.js';
+import { pctDecode } from './pct-decode.js';
 
 const VECTORS = new URL('../../test/fixtures/vectors/', import.meta.url);
 const DIVERGENCES = new URL('../../test/fixtures/divergences.json', import.meta.url);
@@ -92,28 +93,6 @@ function answer(g: Got): Obj {
     query: nul(u.query),
     fragment: nul(u.fragment),
   };
-}
-
-/** Percent-decodes as java.net.URI and Go do (UTF-8, U+FFFD for malformed sequences). */
-function pctDecode(s: string): string {
-  if (!s.includes('%')) return s;
-  let out = '';
-  let bytes: number[] = [];
-  const flush = (): void => {
-    if (bytes.length > 0) out += new TextDecoder('utf-8').decode(new Uint8Array(bytes));
-    bytes = [];
-  };
-  for (let i = 0; i < s.length; i++) {
-    if (s[i] === '%' && /^[0-9A-Fa-f]{2}$/.test(s.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(s.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      flush();
-      out += s[i];
-    }
-  }
-  flush();
-  return out;
 }
 
 /** Structural equality of JSON values, key order ignored. */
