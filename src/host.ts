@@ -56,7 +56,8 @@ export function isIPv4(s: Units, start: number, end: number): boolean {
   return end - start >= 7 && end - start <= 15 && ipv4End(s, start, end) === end;
 }
 
-function hexAt(s: Units, p: number): boolean {
+/** A HEXDIG at p. */
+export function hexAt(s: Units, p: number): boolean {
   const c = at(s, p);
   return c < 0x80 && HEX_VALUE[c] !== 0xff;
 }
@@ -88,18 +89,11 @@ export function ipv6Error(s: Units, start: number, end: number, zone: boolean): 
       if (!hexAt(s, p + 1) || p + 1 >= end) return p + 1;
       if (!hexAt(s, p + 2) || p + 2 >= end) return p + 2;
       p += 2;
-    } else if (!isUnreserved(c)) {
+    } else if (!(c < 0x80 && (ALLOWED[c]! & EncodeSet.UNRESERVED) !== 0)) {
       return p;
     }
   }
   return -1;
-}
-
-function isUnreserved(c: number): boolean {
-  return (
-    (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) ||
-    c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e
-  );
 }
 
 /** ipv6Error without the zone: -1 when [p, end) is an IPv6address. */

@@ -64,7 +64,7 @@ export function normalizeRecord(s: string, o: Uint32Array): string {
   const pathStart = o[Off.PATH_START]!;
   const pathEnd = o[Off.PATH_END]!;
   if (isNormal(s, o, f)) return s;
-  const scheme = (f & Bit.SCHEME) !== 0 ? lower(s, 0, schemeEnd) : '';
+  const scheme = (f & Bit.SCHEME) !== 0 ? s.slice(0, schemeEnd).toLowerCase() : '';
 
   // A lenient parse's tolerated characters are written percent-encoded, so that the normal form
   // is a strict RFC 3986 URI-reference whatever the input was.
@@ -134,11 +134,6 @@ function isLower(s: string, start: number, end: number): boolean {
     if (c >= 0x41 && c <= 0x5a) return false;
   }
   return true;
-}
-
-function lower(s: string, start: number, end: number): string {
-  const t = s.slice(start, end);
-  return isLower(t, 0, t.length) ? t : t.toLowerCase();
 }
 
 /**

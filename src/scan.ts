@@ -21,8 +21,8 @@
  * FLAGS says which components are present (an absent component's slots are 0), the host type,
  * and hints that let normalize and resolve skip work. On an error, ERROR_INDEX holds the index.
  */
-import { CHAR_CLASS, CLASS_SHIFT, Cls, HEX_VALUE, LENIENT_TRANSITIONS, State, TRANSITIONS } from './generated/tables.js';
-import { type Units, at as unitAt, ipv6Error, ipvFutureError, isIPv4 } from './host.js';
+import { CHAR_CLASS, CLASS_SHIFT, Cls, LENIENT_TRANSITIONS, State, TRANSITIONS } from './generated/tables.js';
+import { type Units, at as unitAt, hexAt, ipv6Error, ipvFutureError, isIPv4 } from './host.js';
 
 /** Slots of the offsets record, for the library's own modules (compiled to literals). */
 export const enum Off {
@@ -432,11 +432,9 @@ function scanUnits(input: string, bytes: Uint8Array | null, start: number, len: 
   return 0;
 }
 
+/** pct-encoded = "%" HEXDIG HEXDIG, the "%" at i, within [.., len). */
 function pctAt(u: Units, i: number, len: number): boolean {
-  if (i + 2 >= len) return false;
-  const h1 = unitAt(u, i + 1);
-  const h2 = unitAt(u, i + 2);
-  return h1 < 0x80 && h2 < 0x80 && HEX_VALUE[h1] !== 0xff && HEX_VALUE[h2] !== 0xff;
+  return i + 2 < len && hexAt(u, i + 1) && hexAt(u, i + 2);
 }
 
 function fail(offsets: Uint32Array, code: number, index: number): number {

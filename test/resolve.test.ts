@@ -25,7 +25,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type ParseOptions, type ResolveOptions, UriError, normalize, parse, removeDotSegments, resolve } from '../src/index.js';
-import { pctDecode } from './pct-decode.js';
+import { pctDecode, same } from './support.js';
 
 // =============================================================================================
 // The vector harness.
@@ -121,17 +121,6 @@ const NOT_OP_FILES: Readonly<Record<string, string>> = {
 export const vectorFiles: readonly string[] = readdirSync(VECTORS).filter((f) => f.endsWith('.json') && !(f in NOT_OP_FILES)).sort();
 const casesOf = new Map<string, Case[]>(vectorFiles.map((f) => [f, JSON.parse(readFileSync(new URL(f, VECTORS), 'utf8')) as Case[]]));
 export const entries: readonly Entry[] = JSON.parse(readFileSync(DIVERGENCES, 'utf8')) as Entry[];
-
-/** Structural equality of JSON values (key order ignored; undefined equals only undefined). */
-export function same(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && same((a as Obj)[k], (b as Obj)[k]));
-}
 
 /** urikit's answer: the value, or the code of the UriError thrown (any other exception is a bug). */
 export type Got<T> = { value: T; error?: undefined } | { value?: undefined; error: string };

@@ -20,7 +20,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type ParseOptions, type Uri, UriError, parse } from '../src/index.js';
-import { pctDecode } from './pct-decode.js';
+import { pctDecode, same } from './support.js';
 
 const VECTORS = new URL('../../test/fixtures/vectors/', import.meta.url);
 const DIVERGENCES = new URL('../../test/fixtures/divergences.json', import.meta.url);
@@ -93,17 +93,6 @@ function answer(g: Got): Obj {
     query: nul(u.query),
     fragment: nul(u.fragment),
   };
-}
-
-/** Structural equality of JSON values, key order ignored. */
-function same(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && same((a as Obj)[k], (b as Obj)[k]));
 }
 
 // ---------------------------------------------------------------------------------------------
