@@ -109,10 +109,14 @@ try {
     const rate: number[] = [];
     for (const threads of [1, 2]) {
       const t = best(() => {
-        const r = spawnSync(process.execPath, ['bin/urikit.js', ...command, '--log', 'combined', '--quiet', '--threads', String(threads), log], {
-          cwd: root,
-          stdio: ['ignore', 'ignore', 'pipe'],
-        });
+        const r = spawnSync(
+          process.execPath,
+          ['bin/urikit.js', ...command, '--log', 'combined', '--quiet', '--threads', String(threads), log],
+          {
+            cwd: root,
+            stdio: ['ignore', 'ignore', 'pipe'],
+          },
+        );
         // validate exits 1 when some URI is invalid (the corpus has a few); 2 is a failure.
         if (r.status !== 0 && r.status !== 1) throw new Error(`urikit ${command.join(' ')} failed: ${r.stderr}`);
       });

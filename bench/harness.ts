@@ -191,19 +191,14 @@ function fmtAccepted(r: Result): string {
  */
 export function table(rows: readonly Result[], unit = 'URLs/s'): string {
   const own = rows.find((r) => r.own);
-  const lines = [
-    `| candidate | ${unit} | MB/s | ±% | accepted | urikit × |`,
-    '| --- | ---: | ---: | ---: | ---: | ---: |',
-  ];
+  const lines = [`| candidate | ${unit} | MB/s | ±% | accepted | urikit × |`, '| --- | ---: | ---: | ---: | ---: | ---: |'];
   for (const r of rows) {
     if (r.error !== undefined) {
       lines.push(`| ${r.candidate} | error: ${r.error.replace(/\|/g, '/').slice(0, 80)} | | | | |`);
       continue;
     }
     const ratio = own === undefined || r.own ? '' : fmtRatio(own.perSec / r.perSec);
-    lines.push(
-      `| ${r.candidate} | ${fmtRate(r.perSec)} | ${r.mbPerSec.toFixed(1)} | ${r.rme.toFixed(1)} | ${fmtAccepted(r)} | ${ratio} |`,
-    );
+    lines.push(`| ${r.candidate} | ${fmtRate(r.perSec)} | ${r.mbPerSec.toFixed(1)} | ${r.rme.toFixed(1)} | ${fmtAccepted(r)} | ${ratio} |`);
   }
   return lines.join('\n');
 }

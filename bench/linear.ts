@@ -19,7 +19,7 @@
  * them completes at 1 MB with exact results (no timing there).
  */
 import { pathToFileURL } from 'node:url';
-import { OFFSETS_LENGTH, type ParseOptions, UriError, isValid, normalize, parse, resolve, scan } from '../src/index.js';
+import { isValid, normalize, OFFSETS_LENGTH, type ParseOptions, parse, resolve, scan, UriError } from '../src/index.js';
 
 /** One hostile input shape: `build(n)` gives an input of at most n code units (close to n). */
 export interface WorstCase {
@@ -38,31 +38,95 @@ export function fill(prefix: string, unit: string, n: number, suffix = ''): stri
 }
 
 /** The reference shape: a plain, valid http URL with a long path. */
-export const PLAIN: WorstCase = { name: 'plain', what: 'http://a.example/ + "a" repeated (the baseline)', build: (n) => fill('http://a.example/', 'a', n) };
+export const PLAIN: WorstCase = {
+  name: 'plain',
+  what: 'http://a.example/ + "a" repeated (the baseline)',
+  build: (n) => fill('http://a.example/', 'a', n),
+};
 
 export const WORST_CASES: readonly WorstCase[] = [
-  { name: 'pct-path', what: '"%41" repeated in the path (every triplet checked, decoded by normalize)', build: (n) => fill('http://a.example/', '%41', n) },
-  { name: 'pct-host', what: '"%41" repeated in the host (normalizeHost decodes and lower-cases each)', build: (n) => fill('http://', '%41', n, '/') },
-  { name: 'pct-broken-lenient', what: 'lone "%" repeated, lenient (each one tolerated and flagged; normalize writes each as "%25")', build: (n) => fill('http://a.example/', '%', n), options: { lenient: true } },
-  { name: 'lbracket-lenient', what: '"[]" repeated in the path, lenient (brackets outside an IP-literal; normalize writes "%5B%5D")', build: (n) => fill('http://a.example/', '[]', n), options: { lenient: true } },
-  { name: 'ipv6-unclosed', what: '"[1:1:1:..." never closed (the IP-literal state to the end, then the IPv6 grammar)', build: (n) => fill('http://[', '1:', n) },
-  { name: 'ipv6-long', what: '"[1:1:1:...1]" closed (an over-long IPv6 literal checked at "]")', build: (n) => fill('http://[', '1:', n, '1]/') },
+  {
+    name: 'pct-path',
+    what: '"%41" repeated in the path (every triplet checked, decoded by normalize)',
+    build: (n) => fill('http://a.example/', '%41', n),
+  },
+  {
+    name: 'pct-host',
+    what: '"%41" repeated in the host (normalizeHost decodes and lower-cases each)',
+    build: (n) => fill('http://', '%41', n, '/'),
+  },
+  {
+    name: 'pct-broken-lenient',
+    what: 'lone "%" repeated, lenient (each one tolerated and flagged; normalize writes each as "%25")',
+    build: (n) => fill('http://a.example/', '%', n),
+    options: { lenient: true },
+  },
+  {
+    name: 'lbracket-lenient',
+    what: '"[]" repeated in the path, lenient (brackets outside an IP-literal; normalize writes "%5B%5D")',
+    build: (n) => fill('http://a.example/', '[]', n),
+    options: { lenient: true },
+  },
+  {
+    name: 'ipv6-unclosed',
+    what: '"[1:1:1:..." never closed (the IP-literal state to the end, then the IPv6 grammar)',
+    build: (n) => fill('http://[', '1:', n),
+  },
+  {
+    name: 'ipv6-long',
+    what: '"[1:1:1:...1]" closed (an over-long IPv6 literal checked at "]")',
+    build: (n) => fill('http://[', '1:', n, '1]/'),
+  },
   { name: 'ipvfuture-long', what: '"[v1." + "a" repeated + "]" (a valid 1 MB IPvFuture)', build: (n) => fill('http://[v1.', 'A', n, ']/') },
   { name: 'at-path', what: '"@" repeated in the path (valid pchar)', build: (n) => fill('http://a.example/', '@', n) },
-  { name: 'at-authority-lenient', what: '"a@" repeated in the authority, lenient (every "@" moves the userinfo end; normalize writes all but the last as "%40")', build: (n) => fill('http://', 'a@', n, 'h/'), options: { lenient: true } },
-  { name: 'colon-userinfo', what: '":" repeated, then "@" (userinfo-or-port ambiguity resolved at the end)', build: (n) => fill('http://', ':', n, '@h/') },
+  {
+    name: 'at-authority-lenient',
+    what: '"a@" repeated in the authority, lenient (every "@" moves the userinfo end; normalize writes all but the last as "%40")',
+    build: (n) => fill('http://', 'a@', n, 'h/'),
+    options: { lenient: true },
+  },
+  {
+    name: 'colon-userinfo',
+    what: '":" repeated, then "@" (userinfo-or-port ambiguity resolved at the end)',
+    build: (n) => fill('http://', ':', n, '@h/'),
+  },
   { name: 'colon-no-at', what: '":" repeated, no "@" (the port error is found at the end)', build: (n) => fill('http://', ':', n, '/') },
   { name: 'port-long', what: 'a 1 MB port of digits', build: (n) => fill('http://a.example:', '1', n, '/') },
   { name: 'dot-segments', what: '"/." repeated (every segment removed by normalize)', build: (n) => fill('http://a.example', '/.', n) },
-  { name: 'dotdot-absolute', what: '"../" repeated in an absolute URI (§5.2.4 in resolve and normalize)', build: (n) => fill('http://a.example/', '../', n, 'g') },
-  { name: 'dotdot-relative', what: '"../" repeated in a relative reference (climbing past the base root)', build: (n) => fill('', '../', n, 'g') },
-  { name: 'segment-dotdot', what: '"b/../" repeated (each segment added, then removed)', build: (n) => fill('http://a.example/', 'b/../', n) },
+  {
+    name: 'dotdot-absolute',
+    what: '"../" repeated in an absolute URI (§5.2.4 in resolve and normalize)',
+    build: (n) => fill('http://a.example/', '../', n, 'g'),
+  },
+  {
+    name: 'dotdot-relative',
+    what: '"../" repeated in a relative reference (climbing past the base root)',
+    build: (n) => fill('', '../', n, 'g'),
+  },
+  {
+    name: 'segment-dotdot',
+    what: '"b/../" repeated (each segment added, then removed)',
+    build: (n) => fill('http://a.example/', 'b/../', n),
+  },
   { name: 'regname-upper', what: 'a long upper-case reg-name (lower-cased by normalize)', build: (n) => fill('http://', 'A.', n, '/') },
   { name: 'query-long', what: '"a=%41&" repeated in the query', build: (n) => fill('http://a.example/?', 'a=%41&', n) },
-  { name: 'hash-lenient', what: '"#" repeated in the fragment, lenient (normalize writes each as "%23")', build: (n) => fill('http://a.example/#', '#', n), options: { lenient: true } },
-  { name: 'error-at-end', what: 'a long valid path and a space at the very end (strict error at the last index)', build: (n) => fill('http://a.example/', 'a', n - 1, ' ') },
+  {
+    name: 'hash-lenient',
+    what: '"#" repeated in the fragment, lenient (normalize writes each as "%23")',
+    build: (n) => fill('http://a.example/#', '#', n),
+    options: { lenient: true },
+  },
+  {
+    name: 'error-at-end',
+    what: 'a long valid path and a space at the very end (strict error at the last index)',
+    build: (n) => fill('http://a.example/', 'a', n - 1, ' '),
+  },
   { name: 'iri-path', what: '"é" repeated, iri (each a ucschar)', build: (n) => fill('http://a.example/', 'é', n), options: { iri: true } },
-  { name: 'mailto-commas', what: '"a," repeated in a mailto: path (normalize looks for each address\'s last "@" within it, to lower-case its domain)', build: (n) => fill('mailto:', 'a,', n) },
+  {
+    name: 'mailto-commas',
+    what: '"a," repeated in a mailto: path (normalize looks for each address\'s last "@" within it, to lower-case its domain)',
+    build: (n) => fill('mailto:', 'a,', n),
+  },
 ];
 
 /** The base that every input is resolved against (as the reference). */
@@ -170,9 +234,13 @@ function main(argv: readonly string[]): number {
   const cases = pick(WORST_CASES, args.cases);
   const ops = pick(OPERATIONS, args.ops);
   console.log(`# urikit linear-time benchmark\n`);
-  console.log(`- Node ${process.version}, ${new Date().toISOString()}; sizes ${SIZES.map((s) => `${s / KB} KB`).join(', ')}; min of up to ${args.quick ? 3 : 7} runs; budget ${args.budget} ms per run`);
+  console.log(
+    `- Node ${process.version}, ${new Date().toISOString()}; sizes ${SIZES.map((s) => `${s / KB} KB`).join(', ')}; min of up to ${args.quick ? 3 : 7} runs; budget ${args.budget} ms per run`,
+  );
   console.log(`- resolve: resolve(${JSON.stringify(RESOLVE_BASE)}, input); a UriError counts as a result (rejecting must be linear too)`);
-  console.log(`- ns/char at the largest size reached; "× plain" = that ÷ the plain URL's ns/char for the same operation at the same size; "1M/256K" = time growth for 4x the input (linear ≈ 4)\n`);
+  console.log(
+    `- ns/char at the largest size reached; "× plain" = that ÷ the plain URL's ns/char for the same operation at the same size; "1M/256K" = time growth for 4x the input (linear ≈ 4)\n`,
+  );
 
   // The baseline first, per operation and size, after a warm-up of every operation (so that the
   // first row does not pay for compilation); it is measured again at the end, and the smaller
@@ -219,7 +287,9 @@ function main(argv: readonly string[]): number {
       }
       if (superlinear) bad++;
       const sizeTag = last < SIZES.length - 1 ? ` (at ${SIZES[last]! / KB} KB)` : '';
-      console.log(`| ${c.name} | ${c.options === undefined ? 'strict' : Object.keys(c.options).join('+')} | ${op.name} | ${fmt(nsPerChar, 2)}${sizeTag} | ${fmt(nsPerChar / baseNs, 2)} | ${Number.isNaN(perFour) ? '—' : fmt(perFour, 1)} | ${note} |`);
+      console.log(
+        `| ${c.name} | ${c.options === undefined ? 'strict' : Object.keys(c.options).join('+')} | ${op.name} | ${fmt(nsPerChar, 2)}${sizeTag} | ${fmt(nsPerChar / baseNs, 2)} | ${Number.isNaN(perFour) ? '—' : fmt(perFour, 1)} | ${note} |`,
+      );
     }
   }
   console.log(`\n${bad === 0 ? 'every operation grows linearly' : `${bad} operation(s) grow faster than linearly`} (sink ${sink % 10})`);

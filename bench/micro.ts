@@ -6,9 +6,9 @@
  * expression, uri-js), so that crossovers are measured rather than guessed.
  */
 import { isIPv4 as netIsIPv4, isIPv6 as netIsIPv6 } from 'node:net';
-import * as lib from '../src/index.js';
-import { isValid, OFFSETS_LENGTH, scan, Slot } from '../src/index.js';
 import { ipv4End, ipv6Error, ipvFutureError, isIPv4 } from '../src/host.js';
+import * as lib from '../src/index.js';
+import { isValid, OFFSETS_LENGTH, Slot, scan } from '../src/index.js';
 import { readLines, type Workload } from './corpus.js';
 import type { Candidate, Item1 } from './harness.js';
 import { uriJs } from './peers.js';
@@ -166,8 +166,8 @@ export async function microSuites(): Promise<MicroSuite[]> {
 
   // percent.ts, looked up at run time so that the bench builds without it.
   const api = lib as unknown as Record<string, unknown>;
-  if (typeof api['percentDecode'] === 'function') {
-    const percentDecode = api['percentDecode'] as (s: string) => string;
+  if (typeof api.percentDecode === 'function') {
+    const percentDecode = api.percentDecode as (s: string) => string;
     suites.push({
       name: 'percentDecode',
       unit: 'URLs/s',
@@ -178,8 +178,8 @@ export async function microSuites(): Promise<MicroSuite[]> {
       ],
     });
   }
-  if (typeof api['percentEncode'] === 'function') {
-    const percentEncode = api['percentEncode'] as (s: string, component?: string) => string;
+  if (typeof api.percentEncode === 'function') {
+    const percentEncode = api.percentEncode as (s: string, component?: string) => string;
     suites.push({
       name: 'percentEncode',
       unit: 'URLs/s',
@@ -193,20 +193,22 @@ export async function microSuites(): Promise<MicroSuite[]> {
   try {
     const percentPath = '../src/percent.js';
     const percent = (await import(percentPath)) as Record<string, unknown>;
-    if (typeof percent['normalizePercent'] === 'function') {
-      const normalizePercent = percent['normalizePercent'] as (s: string, start: number, end: number) => string;
+    if (typeof percent.normalizePercent === 'function') {
+      const normalizePercent = percent.normalizePercent as (s: string, start: number, end: number) => string;
       suites.push({
         name: 'normalizePercent (§6.2.2.1-2)',
         unit: 'URLs/s',
         work: pctWork,
-        candidates: [{ name: 'urikit normalizePercent(s, 0, len)', own: true, fn: ((s) => normalizePercent(s, 0, s.length).length) as Item1 }],
+        candidates: [
+          { name: 'urikit normalizePercent(s, 0, len)', own: true, fn: ((s) => normalizePercent(s, 0, s.length).length) as Item1 },
+        ],
       });
     }
   } catch {
     // percent.ts not there yet
   }
 
-  const rds = (lib as unknown as Record<string, unknown>)['removeDotSegments'];
+  const rds = (lib as unknown as Record<string, unknown>).removeDotSegments;
   if (typeof rds === 'function') {
     const removeDotSegments = rds as (path: string) => string;
     suites.push({

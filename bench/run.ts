@@ -17,10 +17,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { CORPORA, loadCorpus, loadPairs, type Workload } from './corpus.js';
-import { fmtRatio, measureAll, median, type Result, sinkValue, table, type Timing } from './harness.js';
+import { fmtRatio, measureAll, median, type Result, sinkValue, type Timing, table } from './harness.js';
 import { microSuites } from './micro.js';
 import { peerVersions } from './peers.js';
 import { SUITES, WHATWG_STRIDE } from './suites.js';
@@ -78,7 +78,10 @@ function header(o: Options, argv: readonly string[]): string {
     .join(', ');
   return [
     `- machine: ${cpuModel()}, ${os.cpus().length} cores (os.cpus), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()} ${os.arch()}`,
-    `- load average at start: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (shared machine: compare ratios within one run)`,
+    `- load average at start: ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')} (shared machine: compare ratios within one run)`,
     `- Node ${process.version} (V8 ${process.versions.v8})`,
     `- date: ${new Date().toISOString()}`,
     `- command: \`npm run bench --${argv.length > 0 ? ` ${argv.join(' ')}` : ''}\`${o.quick ? ' (quick)' : ''}`,
@@ -124,49 +127,90 @@ function targets(rs: readonly Result[], alloc: Record<string, number> | undefine
     .filter((c) => absolute.has(c))
     .map((c): [string, number] => [c, rate(rs, 'parse', c, 'urikit') / rate(rs, 'parse', c, 'new URL')]);
   if (parse.length > 0) {
-    out.push({ what: 'parse + reads vs new URL() + reads', goal: '≥ 2× on every absolute corpus', measured: list(parse), pass: parse.every(([, r]) => r >= 2) });
+    out.push({
+      what: 'parse + reads vs new URL() + reads',
+      goal: '≥ 2× on every absolute corpus',
+      measured: list(parse),
+      pass: parse.every(([, r]) => r >= 2),
+    });
   }
   const scanC = corporaOf(rs, 'scan');
   if (scanC.length > 0) {
     const ceil = scanC.map((c): [string, number] => [c, rate(rs, 'scan', c, 'urikit') / rate(rs, 'scan', c, 'table loop')]);
     const m = median(ceil.map(([, r]) => r));
-    out.push({ what: 'scan vs table-loop ceiling', goal: '≥ 0.6× (median over corpora)', measured: `median ${fmtRatio(m)} (${list(ceil)})`, pass: m >= 0.6 });
+    out.push({
+      what: 'scan vs table-loop ceiling',
+      goal: '≥ 0.6× (median over corpora)',
+      measured: `median ${fmtRatio(m)} (${list(ceil)})`,
+      pass: m >= 0.6,
+    });
     const fu = scanC.map((c): [string, number] => [c, rate(rs, 'scan', c, 'urikit') / rate(rs, 'scan', c, 'fast-uri')]);
     const mf = median(fu.map(([, r]) => r));
-    out.push({ what: 'scan vs fast-uri parse', goal: '≥ 8×', measured: `median ${fmtRatio(mf)}, min ${fmtRatio(Math.min(...fu.map(([, r]) => r)))} (${list(fu)})`, pass: fu.every(([, r]) => r >= 8) });
+    out.push({
+      what: 'scan vs fast-uri parse',
+      goal: '≥ 8×',
+      measured: `median ${fmtRatio(mf)}, min ${fmtRatio(Math.min(...fu.map(([, r]) => r)))} (${list(fu)})`,
+      pass: fu.every(([, r]) => r >= 8),
+    });
   }
   const validC = corporaOf(rs, 'isValid');
   if (validC.length > 0) {
     const v = validC.map((c): [string, number] => [c, rate(rs, 'isValid', c, 'urikit') / rate(rs, 'isValid', c, 'URL.canParse')]);
     const m = median(v.map(([, r]) => r));
-    out.push({ what: 'isValid vs URL.canParse() (stretch)', goal: '≥ 1× on the median corpus', measured: `median ${fmtRatio(m)} (${list(v)})`, pass: m >= 1 });
+    out.push({
+      what: 'isValid vs URL.canParse() (stretch)',
+      goal: '≥ 1× on the median corpus',
+      measured: `median ${fmtRatio(m)} (${list(v)})`,
+      pass: m >= 1,
+    });
   }
   const resC = corporaOf(rs, 'resolve');
   if (resC.length > 0) {
     const v = resC.map((c): [string, number] => [c, rate(rs, 'resolve', c, 'urikit') / rate(rs, 'resolve', c, 'new URL')]);
-    out.push({ what: 'resolve vs new URL(ref, base).href', goal: '≥ 3× on the relref pairs', measured: list(v), pass: v.every(([, r]) => r >= 3) });
+    out.push({
+      what: 'resolve vs new URL(ref, base).href',
+      goal: '≥ 3× on the relref pairs',
+      measured: list(v),
+      pass: v.every(([, r]) => r >= 3),
+    });
   }
   const normC = corporaOf(rs, 'normalize');
   if (normC.length > 0) {
     const v = normC.map((c): [string, number] => [c, rate(rs, 'normalize', c, 'urikit') / rate(rs, 'normalize', c, 'new URL')]);
     const m = median(v.map(([, r]) => r));
-    out.push({ what: 'normalize vs new URL(s).href', goal: '≥ 2×', measured: `median ${fmtRatio(m)} (${list(v)})`, pass: v.every(([, r]) => r >= 2) });
+    out.push({
+      what: 'normalize vs new URL(s).href',
+      goal: '≥ 2×',
+      measured: `median ${fmtRatio(m)} (${list(v)})`,
+      pass: v.every(([, r]) => r >= 2),
+    });
   }
   if (alloc !== undefined) {
     // Below half a byte per call is no allocation (the method's resolution is about ±0.02 B).
     const zero = ['scan(s, record) (valid)', 'scan(s, record) (invalid)', 'isValid(s) (valid)', 'isValid(s) (invalid)'];
     const worst = Math.max(...zero.map((k) => Math.abs(alloc[k] ?? NaN)));
-    out.push({ what: 'scan and isValid allocation', goal: '0 B/call', measured: `max ${worst.toFixed(2)} B/call over valid and invalid inputs`, pass: worst < 0.5 });
+    out.push({
+      what: 'scan and isValid allocation',
+      goal: '0 B/call',
+      measured: `max ${worst.toFixed(2)} B/call over valid and invalid inputs`,
+      pass: worst < 0.5,
+    });
     const view = alloc['new Uri(s, record) (the view alone)'] ?? NaN;
     const p = alloc['parse(s) (the view only)'] ?? NaN;
-    out.push({ what: 'parse allocation', goal: 'only the view', measured: `parse ${p.toFixed(1)} B/call, the Uri alone ${view.toFixed(1)} B`, pass: Math.abs(p - view) < 0.5 });
+    out.push({
+      what: 'parse allocation',
+      goal: 'only the view',
+      measured: `parse ${p.toFixed(1)} B/call, the Uri alone ${view.toFixed(1)} B`,
+      pass: Math.abs(p - view) < 0.5,
+    });
   }
   return out;
 }
 
 function targetTable(ts: readonly Target[], allocShown: boolean): string {
   const lines = ['| target | goal | measured | |', '| --- | --- | --- | --- |'];
-  for (const t of ts) lines.push(`| ${t.what} | ${t.goal} | ${t.measured} | ${t.pass === undefined ? '' : t.pass ? 'met' : '**not met**'} |`);
+  for (const t of ts)
+    lines.push(`| ${t.what} | ${t.goal} | ${t.measured} | ${t.pass === undefined ? '' : t.pass ? 'met' : '**not met**'} |`);
   if (!allocShown) lines.push('', 'Allocation targets (scan and isValid 0 B/call, parse only the view): `npm run alloc`, or add `alloc`.');
   return lines.join('\n');
 }
@@ -187,8 +231,8 @@ async function main(): Promise<void> {
   emit(header(o, argv));
   emit(`\n${METHOD}`);
 
-  const specs = CORPORA.filter(
-    (c) => (o.corpus.length > 0 ? o.corpus.some((w) => c.name.includes(w) || c.file.includes(w)) : !o.quick || c.quick),
+  const specs = CORPORA.filter((c) =>
+    o.corpus.length > 0 ? o.corpus.some((w) => c.name.includes(w) || c.file.includes(w)) : !o.quick || c.quick,
   );
   const workloads = new Map<string, { w: Workload; kind: string; base?: string | undefined }>();
   for (const spec of specs) {
@@ -198,7 +242,9 @@ async function main(): Promise<void> {
       workloads.set(spec.name, { w: c, kind: c.kind, base: c.base });
     }
   }
-  const corpusLines = [...workloads.values()].map(({ w }) => `\`${w.name}\` ${w.a.length.toLocaleString('en')} inputs, ${(w.bytes / 1e6).toFixed(2)} MB`);
+  const corpusLines = [...workloads.values()].map(
+    ({ w }) => `\`${w.name}\` ${w.a.length.toLocaleString('en')} inputs, ${(w.bytes / 1e6).toFixed(2)} MB`,
+  );
   emit(`\nCorpora: ${corpusLines.join('; ')}.`);
 
   const results: Result[] = [];
@@ -218,7 +264,8 @@ async function main(): Promise<void> {
       if (suite.name === 'scan') {
         const own = rows.find((r) => r.own);
         const ceil = rows.find((r) => r.candidate.startsWith('table loop'));
-        if (own !== undefined && ceil !== undefined) emit(`urikit scan = ${(own.perSec / ceil.perSec).toFixed(2)} of the table-loop ceiling.\n`);
+        if (own !== undefined && ceil !== undefined)
+          emit(`urikit scan = ${(own.perSec / ceil.perSec).toFixed(2)} of the table-loop ceiling.\n`);
       }
     }
   }
@@ -240,7 +287,10 @@ async function main(): Promise<void> {
       const r = spawnSync(process.execPath, [...flags, script], { encoding: 'utf8', env: { ...process.env, URIKIT_ALLOC_JSON: '1' } });
       const json = /^@@json (.*)$/m.exec(r.stdout);
       if (json !== null) alloc = JSON.parse(json[1]!) as Record<string, number>;
-      const out = r.stdout.replace(/^# .*\n/, '').replace(/^@@json .*$/m, '').trim();
+      const out = r.stdout
+        .replace(/^# .*\n/, '')
+        .replace(/^@@json .*$/m, '')
+        .trim();
       emit(`\n## Allocation (\`npm run alloc\`)\n\n${out}${r.status === 0 ? '' : `\n\nalloc failed: ${r.stderr}`}`);
     } else {
       emit(`\n## Allocation\n\n${script} not found: build first.`);

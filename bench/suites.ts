@@ -3,19 +3,20 @@
  * (bench/data) against the peers of peers.ts. `resolve` and `normalize` join in by themselves as
  * soon as src/index.ts exports them (looked up on the namespace, so the bench builds without).
  */
-import * as lib from '../src/index.js';
-import { isValid, OFFSETS_LENGTH, parse, scan, Slot } from '../src/index.js';
+
 import { CHAR_CLASS } from '../src/generated/tables.js';
+import * as lib from '../src/index.js';
+import { isValid, OFFSETS_LENGTH, parse, Slot, scan } from '../src/index.js';
 import type { Candidate, Item1, Item2 } from './harness.js';
-import { fastUri, legacyParse, legacyResolve, uriJs, URLParse, whatwgUrl } from './peers.js';
+import { fastUri, legacyParse, legacyResolve, URLParse, uriJs, whatwgUrl } from './peers.js';
 
 const api = lib as unknown as Record<string, unknown>;
 type ResolveFn = (base: string, reference: string) => string;
 type NormalizeFn = (input: string) => string;
 /** urikit's `resolve`, once src/index.ts exports it. */
-export const urikitResolve = typeof api['resolve'] === 'function' ? (api['resolve'] as ResolveFn) : undefined;
+export const urikitResolve = typeof api.resolve === 'function' ? (api.resolve as ResolveFn) : undefined;
 /** urikit's `normalize`, once src/index.ts exports it. */
-export const urikitNormalize = typeof api['normalize'] === 'function' ? (api['normalize'] as NormalizeFn) : undefined;
+export const urikitNormalize = typeof api.normalize === 'function' ? (api.normalize as NormalizeFn) : undefined;
 
 /** whatwg-url runs over every WHATWG_STRIDE-th input only: it is some 20-50× slower than the rest. */
 export const WHATWG_STRIDE = 16;

@@ -26,8 +26,9 @@
  * Not counted: memory outside the JavaScript heap (ArrayBuffer backing stores, malloc); the
  * functions measured create none.
  */
-import { PerformanceObserver, performance } from 'node:perf_hooks';
+
 import { readFileSync } from 'node:fs';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { isValid, OFFSETS_LENGTH, parse, scan, tryParse, Uri } from '../src/index.js';
 
 type Fn = (s: string) => unknown;
@@ -40,7 +41,9 @@ if (gc === undefined) {
 
 const DATA = new URL('../../bench/data/', import.meta.url);
 function lines(file: string): string[] {
-  return readFileSync(new URL(file, DATA), 'utf8').split('\n').filter((s) => s !== '');
+  return readFileSync(new URL(file, DATA), 'utf8')
+    .split('\n')
+    .filter((s) => s !== '');
 }
 
 // GC watch: every gc entry's time span, to discard windows that contain one.
@@ -125,7 +128,9 @@ async function main(): Promise<void> {
   const CALLS = 100_000;
 
   console.log('# urikit: bytes allocated per call\n');
-  console.log(`Node ${process.version}, ${valid.length} valid and ${invalid.length} invalid corpus lines, ${CALLS} calls per window, median of ${WINDOWS} windows.\n`);
+  console.log(
+    `Node ${process.version}, ${valid.length} valid and ${invalid.length} invalid corpus lines, ${CALLS} calls per window, median of ${WINDOWS} windows.\n`,
+  );
   console.log(
     [
       'Method: with a fixed 64 MB new space and gc() before each window, process.memoryUsage().heapUsed',
@@ -137,7 +142,9 @@ async function main(): Promise<void> {
   );
 
   const baseline = median((await bytesPerCall((s) => s, valid, CALLS)).deltas);
-  console.log(`\nHarness baseline (no-op loop): ${baseline} bytes per window, so values within about ±${(baseline / CALLS).toFixed(2)} B/call of 0 are 0.\n`);
+  console.log(
+    `\nHarness baseline (no-op loop): ${baseline} bytes per window, so values within about ±${(baseline / CALLS).toFixed(2)} B/call of 0 are 0.\n`,
+  );
 
   let k = 0;
   const cases: Array<[string, Fn, readonly string[], string]> = [
@@ -150,13 +157,18 @@ async function main(): Promise<void> {
     ['parse(s) (the view only)', (s) => parse(s), valid, 'one Uri: 24 + 8 × fields'],
     ['tryParse(s) (valid)', (s) => tryParse(s), valid, 'one Uri: 24 + 8 × fields'],
     ['tryParse(s) (invalid)', (s) => tryParse(s), invalid, '0'],
-    ['parse(s) + host, path, query', (s) => {
+    [
+      'parse(s) + host, path, query',
+      (s) => {
         const u = parse(s);
         void u.host;
         void u.path;
         void u.query;
         return u;
-      }, valid, 'Uri + slices (informative)'],
+      },
+      valid,
+      'Uri + slices (informative)',
+    ],
   ];
   console.log('| call | bytes/call | windows kept (discarded) | expected |');
   console.log('| --- | ---: | ---: | --- |');
@@ -167,7 +179,7 @@ async function main(): Promise<void> {
     console.log(`| ${name} | ${m.perCall.toFixed(2)} | ${m.windows} (${m.discarded}) | ${expected} |`);
   }
   // For bench/run.ts, which checks the allocation targets: one machine-readable line.
-  if (process.env['URIKIT_ALLOC_JSON'] === '1') console.log(`@@json ${JSON.stringify(json)}`);
+  if (process.env.URIKIT_ALLOC_JSON === '1') console.log(`@@json ${JSON.stringify(json)}`);
   obs.disconnect();
 }
 

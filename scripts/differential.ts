@@ -93,10 +93,20 @@
  * (EXPLAINED for parse, OP_CLASSES for the other ops); every mismatch is warned about.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_PORTS, ErrorCode, OFFSETS_LENGTH, Slot, UriError, normalize, resolve as resolveUri, scan, tryParse } from '../src/index.js';
+import {
+  DEFAULT_PORTS,
+  ErrorCode,
+  normalize,
+  OFFSETS_LENGTH,
+  resolve as resolveUri,
+  Slot,
+  scan,
+  tryParse,
+  UriError,
+} from '../src/index.js';
 
 // build/scripts/differential.js -> the repository root is two folders up.
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -169,22 +179,22 @@ class AbnfGen {
   }
   // URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]   (absolute-URI: no fragment)
   uri(): string {
-    let s = this.scheme() + ':' + this.hierPart();
-    if (this.r.chance(0.35)) s += '?' + this.query();
-    if (this.r.chance(0.3)) s += '#' + this.fragment();
+    let s = `${this.scheme()}:${this.hierPart()}`;
+    if (this.r.chance(0.35)) s += `?${this.query()}`;
+    if (this.r.chance(0.3)) s += `#${this.fragment()}`;
     return s;
   }
   // relative-ref = relative-part [ "?" query ] [ "#" fragment ]
   relativeRef(): string {
     let s = this.relativePart();
-    if (this.r.chance(0.35)) s += '?' + this.query();
-    if (this.r.chance(0.3)) s += '#' + this.fragment();
+    if (this.r.chance(0.35)) s += `?${this.query()}`;
+    if (this.r.chance(0.3)) s += `#${this.fragment()}`;
     return s;
   }
   // hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty
   hierPart(): string {
     const k = this.r.int(10);
-    if (k < 6) return '//' + this.authority() + this.pathAbempty();
+    if (k < 6) return `//${this.authority()}${this.pathAbempty()}`;
     if (k < 8) return this.pathAbsolute();
     if (k < 9) return this.pathRootless();
     return '';
@@ -192,7 +202,7 @@ class AbnfGen {
   // relative-part = "//" authority path-abempty / path-absolute / path-noscheme / path-empty
   relativePart(): string {
     const k = this.r.int(10);
-    if (k < 4) return '//' + this.authority() + this.pathAbempty();
+    if (k < 4) return `//${this.authority()}${this.pathAbempty()}`;
     if (k < 6) return this.pathAbsolute();
     if (k < 9) return this.pathNoscheme();
     return '';
@@ -200,14 +210,14 @@ class AbnfGen {
   // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
   scheme(): string {
     if (this.r.chance(0.4)) return this.r.pick(['http', 'HTTPS', 'file', 'urn', 'mailto', 'a', 'x-y.z+w', 'Foo1']);
-    return this.ch(ALPHA) + this.rep(0, 8, () => this.ch(ALPHA + DIGIT + '+-.'));
+    return this.ch(ALPHA) + this.rep(0, 8, () => this.ch(`${ALPHA + DIGIT}+-.`));
   }
   // authority = [ userinfo "@" ] host [ ":" port ]
   authority(): string {
     let s = '';
-    if (this.r.chance(0.3)) s += this.userinfo() + '@';
+    if (this.r.chance(0.3)) s += `${this.userinfo()}@`;
     s += this.host();
-    if (this.r.chance(0.35)) s += ':' + this.port();
+    if (this.r.chance(0.35)) s += `:${this.port()}`;
     return s;
   }
   // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
@@ -237,7 +247,7 @@ class AbnfGen {
   }
   // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
   ipLiteral(): string {
-    return '[' + (this.r.chance(0.8) ? this.ipv6address() : this.ipvFuture()) + ']';
+    return `[${this.r.chance(0.8) ? this.ipv6address() : this.ipvFuture()}]`;
   }
   // IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
   ipvFuture(): string {
@@ -255,7 +265,7 @@ class AbnfGen {
   ipv6address(): string {
     const hs = (n: number): string => {
       let s = '';
-      for (let i = 0; i < n; i++) s += this.h16() + ':';
+      for (let i = 0; i < n; i++) s += `${this.h16()}:`;
       return s;
     };
     // [ *k( h16 ":" ) h16 ] before "::"
@@ -265,15 +275,24 @@ class AbnfGen {
       return hs(n) + this.h16();
     };
     switch (this.r.int(9)) {
-      case 0: return hs(6) + this.ls32();
-      case 1: return '::' + hs(5) + this.ls32();
-      case 2: return (this.r.chance(0.5) ? this.h16() : '') + '::' + hs(4) + this.ls32();
-      case 3: return pre(1) + '::' + hs(3) + this.ls32();
-      case 4: return pre(2) + '::' + hs(2) + this.ls32();
-      case 5: return pre(3) + '::' + hs(1) + this.ls32();
-      case 6: return pre(4) + '::' + this.ls32();
-      case 7: return pre(5) + '::' + this.h16();
-      default: return pre(6) + '::';
+      case 0:
+        return hs(6) + this.ls32();
+      case 1:
+        return `::${hs(5)}${this.ls32()}`;
+      case 2:
+        return `${this.r.chance(0.5) ? this.h16() : ''}::${hs(4)}${this.ls32()}`;
+      case 3:
+        return `${pre(1)}::${hs(3)}${this.ls32()}`;
+      case 4:
+        return `${pre(2)}::${hs(2)}${this.ls32()}`;
+      case 5:
+        return `${pre(3)}::${hs(1)}${this.ls32()}`;
+      case 6:
+        return `${pre(4)}::${this.ls32()}`;
+      case 7:
+        return `${pre(5)}::${this.h16()}`;
+      default:
+        return `${pre(6)}::`;
     }
   }
   // h16 = 1*4HEXDIG
@@ -283,7 +302,7 @@ class AbnfGen {
   }
   // ls32 = ( h16 ":" h16 ) / IPv4address
   ls32(): string {
-    return this.r.chance(0.6) ? this.h16() + ':' + this.h16() : this.ipv4address();
+    return this.r.chance(0.6) ? `${this.h16()}:${this.h16()}` : this.ipv4address();
   }
   // IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
   ipv4address(): string {
@@ -292,11 +311,16 @@ class AbnfGen {
   // dec-octet = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
   decOctet(): string {
     switch (this.r.int(5)) {
-      case 0: return this.ch(DIGIT);
-      case 1: return this.ch('123456789') + this.ch(DIGIT);
-      case 2: return '1' + this.ch(DIGIT) + this.ch(DIGIT);
-      case 3: return '2' + this.ch('01234') + this.ch(DIGIT);
-      default: return '25' + this.ch('012345');
+      case 0:
+        return this.ch(DIGIT);
+      case 1:
+        return this.ch('123456789') + this.ch(DIGIT);
+      case 2:
+        return `1${this.ch(DIGIT)}${this.ch(DIGIT)}`;
+      case 3:
+        return `2${this.ch('01234')}${this.ch(DIGIT)}`;
+      default:
+        return `25${this.ch('012345')}`;
     }
   }
   // reg-name = *( unreserved / pct-encoded / sub-delims ), with IPv4 look-alikes (reg-names by
@@ -306,8 +330,19 @@ class AbnfGen {
     if (k === 0) return '';
     if (k === 1) {
       return this.r.pick([
-        '01.2.3.4', '1.2.3', '256.1.1.1', '1.2.3.4.', '1.2.3.4.5', '0x7f.0.0.1', '1..2.3', '00.0.0.0',
-        '255.255.255.255x', '1.2.3.04', '300.1.2.3', '127.1', '1.2.3.256',
+        '01.2.3.4',
+        '1.2.3',
+        '256.1.1.1',
+        '1.2.3.4.',
+        '1.2.3.4.5',
+        '0x7f.0.0.1',
+        '1..2.3',
+        '00.0.0.0',
+        '255.255.255.255x',
+        '1.2.3.04',
+        '300.1.2.3',
+        '127.1',
+        '1.2.3.256',
       ]);
     }
     if (k === 2) return this.r.pick(['example.com', 'localhost', 'a.b-c.d', 'EXAMPLE.ORG', 'xn--bcher-kva.example']);
@@ -320,20 +355,20 @@ class AbnfGen {
   }
   // path-abempty = *( "/" segment )
   pathAbempty(): string {
-    return this.rep(0, 4, () => '/' + this.segment());
+    return this.rep(0, 4, () => `/${this.segment()}`);
   }
   // path-absolute = "/" [ segment-nz *( "/" segment ) ]
   pathAbsolute(): string {
     if (this.r.chance(0.2)) return '/';
-    return '/' + this.segmentNz() + this.rep(0, 4, () => '/' + this.segment());
+    return `/${this.segmentNz()}${this.rep(0, 4, () => `/${this.segment()}`)}`;
   }
   // path-noscheme = segment-nz-nc *( "/" segment )
   pathNoscheme(): string {
-    return this.segmentNzNc() + this.rep(0, 4, () => '/' + this.segment());
+    return this.segmentNzNc() + this.rep(0, 4, () => `/${this.segment()}`);
   }
   // path-rootless = segment-nz *( "/" segment )
   pathRootless(): string {
-    return this.segmentNz() + this.rep(0, 4, () => '/' + this.segment());
+    return this.segmentNz() + this.rep(0, 4, () => `/${this.segment()}`);
   }
   // segment = *pchar (dot-segments included)
   segment(): string {
@@ -377,7 +412,7 @@ class AbnfGen {
   }
   // pct-encoded = "%" HEXDIG HEXDIG
   pctEncoded(): string {
-    return '%' + this.ch(HEXDIG) + this.ch(HEXDIG);
+    return `%${this.ch(HEXDIG)}${this.ch(HEXDIG)}`;
   }
   // unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
   unreserved(): string {
@@ -403,7 +438,9 @@ function loadCorpus(dir: string): string[][] {
     .sort();
   const out: string[][] = [];
   for (const f of files) {
-    const lines = readFileSync(join(dir, f), 'utf8').split('\n').filter((l) => l.length > 0);
+    const lines = readFileSync(join(dir, f), 'utf8')
+      .split('\n')
+      .filter((l) => l.length > 0);
     if (lines.length > 0) out.push(lines);
   }
   return out;
@@ -413,13 +450,23 @@ function loadCorpus(dir: string): string[][] {
 // (c) One-character mutations with a hostile alphabet.
 
 const HOSTILE: readonly string[] = [
-  ...":/?#[]@%!$&'()*+,;= \t\\\"<>^`{|}~",
+  ...':/?#[]@%!$&\'()*+,;= \t\\"<>^`{|}~',
   ...DIGIT,
   ...'abcdefABCDEF',
-  'é', '\u00a0', '\u0080', '\u4e2d', '\ufffd', '\u{1F600}', '\ud800',
-  '%2', '%zz', '::', ']',
+  'é',
+  '\u00a0',
+  '\u0080',
+  '\u4e2d',
+  '\ufffd',
+  '\u{1F600}',
+  '\ud800',
+  '%2',
+  '%zz',
+  '::',
+  ']',
   // Beyond the brief's list: the separators of IPv4 / IPvFuture and RFC 6874's zone delimiter.
-  '.', '%25',
+  '.',
+  '%25',
 ];
 
 /**
@@ -446,144 +493,144 @@ function mutate(r: Rng, s: string): string {
 // §3.2.2 at and just past its limits, empty vs absent components, delimiters in odd places.
 
 const EDGE_CASES: readonly string[] = [
-  "http://[1:2:3:4:5:6:7:8:9]/",
-  "http://[::1:2:3:4:5:6:7:8]/",
-  "http://[1:2:3:4:5:6:7:8::]/",
-  "http://[12345::]/",
-  "http://[::]/",
-  "http://[:::]/",
-  "http://[1:::2]/",
-  "http://[::1::]/",
-  "http://[1:2:3:4:5:6:1.2.3.4]/",
-  "http://[1:2:3:4:5:6:7:1.2.3.4]/",
-  "http://[::1.2.3.4]/",
-  "http://[1.2.3.4]/",
-  "http://[::01.2.3.4]/",
-  "http://[::256.1.1.1]/",
-  "http://[::1.2.3.4:5]/",
-  "http://[1::1.2.3.4]/",
-  "http://[0:0:0:0:0:0:0:0]/",
-  "http://[1:2:3:4:5:6:7::]/",
-  "http://[::2:3:4:5:6:7:8]/",
-  "http://[1:2::3:4:5:6:7]/",
-  "http://[1:2:3:4:5:6:7]/",
-  "http://[1:2:3:4:5:6::7:8]/",
-  "http://[:1::]/",
-  "http://[1::2:]/",
-  "http://[::1.2.3]/",
-  "http://[::1.2.3.]/",
-  "http://[::1.2.3.4.]/",
-  "http://[::ffff:1.2.3.4]/",
-  "http://[1:2:3:4:5::1.2.3.4]/",
-  "http://[1:2:3:4:5:6::1.2.3.4]/",
-  "http://[v1.]/",
-  "http://[v.1]/",
-  "http://[vg.1]/",
-  "http://[v1.%41]/",
-  "http://[v1.a/b]/",
-  "http://[v1.@]/",
-  "http://[v1.:]/",
-  "http://[vFF.a:b!$]/",
-  "http://[V1.x]/",
-  "http://[]/",
-  "http://[/",
-  "http://]/",
-  "http://[::1]]/",
-  "http://[::1]a/",
-  "http://[::1]:80:90/",
-  "http://[::1]:/",
-  "//[::1]@x",
-  "http://[fe80::1%25eth0]/",
-  "http://[fe80::1%eth0]/",
-  "+a:b",
-  "a+:b",
-  "1:b",
-  ":b",
-  "://x",
-  "//@",
-  "//:",
-  "//@:",
-  "//a@b@c",
-  "//a:b@c:d",
-  "//user:pa:ss@h",
-  "a:b@c",
-  "a://b:c:d",
-  "%",
-  "%4",
-  "%4g",
-  "%G0",
-  "#a#b",
-  "#?/",
-  "?#",
-  "?a?b",
-  "./a:b",
-  "a/b:c",
-  "@a:b",
-  "a@b:c",
-  "http://h:80a",
-  "http://h:-1",
-  "http:///a",
-  "http:////a",
-  "///a",
-  "//",
-  "a:",
-  "A.B-C+D:x",
-  "http://h/\u00e9",
-  "http://%41/",
-  "http://%zz/",
-  "http://1.2.3.4/",
-  "http://1.2.3.4./",
-  "http://255.255.255.255/",
-  "http://256.255.255.255/",
-  "http://0.0.0.0/",
-  "http://00.0.0.0/",
-  "http://1.2.3.4.5/",
-  "http://1.2.3/",
-  "http://1.2.3./",
-  "http://1..3.4/",
-  "http://.1.2.3/",
-  "http://1.2.3.4:80/",
-  "http://100.200.30/",
-  "http://100.200/",
-  "http://1.2.3.255/",
-  "http://1.2.3.25/",
-  "http://1.2.3.2555/",
-  "http://h:00/",
-  "http://h:65536/",
-  "a:/",
-  "a://",
-  "a:?",
-  "a:#",
-  "?",
-  "#",
-  "/",
-  ".",
-  "..",
-  "../..",
-  "a:.",
-  "//a?b#c",
-  "http://h#f#",
-  "http://h?q#f?/",
-  "mailto:a@b.example",
-  "urn:isbn:0451450523",
-  "file:///etc/passwd",
-  "http://a b/",
-  "http://a\\b/",
-  "http://h/a b",
-  "http://h/a\tb",
-  "http://[::1%5D/",
-  "//229.71./x",
-  "http://[::1.2.]/",
-  "http://[1:2:3:4:5:6:1.2.3]/",
-  "http://[::ffff:1.2.3.256]/",
-  "http://[2001:db8::00000]/",
-  "http://[2001::db8::1]/",
-  "B://]",
-  "http://[v1.x]:80/",
-  "HTTP://u:p@[::1]:8080/a/b?q=1#f",
-  "http://h:12345678901234567890/",
-  "http://[::A]/",
-  "//a:b",
+  'http://[1:2:3:4:5:6:7:8:9]/',
+  'http://[::1:2:3:4:5:6:7:8]/',
+  'http://[1:2:3:4:5:6:7:8::]/',
+  'http://[12345::]/',
+  'http://[::]/',
+  'http://[:::]/',
+  'http://[1:::2]/',
+  'http://[::1::]/',
+  'http://[1:2:3:4:5:6:1.2.3.4]/',
+  'http://[1:2:3:4:5:6:7:1.2.3.4]/',
+  'http://[::1.2.3.4]/',
+  'http://[1.2.3.4]/',
+  'http://[::01.2.3.4]/',
+  'http://[::256.1.1.1]/',
+  'http://[::1.2.3.4:5]/',
+  'http://[1::1.2.3.4]/',
+  'http://[0:0:0:0:0:0:0:0]/',
+  'http://[1:2:3:4:5:6:7::]/',
+  'http://[::2:3:4:5:6:7:8]/',
+  'http://[1:2::3:4:5:6:7]/',
+  'http://[1:2:3:4:5:6:7]/',
+  'http://[1:2:3:4:5:6::7:8]/',
+  'http://[:1::]/',
+  'http://[1::2:]/',
+  'http://[::1.2.3]/',
+  'http://[::1.2.3.]/',
+  'http://[::1.2.3.4.]/',
+  'http://[::ffff:1.2.3.4]/',
+  'http://[1:2:3:4:5::1.2.3.4]/',
+  'http://[1:2:3:4:5:6::1.2.3.4]/',
+  'http://[v1.]/',
+  'http://[v.1]/',
+  'http://[vg.1]/',
+  'http://[v1.%41]/',
+  'http://[v1.a/b]/',
+  'http://[v1.@]/',
+  'http://[v1.:]/',
+  'http://[vFF.a:b!$]/',
+  'http://[V1.x]/',
+  'http://[]/',
+  'http://[/',
+  'http://]/',
+  'http://[::1]]/',
+  'http://[::1]a/',
+  'http://[::1]:80:90/',
+  'http://[::1]:/',
+  '//[::1]@x',
+  'http://[fe80::1%25eth0]/',
+  'http://[fe80::1%eth0]/',
+  '+a:b',
+  'a+:b',
+  '1:b',
+  ':b',
+  '://x',
+  '//@',
+  '//:',
+  '//@:',
+  '//a@b@c',
+  '//a:b@c:d',
+  '//user:pa:ss@h',
+  'a:b@c',
+  'a://b:c:d',
+  '%',
+  '%4',
+  '%4g',
+  '%G0',
+  '#a#b',
+  '#?/',
+  '?#',
+  '?a?b',
+  './a:b',
+  'a/b:c',
+  '@a:b',
+  'a@b:c',
+  'http://h:80a',
+  'http://h:-1',
+  'http:///a',
+  'http:////a',
+  '///a',
+  '//',
+  'a:',
+  'A.B-C+D:x',
+  'http://h/\u00e9',
+  'http://%41/',
+  'http://%zz/',
+  'http://1.2.3.4/',
+  'http://1.2.3.4./',
+  'http://255.255.255.255/',
+  'http://256.255.255.255/',
+  'http://0.0.0.0/',
+  'http://00.0.0.0/',
+  'http://1.2.3.4.5/',
+  'http://1.2.3/',
+  'http://1.2.3./',
+  'http://1..3.4/',
+  'http://.1.2.3/',
+  'http://1.2.3.4:80/',
+  'http://100.200.30/',
+  'http://100.200/',
+  'http://1.2.3.255/',
+  'http://1.2.3.25/',
+  'http://1.2.3.2555/',
+  'http://h:00/',
+  'http://h:65536/',
+  'a:/',
+  'a://',
+  'a:?',
+  'a:#',
+  '?',
+  '#',
+  '/',
+  '.',
+  '..',
+  '../..',
+  'a:.',
+  '//a?b#c',
+  'http://h#f#',
+  'http://h?q#f?/',
+  'mailto:a@b.example',
+  'urn:isbn:0451450523',
+  'file:///etc/passwd',
+  'http://a b/',
+  'http://a\\b/',
+  'http://h/a b',
+  'http://h/a\tb',
+  'http://[::1%5D/',
+  '//229.71./x',
+  'http://[::1.2.]/',
+  'http://[1:2:3:4:5:6:1.2.3]/',
+  'http://[::ffff:1.2.3.256]/',
+  'http://[2001:db8::00000]/',
+  'http://[2001::db8::1]/',
+  'B://]',
+  'http://[v1.x]:80/',
+  'HTTP://u:p@[::1]:8080/a/b?q=1#f',
+  'http://h:12345678901234567890/',
+  'http://[::A]/',
+  '//a:b',
 ];
 
 interface Input {
@@ -685,10 +732,10 @@ function urikitAnswer(input: string): Answer {
  */
 function uriparserAnswer(a: Record<string, unknown> | undefined): Answer {
   if (a === undefined) return { ok: false, error: 'no answer from oracle', oracleError: true };
-  if (typeof a['error'] === 'string') {
-    const r: Answer = { ok: false, error: a['error'] };
-    if (a['oracleError'] === true) r.oracleError = true;
-    if (typeof a['index'] === 'number') r.index = a['index'];
+  if (typeof a.error === 'string') {
+    const r: Answer = { ok: false, error: a.error };
+    if (a.oracleError === true) r.oracleError = true;
+    if (typeof a.index === 'number') r.index = a.index;
     return r;
   }
   const s = (k: string): string | null => (typeof a[k] === 'string' ? (a[k] as string) : null);
@@ -700,7 +747,7 @@ function uriparserAnswer(a: Record<string, unknown> | undefined): Answer {
       scheme: s('scheme'),
       userinfo: s('userInfo'),
       host: s('host'),
-      hostType: ht === null ? null : types[ht] ?? ht,
+      hostType: ht === null ? null : (types[ht] ?? ht),
       port: s('port'),
       path: s('path') ?? '',
       query: s('query'),
@@ -746,7 +793,7 @@ const EXPLAINED: Record<string, (d: Disagreement) => boolean> = {
     const at = d.input.indexOf(host);
     const full = expandIPv6(host.slice(1, -1));
     if (at < 0 || full === null) return false;
-    return d.uriparser.c.toString === d.input.slice(0, at) + '[' + full + ']' + d.input.slice(at + host.length);
+    return d.uriparser.c.toString === `${d.input.slice(0, at)}[${full}]${d.input.slice(at + host.length)}`;
   },
 };
 
@@ -835,7 +882,7 @@ type OracleAnswers = (Record<string, unknown> | undefined)[];
 
 /** Sends each request (its index as "id") to an oracle process and returns the answers by index. */
 function runOracle(cmd: string, args: readonly string[], requests: readonly Record<string, unknown>[]): OracleAnswers {
-  const req = requests.map((x, id) => JSON.stringify({ ...x, id })).join('\n') + '\n';
+  const req = `${requests.map((x, id) => JSON.stringify({ ...x, id })).join('\n')}\n`;
   const res = spawnSync(cmd, args, { input: req, maxBuffer: 1 << 30, encoding: 'utf8' });
   if (res.error) throw res.error;
   if (res.status !== 0) process.stderr.write(`warning: ${cmd} exited with ${res.status ?? res.signal}\n`);
@@ -843,13 +890,17 @@ function runOracle(cmd: string, args: readonly string[], requests: readonly Reco
   for (const line of res.stdout.split('\n')) {
     if (line.length === 0) continue;
     const a = JSON.parse(line) as Record<string, unknown>;
-    if (typeof a['id'] === 'number') answers[a['id']] = a;
+    if (typeof a.id === 'number') answers[a.id] = a;
   }
   return answers;
 }
 
 function runUriparser(bin: string, inputs: readonly Input[]): OracleAnswers {
-  return runOracle(bin, [], inputs.map((x) => ({ op: 'parse', input: x.input })));
+  return runOracle(
+    bin,
+    [],
+    inputs.map((x) => ({ op: 'parse', input: x.input })),
+  );
 }
 
 // =============================================================================================
@@ -928,17 +979,17 @@ function parts(s: string): Parts | null {
 
 /** §5.3 recomposition of `parts`. */
 function unparts(p: Parts): string {
-  let s = p.scheme !== undefined ? p.scheme + ':' : '';
+  let s = p.scheme !== undefined ? `${p.scheme}:` : '';
   if (p.host !== undefined) {
     s += '//';
-    if (p.userinfo !== undefined) s += p.userinfo + '@';
+    if (p.userinfo !== undefined) s += `${p.userinfo}@`;
     s += p.host;
-    if (p.port !== undefined) s += ':' + p.port;
+    if (p.port !== undefined) s += `:${p.port}`;
   }
   // Without an authority a path may not begin with "//" (§3.3): "/." keeps its meaning, as urikit writes it.
-  s += p.host === undefined && p.path.startsWith('//') ? '/.' + p.path : p.path;
-  if (p.query !== undefined) s += '?' + p.query;
-  if (p.fragment !== undefined) s += '#' + p.fragment;
+  s += p.host === undefined && p.path.startsWith('//') ? `/.${p.path}` : p.path;
+  if (p.query !== undefined) s += `?${p.query}`;
+  if (p.fragment !== undefined) s += `#${p.fragment}`;
   return s;
 }
 
@@ -989,7 +1040,7 @@ const ipv6FullForm: Step = (_d, k, o) => {
   const po = parts(o);
   if (pk === null || po === null || pk.hostType !== 'ipv6' || pk.host === undefined) return null;
   const full = expandIPv6(pk.host.slice(1, -1));
-  if (full === null || po.host !== '[' + full + ']') return null;
+  if (full === null || po.host !== `[${full}]`) return null;
   pk.host = po.host;
   return [unparts(pk), o];
 };
@@ -1019,7 +1070,9 @@ function rootlessSource(d: OpDisagreement): boolean {
   if (pi.scheme !== undefined) return pi.host === undefined && pi.path !== '' && !pi.path.startsWith('/');
   if (d.op === 'normalize') return false;
   const pb = d.base === undefined ? null : parts(d.base);
-  return pb !== null && pb.host === undefined && pi.host === undefined && pi.path !== '' && !pi.path.startsWith('/') && !pb.path.startsWith('/');
+  return (
+    pb !== null && pb.host === undefined && pi.host === undefined && pi.path !== '' && !pi.path.startsWith('/') && !pb.path.startsWith('/')
+  );
 }
 
 /**
@@ -1053,7 +1106,7 @@ const doubleSlashPath: Step = (_d, k, o) => {
   if (pk === null || pk.host !== undefined) return null;
   const at = pk.scheme === undefined ? 0 : pk.scheme.length + 1;
   if (o.slice(0, at) !== k.slice(0, at) || !o.startsWith('//', at)) return null;
-  return [k, o.slice(0, at) + '/.' + o.slice(at)];
+  return [k, `${o.slice(0, at)}/.${o.slice(at)}`];
 };
 
 /**
@@ -1069,7 +1122,7 @@ function rfcRemoveDotSegments(path: string): string {
     else if (input.startsWith('/./')) input = input.slice(2);
     else if (input === '/.') input = '/';
     else if (input.startsWith('/../') || input === '/..') {
-      input = '/' + input.slice(input === '/..' ? 3 : 4);
+      input = `/${input.slice(input === '/..' ? 3 : 4)}`;
       const last = output.lastIndexOf('/');
       output = last < 0 ? '' : output.slice(0, last);
     } else if (input === '.' || input === '..') input = '';
@@ -1116,7 +1169,11 @@ const javaEmptyAuthority: Step = (d, k, o) => {
       // An absolute-path reference, taken as it is (RFC 2396 §5.2 step 5), with the base's
       // authority unless that one is empty too.
       const empty = pb.host === undefined || (pb.host === '' && pb.userinfo === undefined && pb.port === undefined);
-      r = pb.scheme + ':' + (empty ? '' : '//' + (pb.userinfo !== undefined ? pb.userinfo + '@' : '') + pb.host + (pb.port !== undefined ? ':' + pb.port : '')) + rest;
+      r =
+        pb.scheme +
+        ':' +
+        (empty ? '' : `//${pb.userinfo !== undefined ? `${pb.userinfo}@` : ''}${pb.host}${pb.port !== undefined ? `:${pb.port}` : ''}`) +
+        rest;
     } else {
       try {
         r = dropEmptyAuthority(urikitResolve(d.base, rest, true));
@@ -1170,7 +1227,7 @@ const OP_CLASSES: Record<string, OpClass> = {
     op: 'resolve-rfc2396',
     // RFC 2396 §3.2.1: a registry-based authority (reg_name, which may hold ":" and "@") where
     // RFC 3986 has only host and port (§3.2.2, §3.2.3): urikit rejects the input, java accepts it.
-    test: (d) => !d.urikit.ok && d.oracleAnswer.ok && (d.oracleRaw as Record<string, unknown>)['registryBasedAuthority'] === true,
+    test: (d) => !d.urikit.ok && d.oracleAnswer.ok && (d.oracleRaw as Record<string, unknown>).registryBasedAuthority === true,
   },
   'rfc2396-java-non-ascii': {
     op: 'resolve-rfc2396',
@@ -1339,24 +1396,132 @@ const OP_CLASSES: Record<string, OpClass> = {
 /** RFC 3986 §5.4.1 and §5.4.2 reference shapes, and more of the same kind. */
 const REF_SHAPES: readonly string[] = [
   // §5.4.1
-  'g:h', 'g', './g', 'g/', '/g', '//g', '?y', 'g?y', '#s', 'g#s', 'g?y#s', ';x', 'g;x', 'g;x?y#s', '', '.', './',
-  '..', '../', '../g', '../..', '../../g',
+  'g:h',
+  'g',
+  './g',
+  'g/',
+  '/g',
+  '//g',
+  '?y',
+  'g?y',
+  '#s',
+  'g#s',
+  'g?y#s',
+  ';x',
+  'g;x',
+  'g;x?y#s',
+  '',
+  '.',
+  './',
+  '..',
+  '../',
+  '../g',
+  '../..',
+  '../../g',
   // §5.4.2
-  '../../../g', '../../../../g', '/./g', '/../g', 'g.', '.g', 'g..', '..g', './../g', './g/.', 'g/./h', 'g/../h',
-  'g;x=1/./y', 'g;x=1/../y', 'g?y/./x', 'g?y/../x', 'g#s/./x', 'g#s/../x', 'http:g',
+  '../../../g',
+  '../../../../g',
+  '/./g',
+  '/../g',
+  'g.',
+  '.g',
+  'g..',
+  '..g',
+  './../g',
+  './g/.',
+  'g/./h',
+  'g/../h',
+  'g;x=1/./y',
+  'g;x=1/../y',
+  'g?y/./x',
+  'g?y/../x',
+  'g#s/./x',
+  'g#s/../x',
+  'http:g',
   // more of the same: empty components, "//", %2E, a scheme with a relative part
-  '?', '#', '?#', '/', '//', '///g', '//g/../h', '//g/./h', '//g?y#s', 'http:/g', 'http://g/../h', 'HTTP:g', 'x:./g',
-  'x:../g', 'x:g/../h', '%2E/g', '%2E%2E/g', '.%2e/g', 'g/%2e%2e/h', 'g/%2E', 'g//h', './/g', '..//g', '/..//g',
-  './/g', 'g/.', 'g/..', 'g/../..', './g:h', '../g:h', '../../../../g/./h/../i', 'g/../../../..', '..?y', '.#s',
-  '/.', '/..', '/../..', '//g/..', '../?y', 'g?', 'g#', './?#', '%67', 'g%2Fh', '@g', 'g@h/../i',
+  '?',
+  '#',
+  '?#',
+  '/',
+  '//',
+  '///g',
+  '//g/../h',
+  '//g/./h',
+  '//g?y#s',
+  'http:/g',
+  'http://g/../h',
+  'HTTP:g',
+  'x:./g',
+  'x:../g',
+  'x:g/../h',
+  '%2E/g',
+  '%2E%2E/g',
+  '.%2e/g',
+  'g/%2e%2e/h',
+  'g/%2E',
+  'g//h',
+  './/g',
+  '..//g',
+  '/..//g',
+  './/g',
+  'g/.',
+  'g/..',
+  'g/../..',
+  './g:h',
+  '../g:h',
+  '../../../../g/./h/../i',
+  'g/../../../..',
+  '..?y',
+  '.#s',
+  '/.',
+  '/..',
+  '/../..',
+  '//g/..',
+  '../?y',
+  'g?',
+  'g#',
+  './?#',
+  '%67',
+  'g%2Fh',
+  '@g',
+  'g@h/../i',
 ];
 
 const FIXED_BASES: readonly string[] = [
-  'http://a/b/c/d;p?q', 'http://a', 'http://a/', 'http://a?q', 'http://a#f', 'http://a/b/c/d;p?q#f', 'HTTP://A/B/C',
-  'http://u:p@a:8080/b/c/', 'http://[::1]/b/c', 'http://[2001:DB8::1]:80/b', 'http://[v1.x]/b/c', 'http://1.2.3.4/b/',
-  'http:///b/c', 'file:///etc/x/y', 'foo:a/b', 'foo:/a/b', 'foo:a', 'foo:/', 'foo:', 'foo:?q', 'foo:#f',
-  'mailto:x@y.example', 'urn:isbn:0451450523', 'http://a/b/../c/./d', 'http://a/./b/', 'http://a/b/..',
-  'foo:a/../b/./c', 'x://h', 'x://h?q', 'x://h/a//b/c', 'foo:/a//b', 'foo:a//b', 'http://a/b/c/%2E%2E/d', 'x:/.//a/b',
+  'http://a/b/c/d;p?q',
+  'http://a',
+  'http://a/',
+  'http://a?q',
+  'http://a#f',
+  'http://a/b/c/d;p?q#f',
+  'HTTP://A/B/C',
+  'http://u:p@a:8080/b/c/',
+  'http://[::1]/b/c',
+  'http://[2001:DB8::1]:80/b',
+  'http://[v1.x]/b/c',
+  'http://1.2.3.4/b/',
+  'http:///b/c',
+  'file:///etc/x/y',
+  'foo:a/b',
+  'foo:/a/b',
+  'foo:a',
+  'foo:/',
+  'foo:',
+  'foo:?q',
+  'foo:#f',
+  'mailto:x@y.example',
+  'urn:isbn:0451450523',
+  'http://a/b/../c/./d',
+  'http://a/./b/',
+  'http://a/b/..',
+  'foo:a/../b/./c',
+  'x://h',
+  'x://h?q',
+  'x://h/a//b/c',
+  'foo:/a//b',
+  'foo:a//b',
+  'http://a/b/c/%2E%2E/d',
+  'x:/.//a/b',
 ];
 
 /** Bases, references and normalize inputs built on the ABNF generator. */
@@ -1389,13 +1554,13 @@ class OpGen {
   private segs(min: number, max: number): string {
     let s = '';
     const n = min + this.r.geo(0.35, max - min);
-    for (let i = 0; i < n; i++) s += '/' + this.seg();
+    for (let i = 0; i < n; i++) s += `/${this.seg()}`;
     return s;
   }
   private tail(pq: number, pf: number): string {
     let s = '';
-    if (this.r.chance(pq)) s += '?' + (this.r.chance(0.3) ? this.r.pick(['', 'y', 'q=1', 'a/./b', 'a/../b']) : this.g.query());
-    if (this.r.chance(pf)) s += '#' + (this.r.chance(0.3) ? this.r.pick(['', 's', 'f/../x']) : this.g.fragment());
+    if (this.r.chance(pq)) s += `?${this.r.chance(0.3) ? this.r.pick(['', 'y', 'q=1', 'a/./b', 'a/../b']) : this.g.query()}`;
+    if (this.r.chance(pf)) s += `#${this.r.chance(0.3) ? this.r.pick(['', 's', 'f/../x']) : this.g.fragment()}`;
     return s;
   }
 
@@ -1404,12 +1569,13 @@ class OpGen {
     const scheme = this.r.chance(0.5) ? this.r.pick(['http', 'https', 'foo', 'x', 'file', 'HTTP', 'urn']) : this.g.scheme();
     const k = this.r.int(20);
     let hier: string;
-    if (k < 10) hier = '//' + this.g.authority() + this.segs(0, 6);
-    else if (k < 12) hier = '//' + this.g.authority();
-    else if (k < 15) hier = this.r.chance(0.2) ? '/' : '/' + this.segNzPchar() + this.segs(0, 5); // path-absolute: never "//"
+    if (k < 10) hier = `//${this.g.authority()}${this.segs(0, 6)}`;
+    else if (k < 12) hier = `//${this.g.authority()}`;
+    else if (k < 15)
+      hier = this.r.chance(0.2) ? '/' : `/${this.segNzPchar()}${this.segs(0, 5)}`; // path-absolute: never "//"
     else if (k < 18) hier = this.segNzPchar() + this.segs(0, 5);
     else hier = '';
-    return scheme + ':' + hier + this.tail(0.35, 0.25);
+    return `${scheme}:${hier}${this.tail(0.35, 0.25)}`;
   }
   private segNzPchar(): string {
     const k = this.r.int(10);
@@ -1423,14 +1589,14 @@ class OpGen {
     const k = this.r.int(100);
     if (k < 30) return this.r.pick(REF_SHAPES);
     if (k < 55) return this.segNc() + this.segs(0, 6) + this.tail(0.25, 0.2); // relative-path
-    if (k < 65) return '/' + this.segNzPchar() + this.segs(0, 5) + this.tail(0.25, 0.2); // absolute-path
-    if (k < 70) return '//' + this.g.authority() + this.segs(0, 4) + this.tail(0.25, 0.2); // network-path
+    if (k < 65) return `/${this.segNzPchar()}${this.segs(0, 5)}${this.tail(0.25, 0.2)}`; // absolute-path
+    if (k < 70) return `//${this.g.authority()}${this.segs(0, 4)}${this.tail(0.25, 0.2)}`; // network-path
     if (k < 78) return '../'.repeat(this.r.range(1, 6)) + this.segNc() + this.segs(0, 3) + this.tail(0.2, 0.2);
     if (k < 90) return this.g.relativeRef();
     if (k < 95) return this.g.uri();
     // A reference with a scheme and dot-segments (strict: used as it is, dot-segments removed).
     const scheme = this.r.pick(['http', 'foo', 'x']);
-    return scheme + ':' + this.r.pick(['', '/', '//h/', '//h']) + this.segNc() + this.segs(1, 4) + this.tail(0.2, 0.2);
+    return `${scheme}:${this.r.pick(['', '/', '//h/', '//h'])}${this.segNc()}${this.segs(1, 4)}${this.tail(0.2, 0.2)}`;
   }
 
   // -- normalize inputs --
@@ -1445,7 +1611,7 @@ class OpGen {
   /** "%XX" of one octet, hex digits in random case. */
   private pct(c: number): string {
     const h = c.toString(16).padStart(2, '0');
-    return '%' + (this.r.chance(0.5) ? h.toUpperCase() : this.r.chance(0.5) ? h : this.cased(h));
+    return `%${this.r.chance(0.5) ? h.toUpperCase() : this.r.chance(0.5) ? h : this.cased(h)}`;
   }
   /** Some characters of `s` percent-encoded (unreserved and reserved alike), plus stray encodings. */
   private encoded(s: string, p: number): string {
@@ -1458,29 +1624,50 @@ class OpGen {
         i += 2;
       } else if (this.r.chance(p)) out += this.pct(c.charCodeAt(0));
       else out += c;
-      if (this.r.chance(0.05)) out += this.pct(this.r.pick([...'~-._AZaz09', ...':/?#[]@!$&\'()*+,;=%', ' ', '"', '\u007f', '\u00ff'].map((x) => x.charCodeAt(0))));
+      if (this.r.chance(0.05))
+        out += this.pct(this.r.pick([...'~-._AZaz09', ...":/?#[]@!$&'()*+,;=%", ' ', '"', '\u007f', '\u00ff'].map((x) => x.charCodeAt(0))));
     }
     return out;
   }
   private scheme(): string {
-    return this.cased(this.r.pick(['http', 'https', 'ws', 'wss', 'ftp', 'ssh', 'git', 'ldap', 'sip', 'foo', 'x-y+z.w', 'mailto', 'urn', 'file', 'a']));
+    return this.cased(
+      this.r.pick(['http', 'https', 'ws', 'wss', 'ftp', 'ssh', 'git', 'ldap', 'sip', 'foo', 'x-y+z.w', 'mailto', 'urn', 'file', 'a']),
+    );
   }
   private host(): string {
     const k = this.r.int(20);
-    if (k < 8) return this.encoded(this.cased(this.r.pick(['example.com', 'a', 'EXAMPLE.ORG', 'x-y.z_w~v', 'xn--bcher-kva.example', 'h', 'localhost'])), 0.15);
+    if (k < 8)
+      return this.encoded(
+        this.cased(this.r.pick(['example.com', 'a', 'EXAMPLE.ORG', 'x-y.z_w~v', 'xn--bcher-kva.example', 'h', 'localhost'])),
+        0.15,
+      );
     if (k < 10) return this.encoded(this.g.regName(), 0.1);
     if (k < 12) return this.g.ipv4address();
     if (k < 18) {
       const a = this.r.chance(0.5)
         ? this.g.ipv6address()
         : this.r.pick([
-            '2001:0db8:0000:0000:0000:0000:0000:0001', '2001:DB8::1', '::FFFF:1.2.3.4', '::ffff:0102:0304', '1:0:0:2:0:0:0:3',
-            '0:0:0:0:0:0:0:0', '0:0:0:0:0:0:0:1', '1::', '::', '2001:db8:0:0:1:0:0:1', '2001:db8::0:1', 'fe80::1:2:3:4:5:6',
-            '0000::00FF', '::1.2.3.4', '1:2:3:4:5:6:1.2.3.4', '::ffff:0:0', 'a:b:c:d:e:f:0:0',
+            '2001:0db8:0000:0000:0000:0000:0000:0001',
+            '2001:DB8::1',
+            '::FFFF:1.2.3.4',
+            '::ffff:0102:0304',
+            '1:0:0:2:0:0:0:3',
+            '0:0:0:0:0:0:0:0',
+            '0:0:0:0:0:0:0:1',
+            '1::',
+            '::',
+            '2001:db8:0:0:1:0:0:1',
+            '2001:db8::0:1',
+            'fe80::1:2:3:4:5:6',
+            '0000::00FF',
+            '::1.2.3.4',
+            '1:2:3:4:5:6:1.2.3.4',
+            '::ffff:0:0',
+            'a:b:c:d:e:f:0:0',
           ]);
-      return '[' + this.cased(a) + ']';
+      return `[${this.cased(a)}]`;
     }
-    return '[' + this.cased(this.g.ipvFuture()) + ']';
+    return `[${this.cased(this.g.ipvFuture())}]`;
   }
   private port(scheme: string): string {
     const k = this.r.int(20);
@@ -1503,13 +1690,15 @@ class OpGen {
   private pathSegs(min: number, max: number): string {
     let s = '';
     const n = min + this.r.geo(0.35, max - min);
-    for (let i = 0; i < n; i++) s += '/' + this.pathSeg();
+    for (let i = 0; i < n; i++) s += `/${this.pathSeg()}`;
     return s;
   }
   private encTail(): string {
     let s = '';
-    if (this.r.chance(0.35)) s += '?' + this.encoded(this.r.chance(0.5) ? this.g.query() : this.r.pick(['', 'a=b&c=d', 'q', 'x/./y', 'a%20b']), 0.2);
-    if (this.r.chance(0.25)) s += '#' + this.encoded(this.r.chance(0.5) ? this.g.fragment() : this.r.pick(['', 's', 'Frag', 'x/../y']), 0.2);
+    if (this.r.chance(0.35))
+      s += `?${this.encoded(this.r.chance(0.5) ? this.g.query() : this.r.pick(['', 'a=b&c=d', 'q', 'x/./y', 'a%20b']), 0.2)}`;
+    if (this.r.chance(0.25))
+      s += `#${this.encoded(this.r.chance(0.5) ? this.g.fragment() : this.r.pick(['', 's', 'Frag', 'x/../y']), 0.2)}`;
     return s;
   }
 
@@ -1520,31 +1709,38 @@ class OpGen {
     if (k < 20) {
       // Relative references: network-path, absolute-path, relative-path with leading "..".
       const j = this.r.int(3);
-      if (j === 0) return '//' + this.authority('x') + this.pathSegs(0, 5) + this.encTail();
-      if (j === 1) return '/' + (this.pathSeg() || 'a') + this.pathSegs(0, 5) + this.encTail();
+      if (j === 0) return `//${this.authority('x')}${this.pathSegs(0, 5)}${this.encTail()}`;
+      if (j === 1) return `/${this.pathSeg() || 'a'}${this.pathSegs(0, 5)}${this.encTail()}`;
       let first = this.pathSeg();
       if (first === '' || first.includes(':')) first = '..';
       return first + this.pathSegs(0, 5) + this.encTail();
     }
     const scheme = this.scheme();
     if (scheme.toLowerCase() === 'mailto') {
-      const addr = (): string => this.encoded(this.cased(this.r.pick(['Joe', 'a.b', 'x'])), 0.1) + '@' + this.encoded(this.cased(this.r.pick(['Example.COM', 'a.example', 'X.Y'])), 0.1);
-      return scheme + ':' + addr() + (this.r.chance(0.3) ? ',' + addr() : '') + this.encTail();
+      const addr = (): string =>
+        this.encoded(this.cased(this.r.pick(['Joe', 'a.b', 'x'])), 0.1) +
+        '@' +
+        this.encoded(this.cased(this.r.pick(['Example.COM', 'a.example', 'X.Y'])), 0.1);
+      return `${scheme}:${addr()}${this.r.chance(0.3) ? `,${addr()}` : ''}${this.encTail()}`;
     }
     const h = this.r.int(10);
     if (h < 7) {
       const path = this.r.chance(0.25) ? '' : this.pathSegs(1, 6);
-      return scheme + '://' + this.authority(scheme) + path + this.encTail();
+      return `${scheme}://${this.authority(scheme)}${path}${this.encTail()}`;
     }
-    if (h < 8) return scheme + ':/' + this.pathSeg().replace(/^$/, 'a') + this.pathSegs(0, 5) + this.encTail();
-    if (h < 9) return scheme + ':' + (this.pathSeg() || 'a') + this.pathSegs(0, 5) + this.encTail();
-    return scheme + ':' + this.encTail();
+    if (h < 8) return `${scheme}:/${this.pathSeg().replace(/^$/, 'a')}${this.pathSegs(0, 5)}${this.encTail()}`;
+    if (h < 9) return `${scheme}:${this.pathSeg() || 'a'}${this.pathSegs(0, 5)}${this.encTail()}`;
+    return `${scheme}:${this.encTail()}`;
   }
   private authority(scheme: string): string {
     let s = '';
-    if (this.r.chance(0.25)) s += this.encoded(this.cased(this.r.pick(['user', 'u:p', 'User:Pass', '', ':', 'a~b']) + (this.r.chance(0.3) ? this.g.userinfo() : '')), 0.2) + '@';
+    if (this.r.chance(0.25))
+      s += `${this.encoded(
+        this.cased(this.r.pick(['user', 'u:p', 'User:Pass', '', ':', 'a~b']) + (this.r.chance(0.3) ? this.g.userinfo() : '')),
+        0.2,
+      )}@`;
     s += this.host();
-    if (this.r.chance(0.5)) s += ':' + this.port(scheme);
+    if (this.r.chance(0.5)) s += `:${this.port(scheme)}`;
     return s;
   }
 }
@@ -1556,7 +1752,7 @@ function generatePairs(count: number, corpusPairs: number, seed: number, corpusD
   const seen = new Set<string>();
   const out: OpInput[] = [];
   const add = (base: string, input: string, source: OpInput['source']): void => {
-    const key = base + '\n' + input;
+    const key = `${base}\n${input}`;
     if (seen.has(key)) return;
     seen.add(key);
     out.push({ base, input, source });
@@ -1568,7 +1764,9 @@ function generatePairs(count: number, corpusPairs: number, seed: number, corpusD
     // A few references per base, as a page's links are resolved against it.
     for (let n = r.range(1, 4); n > 0 && out.length < target; n--) add(base, gen.reference(), 'abnf');
   }
-  const files = ['relref_rustdoc_html_pairs.tsv', 'relref_local_html_pairs.tsv'].map((f) => join(corpusDir, f)).filter((f) => existsSync(f));
+  const files = ['relref_rustdoc_html_pairs.tsv', 'relref_local_html_pairs.tsv']
+    .map((f) => join(corpusDir, f))
+    .filter((f) => existsSync(f));
   if (files.length === 0 || corpusPairs === 0) return out;
   const corpusTarget = out.length + corpusPairs;
   const per = files.map((f) =>
@@ -1602,15 +1800,64 @@ function generateNormalizeInputs(count: number, seed: number): OpInput[] {
 
 /** Hand-written normalize cases: §6.2.2 and §6.2.3 examples and their neighbours. */
 const NORMALIZE_EDGE: readonly string[] = [
-  'HTTP://www.EXAMPLE.com/', 'http://example.com', 'http://example.com/', 'http://example.com:/', 'http://example.com:80/',
-  'http://example.com:0080/', 'https://example.com:443', 'ws://a:80', 'wss://a:443/', 'ftp://a:21/', 'foo://a:80/',
-  'foo://a:/', 'foo://a', 'http://a?', 'http://a#', 'http://a/?#', 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d',
-  'http://a/b/c/./../../g', 'mid/content=5/../6', 'http://a/%7e%41%2f%2F%3a%40', 'http://%7Eu%3A@a/',
-  'http://A%2eB/', 'http://[::1]/', 'http://[0:0:0:0:0:0:0:1]/', 'http://[2001:DB8:0:0:0:0:0:1]/',
-  'http://[::FFFF:1.2.3.4]/', 'http://[::ffff:102:304]/', 'http://[1:0:0:2:0:0:0:3]/', 'http://[V1.AbC]/',
-  'mailto:Joe@Example.COM', 'mailto:a@B.C,d@E.F', 'abc/..', '.', './', '..', '../', '/..', '/.', '', '?', '#',
-  'x:a/../b', 'x:a/..', 'x:/a/..//b', 'x:/.//a', '/..//a', 'a/..//b', 'x:a/..//b', 'a/../b:c', 'a/./b:c',
-  'g;x=1/../y', '%41/b', 'a/%2e%2e/b', '/a/%2E/b', 'http://a/b/%2e%2E/c', '?Q%aa', '#%7E', 'HTTP:/A/../B',
+  'HTTP://www.EXAMPLE.com/',
+  'http://example.com',
+  'http://example.com/',
+  'http://example.com:/',
+  'http://example.com:80/',
+  'http://example.com:0080/',
+  'https://example.com:443',
+  'ws://a:80',
+  'wss://a:443/',
+  'ftp://a:21/',
+  'foo://a:80/',
+  'foo://a:/',
+  'foo://a',
+  'http://a?',
+  'http://a#',
+  'http://a/?#',
+  'eXAMPLE://a/./b/../b/%63/%7bfoo%7d',
+  'http://a/b/c/./../../g',
+  'mid/content=5/../6',
+  'http://a/%7e%41%2f%2F%3a%40',
+  'http://%7Eu%3A@a/',
+  'http://A%2eB/',
+  'http://[::1]/',
+  'http://[0:0:0:0:0:0:0:1]/',
+  'http://[2001:DB8:0:0:0:0:0:1]/',
+  'http://[::FFFF:1.2.3.4]/',
+  'http://[::ffff:102:304]/',
+  'http://[1:0:0:2:0:0:0:3]/',
+  'http://[V1.AbC]/',
+  'mailto:Joe@Example.COM',
+  'mailto:a@B.C,d@E.F',
+  'abc/..',
+  '.',
+  './',
+  '..',
+  '../',
+  '/..',
+  '/.',
+  '',
+  '?',
+  '#',
+  'x:a/../b',
+  'x:a/..',
+  'x:/a/..//b',
+  'x:/.//a',
+  '/..//a',
+  'a/..//b',
+  'x:a/..//b',
+  'a/../b:c',
+  'a/./b:c',
+  'g;x=1/../y',
+  '%41/b',
+  'a/%2e%2e/b',
+  '/a/%2E/b',
+  'http://a/b/%2e%2E/c',
+  '?Q%aa',
+  '#%7E',
+  'HTTP:/A/../B',
 ];
 
 // --- running an op -----------------------------------------------------------------------------
@@ -1625,9 +1872,9 @@ function urikitOp(f: () => string): OpAnswer {
 
 function oracleOp(a: Record<string, unknown> | undefined): OpAnswer {
   if (a === undefined) return { ok: false, error: 'no answer from oracle', oracleError: true };
-  if (typeof a['result'] === 'string') return { ok: true, value: a['result'] };
-  const r: OpAnswer = { ok: false, error: typeof a['error'] === 'string' ? a['error'] : JSON.stringify(a) };
-  if (a['oracleError'] === true || a['error'] === undefined) r.oracleError = true;
+  if (typeof a.result === 'string') return { ok: true, value: a.result };
+  const r: OpAnswer = { ok: false, error: typeof a.error === 'string' ? a.error : JSON.stringify(a) };
+  if (a.oracleError === true || a.error === undefined) r.oracleError = true;
   return r;
 }
 
@@ -1645,14 +1892,7 @@ interface OpReport {
 }
 
 /** The disagreement between two answers (both failing is agreement), or null. */
-function compareOp(
-  op: OpName,
-  oracle: OracleName,
-  x: OpInput,
-  k: OpAnswer,
-  o: OpAnswer,
-  raw: unknown,
-): OpDisagreement | null {
+function compareOp(op: OpName, oracle: OracleName, x: OpInput, k: OpAnswer, o: OpAnswer, raw: unknown): OpDisagreement | null {
   let category: string;
   if (!o.ok && o.oracleError === true) category = 'oracle-error';
   else if (k.ok && o.ok) {
@@ -1660,7 +1900,17 @@ function compareOp(
     category = 'result';
   } else if (!k.ok && !o.ok) return null;
   else category = k.ok ? 'oracle-rejects' : 'urikit-rejects';
-  const d: OpDisagreement = { op, oracle, source: x.source, input: x.input, category, urikit: k, oracleAnswer: o, oracleRaw: raw, classes: [] };
+  const d: OpDisagreement = {
+    op,
+    oracle,
+    source: x.source,
+    input: x.input,
+    category,
+    urikit: k,
+    oracleAnswer: o,
+    oracleRaw: raw,
+    classes: [],
+  };
   if (x.base !== undefined) d.base = x.base;
   return d;
 }
@@ -1675,7 +1925,7 @@ function explainOp(d: OpDisagreement, recorded: ReadonlyMap<string, RecordedClas
   const classes = Object.entries(OP_CLASSES).filter(([n, c]) => c.op === d.op && recorded.has(n));
   if (d.category !== 'result') {
     for (const [n, c] of classes) {
-      if (c.test !== undefined && c.test(d)) {
+      if (c.test?.(d)) {
         d.classes = [n];
         return;
       }
@@ -1733,7 +1983,7 @@ function ipv6FullFormOf(s: string): string | null {
   if (p === null || p.hostType !== 'ipv6' || p.host === undefined) return null;
   const full = expandIPv6(p.host.slice(1, -1));
   if (full === null) return null;
-  p.host = '[' + full + ']';
+  p.host = `[${full}]`;
   return unparts(p);
 }
 
@@ -1746,7 +1996,17 @@ function runResolve(args: Args, recorded: ReadonlyMap<string, RecordedClass>): O
   for (const x of pairs) bySource[x.source]!++;
 
   // urikit strict vs uriparser
-  const u: OpReport = { title: 'urikit resolve (strict) vs uriparser', op: 'resolve', total: pairs.length, bySource, skipped: 0, skipReason: '', agree: 0, agreeDetail: '', disagreements: [] };
+  const u: OpReport = {
+    title: 'urikit resolve (strict) vs uriparser',
+    op: 'resolve',
+    total: pairs.length,
+    bySource,
+    skipped: 0,
+    skipReason: '',
+    agree: 0,
+    agreeDetail: '',
+    disagreements: [],
+  };
   let bothOk = 0;
   let viaIPv6 = 0;
   let bothReject = 0;
@@ -1793,9 +2053,9 @@ function runResolve(args: Args, recorded: ReadonlyMap<string, RecordedClass>): O
   for (let i = 0; i < pairs.length; i++) {
     const x = pairs[i]!;
     const a = jAnswers[i];
-    if (a !== undefined && a['result'] === undefined && typeof a['index'] === 'number') {
+    if (a !== undefined && a.result === undefined && typeof a.index === 'number') {
       j.skipped++;
-      const why = typeof a['reason'] === 'string' ? a['reason'] : String(a['error']);
+      const why = typeof a.reason === 'string' ? a.reason : String(a.error);
       skipReasons.set(why, (skipReasons.get(why) ?? 0) + 1);
       continue;
     }
@@ -1811,7 +2071,12 @@ function runResolve(args: Args, recorded: ReadonlyMap<string, RecordedClass>): O
     j.disagreements.push(d);
   }
   j.agreeDetail = `both resolve ${bothOk}, both fail ${j.agree - bothOk}`;
-  j.skipReason += '; reasons: ' + [...skipReasons].sort((p, q) => q[1] - p[1]).map(([w, n]) => `${w} ${n}`).join(', ');
+  j.skipReason +=
+    '; reasons: ' +
+    [...skipReasons]
+      .sort((p, q) => q[1] - p[1])
+      .map(([w, n]) => `${w} ${n}`)
+      .join(', ');
   return [u, j];
 }
 
@@ -1821,10 +2086,24 @@ function urikitResolve(base: string, ref: string, rfc2396: boolean): string {
 
 function runNormalize(args: Args, recorded: ReadonlyMap<string, RecordedClass>): OpReport {
   const inputs = generateNormalizeInputs(args.count, args.seed);
-  const answers = runOracle(join(args.oracles, 'c', 'uriparser_oracle'), [], inputs.map((x) => ({ op: 'normalize', input: x.input })));
+  const answers = runOracle(
+    join(args.oracles, 'c', 'uriparser_oracle'),
+    [],
+    inputs.map((x) => ({ op: 'normalize', input: x.input })),
+  );
   const bySource: Record<string, number> = { edge: 0, abnf: 0 };
   for (const x of inputs) bySource[x.source]!++;
-  const rep: OpReport = { title: 'urikit normalize vs uriparser (uriNormalizeSyntaxA)', op: 'normalize', total: inputs.length, bySource, skipped: 0, skipReason: '', agree: 0, agreeDetail: '', disagreements: [] };
+  const rep: OpReport = {
+    title: 'urikit normalize vs uriparser (uriNormalizeSyntaxA)',
+    op: 'normalize',
+    total: inputs.length,
+    bySource,
+    skipped: 0,
+    skipReason: '',
+    agree: 0,
+    agreeDetail: '',
+    disagreements: [],
+  };
   let bothOk = 0;
   for (let i = 0; i < inputs.length; i++) {
     const x = inputs[i]!;
@@ -1847,7 +2126,11 @@ function runNormalize(args: Args, recorded: ReadonlyMap<string, RecordedClass>):
 function printOp(rep: OpReport, seed: number, recorded: ReadonlyMap<string, RecordedClass>): number {
   const lines: string[] = [];
   lines.push(`${rep.title} (op ${rep.op}, seed ${seed})`);
-  lines.push(`total       ${rep.total}  (${Object.entries(rep.bySource).map(([s, n]) => `${s} ${n}`).join(', ')})`);
+  lines.push(
+    `total       ${rep.total}  (${Object.entries(rep.bySource)
+      .map(([s, n]) => `${s} ${n}`)
+      .join(', ')})`,
+  );
   if (rep.skipReason !== '') lines.push(`skipped     ${rep.skipped}  (${rep.skipReason})`);
   lines.push(`agree       ${rep.agree}  (${rep.agreeDetail})`);
   lines.push(`disagree    ${rep.disagreements.length}`);
@@ -1876,7 +2159,7 @@ function printOp(rep: OpReport, seed: number, recorded: ReadonlyMap<string, Reco
     const what = d.base !== undefined ? `${JSON.stringify(d.base)} + ${JSON.stringify(d.input)}` : JSON.stringify(d.input);
     lines.push(`  ${what}  [${d.category}] urikit ${show(d.urikit)}, ${d.oracle} ${show(d.oracleAnswer)}`);
   }
-  process.stdout.write(lines.join('\n') + '\n');
+  process.stdout.write(`${lines.join('\n')}\n`);
   return unexplained.length;
 }
 
@@ -1932,7 +2215,9 @@ function runParse(args: Args, recorded: ReadonlyMap<string, RecordedClass>): { u
   const unexplained = disagreements.length - explained;
   const lines: string[] = [];
   lines.push(`urikit vs uriparser parse differential (seed ${args.seed})`);
-  lines.push(`total       ${inputs.length}  (edge ${bySource.edge}, abnf ${bySource.abnf}, corpus ${bySource.corpus}, mutation ${bySource.mutation})`);
+  lines.push(
+    `total       ${inputs.length}  (edge ${bySource.edge}, abnf ${bySource.abnf}, corpus ${bySource.corpus}, mutation ${bySource.mutation})`,
+  );
   lines.push(`agree       ${agree}  (both accept ${bothAccept}, both reject ${bothReject})`);
   if (abnfBothReject > 0) lines.push(`warning: ${abnfBothReject} ABNF-generated inputs rejected by both parsers (generator bug)`);
   lines.push(`  both reject, error index differs (ASCII inputs; informational, not a disagreement): ${indexDiffs.length}`);
@@ -1945,7 +2230,7 @@ function runParse(args: Args, recorded: ReadonlyMap<string, RecordedClass>): { u
   for (const d of disagreements.filter((x) => x.explained === null).slice(0, 10)) {
     lines.push(`  ${JSON.stringify(d.input)}  ${d.categories.join(', ')}`);
   }
-  process.stdout.write(lines.join('\n') + '\n');
+  process.stdout.write(`${lines.join('\n')}\n`);
 
   summary.push(`${'parse'.padEnd(16)} ${inputs.length} / ${agree} / ${explained} / ${unexplained}`);
   return { unexplained, disagreements };
@@ -1975,10 +2260,20 @@ function usage(msg: string): never {
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { oracles: resolve(REPO_ROOT, '../shared/oracles'), op: 'parse', count: 6000, countGiven: false, pairs: 3000, seed: 1, java: true, out: undefined };
+  const args: Args = {
+    oracles: resolve(REPO_ROOT, '../shared/oracles'),
+    op: 'parse',
+    count: 6000,
+    countGiven: false,
+    pairs: 3000,
+    seed: 1,
+    java: true,
+    out: undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--help' || a === '-h') usage('Differential of urikit against uriparser (parse, resolve, normalize) and java.net.URI (resolve, rfc2396).');
+    if (a === '--help' || a === '-h')
+      usage('Differential of urikit against uriparser (parse, resolve, normalize) and java.net.URI (resolve, rfc2396).');
     if (a === '--no-java') {
       args.java = false;
       continue;
@@ -2048,7 +2343,9 @@ function main(): void {
     for (const s of summary) process.stdout.write(`  ${s}\n`);
     for (const rep of reports) {
       const ex = rep.disagreements.filter((d) => d.classes.length > 0).length;
-      process.stdout.write(`  ${rep.op.padEnd(16)} ${rep.total - rep.skipped} / ${rep.agree} / ${ex} / ${rep.disagreements.length - ex}${rep.skipped > 0 ? `  (${rep.skipped} skipped)` : ''}\n`);
+      process.stdout.write(
+        `  ${rep.op.padEnd(16)} ${rep.total - rep.skipped} / ${rep.agree} / ${ex} / ${rep.disagreements.length - ex}${rep.skipped > 0 ? `  (${rep.skipped} skipped)` : ''}\n`,
+      );
     }
   }
   if (args.out !== undefined) {

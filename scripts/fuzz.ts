@@ -38,11 +38,25 @@
  * The check functions are exported: test/hostile.test.ts runs them with fixed seeds, and every
  * finding becomes a regression test there.
  */
-import fc from 'fast-check';
+
 import { pathToFileURL } from 'node:url';
+import fc from 'fast-check';
 import {
-  ErrorCode, Flag, OFFSETS_LENGTH, type ParseOptions, Slot, UriError, equivalent, isValid, normalize, parse, relativize, resolve, scan,
-  scanBytes, tryParse,
+  ErrorCode,
+  equivalent,
+  Flag,
+  isValid,
+  normalize,
+  OFFSETS_LENGTH,
+  type ParseOptions,
+  parse,
+  relativize,
+  resolve,
+  Slot,
+  scan,
+  scanBytes,
+  tryParse,
+  UriError,
 } from '../src/index.js';
 import { type Flavour, grammar, hostileSoup, mutated, mutatedOnce, referenceParse } from '../test/reference-validator.js';
 
@@ -105,7 +119,16 @@ const recB = new Uint32Array(OFFSETS_LENGTH);
 function urikitComponents(input: string, options: ParseOptions) {
   const u = tryParse(input, options);
   if (u === null) return null;
-  return { scheme: u.scheme, userinfo: u.userinfo, host: u.host, hostType: u.hostType, port: u.port, path: u.path, query: u.query, fragment: u.fragment };
+  return {
+    scheme: u.scheme,
+    userinfo: u.userinfo,
+    host: u.host,
+    hostType: u.hostType,
+    port: u.port,
+    path: u.path,
+    query: u.query,
+    fragment: u.fragment,
+  };
 }
 
 /** A finding when scan and the reference disagree on `input` under `options` (no lenient). */
@@ -119,7 +142,8 @@ export function checkReference(input: string, options: ParseOptions): string | u
   }
   if (!ref.ok || mine === null) return undefined;
   for (const k of ['scheme', 'userinfo', 'host', 'hostType', 'port', 'path', 'query', 'fragment'] as const) {
-    if (ref[k] !== mine[k]) return `${label(options)} ${show(input)}: ${k} is ${show(String(mine[k]))} in urikit, ${show(String(ref[k]))} in the reference`;
+    if (ref[k] !== mine[k])
+      return `${label(options)} ${show(input)}: ${k} is ${show(String(mine[k]))} in urikit, ${show(String(ref[k]))} in the reference`;
   }
   return undefined;
 }
@@ -163,8 +187,19 @@ function byteOffsets(w: string): Int32Array {
 }
 
 const OFFSET_SLOTS = [
-  Slot.SCHEME_END, Slot.AUTHORITY_START, Slot.USERINFO_END, Slot.HOST_START, Slot.HOST_END, Slot.PORT_START, Slot.PATH_START,
-  Slot.PATH_END, Slot.QUERY_START, Slot.QUERY_END, Slot.FRAGMENT_START, Slot.LENGTH, Slot.WARNING_INDEX,
+  Slot.SCHEME_END,
+  Slot.AUTHORITY_START,
+  Slot.USERINFO_END,
+  Slot.HOST_START,
+  Slot.HOST_END,
+  Slot.PORT_START,
+  Slot.PATH_START,
+  Slot.PATH_END,
+  Slot.QUERY_START,
+  Slot.QUERY_END,
+  Slot.FRAGMENT_START,
+  Slot.LENGTH,
+  Slot.WARNING_INDEX,
 ];
 
 /** A finding when the entry points disagree for `input` under `options`. */
@@ -177,7 +212,8 @@ export function checkAgreementWith(input: string, options: ParseOptions): string
   if (isFinding(valid)) return `${where}: ${valid}`;
   const u = noThrow('tryParse', () => tryParse(input, options));
   if (isFinding(u)) return `${where}: ${u}`;
-  if (valid !== (code === 0) || (u !== null) !== (code === 0)) return `${where}: scan ${code}, isValid ${valid}, tryParse ${u === null ? 'null' : 'a Uri'}`;
+  if (valid !== (code === 0) || (u !== null) !== (code === 0))
+    return `${where}: scan ${code}, isValid ${valid}, tryParse ${u === null ? 'null' : 'a Uri'}`;
   let thrown: unknown = null;
   let parsed = null;
   try {
@@ -186,20 +222,34 @@ export function checkAgreementWith(input: string, options: ParseOptions): string
     thrown = e;
   }
   if (code !== 0) {
-    if (!(thrown instanceof UriError)) return `${where}: parse ${thrown === null ? 'returned' : `threw ${String(thrown)}`} where scan failed`;
-    if (thrown.code !== CODE_NAMES[code] || thrown.index !== errorIndex) return `${where}: parse threw ${thrown.code} at ${thrown.index}, scan ${CODE_NAMES[code]} at ${errorIndex}`;
+    if (!(thrown instanceof UriError))
+      return `${where}: parse ${thrown === null ? 'returned' : `threw ${String(thrown)}`} where scan failed`;
+    if (thrown.code !== CODE_NAMES[code] || thrown.index !== errorIndex)
+      return `${where}: parse threw ${thrown.code} at ${thrown.index}, scan ${CODE_NAMES[code]} at ${errorIndex}`;
   } else {
     if (parsed === null) return `${where}: parse threw ${String(thrown)} where scan succeeded`;
     if (parsed.href !== input) return `${where}: href differs`;
     // Every getter of the view works on whatever the options let through (decoding never throws).
     const p = parsed;
     const getters = noThrow('a Uri getter', () => [
-      p.toJSON(), p.authority, p.portNumber, p.schemeSpecificPart, p.isAbsolute, p.isOpaque, p.warnings, p.warningIndex,
-      p.decodedPath, p.decodedUserinfo, p.decodedHost, p.decodedQuery, p.decodedFragment,
+      p.toJSON(),
+      p.authority,
+      p.portNumber,
+      p.schemeSpecificPart,
+      p.isAbsolute,
+      p.isOpaque,
+      p.warnings,
+      p.warningIndex,
+      p.decodedPath,
+      p.decodedUserinfo,
+      p.decodedHost,
+      p.decodedQuery,
+      p.decodedFragment,
     ]);
     if (isFinding(getters)) return `${where}: ${getters}`;
     const own = parsed.writeOffsets(recB);
-    for (let k = 0; k < OFFSETS_LENGTH; k++) if (own[k] !== recA[k]) return `${where}: parse's offsets record differs from scan's at slot ${k}`;
+    for (let k = 0; k < OFFSETS_LENGTH; k++)
+      if (own[k] !== recA[k]) return `${where}: parse's offsets record differs from scan's at slot ${k}`;
   }
 
   // The UTF-8 bytes. A lone surrogate has no UTF-8 form: the bytes are those of U+FFFD, which
@@ -209,23 +259,27 @@ export function checkAgreementWith(input: string, options: ParseOptions): string
   if (w !== input) {
     const cw = scan(w, recB, options);
     if (cw !== code) return `${where}: ${CODE_NAMES[code]} for the input, ${CODE_NAMES[cw]} with U+FFFD for its lone surrogates`;
-    if (cw !== 0 && recB[Slot.ERROR_INDEX] !== errorIndex) return `${where}: error index ${errorIndex}, ${recB[Slot.ERROR_INDEX]} with U+FFFD for its lone surrogates`;
+    if (cw !== 0 && recB[Slot.ERROR_INDEX] !== errorIndex)
+      return `${where}: error index ${errorIndex}, ${recB[Slot.ERROR_INDEX]} with U+FFFD for its lone surrogates`;
     scan(w, recA, options);
   }
   const bytes = encoder.encode(w);
   const cb = noThrow('scanBytes', () => scanBytes(bytes, 0, bytes.length, recB, options));
   if (isFinding(cb)) return `${where}: ${cb}`;
-  if (cb !== code) return `${where}: scan ${CODE_NAMES[code]}, scanBytes on the UTF-8 bytes ${CODE_NAMES[cb]}${cb !== 0 ? ` at byte ${recB[Slot.ERROR_INDEX]}` : ''}`;
+  if (cb !== code)
+    return `${where}: scan ${CODE_NAMES[code]}, scanBytes on the UTF-8 bytes ${CODE_NAMES[cb]}${cb !== 0 ? ` at byte ${recB[Slot.ERROR_INDEX]}` : ''}`;
   const map = byteOffsets(w);
   if (code !== 0) {
     const at = map[recB[Slot.ERROR_INDEX]!];
-    if (at !== recA[Slot.ERROR_INDEX]) return `${where}: error at ${recA[Slot.ERROR_INDEX]} in the string, at byte ${recB[Slot.ERROR_INDEX]} (character ${at}) in the bytes`;
+    if (at !== recA[Slot.ERROR_INDEX])
+      return `${where}: error at ${recA[Slot.ERROR_INDEX]} in the string, at byte ${recB[Slot.ERROR_INDEX]} (character ${at}) in the bytes`;
     return undefined;
   }
   if (recA[Slot.FLAGS] !== recB[Slot.FLAGS]) return `${where}: flags ${recA[Slot.FLAGS]} for the string, ${recB[Slot.FLAGS]} for the bytes`;
   for (const k of OFFSET_SLOTS) {
     if (k === Slot.WARNING_INDEX && recA[Slot.WARNING_INDEX] === 0 && recB[Slot.WARNING_INDEX] === 0) continue;
-    if (map[recB[k]!] !== recA[k]) return `${where}: slot ${k} is ${recA[k]} in the string, byte ${recB[k]} (character ${map[recB[k]!]}) in the bytes`;
+    if (map[recB[k]!] !== recA[k])
+      return `${where}: slot ${k} is ${recA[k]} in the string, byte ${recB[k]} (character ${map[recB[k]!]}) in the bytes`;
   }
   return undefined;
 }
@@ -252,7 +306,8 @@ function lowerSchemeAndHost(s: string, o: ParseOptions): string {
   if (scan(s, recN, o) !== 0) return s;
   const f = recN[Slot.FLAGS]!;
   let out = s;
-  const lowerRange = (t: string, a: number, b: number): string => t.slice(0, a) + t.slice(a, b).replace(/[A-Z]+/g, (m) => m.toLowerCase()) + t.slice(b);
+  const lowerRange = (t: string, a: number, b: number): string =>
+    t.slice(0, a) + t.slice(a, b).replace(/[A-Z]+/g, (m) => m.toLowerCase()) + t.slice(b);
   if ((f & Flag.AUTHORITY) !== 0) {
     const start = recN[Slot.HOST_START]!;
     let end = recN[Slot.HOST_END]!;
@@ -285,13 +340,19 @@ export function checkNormalizeWith(input: string, options: ParseOptions): string
   if (!equivalent(input, n, options)) return `${where}: not equivalent to its normal form ${show(n)}`;
   // Which components are present does not change (an http(s) empty path becomes "/").
   for (const k of ['scheme', 'authority', 'query', 'fragment'] as const) {
-    if ((u[k] === undefined) !== (nu[k] === undefined)) return `${where}: ${k} is ${u[k] === undefined ? 'absent' : 'present'} in the input, not in the normal form ${show(n)}`;
+    if ((u[k] === undefined) !== (nu[k] === undefined))
+      return `${where}: ${k} is ${u[k] === undefined ? 'absent' : 'present'} in the input, not in the normal form ${show(n)}`;
   }
-  if (u.scheme !== undefined && nu.scheme !== u.scheme.toLowerCase()) return `${where}: scheme ${show(String(nu.scheme))} in the normal form ${show(n)}`;
+  if (u.scheme !== undefined && nu.scheme !== u.scheme.toLowerCase())
+    return `${where}: scheme ${show(String(nu.scheme))} in the normal form ${show(n)}`;
   // IP literals keep their type; a reg-name may become an IPv4address (%31 is "1").
-  if (u.hostType !== nu.hostType && !(u.hostType === 'reg-name' && nu.hostType === 'ipv4')) return `${where}: host type ${u.hostType}, ${nu.hostType} in the normal form ${show(n)}`;
+  if (u.hostType !== nu.hostType && !(u.hostType === 'reg-name' && nu.hostType === 'ipv4'))
+    return `${where}: host type ${u.hostType}, ${nu.hostType} in the normal form ${show(n)}`;
   // Equivalent spellings have the same normal form (§6.2.2.1).
-  for (const [what, variant] of [['scheme and host in lower case', lowerSchemeAndHost(input, options)], ['%XX in upper case', upperHex(input)]] as const) {
+  for (const [what, variant] of [
+    ['scheme and host in lower case', lowerSchemeAndHost(input, options)],
+    ['%XX in upper case', upperHex(input)],
+  ] as const) {
     if (variant === input) continue;
     const m = noThrow('normalize', () => normalize(variant, options));
     if (m !== n) return `${where}: normal form ${show(n)}, but ${show(String(m))} with ${what} (${show(variant)})`;
@@ -356,7 +417,12 @@ export function checkNormalize(input: string): string | undefined {
 // resolve (and relativize).
 
 const RESOLVE_SETS: ReadonlyArray<ParseOptions & { strict?: boolean; rfc2396?: boolean }> = [
-  {}, { strict: false }, { rfc2396: true }, { lenient: true }, { iri: true }, { lenient: true, iri: true },
+  {},
+  { strict: false },
+  { rfc2396: true },
+  { lenient: true },
+  { iri: true },
+  { lenient: true, iri: true },
 ];
 
 /** A finding when resolve or relativize misbehaves for this base and reference. */
@@ -413,15 +479,57 @@ export const anyInput: fc.Arbitrary<string> = fc.oneof(
  * normalization decodes.
  */
 export const TOLERATED: readonly string[] = [
-  '%', '%%', '%2', '%%32%65', '%%41', '%4', '%zz', '%25', '%41', '%7e', '%2e', '%2F', ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '[', ']',
-  '#', '@', '@@', 'é', 'Ü', '😀', '\u3002', '\uFF0E', '\uE000', '\uD800', 'A', '.', '..', '/', ':',
+  '%',
+  '%%',
+  '%2',
+  '%%32%65',
+  '%%41',
+  '%4',
+  '%zz',
+  '%25',
+  '%41',
+  '%7e',
+  '%2e',
+  '%2F',
+  ' ',
+  '"',
+  '<',
+  '>',
+  '\\',
+  '^',
+  '`',
+  '{',
+  '|',
+  '}',
+  '[',
+  ']',
+  '#',
+  '@',
+  '@@',
+  'é',
+  'Ü',
+  '😀',
+  '\u3002',
+  '\uFF0E',
+  '\uE000',
+  '\uD800',
+  'A',
+  '.',
+  '..',
+  '/',
+  ':',
 ];
 
 /** URI-references with one to four tolerated pieces inserted or replaced, and strings of them. */
 export const lenientInput: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: mutated(plain.uriReference, 4, TOLERATED), weight: 4 },
   { arbitrary: mutated(iriZone.uriReference, 4, TOLERATED), weight: 2 },
-  { arbitrary: fc.array(fc.oneof(fc.constantFrom(...TOLERATED), fc.constantFrom('http://', 'H', 'u@', '?q', '#f', '[::1]', '/a')), { maxLength: 12 }).map((a) => a.join('')), weight: 2 },
+  {
+    arbitrary: fc
+      .array(fc.oneof(fc.constantFrom(...TOLERATED), fc.constantFrom('http://', 'H', 'u@', '?q', '#f', '[::1]', '/a')), { maxLength: 12 })
+      .map((a) => a.join('')),
+    weight: 2,
+  },
 );
 
 /** Bases: absolute URIs, their mutations, and now and then anything. */
@@ -500,7 +608,8 @@ function parseArgs(argv: readonly string[]): Args | string {
     else if (arg.startsWith('--seed')) a.seed = Number(value());
     else if (arg.startsWith('--only')) a.only.push(...value().split(','));
     else if (arg === '--fail-on-known') a.failOnKnown = true;
-    else if (arg === '--help' || arg === '-h') return 'usage: node build/scripts/fuzz.js [--seconds N] [--seed S] [--only reference,agreement,normalize,lenient-normal,resolve] [--fail-on-known]';
+    else if (arg === '--help' || arg === '-h')
+      return 'usage: node build/scripts/fuzz.js [--seconds N] [--seed S] [--only reference,agreement,normalize,lenient-normal,resolve] [--fail-on-known]';
     else return `unknown argument ${arg}`;
   }
   if (!(a.seconds > 0)) return '--seconds must be a positive number';
@@ -564,7 +673,12 @@ function main(argv: readonly string[]): number {
         }
         throw new Error(f);
       });
-      const r = fc.check(property, { seed, numRuns: CHUNK, interruptAfterTimeLimit: Math.min(left, 15_000), markInterruptAsFailure: false }) as fc.RunDetails<[string[]]>;
+      const r = fc.check(property, {
+        seed,
+        numRuns: CHUNK,
+        interruptAfterTimeLimit: Math.min(left, 15_000),
+        markInterruptAsFailure: false,
+      }) as fc.RunDetails<[string[]]>;
       counts.set(t.name, counts.get(t.name)! + r.numRuns);
       if (r.failed) {
         const message = r.errorInstance instanceof Error ? r.errorInstance.message : String(r.errorInstance);
@@ -572,7 +686,9 @@ function main(argv: readonly string[]): number {
         seen.add(key);
         if (!findings.has(key)) {
           findings.set(key, { target: t.name, seed, args: r.counterexample![0], message });
-          console.log(`\nFINDING (${t.name}, seed ${seed}, ${r.numShrinks} shrinks):\n  input: ${JSON.stringify(r.counterexample![0])}\n  ${message}`);
+          console.log(
+            `\nFINDING (${t.name}, seed ${seed}, ${r.numShrinks} shrinks):\n  input: ${JSON.stringify(r.counterexample![0])}\n  ${message}`,
+          );
         }
       }
     }
@@ -585,11 +701,15 @@ function main(argv: readonly string[]): number {
     total += n;
     console.log(`  ${name.padEnd(14)} ${n.toLocaleString('en-US').padStart(12)} inputs`);
   }
-  console.log(`  ${'total'.padEnd(14)} ${total.toLocaleString('en-US').padStart(12)} inputs; ${findings.size} new finding(s) (${repeats} more inputs of the same shapes); known src bugs matched: ${known.size === 0 ? 'none' : [...known.values()].map((k) => `${k.bug.id} ×${k.count}`).join(', ')}`);
+  console.log(
+    `  ${'total'.padEnd(14)} ${total.toLocaleString('en-US').padStart(12)} inputs; ${findings.size} new finding(s) (${repeats} more inputs of the same shapes); known src bugs matched: ${known.size === 0 ? 'none' : [...known.values()].map((k) => `${k.bug.id} ×${k.count}`).join(', ')}`,
+  );
   for (const k of known.values()) console.log(`\nknown src bug ${k.bug.id}: ${k.bug.summary}\n  e.g. ${JSON.stringify(k.example)}`);
   for (const f of findings.values()) {
     const t = TARGETS.find((x) => x.name === f.target)!;
-    console.log(`\n[${f.target}] ${f.message}\n  reproduce: node -e 'import("./build/scripts/fuzz.js").then((m) => console.log(m.${t.reproduce}(...${JSON.stringify(f.args).replace(/'/g, "'\\''")})))'`);
+    console.log(
+      `\n[${f.target}] ${f.message}\n  reproduce: node -e 'import("./build/scripts/fuzz.js").then((m) => console.log(m.${t.reproduce}(...${JSON.stringify(f.args).replace(/'/g, "'\\''")})))'`,
+    );
   }
   return findings.size === 0 ? 0 : 1;
 }

@@ -29,7 +29,11 @@ export const CLASSES: readonly CharClass[] = [
   { name: 'DIGIT', abnf: 'DIGIT = %x30-39', chars: DIGIT },
   { name: 'PLUS_MINUS', abnf: '"+" / "-" (scheme characters; "+" is a sub-delim, "-" unreserved)', chars: '+-' },
   { name: 'DOT', abnf: '"." (scheme character, unreserved, dot-segment and IPv4 separator)', chars: '.' },
-  { name: 'OTHER', abnf: 'the rest of unreserved / sub-delims: "_" / "~" / "!" / "$" / "&" / "\'" / "(" / ")" / "*" / "," / ";" / "="', chars: "_~!$&'()*,;=" },
+  {
+    name: 'OTHER',
+    abnf: 'the rest of unreserved / sub-delims: "_" / "~" / "!" / "$" / "&" / "\'" / "(" / ")" / "*" / "," / ";" / "="',
+    chars: "_~!$&'()*,;=",
+  },
   { name: 'COLON', abnf: '":" (gen-delim: scheme end, port, userinfo, IPv6, pchar)', chars: ':' },
   { name: 'SLASH', abnf: '"/" (gen-delim: authority and path segments)', chars: '/' },
   { name: 'QUESTION', abnf: '"?" (gen-delim: query start, then a query and fragment character)', chars: '?' },
@@ -41,7 +45,11 @@ export const CLASSES: readonly CharClass[] = [
   { name: 'LBRACKET', abnf: '"[" (gen-delim: IP-literal start)', chars: '[' },
   { name: 'RBRACKET', abnf: '"]" (gen-delim: IP-literal end)', chars: ']' },
   { name: 'NON_ASCII', abnf: 'any code unit >= 0x80 (RFC 3987 ucschar / iprivate when `iri` is set)', chars: '' },
-  { name: 'INVALID', abnf: 'outside the grammar but not CTL: SP / DQUOTE / "<" / ">" / "\\" / "^" / "`" / "{" / "|" / "}" (tolerated in lenient mode)', chars: ' "<>\\^`{|}' },
+  {
+    name: 'INVALID',
+    abnf: 'outside the grammar but not CTL: SP / DQUOTE / "<" / ">" / "\\" / "^" / "`" / "{" / "|" / "}" (tolerated in lenient mode)',
+    chars: ' "<>\\^`{|}',
+  },
 ];
 
 /** log2 of the row width of the transition table: a state's row has 1 << CLASS_SHIFT entries. */
@@ -212,7 +220,11 @@ export const STATES: readonly StateDef[] = [
   { name: 'IP_LITERAL_END', doc: 'after "]": [ ":" port ] and the end of the authority', on: ROW.ipLiteralEnd },
   // Action states.
   { name: 'A_SEGMENT_NC_DOT', doc: '"." first in a relative path: may be a dot-segment; then as SEGMENT_NC', on: ROW.segmentNc },
-  { name: 'A_SCHEME_COLON', doc: 'the ":" after scheme; then hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty', on: ROW.afterScheme },
+  {
+    name: 'A_SCHEME_COLON',
+    doc: 'the ":" after scheme; then hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty',
+    on: ROW.afterScheme,
+  },
   { name: 'A_SLASH', doc: 'a "/" that begins the path; a second "/" begins an authority', on: ROW.slash },
   { name: 'A_AUTHORITY', doc: '"//": authority = [ userinfo "@" ] host [ ":" port ]', on: ROW.authorityStart },
   { name: 'A_AUTHORITY_COLON', doc: 'the first ":" of an authority with no "@" yet; then as AUTHORITY_PORT', on: ROW.authorityPort },
@@ -236,7 +248,22 @@ export const STATES: readonly StateDef[] = [
  *  - a non-digit after a host's ":" defers the port error as it does before the first "@".
  * CONTROL stays an error, "\\" never acts as "/", and IP literals stay strict.
  */
-const LENIENT_BRACKETS = new Set(['START', 'SCHEME', 'SEGMENT_NC', 'SEGMENT_START', 'SEGMENT', 'QUERY', 'FRAGMENT', 'A_SEGMENT_NC_DOT', 'A_SCHEME_COLON', 'A_SLASH', 'A_PATH_SLASH', 'A_DOT', 'A_QUERY', 'A_FRAGMENT']);
+const LENIENT_BRACKETS = new Set([
+  'START',
+  'SCHEME',
+  'SEGMENT_NC',
+  'SEGMENT_START',
+  'SEGMENT',
+  'QUERY',
+  'FRAGMENT',
+  'A_SEGMENT_NC_DOT',
+  'A_SCHEME_COLON',
+  'A_SLASH',
+  'A_PATH_SLASH',
+  'A_DOT',
+  'A_QUERY',
+  'A_FRAGMENT',
+]);
 const LENIENT_AT = new Set(['HOST', 'PORT', 'IP_LITERAL_END', 'A_AT', 'A_PORT_COLON', 'A_IP_LITERAL_END']);
 const LENIENT_DEFERRED_PORT = new Set(['PORT', 'A_PORT_COLON']);
 
@@ -264,17 +291,17 @@ function hexValue(c: number): number {
  * Percent-encoding sets: which characters each component may hold unencoded (RFC 3986 §2, §3).
  * One bit per set in ALLOWED; "%" is in none of them, so encoding output always decodes back.
  */
-const UNRESERVED = ALPHA + DIGIT + '-._~';
+const UNRESERVED = `${ALPHA + DIGIT}-._~`;
 const SUB_DELIMS = "!$&'()*+,;=";
-const PCHAR_SET = UNRESERVED + SUB_DELIMS + ':@';
+const PCHAR_SET = `${UNRESERVED + SUB_DELIMS}:@`;
 export const ENCODE_SETS = [
   { name: 'UNRESERVED', abnf: 'unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" (a strict component)', chars: UNRESERVED },
-  { name: 'USERINFO', abnf: 'userinfo = *( unreserved / pct-encoded / sub-delims / ":" )', chars: UNRESERVED + SUB_DELIMS + ':' },
+  { name: 'USERINFO', abnf: 'userinfo = *( unreserved / pct-encoded / sub-delims / ":" )', chars: `${UNRESERVED + SUB_DELIMS}:` },
   { name: 'REG_NAME', abnf: 'reg-name = *( unreserved / pct-encoded / sub-delims )', chars: UNRESERVED + SUB_DELIMS },
   { name: 'SEGMENT', abnf: 'segment = *pchar ; pchar = unreserved / pct-encoded / sub-delims / ":" / "@"', chars: PCHAR_SET },
-  { name: 'PATH', abnf: 'path-abempty = *( "/" segment )', chars: PCHAR_SET + '/' },
-  { name: 'QUERY', abnf: 'query = *( pchar / "/" / "?" )', chars: PCHAR_SET + '/?' },
-  { name: 'FRAGMENT', abnf: 'fragment = *( pchar / "/" / "?" )', chars: PCHAR_SET + '/?' },
+  { name: 'PATH', abnf: 'path-abempty = *( "/" segment )', chars: `${PCHAR_SET}/` },
+  { name: 'QUERY', abnf: 'query = *( pchar / "/" / "?" )', chars: `${PCHAR_SET}/?` },
+  { name: 'FRAGMENT', abnf: 'fragment = *( pchar / "/" / "?" )', chars: `${PCHAR_SET}/?` },
 ] as const;
 
 function allowedBits(c: number): number {
@@ -332,7 +359,9 @@ export function render(): string {
   out.push('');
   out.push('/** Character classes: the values of CHAR_CLASS, the columns of the transition tables. */');
   out.push('export const enum Cls {');
-  CLASSES.forEach((c, i) => out.push(`  /** ${c.abnf} */\n  ${c.name} = ${i},`));
+  CLASSES.forEach((c, i) => {
+    out.push(`  /** ${c.abnf} */\n  ${c.name} = ${i},`);
+  });
   out.push('}');
   out.push(`/** Row width of the transition tables is 1 << CLASS_SHIFT. */\nexport const CLASS_SHIFT = ${CLASS_SHIFT};`);
   out.push('');
@@ -343,8 +372,12 @@ export function render(): string {
   out.push(' * (>= FIRST_ERROR) end the scan.');
   out.push(' */');
   out.push('export const enum State {');
-  STATES.forEach((st, i) => out.push(`  /** ${st.doc} */\n  ${st.name} = ${i},`));
-  ERRORS.forEach((e, i) => out.push(`  /** ${e.doc} */\n  ${e.name} = ${firstError + i},`));
+  STATES.forEach((st, i) => {
+    out.push(`  /** ${st.doc} */\n  ${st.name} = ${i},`);
+  });
+  ERRORS.forEach((e, i) => {
+    out.push(`  /** ${e.doc} */\n  ${e.name} = ${firstError + i},`);
+  });
   out.push(`  FIRST_ACTION = ${firstAction},`);
   out.push(`  FIRST_ERROR = ${firstError},`);
   out.push(`  /** One more than the largest state: scan marks special transitions with this bit. */`);
@@ -376,7 +409,8 @@ export function render(): string {
     }
     if (LENIENT_AT.has(s.name)) row[col('AT')] = index.get('A_AT')!;
     if (LENIENT_DEFERRED_PORT.has(s.name)) {
-      for (const c of ['ALPHA', 'PLUS_MINUS', 'DOT', 'OTHER', 'PERCENT', 'COLON', 'INVALID', 'NON_ASCII'] as const) row[col(c)] = index.get('A_USERINFO')!;
+      for (const c of ['ALPHA', 'PLUS_MINUS', 'DOT', 'OTHER', 'PERCENT', 'COLON', 'INVALID', 'NON_ASCII'] as const)
+        row[col(c)] = index.get('A_USERINFO')!;
     }
     return row;
   };
@@ -386,7 +420,12 @@ export function render(): string {
     out.push(` * ${CLASSES.map((c) => c.name).join(', ')}.`);
     out.push(' */');
     out.push(`export const ${name} = new Uint8Array([`);
-    for (const s of STATES) out.push(`  ${rowOf(s).map((v) => String(v).padStart(2)).join(',')}, // ${s.name}`);
+    for (const s of STATES)
+      out.push(
+        `  ${rowOf(s)
+          .map((v) => String(v).padStart(2))
+          .join(',')}, // ${s.name}`,
+      );
     out.push(']);');
   };
   table('TRANSITIONS', 'TRANSITIONS[(state << CLASS_SHIFT) | class] is the next state (strict RFC 3986).', strictRow);
@@ -397,7 +436,9 @@ export function render(): string {
   out.push('');
   out.push('/** Percent-encoding sets: bits of ALLOWED. */');
   out.push('export const enum EncodeSet {');
-  ENCODE_SETS.forEach((set, k) => out.push(`  /** ${set.abnf} */\n  ${set.name} = ${1 << k},`));
+  ENCODE_SETS.forEach((set, k) => {
+    out.push(`  /** ${set.abnf} */\n  ${set.name} = ${1 << k},`);
+  });
   out.push('}');
   out.push('');
   out.push(render128('ALLOWED', 'EncodeSet bits: the components in which each code unit below 0x80 may stand unencoded.', allowedBits, 3));

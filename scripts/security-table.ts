@@ -11,10 +11,11 @@
  * stale.) The Node column depends on the Node.js version that runs the script: regenerate the
  * table with the project's Node version.
  */
-import { createRequire } from 'node:module';
+
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type ParseOptions, UriError, parse } from '../src/index.js';
+import { type ParseOptions, parse, UriError } from '../src/index.js';
 
 const require = createRequire(import.meta.url);
 const fastUri = require('fast-uri') as typeof import('fast-uri');
@@ -96,11 +97,15 @@ export function renderTable(cases: readonly Case[] = loadCases()): string {
       if (c.class !== k) continue;
       const strict = urikitCell(c.input);
       const lenient = urikitCell(c.input, { lenient: true });
-      out.push(`| ${c.id} | ${code(c.input)} | ${strict} | ${lenient === strict ? '= strict' : lenient} | ${nodeCell(c.input)} | ${fastUriCell(c.input)} |`);
+      out.push(
+        `| ${c.id} | ${code(c.input)} | ${strict} | ${lenient === strict ? '= strict' : lenient} | ${nodeCell(c.input)} | ${fastUriCell(c.input)} |`,
+      );
     }
     out.push('');
   }
-  out.push(`Cells: host, then the port when there is one, · path (— when there is no authority); ✗ the error code and the index of the first character that cannot be accepted. † \`new URL(input)\` threw, so the cell is \`new URL(input, '${BASE}')\`: what a browser does with a relative link or redirect. ${cases.length} cases.`);
+  out.push(
+    `Cells: host, then the port when there is one, · path (— when there is no authority); ✗ the error code and the index of the first character that cannot be accepted. † \`new URL(input)\` threw, so the cell is \`new URL(input, '${BASE}')\`: what a browser does with a relative link or redirect. ${cases.length} cases.`,
+  );
   return out.join('\n');
 }
 

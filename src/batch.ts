@@ -4,8 +4,8 @@
  * line. Components are decoded only when read.
  */
 import { scanError, type UriError } from './errors.js';
-import { Bit, Off, OFFSETS_LENGTH, type ParseOptions, scanBytes } from './scan.js';
-import { type HostType, Uri, tryParse } from './uri.js';
+import { Bit, OFFSETS_LENGTH, Off, type ParseOptions, scanBytes } from './scan.js';
+import { type HostType, tryParse, Uri } from './uri.js';
 
 interface NodeBuffer {
   toString(encoding: string, start: number, end: number): string;
@@ -83,7 +83,13 @@ export class ByteView {
   get hostType(): HostType | undefined {
     if (!this.has(Bit.AUTHORITY)) return undefined;
     const f = this.offsets[Off.FLAGS]!;
-    return (f & Bit.HOST_IPV4) !== 0 ? 'ipv4' : (f & Bit.HOST_IPV6) !== 0 ? 'ipv6' : (f & Bit.HOST_IPVFUTURE) !== 0 ? 'ipvfuture' : 'reg-name';
+    return (f & Bit.HOST_IPV4) !== 0
+      ? 'ipv4'
+      : (f & Bit.HOST_IPV6) !== 0
+        ? 'ipv6'
+        : (f & Bit.HOST_IPVFUTURE) !== 0
+          ? 'ipvfuture'
+          : 'reg-name';
   }
 
   /** The port, as `Uri#port`. */
@@ -129,7 +135,6 @@ export class ByteView {
     return this.code === 0 && (this.offsets[Off.FLAGS]! & bit) !== 0;
   }
 }
-
 
 /**
  * A cursor over the records of `bytes`: `next()` moves to the following record and scans it.

@@ -1,9 +1,10 @@
 // urikit's public surface. Logic lives in the modules named after the RFC concepts.
-export { scan, scanBytes, Slot, Flag, ErrorCode, OFFSETS_LENGTH, type ParseOptions } from './scan.js';
-export { parse, tryParse, isValid, Uri, type HostType, type UriComponents, type UriWarning } from './uri.js';
-export { UriError, type UriErrorCode } from './errors.js';
-export { resolve, removeDotSegments, type ResolveOptions } from './resolve.js';
-export { normalize, equivalent, DEFAULT_PORTS, type NormalizeOptions } from './normalize.js';
-export { relativize } from './relativize.js';
-export { percentEncode, percentDecode, type Component, type DecodeOptions } from './percent.js';
+
 export { ByteView, LineScanner } from './batch.js';
+export { UriError, type UriErrorCode } from './errors.js';
+export { DEFAULT_PORTS, equivalent, type NormalizeOptions, normalize } from './normalize.js';
+export { type Component, type DecodeOptions, percentDecode, percentEncode } from './percent.js';
+export { relativize } from './relativize.js';
+export { type ResolveOptions, removeDotSegments, resolve } from './resolve.js';
+export { ErrorCode, Flag, OFFSETS_LENGTH, type ParseOptions, Slot, scan, scanBytes } from './scan.js';
+export { type HostType, isValid, parse, tryParse, Uri, type UriComponents, type UriWarning } from './uri.js';

@@ -5,7 +5,7 @@
 import { ALLOWED, EncodeSet, HEX_VALUE } from './generated/tables.js';
 import { encodeOutside, hexByte, normalizePercent } from './percent.js';
 import { load, removeDots } from './resolve.js';
-import { Bit, Off, OFFSETS_LENGTH, type ParseOptions } from './scan.js';
+import { Bit, OFFSETS_LENGTH, Off, type ParseOptions } from './scan.js';
 import type { Uri } from './uri.js';
 
 /** Options of `normalize` and `equivalent`: how to parse the inputs. */
@@ -16,9 +16,28 @@ export type NormalizeOptions = ParseOptions;
  * service-name registry for the schemes that name a transport port.
  */
 export const DEFAULT_PORTS: Readonly<Record<string, number>> = Object.freeze({
-  ftp: 21, ssh: 22, sftp: 22, telnet: 23, gopher: 70, http: 80, ws: 80, pop: 110, nntp: 119,
-  imap: 143, snmp: 161, ldap: 389, https: 443, wss: 443, rtsp: 554, ldaps: 636, mqtt: 1883,
-  sip: 5060, sips: 5061, amqp: 5672, redis: 6379, git: 9418,
+  ftp: 21,
+  ssh: 22,
+  sftp: 22,
+  telnet: 23,
+  gopher: 70,
+  http: 80,
+  ws: 80,
+  pop: 110,
+  nntp: 119,
+  imap: 143,
+  snmp: 161,
+  ldap: 389,
+  https: 443,
+  wss: 443,
+  rtsp: 554,
+  ldaps: 636,
+  mqtt: 1883,
+  sip: 5060,
+  sips: 5061,
+  amqp: 5672,
+  redis: 6379,
+  git: 9418,
 });
 
 /** Schemes whose empty path with an authority means "/" (§6.2.3). */
@@ -69,15 +88,20 @@ export function normalizeRecord(s: string, o: Uint32Array): string {
   // A lenient parse's tolerated characters are written percent-encoded, so that the normal form
   // is a strict RFC 3986 URI-reference whatever the input was.
   const tolerated = (f & (Bit.WARN_CHAR | Bit.WARN_NON_ASCII | Bit.WARN_PERCENT | Bit.WARN_AT)) !== 0;
-  let out = (f & Bit.SCHEME) !== 0 ? scheme + ':' : '';
+  let out = (f & Bit.SCHEME) !== 0 ? `${scheme}:` : '';
   if ((f & Bit.AUTHORITY) !== 0) {
     out += '//';
     const authorityStart = o[Off.AUTHORITY_START]!;
-    if ((f & Bit.USERINFO) !== 0) out += strict(normalizePercent(s, authorityStart, o[Off.USERINFO_END]!), EncodeSet.USERINFO, tolerated) + '@';
-    out += strict(normalizeHost(s, o[Off.HOST_START]!, o[Off.HOST_END]!, f), EncodeSet.REG_NAME, tolerated && (f & (Bit.HOST_IPV6 | Bit.HOST_IPVFUTURE)) === 0);
+    if ((f & Bit.USERINFO) !== 0)
+      out += `${strict(normalizePercent(s, authorityStart, o[Off.USERINFO_END]!), EncodeSet.USERINFO, tolerated)}@`;
+    out += strict(
+      normalizeHost(s, o[Off.HOST_START]!, o[Off.HOST_END]!, f),
+      EncodeSet.REG_NAME,
+      tolerated && (f & (Bit.HOST_IPV6 | Bit.HOST_IPVFUTURE)) === 0,
+    );
     if ((f & Bit.PORT) !== 0) {
       const port = portDigits(s, o[Off.PORT_START]!, pathStart);
-      if (port !== '' && Number(port) !== DEFAULT_PORTS[scheme]) out += ':' + port;
+      if (port !== '' && Number(port) !== DEFAULT_PORTS[scheme]) out += `:${port}`;
     }
   }
   let path = (f & (Bit.PERCENT | Bit.WARN_PERCENT)) !== 0 ? normalizePercent(s, pathStart, pathEnd) : s.slice(pathStart, pathEnd);
@@ -92,11 +116,11 @@ export function normalizeRecord(s: string, o: Uint32Array): string {
     if (path === '' && EMPTY_PATH_IS_ROOT.has(scheme)) path = '/';
   } else if (path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) {
     // Without an authority a path may not begin with "//" (§3.3): "/." keeps its meaning.
-    path = '/.' + path;
+    path = `/.${path}`;
   }
   out += path;
-  if ((f & Bit.QUERY) !== 0) out += '?' + strict(normalizePercent(s, o[Off.QUERY_START]!, o[Off.QUERY_END]!), EncodeSet.QUERY, tolerated);
-  if ((f & Bit.FRAGMENT) !== 0) out += '#' + strict(normalizePercent(s, o[Off.FRAGMENT_START]!, s.length), EncodeSet.FRAGMENT, tolerated);
+  if ((f & Bit.QUERY) !== 0) out += `?${strict(normalizePercent(s, o[Off.QUERY_START]!, o[Off.QUERY_END]!), EncodeSet.QUERY, tolerated)}`;
+  if ((f & Bit.FRAGMENT) !== 0) out += `#${strict(normalizePercent(s, o[Off.FRAGMENT_START]!, s.length), EncodeSet.FRAGMENT, tolerated)}`;
   return out === s ? s : out;
 }
 
@@ -110,7 +134,8 @@ function strict(text: string, set: number, tolerated: boolean): string {
  * or host, no port to drop or trim, no empty http path and no IP-literal.
  */
 function isNormal(s: string, o: Uint32Array, f: number): boolean {
-  const rewrites = Bit.PERCENT | Bit.DOT | Bit.HOST_IPV6 | Bit.HOST_IPVFUTURE | Bit.WARN_CHAR | Bit.WARN_NON_ASCII | Bit.WARN_PERCENT | Bit.WARN_AT;
+  const rewrites =
+    Bit.PERCENT | Bit.DOT | Bit.HOST_IPV6 | Bit.HOST_IPVFUTURE | Bit.WARN_CHAR | Bit.WARN_NON_ASCII | Bit.WARN_PERCENT | Bit.WARN_AT;
   if ((f & rewrites) !== 0) return false;
   const schemeEnd = o[Off.SCHEME_END]!;
   if ((f & Bit.SCHEME) !== 0) {
@@ -188,18 +213,18 @@ function portDigits(s: string, start: number, end: number): string {
  * empty or hold a ":" (§4.2).
  */
 function normalizeRelativePath(path: string): string {
-  const out = removeDots('/' + path, true).slice(1);
+  const out = removeDots(`/${path}`, true).slice(1);
   if (out === '') return './';
-  if (out.charCodeAt(0) === 0x2f) return './' + out;
+  if (out.charCodeAt(0) === 0x2f) return `./${out}`;
   const slash = out.indexOf('/');
   const colon = out.indexOf(':');
-  if (colon !== -1 && (slash === -1 || colon < slash)) return './' + out;
+  if (colon !== -1 && (slash === -1 || colon < slash)) return `./${out}`;
   return out;
 }
 
 /** §6.2.2.1 and §6.2.2.2 for the host; RFC 5952 for IPv6. */
 function normalizeHost(s: string, start: number, end: number, f: number): string {
-  if ((f & Bit.HOST_IPV6) !== 0) return '[' + canonicalIPv6(s, start + 1, end - 1) + ']';
+  if ((f & Bit.HOST_IPV6) !== 0) return `[${canonicalIPv6(s, start + 1, end - 1)}]`;
   if ((f & Bit.HOST_IPV4) !== 0) return s.slice(start, end);
   const pct = s.indexOf('%', start);
   if ((pct === -1 || pct >= end) && (f & (Bit.NON_ASCII | Bit.WARN_NON_ASCII)) === 0) {
@@ -220,7 +245,7 @@ function normalizeHost(s: string, start: number, end: number, f: number): string
       }
       i += 2;
       if ((ALLOWED[b]! & EncodeSet.UNRESERVED) === 0) {
-        out += '%' + s.slice(i - 1, i + 1).toUpperCase();
+        out += `%${s.slice(i - 1, i + 1).toUpperCase()}`;
         continue;
       }
       c = b;
@@ -305,5 +330,5 @@ function canonicalIPv6(s: string, start: number, end: number): string {
   // Mapped: out is "::ffff" here; the last 32 bits follow as a dotted quad.
   if (mapped) out += `:${groups[6]! >> 8}.${groups[6]! & 255}.${groups[7]! >> 8}.${groups[7]! & 255}`;
   // The zone: "%25" and the ZoneID with its own percent-encodings normalized (§6.2.2.1, §6.2.2.2).
-  return zone === end ? out : out + '%25' + normalizePercent(s, zone + 3, end);
+  return zone === end ? out : `${out}%25${normalizePercent(s, zone + 3, end)}`;
 }

@@ -59,7 +59,12 @@ export function percentEncode(s: string, component: Component = 'component'): st
     } else {
       const lo = s.charCodeAt(i + 1);
       if (c > 0xdbff || !(lo >= 0xdc00 && lo <= 0xdfff)) {
-        throw new UriError('INVALID_CHAR', i, s, `Cannot percent-encode a lone surrogate (U+${c.toString(16).toUpperCase()}) at index ${i}: it has no UTF-8 form`);
+        throw new UriError(
+          'INVALID_CHAR',
+          i,
+          s,
+          `Cannot percent-encode a lone surrogate (U+${c.toString(16).toUpperCase()}) at index ${i}: it has no UTF-8 form`,
+        );
       }
       c = ((c - 0xd800) << 10) + (lo - 0xdc00) + 0x10000;
       out += pct(0xf0 | (c >> 18)) + pct(0x80 | ((c >> 12) & 0x3f)) + pct(0x80 | ((c >> 6) & 0x3f)) + pct(0x80 | (c & 0x3f));
@@ -71,7 +76,7 @@ export function percentEncode(s: string, component: Component = 'component'): st
 }
 
 function pct(byte: number): string {
-  return '%' + HEX[byte >> 4]! + HEX[byte & 15]!;
+  return `%${HEX[byte >> 4]!}${HEX[byte & 15]!}`;
 }
 
 /** Options of `percentDecode`. */
@@ -131,7 +136,13 @@ export function percentDecode(s: string, options?: DecodeOptions): string {
       j += 3;
     }
     if (need === 0 || k < need) {
-      if (fatal) throw new UriError('INVALID_UTF8', i, s, `Invalid UTF-8 at index ${i}: ${JSON.stringify(s.slice(i, Math.max(j, i + 3)))} is not a complete UTF-8 sequence`);
+      if (fatal)
+        throw new UriError(
+          'INVALID_UTF8',
+          i,
+          s,
+          `Invalid UTF-8 at index ${i}: ${JSON.stringify(s.slice(i, Math.max(j, i + 3)))} is not a complete UTF-8 sequence`,
+        );
       // U+FFFD for the maximal ill-formed subpart, as the Encoding Standard decodes.
       out += '\uFFFD';
       i = need === 0 ? i + 3 : j;
@@ -204,7 +215,7 @@ export function normalizePercent(s: string, start: number, end: number): string 
     if (b < 0) {
       // A "%" that lenient parsing kept: it stands for itself, which is "%25". Left bare, it
       // could form a new encoding with what follows once that is decoded ("%%32%65").
-      out += s.slice(runStart, i) + '%25';
+      out += `${s.slice(runStart, i)}%25`;
       i++;
       runStart = i;
       continue;

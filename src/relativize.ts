@@ -9,7 +9,7 @@
 import { UriError } from './errors.js';
 import { normalizeRecord } from './normalize.js';
 import { load, resolveRecords } from './resolve.js';
-import { Bit, Off, OFFSETS_LENGTH, scan } from './scan.js';
+import { Bit, OFFSETS_LENGTH, Off, scan } from './scan.js';
 import type { Uri } from './uri.js';
 
 const baseRec = new Uint32Array(OFFSETS_LENGTH);
@@ -50,11 +50,23 @@ export function relativize(base: string | Uri, target: string | Uri): string {
     if (sameAuthority) {
       const samePath = sameText(b, baseRec[Off.PATH_START]!, baseRec[Off.PATH_END]!, goal, g[Off.PATH_START]!, g[Off.PATH_END]!);
       const bQueryEnd = (bf & Bit.FRAGMENT) !== 0 ? baseRec[Off.FRAGMENT_START]! - 1 : b.length;
-      if (samePath && sameText(b, baseRec[Off.PATH_END]!, bQueryEnd, goal, g[Off.PATH_END]!, (gf & Bit.FRAGMENT) !== 0 ? g[Off.FRAGMENT_START]! - 1 : goal.length)) {
+      if (
+        samePath &&
+        sameText(
+          b,
+          baseRec[Off.PATH_END]!,
+          bQueryEnd,
+          goal,
+          g[Off.PATH_END]!,
+          (gf & Bit.FRAGMENT) !== 0 ? g[Off.FRAGMENT_START]! - 1 : goal.length,
+        )
+      ) {
         candidates.push((gf & Bit.FRAGMENT) !== 0 ? goal.slice(g[Off.FRAGMENT_START]! - 1) : '');
       }
       if (samePath && (gf & Bit.QUERY) !== 0) candidates.push(tail);
-      candidates.push(relativePath(b.slice(baseRec[Off.PATH_START], baseRec[Off.PATH_END]), goal.slice(g[Off.PATH_START], g[Off.PATH_END])) + tail);
+      candidates.push(
+        relativePath(b.slice(baseRec[Off.PATH_START], baseRec[Off.PATH_END]), goal.slice(g[Off.PATH_START], g[Off.PATH_END])) + tail,
+      );
       candidates.push(pathAndTail);
     }
     // A network-path reference: also for a base without an authority ("x:/a" to "x://h/a").
@@ -92,6 +104,6 @@ function relativePath(from: string, to: string): string {
   let rest = to.slice(common);
   const slash = rest.indexOf('/');
   const colon = rest.indexOf(':');
-  if (up === 0 && (rest === '' || rest.charCodeAt(0) === 0x2f || (colon !== -1 && (slash === -1 || colon < slash)))) rest = './' + rest;
+  if (up === 0 && (rest === '' || rest.charCodeAt(0) === 0x2f || (colon !== -1 && (slash === -1 || colon < slash)))) rest = `./${rest}`;
   return '../'.repeat(up) + rest;
 }

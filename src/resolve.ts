@@ -3,8 +3,8 @@
  * offsets records and building the target string once. `rfc2396: true` gives java.net.URI's
  * RFC 2396 answers instead.
  */
-import { UriError, scanError } from './errors.js';
-import { Bit, Off, OFFSETS_LENGTH, type ParseOptions, scan } from './scan.js';
+import { scanError, UriError } from './errors.js';
+import { Bit, OFFSETS_LENGTH, Off, type ParseOptions, scan } from './scan.js';
 import { Uri } from './uri.js';
 
 /** Options of `resolve`. */
@@ -28,7 +28,12 @@ let lastKey = 0;
 /** The parse options that change a scan, as a small number (maxLength is checked on reuse). */
 function scanKey(options: ParseOptions | undefined): number {
   if (options === undefined) return 0;
-  return (options.lenient === true ? 1 : 0) | (options.iri === true ? 2 : 0) | (options.zoneId === true ? 4 : 0) | (options.absolute === true ? 8 : 0);
+  return (
+    (options.lenient === true ? 1 : 0) |
+    (options.iri === true ? 2 : 0) |
+    (options.zoneId === true ? 4 : 0) |
+    (options.absolute === true ? 8 : 0)
+  );
 }
 
 /**
@@ -62,7 +67,12 @@ export function resolve(base: string | Uri, reference: string | Uri, options?: R
   // reused while the same base string (under the same parse options) comes again.
   const key = scanKey(options);
   let b: string;
-  if (typeof base === 'string' && base === lastBase && key === lastKey && (options === undefined || options.maxLength === undefined || base.length <= options.maxLength)) {
+  if (
+    typeof base === 'string' &&
+    base === lastBase &&
+    key === lastKey &&
+    (options === undefined || options.maxLength === undefined || base.length <= options.maxLength)
+  ) {
     b = base;
   } else {
     lastBase = null;
@@ -90,7 +100,7 @@ export function resolveRecords(b: string, bo: Uint32Array, r: string, ro: Uint32
       if ((rf & Bit.DOT) === 0) return r;
       let rPath = removeDots(r.slice(ro[Off.PATH_START], ro[Off.PATH_END]), false);
       // Without an authority, a path that now begins with "//" would read back as one (§3.3).
-      if ((rf & Bit.AUTHORITY) === 0 && rPath.charCodeAt(0) === 0x2f && rPath.charCodeAt(1) === 0x2f) rPath = '/.' + rPath;
+      if ((rf & Bit.AUTHORITY) === 0 && rPath.charCodeAt(0) === 0x2f && rPath.charCodeAt(1) === 0x2f) rPath = `/.${rPath}`;
       return r.slice(0, ro[Off.PATH_START]) + rPath + r.slice(ro[Off.PATH_END]);
     }
     rStart = rSchemeEnd + 1;
@@ -123,7 +133,7 @@ export function resolveRecords(b: string, bo: Uint32Array, r: string, ro: Uint32
     path = removeDots(merge(b, bPathStart, bPathEnd, (bf & Bit.AUTHORITY) !== 0, r.slice(rPathStart, rPathEnd)), false);
   }
   // A path that begins with "//" and no authority would read back as an authority (§3.3).
-  if ((bf & Bit.AUTHORITY) === 0 && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) path = '/.' + path;
+  if ((bf & Bit.AUTHORITY) === 0 && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) path = `/.${path}`;
   return scheme + authority + path + rTail;
 }
 
@@ -156,7 +166,7 @@ function climb(b: string, bPathStart: number, bPathEnd: number, r: string, p: nu
   let dir = b.lastIndexOf('/', bPathEnd - 1);
   if (dir < bPathStart) {
     if (bPathStart !== bPathEnd) return null;
-    return b.slice(0, bPathStart) + '/' + r.slice(p);
+    return `${b.slice(0, bPathStart)}/${r.slice(p)}`;
   }
   while (up > 0 && dir > bPathStart) {
     dir = b.lastIndexOf('/', dir - 1);
@@ -178,7 +188,7 @@ function dots(s: string, start: number, end: number, flags: number): string {
 
 /** §5.2.3: the reference's path appended to all but the last segment of the base's path. */
 function merge(b: string, start: number, end: number, hasAuthority: boolean, refPath: string): string {
-  if (hasAuthority && start === end) return '/' + refPath;
+  if (hasAuthority && start === end) return `/${refPath}`;
   const slash = b.lastIndexOf('/', end - 1);
   return slash < start ? refPath : b.slice(start, slash + 1) + refPath;
 }
@@ -209,7 +219,10 @@ function resolve2396(b: string, r: string): string {
   const bPathEnd = baseRec[Off.PATH_END]!;
   // RFC 2396 §5.2 step 6 knows no "/" for an empty base path (RFC 3986 §5.2.3 added it): with an
   // empty reference path too, the path stays empty ("http://a" and "?y" give "http://a?y").
-  const merged = rPathStart === rPathEnd && bPathStart === bPathEnd ? '' : merge(b, bPathStart, bPathEnd, (bf & Bit.AUTHORITY) !== 0, r.slice(rPathStart, rPathEnd));
+  const merged =
+    rPathStart === rPathEnd && bPathStart === bPathEnd
+      ? ''
+      : merge(b, bPathStart, bPathEnd, (bf & Bit.AUTHORITY) !== 0, r.slice(rPathStart, rPathEnd));
   // java.net.URI's normalize also collapses the merged path's runs of "/" ("a//b" is the segments
   // "a" and "b"): "x:/a" + ".//g" is "x:/g", and never "x://g", which would read back as an authority.
   return scheme + authority + removeDots(merged.replace(/\/\/+/g, '/'), true) + r.slice(rPathEnd);

@@ -22,10 +22,10 @@
  * and hints that let normalize and resolve skip work. On an error, ERROR_INDEX holds the index.
  */
 import { CHAR_CLASS, CLASS_SHIFT, Cls, LENIENT_TRANSITIONS, State, TRANSITIONS } from './generated/tables.js';
-import { type Units, at as unitAt, hexAt, ipv6Error, ipvFutureError, isIPv4 } from './host.js';
+import { hexAt, ipv6Error, ipvFutureError, isIPv4, type Units, at as unitAt } from './host.js';
 
 /** Slots of the offsets record, for the library's own modules (compiled to literals). */
-export const enum Off {
+export enum Off {
   SCHEME_END = 0,
   AUTHORITY_START = 1,
   USERINFO_END = 2,
@@ -44,7 +44,7 @@ export const enum Off {
 }
 
 /** Bits of the FLAGS slot, for the library's own modules (compiled to literals). */
-export const enum Bit {
+export enum Bit {
   SCHEME = 1 << 0,
   AUTHORITY = 1 << 1,
   USERINFO = 1 << 2,
@@ -182,7 +182,8 @@ function fuse(table: Uint8Array, lenient: boolean): Uint8Array {
     for (let c = 0; c <= 0x80; c++) {
       const cls = c < 0x80 ? CHAR_CLASS[c]! : Cls.NON_ASCII;
       const next = table[(state << CLASS_SHIFT) | cls]!;
-      const special = next < State.FIRST_ERROR && (cls === Cls.PERCENT || cls === Cls.NON_ASCII || (lenient && isTolerated(state, cls, next)));
+      const special =
+        next < State.FIRST_ERROR && (cls === Cls.PERCENT || cls === Cls.NON_ASCII || (lenient && isTolerated(state, cls, next)));
       out[c < 0x80 ? (state << 7) | c : (State.FIRST_ERROR << 7) + state] = special ? next | State.SPECIAL : next;
     }
   }
@@ -227,7 +228,8 @@ export function scan(input: string, offsets: Uint32Array, options?: ParseOptions
  * buf.toString('latin1', offsets[Slot.HOST_START], offsets[Slot.HOST_END]); // 'a.example'
  */
 export function scanBytes(bytes: Uint8Array, start: number, end: number, offsets: Uint32Array, options?: ParseOptions): number {
-  if (!(start >= 0 && start <= end && end <= bytes.length)) throw new RangeError(`invalid range [${start}, ${end}) of ${bytes.length} bytes`);
+  if (!(start >= 0 && start <= end && end <= bytes.length))
+    throw new RangeError(`invalid range [${start}, ${end}) of ${bytes.length} bytes`);
   return scanUnits('', bytes, start, end, offsets, options);
 }
 
@@ -235,7 +237,14 @@ export function scanBytes(bytes: Uint8Array, start: number, end: number, offsets
  * The tokenizer over [start, len) of a string (`bytes` null) or of a byte array. The two share
  * every line; reading a code unit is the one place they differ.
  */
-function scanUnits(input: string, bytes: Uint8Array | null, start: number, len: number, offsets: Uint32Array, options: ParseOptions | undefined): number {
+function scanUnits(
+  input: string,
+  bytes: Uint8Array | null,
+  start: number,
+  len: number,
+  offsets: Uint32Array,
+  options: ParseOptions | undefined,
+): number {
   if (offsets.length < OFFSETS_LENGTH) throw new RangeError(`offsets must have at least ${OFFSETS_LENGTH} slots`);
   const u: Units = bytes === null ? input : bytes;
   let iri = false;
@@ -416,7 +425,7 @@ function scanUnits(input: string, bytes: Uint8Array | null, start: number, len: 
   }
   offsets[Off.SCHEME_END] = schemeEnd;
   offsets[Off.AUTHORITY_START] = authorityStart;
-  offsets[Off.USERINFO_END] = at >= 0 ? at : 0;
+  offsets[Off.USERINFO_END] = Math.max(at, 0);
   offsets[Off.HOST_START] = (flags & Bit.AUTHORITY) !== 0 ? hostStart : 0;
   offsets[Off.HOST_END] = hostEnd;
   offsets[Off.PORT_START] = portColon >= 0 ? portColon + 1 : 0;

@@ -5,7 +5,7 @@
  */
 import { scanError } from './errors.js';
 import { percentDecode } from './percent.js';
-import { Bit, Off, OFFSETS_LENGTH, type ParseOptions, scan } from './scan.js';
+import { Bit, OFFSETS_LENGTH, Off, type ParseOptions, scan } from './scan.js';
 
 /** The host's form (RFC 3986 §3.2.2). */
 export type HostType = 'reg-name' | 'ipv4' | 'ipv6' | 'ipvfuture';

@@ -4,7 +4,18 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ByteView, ErrorCode, LineScanner, OFFSETS_LENGTH, type ParseOptions, Slot, UriError, parse, scan, scanBytes } from '../src/index.js';
+import {
+  ByteView,
+  ErrorCode,
+  LineScanner,
+  OFFSETS_LENGTH,
+  type ParseOptions,
+  parse,
+  Slot,
+  scan,
+  scanBytes,
+  UriError,
+} from '../src/index.js';
 
 /** The inputs (and options) of the golden offsets fixture. */
 function goldenInputs(): Array<[string, ParseOptions | undefined]> {
@@ -22,8 +33,18 @@ function goldenInputs(): Array<[string, ParseOptions | undefined]> {
 }
 
 const INVALID = [
-  'http://a b/', 'http://[::1', 'http://h:x/', 'a_b:c', '%zz', 'http://[g]/', 'http://[v1.é]/', 'http://é/', 'x\u0000',
-  'http://u@h@x/', 'http://[::1]@h/', '#a#b',
+  'http://a b/',
+  'http://[::1',
+  'http://h:x/',
+  'a_b:c',
+  '%zz',
+  'http://[g]/',
+  'http://[v1.é]/',
+  'http://é/',
+  'x\u0000',
+  'http://u@h@x/',
+  'http://[::1]@h/',
+  '#a#b',
 ];
 
 /** Byte position → string index, for records that hold non-ASCII characters. */
@@ -56,9 +77,22 @@ test('scanBytes agrees with scan on every golden and invalid input, in every mod
         continue;
       }
       assert.is(b[Slot.FLAGS], a[Slot.FLAGS], where);
-      for (const slot of [Slot.SCHEME_END, Slot.AUTHORITY_START, Slot.USERINFO_END, Slot.HOST_START, Slot.HOST_END, Slot.PORT_START, Slot.PATH_START, Slot.PATH_END, Slot.QUERY_START, Slot.QUERY_END, Slot.FRAGMENT_START]) {
+      for (const slot of [
+        Slot.SCHEME_END,
+        Slot.AUTHORITY_START,
+        Slot.USERINFO_END,
+        Slot.HOST_START,
+        Slot.HOST_END,
+        Slot.PORT_START,
+        Slot.PATH_START,
+        Slot.PATH_END,
+        Slot.QUERY_START,
+        Slot.QUERY_END,
+        Slot.FRAGMENT_START,
+      ]) {
         // Present slots are shifted by the 2 bytes of padding; absent ones stay 0.
-        const expected = a[slot] === 0 && slot !== Slot.PATH_START && slot !== Slot.PATH_END && b[slot] === 0 ? 0 : stringIndex(s, b[slot]! - 2);
+        const expected =
+          a[slot] === 0 && slot !== Slot.PATH_START && slot !== Slot.PATH_END && b[slot] === 0 ? 0 : stringIndex(s, b[slot]! - 2);
         assert.is(expected, a[slot], `${where} slot ${slot}`);
       }
       assert.is(b[Slot.LENGTH], pad.length - 2, where);
@@ -103,7 +137,21 @@ test('LineScanner walks records: CRLF, empty lines, a last line without newline,
   const seen: unknown[] = [];
   const lines = new LineScanner(buf);
   while (lines.next()) {
-    seen.push([lines.line, lines.code, lines.start, lines.end, lines.href, lines.scheme, lines.userinfo, lines.host, lines.hostType, lines.port, lines.path, lines.query, lines.fragment]);
+    seen.push([
+      lines.line,
+      lines.code,
+      lines.start,
+      lines.end,
+      lines.href,
+      lines.scheme,
+      lines.userinfo,
+      lines.host,
+      lines.hostType,
+      lines.port,
+      lines.path,
+      lines.query,
+      lines.fragment,
+    ]);
   }
   assert.equal(seen, [
     [1, 0, 0, 20, 'http://a.example/x?q', 'http', undefined, 'a.example', 'reg-name', undefined, '/x', 'q', undefined],
@@ -124,13 +172,19 @@ test('LineScanner walks records: CRLF, empty lines, a last line without newline,
 
 test('LineScanner: hosts of every type, userinfo, Uri views equal parse', () => {
   const text = ['http://u:p@1.2.3.4:80/a', 'http://[::1]/', 'http://[v1.x]/', 'mailto:a@b', 'file:///etc?x#y'];
-  const lines = new LineScanner(new TextEncoder().encode(text.join('\n') + '\n'));
+  const lines = new LineScanner(new TextEncoder().encode(`${text.join('\n')}\n`));
   const types: unknown[] = [];
   while (lines.next()) {
     types.push([lines.hostType, lines.userinfo]);
     assert.equal(lines.uri()!.toJSON(), parse(lines.href).toJSON());
   }
-  assert.equal(types, [['ipv4', 'u:p'], ['ipv6', undefined], ['ipvfuture', undefined], [undefined, undefined], ['reg-name', undefined]]);
+  assert.equal(types, [
+    ['ipv4', 'u:p'],
+    ['ipv6', undefined],
+    ['ipvfuture', undefined],
+    [undefined, undefined],
+    ['reg-name', undefined],
+  ]);
 });
 
 test('LineScanner: non-ASCII records decode as UTF-8 and errors point into the text', () => {
@@ -162,7 +216,10 @@ test('ByteView: components of a part of a line, decoded only when read', () => {
   assert.equal([strict.uri(), strict.path, strict.error().index], [null, '', 7]);
   assert.is(strict.scan(Buffer.from('[::1]'), 0, 5) !== 0, true);
   const types = new ByteView(undefined);
-  const hostType = (s: string): string | undefined => (types.scan(Buffer.from(s), 0, s.length), types.hostType);
+  const hostType = (s: string): string | undefined => {
+    types.scan(Buffer.from(s), 0, s.length);
+    return types.hostType;
+  };
   assert.equal(['//[v1.x]', '//1.2.3.4', '//[::1]', '//h', '/p'].map(hostType), ['ipvfuture', 'ipv4', 'ipv6', 'reg-name', undefined]);
 });
 

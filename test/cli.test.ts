@@ -54,7 +54,11 @@ async function cli(argv: string[], stdin: string | Buffer | Array<string | Buffe
   return { code, out: Buffer.concat(out).toString(), err: Buffer.concat(err).toString() };
 }
 
-const jsonLines = (s: string): unknown[] => s.trimEnd().split('\n').map((l) => JSON.parse(l));
+const jsonLines = (s: string): unknown[] =>
+  s
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 
 /** A file in the temporary directory. */
 function file(name: string, data: string | Buffer): string {
@@ -90,21 +94,52 @@ test('parse: one JSON object per line, errors with line, code, index and message
   assert.is(r.code, 0);
   assert.is(r.err, '');
   assert.equal(jsonLines(r.out), [
-    { line: 1, href: 'http://a.com/x?y#z', scheme: 'http', userinfo: null, host: 'a.com', hostType: 'reg-name', port: null, path: '/x', query: 'y', fragment: 'z' },
+    {
+      line: 1,
+      href: 'http://a.com/x?y#z',
+      scheme: 'http',
+      userinfo: null,
+      host: 'a.com',
+      hostType: 'reg-name',
+      port: null,
+      path: '/x',
+      query: 'y',
+      fragment: 'z',
+    },
     { line: 3, error: { code: 'INVALID_CHAR', index: 8, message: `Invalid character ' ' at index 8 in "http://a b/"` } },
-    { line: 4, href: 'mailto:x@y', scheme: 'mailto', userinfo: null, host: null, hostType: null, port: null, path: 'x@y', query: null, fragment: null },
+    {
+      line: 4,
+      href: 'mailto:x@y',
+      scheme: 'mailto',
+      userinfo: null,
+      host: null,
+      hostType: null,
+      port: null,
+      path: 'x@y',
+      query: null,
+      fragment: null,
+    },
   ]);
 });
 
 test('parse reads a file argument, and "-" means standard input', async () => {
   const f = file('in.txt', '//h\n');
-  assert.is((await cli(['parse', f])).out, '{"line":1,"href":"//h","scheme":null,"userinfo":null,"host":"h","hostType":"reg-name","port":null,"path":"","query":null,"fragment":null}\n');
-  assert.is((await cli(['parse', '-'], '?q\n')).out, '{"line":1,"href":"?q","scheme":null,"userinfo":null,"host":null,"hostType":null,"port":null,"path":"","query":"q","fragment":null}\n');
+  assert.is(
+    (await cli(['parse', f])).out,
+    '{"line":1,"href":"//h","scheme":null,"userinfo":null,"host":"h","hostType":"reg-name","port":null,"path":"","query":null,"fragment":null}\n',
+  );
+  assert.is(
+    (await cli(['parse', '-'], '?q\n')).out,
+    '{"line":1,"href":"?q","scheme":null,"userinfo":null,"host":null,"hostType":null,"port":null,"path":"","query":"q","fragment":null}\n',
+  );
   assert.is((await cli(['parse', '--', '-'], '?q\n')).code, 0);
 });
 
 test('parse --fields picks and orders the JSON keys; every field has a value', async () => {
-  const r = await cli(['parse', '--fields', 'host,line,authority,portNumber,warnings,error,field', '--lenient'], 'http://u@h:99999/a b\nhttp://h:8080\n');
+  const r = await cli(
+    ['parse', '--fields', 'host,line,authority,portNumber,warnings,error,field', '--lenient'],
+    'http://u@h:99999/a b\nhttp://h:8080\n',
+  );
   assert.equal(jsonLines(r.out), [
     { host: 'h', line: 1, authority: 'u@h:99999', portNumber: null, warnings: ['INVALID_CHAR'], error: null, field: null },
     { host: 'h', line: 2, authority: 'h:8080', portNumber: 8080, warnings: [], error: null, field: null },
@@ -121,7 +156,10 @@ test('parse --tsv: a header, one row per URI, the error code of an invalid one',
       '2\thttp://a b/\t\t\t\t\t\t\t\t\tINVALID_CHAR\n' +
       '4\tmailto:m\tmailto\t\t\t\t\tm\t\t\t\n',
   );
-  const cols = await cli(['parse', '--tsv', '--no-header', '--fields', 'host,portNumber,warnings,authority,field,line'], 'http://h:1/\nhttp://a b/\n');
+  const cols = await cli(
+    ['parse', '--tsv', '--no-header', '--fields', 'host,portNumber,warnings,authority,field,line'],
+    'http://h:1/\nhttp://a b/\n',
+  );
   assert.is(cols.out, 'h\t1\t\th:1\t\t1\n\t\t\t\t\t2\n');
   const warned = await cli(['parse', '--tsv', '--no-header', '--lenient', '--fields', 'warnings'], 'http://h/a b%\n');
   assert.is(warned.out, 'INVALID_CHAR,INVALID_PERCENT_ENCODING\n');
@@ -156,7 +194,16 @@ test('validate: LINE:INDEX: CODE: MESSAGE per invalid URI, a count on stderr, ex
   assert.is(lenient.err, 'urikit: 1 of 11 URIs is invalid\n');
   assert.equal(await cli(['validate'], 'http://a/\n\n/b\r\n'), { code: 0, out: '', err: '' });
   const absolute = await cli(['validate', '--absolute', '--json'], 'http://a/\n/b\n');
-  assert.equal(jsonLines(absolute.out), [{ line: 2, error: { code: 'MISSING_SCHEME', index: 0, message: 'Missing scheme: \'/\' at index 0 in "/b": an absolute URI (scheme ":" ...) is required' } }]);
+  assert.equal(jsonLines(absolute.out), [
+    {
+      line: 2,
+      error: {
+        code: 'MISSING_SCHEME',
+        index: 0,
+        message: 'Missing scheme: \'/\' at index 0 in "/b": an absolute URI (scheme ":" ...) is required',
+      },
+    },
+  ]);
   const zone = await cli(['validate', '--zone-id'], 'http://[fe80::1%25eth0]/\n');
   assert.is(zone.code, 0);
 });
@@ -167,11 +214,19 @@ test('validate: LINE:INDEX: CODE: MESSAGE per invalid URI, a count on stderr, ex
 test('normalize: the normal form per line; invalid lines on stderr, left out, exit 1', async () => {
   const r = await cli(['normalize', URLS]);
   assert.is(r.code, 1);
-  assert.is(r.out, 'http://example.com/a?b#c\nhttp://example.com/x/~\n//host:8080\nmailto:user@example.org\nhttp://[::1]:99999/\n/relative/path?q\nhttp://example.com/last\n');
+  assert.is(
+    r.out,
+    'http://example.com/a?b#c\nhttp://example.com/x/~\n//host:8080\nmailto:user@example.org\nhttp://[::1]:99999/\n/relative/path?q\nhttp://example.com/last\n',
+  );
   assert.ok(r.err.startsWith(`urikit: line 5 left out: INVALID_CHAR at index 8: Invalid character ' ' at index 8 in "http://a b/"\n`));
-  assert.ok(r.err.endsWith('urikit: 4 invalid URIs were left out (reported above); --lenient accepts the characters that logs often hold\n'));
+  assert.ok(
+    r.err.endsWith('urikit: 4 invalid URIs were left out (reported above); --lenient accepts the characters that logs often hold\n'),
+  );
   const one = await cli(['normalize'], 'http://a b\n');
-  assert.is(one.err.split('\n')[1], 'urikit: 1 invalid URI was left out (reported above); --lenient accepts the characters that logs often hold');
+  assert.is(
+    one.err.split('\n')[1],
+    'urikit: 1 invalid URI was left out (reported above); --lenient accepts the characters that logs often hold',
+  );
   assert.equal(await cli(['normalize', '--iri'], 'HTTP://Ü.example/\n'), { code: 0, out: 'http://Ü.example/\n', err: '' });
 });
 
@@ -231,21 +286,44 @@ test('--log combined: request targets and referrers; "-", escaped quotes, lines 
     { line: 2, field: 'target', href: '/submit', host: null },
     {
       line: 4,
-      error: { code: 'NO_REQUEST_TARGET', index: 44, message: 'No request target: the request "-" is not METHOD TARGET PROTOCOL (a client that sent no request is logged as "-")' },
+      error: {
+        code: 'NO_REQUEST_TARGET',
+        index: 44,
+        message: 'No request target: the request "-" is not METHOD TARGET PROTOCOL (a client that sent no request is logged as "-")',
+      },
     },
-    { line: 5, field: 'target', error: { code: 'INVALID_CHAR', index: 11, message: `Invalid character ' ' at index 11 in "/search?q=a b"` } },
+    {
+      line: 5,
+      field: 'target',
+      error: { code: 'INVALID_CHAR', index: 11, message: `Invalid character ' ' at index 11 in "/search?q=a b"` },
+    },
     { line: 5, field: 'referrer', href: 'https://www.google.com/url?q=x', host: 'www.google.com' },
     {
       line: 6,
-      error: { code: 'NOT_A_LOG_LINE', index: 22, message: 'Not a combined log line: expected a quoted request ("GET /path HTTP/1.1") after the time at index 22 in "this is not a log line"' },
+      error: {
+        code: 'NOT_A_LOG_LINE',
+        index: 22,
+        message:
+          'Not a combined log line: expected a quoted request ("GET /path HTTP/1.1") after the time at index 22 in "this is not a log line"',
+      },
     },
     { line: 7, field: 'target', error: { code: 'INVALID_CHAR', index: 2, message: `Invalid character '\\' at index 2 in "/q\\\\\\"x"` } },
-    { line: 7, field: 'referrer', error: { code: 'INVALID_CHAR', index: 17, message: `Invalid character '\\' at index 17 in "http://r.example/\\\\xe4"` } },
+    {
+      line: 7,
+      field: 'referrer',
+      error: { code: 'INVALID_CHAR', index: 17, message: `Invalid character '\\' at index 17 in "http://r.example/\\\\xe4"` },
+    },
     { line: 8, field: 'target', href: 'http://proxy.example:8080/p', host: 'proxy.example' },
     { line: 8, field: 'referrer', href: 'http://www.example.com/from', host: 'www.example.com' },
   ]);
   const lenient = await cli(['validate', '--log', 'combined', '--lenient', LOG]);
-  assert.is(lenient.out, lenient.out.split('\n').filter((l) => /NO_REQUEST_TARGET|NOT_A_LOG_LINE/.test(l)).join('\n') + '\n');
+  assert.is(
+    lenient.out,
+    `${lenient.out
+      .split('\n')
+      .filter((l) => /NO_REQUEST_TARGET|NOT_A_LOG_LINE/.test(l))
+      .join('\n')}\n`,
+  );
   assert.ok(lenient.out.includes('6:22: NOT_A_LOG_LINE: Not a combined log line'));
 });
 
@@ -254,8 +332,23 @@ test('--log-field chooses the target or the referrer; --log common reads no refe
   assert.is(targets.out, '/a/b?x=1\n/submit\nhttp://proxy.example:8080/p\n');
   const referrers = await cli(['normalize', '--log', 'combined', '--log-field=referrer', LOG]);
   assert.is(referrers.out, 'http://www.example.com/from\nhttps://www.google.com/url?q=x\nhttp://www.example.com/from\n');
-  const raw = await cli(['parse', '--log', 'combined', '--log-field', 'referrer', '--lenient', '--tsv', '--no-header', '--fields', 'href', LOG]);
-  assert.is(raw.out, 'http://www.Example.com/from\nhttps://www.google.com/url?q=x\n\nhttp://r.example/\\xe4\nhttp://www.example.com/from\n');
+  const raw = await cli([
+    'parse',
+    '--log',
+    'combined',
+    '--log-field',
+    'referrer',
+    '--lenient',
+    '--tsv',
+    '--no-header',
+    '--fields',
+    'href',
+    LOG,
+  ]);
+  assert.is(
+    raw.out,
+    'http://www.Example.com/from\nhttps://www.google.com/url?q=x\n\nhttp://r.example/\\xe4\nhttp://www.example.com/from\n',
+  );
   // The line without a request still has a referrer field ("-"); the garbage line is reported.
   assert.is(
     referrers.err,
@@ -264,10 +357,17 @@ test('--log-field chooses the target or the referrer; --log common reads no refe
       'urikit: 2 invalid URIs were left out (reported above); --lenient accepts the characters that logs often hold\n',
   );
   const common = await cli(['validate', '--log', 'common', '--lenient'], readFileSync(LOG));
-  assert.is(common.out, '4:44: NO_REQUEST_TARGET: No request target: the request "-" is not METHOD TARGET PROTOCOL (a client that sent no request is logged as "-")\n6:22: NOT_A_LOG_LINE: Not a common log line: expected a quoted request ("GET /path HTTP/1.1") after the time at index 22 in "this is not a log line"\n');
+  assert.is(
+    common.out,
+    '4:44: NO_REQUEST_TARGET: No request target: the request "-" is not METHOD TARGET PROTOCOL (a client that sent no request is logged as "-")\n6:22: NOT_A_LOG_LINE: Not a common log line: expected a quoted request ("GET /path HTTP/1.1") after the time at index 22 in "this is not a log line"\n',
+  );
   assert.is(common.err, 'urikit: 2 of 7 URIs are invalid\n');
   const short = await cli(['validate', '--log', 'combined'], '1.2.3.4 - - [17/May/2015:10:05:03 +0000] "GET / HTTP/1.1" 200 5\n');
-  assert.ok(short.out.startsWith('1:63: NOT_A_LOG_LINE: Not a combined log line: expected the quoted referrer after the status and the size (use --log common for logs without it) at index 63 in'));
+  assert.ok(
+    short.out.startsWith(
+      '1:63: NOT_A_LOG_LINE: Not a combined log line: expected the quoted referrer after the status and the size (use --log common for logs without it) at index 63 in',
+    ),
+  );
   assert.equal((await cli(['validate', '--log', 'common'], '1.2.3.4 - - [17/May/2015:10:05:03 +0000] "GET / HTTP/1.1" 200 5\n')).code, 0);
 });
 
@@ -275,22 +375,33 @@ test('log lines: every way a line can fall short is named', () => {
   const l = new LogLine('combined');
   const read = (s: string): string => {
     const b = Buffer.from(s);
-    return l.read(b, 0, b.length) ? `target=${b.toString('latin1', l.targetStart, l.targetEnd)} referrer=${l.referrerStart === -1 ? '-' : b.toString('latin1', l.referrerStart, l.referrerEnd)}` : `${l.error} at ${l.errorAt}: ${l.expected}`;
+    return l.read(b, 0, b.length)
+      ? `target=${b.toString('latin1', l.targetStart, l.targetEnd)} referrer=${l.referrerStart === -1 ? '-' : b.toString('latin1', l.referrerStart, l.referrerEnd)}`
+      : `${l.error} at ${l.errorAt}: ${l.expected}`;
   };
   const head = '1.2.3.4 - - [t] ';
   assert.is(read(`${head}"GET /a HTTP/1.1" 200 5 "http://r/" "UA"`), 'target=/a referrer=http://r/');
   assert.is(read(`${head}"GET /a b HTTP/1.1" 200 5 "-" "UA"`), 'target=/a b referrer=-');
   assert.is(read(`${head}"GET /a" 200 5 "r" "UA"`), 'target=/a referrer=r');
   assert.is(read(`${head}"GET /a\\" b HTTP/1.0" 200 5 "\\\\" "UA"`), 'target=/a\\" b referrer=\\\\');
-  assert.is(read('"GET / HTTP/1.1"'), 'NOT_A_LOG_LINE at 0: the time in brackets ("[17/May/2015:10:05:03 +0000] ") before the quoted request');
-  assert.is(read('1.2.3.4 - - [t]"GET / HTTP/1.1"'), 'NOT_A_LOG_LINE at 15: the time in brackets ("[17/May/2015:10:05:03 +0000] ") before the quoted request');
+  assert.is(
+    read('"GET / HTTP/1.1"'),
+    'NOT_A_LOG_LINE at 0: the time in brackets ("[17/May/2015:10:05:03 +0000] ") before the quoted request',
+  );
+  assert.is(
+    read('1.2.3.4 - - [t]"GET / HTTP/1.1"'),
+    'NOT_A_LOG_LINE at 15: the time in brackets ("[17/May/2015:10:05:03 +0000] ") before the quoted request',
+  );
   assert.is(read(`${head}"GET / HTTP/1.1`), 'NOT_A_LOG_LINE at 31: the closing quote of the request');
   assert.is(read(`${head}"GET "`), 'NO_REQUEST_TARGET at 17: ');
   assert.is(read(`${head}"GET / HTTP/1.1"200`), 'NOT_A_LOG_LINE at 32: a space and the status after the request');
   assert.is(read(`${head}"GET / HTTP/1.1" "x"`), 'NOT_A_LOG_LINE at 33: the status after the request');
   assert.is(read(`${head}"GET / HTTP/1.1" 200`), 'NOT_A_LOG_LINE at 36: a space and the size after the status');
   assert.is(read(`${head}"GET / HTTP/1.1" 200 "x"`), 'NOT_A_LOG_LINE at 37: the size after the status');
-  assert.is(read(`${head}"GET / HTTP/1.1" 200 5 x`), 'NOT_A_LOG_LINE at 38: the quoted referrer after the status and the size (use --log common for logs without it)');
+  assert.is(
+    read(`${head}"GET / HTTP/1.1" 200 5 x`),
+    'NOT_A_LOG_LINE at 38: the quoted referrer after the status and the size (use --log common for logs without it)',
+  );
   assert.is(read(`${head}"GET / HTTP/1.1" 200 5 "x`), 'NOT_A_LOG_LINE at 41: the closing quote of the referrer');
 });
 
@@ -378,16 +489,41 @@ test('TopK: exact until it evicts; then upper bounds within `over`; merges add t
   assert.equal([a.exact, a.distinct], [true, 3]);
   a.add('w'); // 4 values: keeps x, y
   assert.equal([a.exact, a.distinct, a.floor], [false, null, 1]);
-  assert.equal(a.top(5).map((c) => [c.value, c.count, c.over]), [['x', 3, 0], ['y', 2, 0]]);
+  assert.equal(
+    a.top(5).map((c) => [c.value, c.count, c.over]),
+    [
+      ['x', 3, 0],
+      ['y', 2, 0],
+    ],
+  );
   a.add('z'); // comes back at floor + 1
-  assert.equal(a.top(5).map((c) => [c.value, c.count, c.over]), [['x', 3, 0], ['y', 2, 0], ['z', 2, 1]]);
+  assert.equal(
+    a.top(5).map((c) => [c.value, c.count, c.over]),
+    [
+      ['x', 3, 0],
+      ['y', 2, 0],
+      ['z', 2, 1],
+    ],
+  );
   const b = new TopK(2);
   for (const v of ['x', 'q', 'q', 'q']) b.add(v);
   const exact = new TopK(2);
   exact.merge(b.toData());
-  assert.equal(exact.top(5).map((c) => [c.value, c.count, c.over]), [['q', 3, 0], ['x', 1, 0]]);
+  assert.equal(
+    exact.top(5).map((c) => [c.value, c.count, c.over]),
+    [
+      ['q', 3, 0],
+      ['x', 1, 0],
+    ],
+  );
   a.merge(b.toData()); // b exact: a's floor carries over to the values new to a
-  assert.equal(a.top(2).map((c) => [c.value, c.count, c.over]), [['q', 4, 1], ['x', 4, 0]]);
+  assert.equal(
+    a.top(2).map((c) => [c.value, c.count, c.over]),
+    [
+      ['q', 4, 1],
+      ['x', 4, 0],
+    ],
+  );
   const c = new TopK(1);
   for (const v of ['m', 'n', 'n']) c.add(v); // evicts: floor 1
   const d = new TopK(1);
@@ -411,7 +547,10 @@ test('input: CRLF, empty lines, a last line without newline, lines cut anywhere 
   }
   assert.is((await cli(['parse'], data.toString().split(/(?<=\n)/))).out, whole.out, 'string chunks');
   const lines = jsonLines(whole.out) as Array<{ line: number; href?: string }>;
-  assert.equal(lines.map((l) => l.line), [1, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+  assert.equal(
+    lines.map((l) => l.line),
+    [1, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13],
+  );
   assert.is(lines[0]!.href, 'http://example.com/a?b#c');
   assert.is(lines.at(-1)!.href, 'http://example.com/last');
   const log = readFileSync(LOG);
@@ -420,7 +559,10 @@ test('input: CRLF, empty lines, a last line without newline, lines cut anywhere 
   for (let i = 0; i < log.length; i += 5) logChunks.push(log.subarray(i, i + 5));
   assert.is((await cli(['parse', '--log', 'combined'], logChunks)).out, logWhole.out);
   assert.is((await cli(['parse'], '\r')).out, '');
-  assert.is((await cli(['parse'], 'a\r')).out, '{"line":1,"href":"a","scheme":null,"userinfo":null,"host":null,"hostType":null,"port":null,"path":"a","query":null,"fragment":null}\n');
+  assert.is(
+    (await cli(['parse'], 'a\r')).out,
+    '{"line":1,"href":"a","scheme":null,"userinfo":null,"host":null,"hostType":null,"port":null,"path":"a","query":null,"fragment":null}\n',
+  );
 });
 
 test('input: gzip, by name or by its magic bytes, from a file or standard input', async () => {
@@ -438,14 +580,21 @@ test('input: gzip, by name or by its magic bytes, from a file or standard input'
   assert.is(t.err, `urikit: cannot read "${truncated}": the gzip data ends early (unexpected end of file); the file may be truncated\n`);
   const notGzip = file('not-gzip.gz', 'http://a/\n');
   const n = await cli(['parse', notGzip]);
-  assert.is(n.err, `urikit: cannot read "${notGzip}": it is not valid gzip data (incorrect header check); a file whose name ends in .gz is read through gunzip\n`);
+  assert.is(
+    n.err,
+    `urikit: cannot read "${notGzip}": it is not valid gzip data (incorrect header check); a file whose name ends in .gz is read through gunzip\n`,
+  );
   assert.is((await cli(['parse'], gzipSync(''))).out, '');
   assert.is((await cli(['parse', file('one-byte.txt', 'a')])).out.length > 0, true);
 });
 
 test('input errors say what is wrong, exit 2', async () => {
   const missing = await cli(['parse', '/nonexistent/urikit-test']);
-  assert.equal(missing, { code: 2, out: '', err: 'urikit: cannot read "/nonexistent/urikit-test": no such file (check the path, or give - to read standard input)\n' });
+  assert.equal(missing, {
+    code: 2,
+    out: '',
+    err: 'urikit: cannot read "/nonexistent/urikit-test": no such file (check the path, or give - to read standard input)\n',
+  });
   assert.is((await cli(['stats', tmp])).err, `urikit: cannot read "${tmp}": it is a directory; give a file\n`);
   const failing = new Readable({
     read() {
@@ -477,7 +626,10 @@ test('output: a closed pipe (EPIPE) stops the run quietly; another write error e
   assert.is(err, 'urikit: cannot write the output: write EIO\n');
   err = '';
   const log = file('epipe.log', accessLog(5000));
-  assert.is(await main(['parse', '--log', 'combined', '--threads', '2', log], { stdin: Readable.from(['']), stdout: sink('EPIPE'), stderr }), 0);
+  assert.is(
+    await main(['parse', '--log', 'combined', '--threads', '2', log], { stdin: Readable.from(['']), stdout: sink('EPIPE'), stderr }),
+    0,
+  );
   assert.is(err, '');
 });
 
@@ -492,7 +644,11 @@ test('usage errors exit 2 with a message that says what to do', async () => {
   assert.equal(await cli(['help']), { code: 0, out: usage, err: '' });
   assert.equal(await cli(['-h']), { code: 0, out: usage, err: '' });
   const bad = async (argv: string[], message: string, command: string | null = argv[0]!): Promise<void> => {
-    assert.equal(await cli(argv), { code: 2, out: '', err: `urikit: ${message}\nRun "urikit ${command === null ? '' : command + ' '}--help" for usage.\n` }, argv.join(' '));
+    assert.equal(
+      await cli(argv),
+      { code: 2, out: '', err: `urikit: ${message}\nRun "urikit ${command === null ? '' : `${command} `}--help" for usage.\n` },
+      argv.join(' '),
+    );
   };
   await bad(['frobnicate'], 'unknown command "frobnicate"; the commands are parse, validate, normalize, resolve, stats', null);
   await bad(['--lenient'], 'unknown command "--lenient"; the command comes first', null);
@@ -514,10 +670,19 @@ test('usage errors exit 2 with a message that says what to do', async () => {
   await bad(['parse', '--log', 'apache'], '--log takes "combined" or "common", not "apache"');
   await bad(['parse', '--log', 'common', '--log-field', 'all'], '--log-field takes "target", "referrer" or "both", not "all"');
   await bad(['parse', '--log-field', 'target'], '--log-field needs --log combined|common');
-  await bad(['parse', '--log', 'common', '--log-field', 'referrer'], '--log common lines have no referrer: use --log combined, or --log-field target');
-  await bad(['parse', '--fields', 'host,nope'], 'unknown field "nope" in --fields; the fields are line, field, href, scheme, authority, userinfo, host, hostType, port, portNumber, path, query, fragment, warnings, error');
+  await bad(
+    ['parse', '--log', 'common', '--log-field', 'referrer'],
+    '--log common lines have no referrer: use --log combined, or --log-field target',
+  );
+  await bad(
+    ['parse', '--fields', 'host,nope'],
+    'unknown field "nope" in --fields; the fields are line, field, href, scheme, authority, userinfo, host, hostType, port, portNumber, path, query, fragment, warnings, error',
+  );
   await bad(['parse', '--fields', 'host, path,host'], '--fields names "host" twice');
-  await bad(['resolve', '--base', '/rel'], '--base "/rel" has no scheme; a base must be an absolute URI (RFC 3986 §5.1), such as https://example.com/');
+  await bad(
+    ['resolve', '--base', '/rel'],
+    '--base "/rel" has no scheme; a base must be an absolute URI (RFC 3986 §5.1), such as https://example.com/',
+  );
   await bad(['resolve', '--base', 'http://a b'], `--base "http://a b" is not a URI: Invalid character ' ' at index 8 in "http://a b"`);
   await bad(['resolve', '--log', 'combined'], "resolve --log needs --base URL: the site the log's request targets are resolved against");
 });
@@ -531,7 +696,10 @@ test('--help for every command: its usage, output, options and exit codes', asyn
     assert.ok(own.out.includes('--threads N'), command);
     assert.is((await cli(['help', command])).out, own.out);
     assert.is((await cli([command, '--lenient', '-h'])).out, own.out);
-    assert.ok(own.out.split('\n').every((l) => l.length <= 80), command);
+    assert.ok(
+      own.out.split('\n').every((l) => l.length <= 80),
+      command,
+    );
   }
   const parseHelp = (await cli(['parse', '--help'])).out;
   for (const f of FIELDS) assert.ok(parseHelp.includes(` ${f},`) || parseHelp.includes(` ${f}\n`), f);
@@ -542,7 +710,7 @@ test('--help for every command: its usage, output, options and exit codes', asyn
 
 test('progress bar: on a terminal for a file, cleared at the end; never with --quiet or for standard input', async () => {
   const r = await cli(['validate', '--log', 'combined', LOG], '', { tty: true });
-  assert.match(r.err, /^\r\[#+·*\] +\d+%  0\.0 MB of 0\.0 MB  .* left\x1b\[K/);
+  assert.match(r.err, /^\r\[#+·*\] +\d+% {2}0\.0 MB of 0\.0 MB {2}.* left\x1b\[K/);
   assert.ok(r.err.includes('\r\x1b[K'));
   assert.ok(r.err.endsWith('urikit: 5 of 11 URIs are invalid; --lenient accepts the characters that logs often hold\n'));
   assert.equal((await cli(['validate', '--quiet', '--log', 'combined', LOG], '', { tty: true })).err, '');
@@ -558,7 +726,7 @@ test('progress bar: on a terminal for a file, cleared at the end; never with --q
 // --threads
 
 test('--threads 2 gives the output of one thread, line numbers included, on a multi-MB file', async () => {
-  const big = file('big.log', accessLog(40_000) + 'last line without newline "');
+  const big = file('big.log', `${accessLog(40_000)}last line without newline "`);
   assert.ok(readFileSync(big).length > 5e6);
   for (const argv of [
     ['parse', '--log', 'combined'],
@@ -582,7 +750,10 @@ test('--threads 2 gives the output of one thread, line numbers included, on a mu
   assert.equal(approx.referrers.hosts.distinct, 37);
   assert.is(approx.targets.paths.distinct, null);
   for (const p of approx.targets.paths.top) assert.ok(p.count - p.overcount <= 20 && p.count >= 20, JSON.stringify(p));
-  const plain = file('urls-big.txt', Array.from({ length: 200_000 }, (_, i) => (i % 1000 === 999 ? 'bad url' : `http://h${i % 50}/p/${i % 5000}`)).join('\n'));
+  const plain = file(
+    'urls-big.txt',
+    Array.from({ length: 200_000 }, (_, i) => (i % 1000 === 999 ? 'bad url' : `http://h${i % 50}/p/${i % 5000}`)).join('\n'),
+  );
   const one = await cli(['stats', plain]);
   const three = await cli(['stats', '--threads', '3', plain], '', { tty: true });
   assert.is(three.out, one.out);
@@ -618,7 +789,10 @@ test('segments: each line belongs to the segment where it starts', () => {
     }
     assert.equal(lines, ['aa\n', 'bbbb\n', '\n', 'cc\n', 'last', '']);
     assert.is(count, 5);
-    assert.throws(() => readSegment(fd, data.length + 10, 0, data.length + 10, Buffer.alloc(64)), /the file became shorter while it was read/);
+    assert.throws(
+      () => readSegment(fd, data.length + 10, 0, data.length + 10, Buffer.alloc(64)),
+      /the file became shorter while it was read/,
+    );
   } finally {
     closeSync(fd);
   }
@@ -630,15 +804,21 @@ test('segments: each line belongs to the segment where it starts', () => {
 test('the binary: npm start runs stats over the bundled sample access log', () => {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   assert.is(pkg.scripts.start, 'node bin/urikit.js stats --log combined test/fixtures/sample/access.log');
-  const out = execFileSync(process.execPath, ['bin/urikit.js', 'stats', '--log', 'combined', 'test/fixtures/sample/access.log'], { cwd: root, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['bin/urikit.js', 'stats', '--log', 'combined', 'test/fixtures/sample/access.log'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   assert.ok(out.startsWith('urikit stats: test/fixtures/sample/access.log (combined log)\n\nlines: 1000\n'));
   assert.ok(out.includes('request targets: 1000 (1000 valid, 0 invalid)'));
   assert.ok(out.includes('referrers: 800 (800 valid, 0 invalid; 200 lines with "-")'));
-  assert.match(out, /top 10 hosts +count +share +\(42 distinct\)\n  www\.semicomplete\.com +490 +61\.3%/);
+  assert.match(out, /top 10 hosts +count +share +\(42 distinct\)\n {2}www\.semicomplete\.com +490 +61\.3%/);
 });
 
 test('the binary: the referrers sample, exit codes, gzip, no progress bar on a pipe', () => {
-  const out = execFileSync(process.execPath, ['bin/urikit.js', 'parse', 'test/fixtures/sample/referrers.txt'], { cwd: root, encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['bin/urikit.js', 'parse', 'test/fixtures/sample/referrers.txt'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   const lines = out.trimEnd().split('\n');
   assert.is(lines.length, 300);
   assert.is(JSON.parse(lines[0]!).host, 'semicomplete.com');
@@ -672,8 +852,12 @@ test(`the binary: 128 MiB through standard input, peak RSS under ${RSS_BOUND_MB}
   // Measured from inside: a preloaded module reports getrusage's ru_maxrss at exit.
   const probe = file('maxrss.cjs', "process.on('exit', () => process.stderr.write('maxrss=' + process.resourceUsage().maxRSS + '\\n'));\n");
   const env = { ...process.env };
-  delete env['NODE_V8_COVERAGE']; // measure the binary as users run it
-  const child = spawn(process.execPath, ['--require', probe, 'bin/urikit.js', 'stats', '--log', 'combined', '--json', '-'], { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  delete env.NODE_V8_COVERAGE; // measure the binary as users run it
+  const child = spawn(process.execPath, ['--require', probe, 'bin/urikit.js', 'stats', '--log', 'combined', '--json', '-'], {
+    cwd: root,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d));

@@ -5,8 +5,19 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ErrorCode, OFFSETS_LENGTH, type ParseOptions, Slot, UriError, type UriErrorCode, isValid, parse, scan, tryParse } from '../src/index.js';
 import { scanError } from '../src/errors.js';
+import {
+  ErrorCode,
+  isValid,
+  OFFSETS_LENGTH,
+  type ParseOptions,
+  parse,
+  Slot,
+  scan,
+  tryParse,
+  UriError,
+  type UriErrorCode,
+} from '../src/index.js';
 
 export type Code = Exclude<keyof typeof ErrorCode, 'OK' | 'RELATIVE_BASE' | 'INVALID_UTF8'>;
 export type Case = readonly [input: string, code: Code, index: number, options?: ParseOptions];
@@ -342,14 +353,24 @@ test('the same inputs are valid without the option that rejects them', () => {
 
 test('iri accepts the edges of ucschar and, in the query, iprivate (RFC 3987 §2.2)', () => {
   const ok = [
-    '/\u00A0', '/\uD7FF', '/\uF900', '/\uFDCF', '/\uFDF0', '/\uFFEF',
+    '/\u00A0',
+    '/\uD7FF',
+    '/\uF900',
+    '/\uFDCF',
+    '/\uFDF0',
+    '/\uFFEF',
     '/\uD800\uDC00', // U+10000
     '/\uD83F\uDFFD', // U+1FFFD
     '/\uDB3F\uDFFD', // U+DFFFD
     '/\uDB44\uDC00', // U+E1000
     '/\uDB7F\uDFFD', // U+EFFFD
-    '?\uE000', '?\uF8FF', '?\uDB80\uDC00' /* U+F0000 */, '?\uDBBF\uDFFD' /* U+FFFFD */,
-    '?\uDBC0\uDC00' /* U+100000 */, '?\uDBFF\uDFFD' /* U+10FFFD */, '?a\uE000b',
+    '?\uE000',
+    '?\uF8FF',
+    '?\uDB80\uDC00' /* U+F0000 */,
+    '?\uDBBF\uDFFD' /* U+FFFFD */,
+    '?\uDBC0\uDC00' /* U+100000 */,
+    '?\uDBFF\uDFFD' /* U+10FFFD */,
+    '?a\uE000b',
     'http://u\u00E9:p\u00E9@h\u00E9/',
   ];
   for (const s of ok) {
@@ -389,7 +410,8 @@ test('messages name the character and its position', () => {
   // INVALID_SCHEME
   assert.is(message(':'), `Invalid scheme: ':' at index 0 in ":" leaves the scheme empty`);
   assert.is(message('://h'), `Invalid scheme: ':' at index 0 in "://h" leaves the scheme empty`);
-  const notScheme = 'which is not a scheme (a letter, then letters, digits, "+", "-" or "."); a relative path cannot have ":" in its first segment';
+  const notScheme =
+    'which is not a scheme (a letter, then letters, digits, "+", "-" or "."); a relative path cannot have ":" in its first segment';
   assert.is(message('1a:b'), `Invalid scheme: ':' at index 2 in "1a:b" ends "1a", ${notScheme}`);
   assert.is(message('a_b:c'), `Invalid scheme: ':' at index 3 in "a_b:c" ends "a_b", ${notScheme}`);
   // INVALID_PORT after an "@" or an IP-literal: the non-digit itself
@@ -403,7 +425,10 @@ test('messages name the character and its position', () => {
   assert.is(message('http://h:x'), `Invalid port "x": the authority ends with end of input at index 10 in "http://h:x", ${userinfo}`);
   assert.is(message('http://h:x?'), `Invalid port "x": the authority ends with '?' at index 10 in "http://h:x?", ${userinfo}`);
   assert.is(message('http://h:x#f'), `Invalid port "x": the authority ends with '#' at index 10 in "http://h:x#f", ${userinfo}`);
-  assert.is(message('http://h:80:90'), `Invalid port "80:90": the authority ends with end of input at index 14 in "http://h:80:90", ${userinfo}`);
+  assert.is(
+    message('http://h:80:90'),
+    `Invalid port "80:90": the authority ends with end of input at index 14 in "http://h:80:90", ${userinfo}`,
+  );
   assert.is(message('//h:a?'), `Invalid port "a": the authority ends with '?' at index 5 in "//h:a?", ${userinfo}`);
   assert.is(
     message('http://w3c.org:80path1/path2'),
@@ -453,7 +478,10 @@ function messageOf(input: string, options?: ParseOptions): string {
 const PORT_NOT_USERINFO = 'and a port is digits only (a ":" in userinfo needs an "@" after it)';
 
 test('INVALID_PORT message: the port text when the path after the authority begins with "//"', () => {
-  assert.is(messageOf('http://h:x//p'), `Invalid port "x": the authority ends with '/' at index 10 in "http://h:x//p", ${PORT_NOT_USERINFO}`);
+  assert.is(
+    messageOf('http://h:x//p'),
+    `Invalid port "x": the authority ends with '/' at index 10 in "http://h:x//p", ${PORT_NOT_USERINFO}`,
+  );
   assert.is(messageOf('//h:1a//'), `Invalid port "1a": the authority ends with '/' at index 6 in "//h:1a//", ${PORT_NOT_USERINFO}`);
 });
 
@@ -478,9 +506,15 @@ test('INVALID_PORT message (lenient): after an "@", the text after the host\'s "
 test('INVALID_PORT message: a port text longer than 60 characters is shortened to its first 60 and "…"', () => {
   const x60 = 'x'.repeat(60);
   // 60 characters: shown whole (the "/" is at 9 + 60).
-  assert.is(messageOf(`http://h:${x60}/`), `Invalid port "${x60}": the authority ends with '/' at index 69 in "http://h:${x60}/", ${PORT_NOT_USERINFO}`);
+  assert.is(
+    messageOf(`http://h:${x60}/`),
+    `Invalid port "${x60}": the authority ends with '/' at index 69 in "http://h:${x60}/", ${PORT_NOT_USERINFO}`,
+  );
   // 61: the first 60 and "…".
-  assert.is(messageOf(`http://h:${x60}x/`), `Invalid port "${x60}…": the authority ends with '/' at index 70 in "http://h:${x60}x/", ${PORT_NOT_USERINFO}`);
+  assert.is(
+    messageOf(`http://h:${x60}x/`),
+    `Invalid port "${x60}…": the authority ends with '/' at index 70 in "http://h:${x60}x/", ${PORT_NOT_USERINFO}`,
+  );
   // 300 ":" (the colon-no-at worst case): the port text begins after the first ":" and the input
   // (308 characters) is shown as its window of 60 before the "/" at 307.
   const c60 = ':'.repeat(60);
@@ -538,7 +572,14 @@ test('tryParse and isValid reject non-strings; parse throws a TypeError that is 
     }
     throw new Error('parsed');
   };
-  for (const [v, name] of [[42, 'number'], [null, 'null'], [undefined, 'undefined'], [{}, 'object'], [true, 'boolean'], [1n, 'bigint']] as const) {
+  for (const [v, name] of [
+    [42, 'number'],
+    [null, 'null'],
+    [undefined, 'undefined'],
+    [{}, 'object'],
+    [true, 'boolean'],
+    [1n, 'bigint'],
+  ] as const) {
     const e = thrown(v);
     assert.instance(e, TypeError);
     assert.not.instance(e, UriError);
@@ -550,7 +591,10 @@ test('scan requires an offsets record of at least OFFSETS_LENGTH slots', () => {
   assert.is(OFFSETS_LENGTH, 15);
   assert.is(Slot.WARNING_INDEX, 14);
   for (const n of [0, 1, 13, 14]) {
-    assert.throws(() => scan('http://a/', new Uint32Array(n)), (e: unknown) => e instanceof RangeError && e.message === 'offsets must have at least 15 slots');
+    assert.throws(
+      () => scan('http://a/', new Uint32Array(n)),
+      (e: unknown) => e instanceof RangeError && e.message === 'offsets must have at least 15 slots',
+    );
   }
   // Even when maxLength would reject the input: the record is checked first.
   assert.throws(() => scan('abc', new Uint32Array(14), { maxLength: 1 }), RangeError);
@@ -588,7 +632,10 @@ test('UriError is a TypeError named UriError with code, index and input', () => 
   // Constructed directly, with and without a message of its own.
   const d = new UriError('INVALID_PORT', 3, 'a:b', 'custom');
   assert.equal([d.name, d.code, d.index, d.input, d.message], ['UriError', 'INVALID_PORT', 3, 'a:b', 'custom']);
-  assert.is(new UriError('RELATIVE_BASE', 0, 'a/b').message, 'Relative base: "a/b" has no scheme; a base URI must be absolute (RFC 3986 §5.1)');
+  assert.is(
+    new UriError('RELATIVE_BASE', 0, 'a/b').message,
+    'Relative base: "a/b" has no scheme; a base URI must be absolute (RFC 3986 §5.1)',
+  );
   // Every code has a message that mentions the input, except TOO_LONG, which names the limit
   // (the index) and the input's length rather than repeat an input that is too long.
   for (const name of Object.keys(ErrorCode)) {

@@ -12,15 +12,37 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  ErrorCode, OFFSETS_LENGTH, type ParseOptions, Slot, type Uri, UriError, equivalent, isValid, normalize, parse, resolve, scan,
-  scanBytes, tryParse,
-} from '../src/index.js';
 import { RESOLVE_BASE, WORST_CASES, type WorstCase } from '../bench/linear.js';
 import {
-  KNOWN_SRC_BUGS, OPTION_SETS, anyBase, anyInput, checkAgreement, checkAgreementWith, checkLenientNormal, checkNormalize, checkReferenceAll,
-  checkResolve, knownBug, lenientInput,
+  anyBase,
+  anyInput,
+  checkAgreement,
+  checkAgreementWith,
+  checkLenientNormal,
+  checkNormalize,
+  checkReferenceAll,
+  checkResolve,
+  KNOWN_SRC_BUGS,
+  knownBug,
+  lenientInput,
+  OPTION_SETS,
 } from '../scripts/fuzz.js';
+import {
+  ErrorCode,
+  equivalent,
+  isValid,
+  normalize,
+  OFFSETS_LENGTH,
+  type ParseOptions,
+  parse,
+  resolve,
+  Slot,
+  scan,
+  scanBytes,
+  tryParse,
+  type Uri,
+  UriError,
+} from '../src/index.js';
 import { grammar, hostileSoup, mutated, mutatedOnce, referenceParse } from './reference-validator.js';
 
 const CODE_NAMES = Object.keys(ErrorCode) as Array<keyof typeof ErrorCode>;
@@ -32,7 +54,14 @@ const iriZone = grammar({ iri: true, zoneId: true });
 const IRI_ZONE: ParseOptions = { iri: true, zoneId: true };
 
 /** fc.assert with a fixed seed; a check's finding (a string) fails the property with its text. */
-function property<Ts extends unknown[]>(name: string, seed: number, numRuns: number, arbs: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> }, check: (...args: Ts) => string | undefined, target?: string): void {
+function property<Ts extends unknown[]>(
+  name: string,
+  seed: number,
+  numRuns: number,
+  arbs: { [K in keyof Ts]: fc.Arbitrary<Ts[K]> },
+  check: (...args: Ts) => string | undefined,
+  target?: string,
+): void {
   test(name, () => {
     fc.assert(
       fc.property(...(arbs as unknown as [fc.Arbitrary<unknown>]), (...args: unknown[]) => {
@@ -61,38 +90,115 @@ interface FixtureAnswer {
   query?: string | null;
   fragment?: string | null;
 }
-const SECURITY = (JSON.parse(readFileSync(new URL('../../test/fixtures/security.json', import.meta.url), 'utf8')) as {
-  cases: Array<{ id: string; input: string; strict: FixtureAnswer; iri?: FixtureAnswer }>;
-}).cases;
+const SECURITY = (
+  JSON.parse(readFileSync(new URL('../../test/fixtures/security.json', import.meta.url), 'utf8')) as {
+    cases: Array<{ id: string; input: string; strict: FixtureAnswer; iri?: FixtureAnswer }>;
+  }
+).cases;
 
 test('the reference validator agrees with every hand-derived strict (and iri) answer of the security corpus', () => {
   for (const c of SECURITY) {
-    for (const [answer, options] of [[c.strict, {}], [c.iri, { iri: true }]] as const) {
+    for (const [answer, options] of [
+      [c.strict, {}],
+      [c.iri, { iri: true }],
+    ] as const) {
       if (answer === undefined) continue;
       const r = referenceParse(c.input, options);
       assert.is(r.ok, answer.error === undefined, `${c.id} ${JSON.stringify(options)}`);
       if (!r.ok) continue;
-      const got = { scheme: r.scheme, userinfo: r.userinfo, host: r.host, hostType: r.hostType, port: r.port, path: r.path, query: r.query, fragment: r.fragment };
-      const want = { scheme: answer.scheme, userinfo: answer.userinfo, host: answer.host, hostType: answer.hostType, port: answer.port, path: answer.path, query: answer.query, fragment: answer.fragment };
+      const got = {
+        scheme: r.scheme,
+        userinfo: r.userinfo,
+        host: r.host,
+        hostType: r.hostType,
+        port: r.port,
+        path: r.path,
+        query: r.query,
+        fragment: r.fragment,
+      };
+      const want = {
+        scheme: answer.scheme,
+        userinfo: answer.userinfo,
+        host: answer.host,
+        hostType: answer.hostType,
+        port: answer.port,
+        path: answer.path,
+        query: answer.query,
+        fragment: answer.fragment,
+      };
       for (const k of Object.keys(want) as Array<keyof typeof want>) assert.is(got[k] ?? null, want[k], `${c.id} ${k}`);
     }
   }
 });
 
-test('the reference validator on the grammar\'s corners (RFC 3986 §1.1.2, §3, §4.2; RFC 6874; RFC 3987)', () => {
-  const ok = (s: string, o = {}): void => assert.ok(referenceParse(s, o).ok, `${JSON.stringify(s)} ${JSON.stringify(o)} should be accepted`);
-  const no = (s: string, o = {}): void => assert.not.ok(referenceParse(s, o).ok, `${JSON.stringify(s)} ${JSON.stringify(o)} should be rejected`);
+test("the reference validator on the grammar's corners (RFC 3986 §1.1.2, §3, §4.2; RFC 6874; RFC 3987)", () => {
+  const ok = (s: string, o = {}): void =>
+    assert.ok(referenceParse(s, o).ok, `${JSON.stringify(s)} ${JSON.stringify(o)} should be accepted`);
+  const no = (s: string, o = {}): void =>
+    assert.not.ok(referenceParse(s, o).ok, `${JSON.stringify(s)} ${JSON.stringify(o)} should be rejected`);
   for (const s of [
-    'ftp://ftp.is.co.za/rfc/rfc1808.txt', 'http://www.ietf.org/rfc/rfc2396.txt', 'ldap://[2001:db8::7]/c=GB?objectClass?one', 'mailto:John.Doe@example.com',
-    'news:comp.infosystems.www.servers.unix', 'tel:+1-816-555-1212', 'telnet://192.0.2.16:80/', 'urn:oasis:names:specification:docbook:dtd:xml:4.1.2',
-    '', '#', '?', '//', '///', 'a', './a:b', '//h:', '//@', '//[v7.:]', '//[V1F.a]', '//[::]', '//[1:2:3:4:5:6:7:8]', '//[::1.2.3.4]', '//[1:2:3:4:5:6:1.2.3.4]',
-  ]) ok(s);
+    'ftp://ftp.is.co.za/rfc/rfc1808.txt',
+    'http://www.ietf.org/rfc/rfc2396.txt',
+    'ldap://[2001:db8::7]/c=GB?objectClass?one',
+    'mailto:John.Doe@example.com',
+    'news:comp.infosystems.www.servers.unix',
+    'tel:+1-816-555-1212',
+    'telnet://192.0.2.16:80/',
+    'urn:oasis:names:specification:docbook:dtd:xml:4.1.2',
+    '',
+    '#',
+    '?',
+    '//',
+    '///',
+    'a',
+    './a:b',
+    '//h:',
+    '//@',
+    '//[v7.:]',
+    '//[V1F.a]',
+    '//[::]',
+    '//[1:2:3:4:5:6:7:8]',
+    '//[::1.2.3.4]',
+    '//[1:2:3:4:5:6:1.2.3.4]',
+  ])
+    ok(s);
   for (const s of ['a:b:c', 'A+.-:x']) ok(s);
   for (const s of [
-    ':', '1a:b', 'a b', 'a:b c', '%', '%4', '%zz', '//h:x', '//[::1', '//[1:2:3:4:5:6:7:8:9]', '//[1::2::3]', '//[::1.2.3.256]', '//[v.x]', '//[vg.x]', '//[v1.]',
-    '//[fe80::1%25eth0]', '//a@b@c', 'a[b]', '#a#b', 'a:b:c d', '//h\\x', '/é',
-  ]) no(s);
-  assert.equal(referenceParse('//1.2.3.4').ok && referenceParse('//1.2.3.4'), { ok: true, scheme: undefined, userinfo: undefined, host: '1.2.3.4', hostType: 'ipv4', port: undefined, path: '', query: undefined, fragment: undefined });
+    ':',
+    '1a:b',
+    'a b',
+    'a:b c',
+    '%',
+    '%4',
+    '%zz',
+    '//h:x',
+    '//[::1',
+    '//[1:2:3:4:5:6:7:8:9]',
+    '//[1::2::3]',
+    '//[::1.2.3.256]',
+    '//[v.x]',
+    '//[vg.x]',
+    '//[v1.]',
+    '//[fe80::1%25eth0]',
+    '//a@b@c',
+    'a[b]',
+    '#a#b',
+    'a:b:c d',
+    '//h\\x',
+    '/é',
+  ])
+    no(s);
+  assert.equal(referenceParse('//1.2.3.4').ok && referenceParse('//1.2.3.4'), {
+    ok: true,
+    scheme: undefined,
+    userinfo: undefined,
+    host: '1.2.3.4',
+    hostType: 'ipv4',
+    port: undefined,
+    path: '',
+    query: undefined,
+    fragment: undefined,
+  });
   for (const h of ['01.2.3.4', '1.2.3', '256.1.1.1', '1.2.3.4.']) {
     const r = referenceParse(`//${h}`);
     assert.ok(r.ok && r.hostType === 'reg-name', h);
@@ -131,16 +237,29 @@ function checkRecomposition(s: string, options: ParseOptions, full: boolean): st
   if (again !== s) return `${JSON.stringify(s)} recomposes to ${JSON.stringify(again)}`;
   if (u.authority !== undefined) {
     const authority = `${u.userinfo === undefined ? '' : `${u.userinfo}@`}${u.host}${u.port === undefined ? '' : `:${u.port}`}`;
-    if (authority !== u.authority) return `${JSON.stringify(s)}: authority ${JSON.stringify(u.authority)}, from its parts ${JSON.stringify(authority)}`;
+    if (authority !== u.authority)
+      return `${JSON.stringify(s)}: authority ${JSON.stringify(u.authority)}, from its parts ${JSON.stringify(authority)}`;
   }
   if (full && [u.scheme, u.authority, u.query, u.fragment].includes(undefined)) return `${JSON.stringify(s)}: a component is missing`;
   return undefined;
 }
 
-property('generated scheme "://" authority path "?" query "#" fragment recomposes from the getters (§5.3)', 61, 18_000, [plain.fullUri], (s) => checkRecomposition(s, {}, true));
-property('the same with IRI characters and zone identifiers (iri, zoneId)', 62, 9_000, [iriZone.fullUri], (s) => checkRecomposition(s, IRI_ZONE, true));
-property('every generated URI-reference parses and recomposes to itself', 63, 18_000, [plain.uriReference], (s) => checkRecomposition(s, {}, false));
-property('every generated IRI reference parses (iri, zoneId) and recomposes to itself', 64, 9_000, [iriZone.uriReference], (s) => checkRecomposition(s, IRI_ZONE, false));
+property(
+  'generated scheme "://" authority path "?" query "#" fragment recomposes from the getters (§5.3)',
+  61,
+  18_000,
+  [plain.fullUri],
+  (s) => checkRecomposition(s, {}, true),
+);
+property('the same with IRI characters and zone identifiers (iri, zoneId)', 62, 9_000, [iriZone.fullUri], (s) =>
+  checkRecomposition(s, IRI_ZONE, true),
+);
+property('every generated URI-reference parses and recomposes to itself', 63, 18_000, [plain.uriReference], (s) =>
+  checkRecomposition(s, {}, false),
+);
+property('every generated IRI reference parses (iri, zoneId) and recomposes to itself', 64, 9_000, [iriZone.uriReference], (s) =>
+  checkRecomposition(s, IRI_ZONE, false),
+);
 
 // =============================================================================================
 // Single-character hostile edits: no exception, and every entry point agrees.
@@ -169,18 +288,67 @@ property(
 // =============================================================================================
 // The differential: the table-driven scan against the reference validator.
 
-property('scan agrees with the reference on generated URI-references (acceptance and components)', 68, 15_000, [plain.uriReference], checkReferenceAll, 'reference');
-property('scan agrees with the reference on generated IRI / zone references', 69, 9_000, [iriZone.uriReference], checkReferenceAll, 'reference');
-property('scan agrees with the reference on one to three hostile edits', 70, 24_000, [mutated(plain.uriReference)], checkReferenceAll, 'reference');
-property('scan agrees with the reference on hostile edits of IRI / zone references', 71, 12_000, [mutated(iriZone.uriReference)], checkReferenceAll, 'reference');
+property(
+  'scan agrees with the reference on generated URI-references (acceptance and components)',
+  68,
+  15_000,
+  [plain.uriReference],
+  checkReferenceAll,
+  'reference',
+);
+property(
+  'scan agrees with the reference on generated IRI / zone references',
+  69,
+  9_000,
+  [iriZone.uriReference],
+  checkReferenceAll,
+  'reference',
+);
+property(
+  'scan agrees with the reference on one to three hostile edits',
+  70,
+  24_000,
+  [mutated(plain.uriReference)],
+  checkReferenceAll,
+  'reference',
+);
+property(
+  'scan agrees with the reference on hostile edits of IRI / zone references',
+  71,
+  12_000,
+  [mutated(iriZone.uriReference)],
+  checkReferenceAll,
+  'reference',
+);
 property('scan agrees with the reference on strings of hostile pieces', 72, 15_000, [hostileSoup], checkReferenceAll, 'reference');
-property('scan agrees with the reference on arbitrary strings', 73, 9_000, [fc.string({ unit: 'binary', maxLength: 20 })], checkReferenceAll, 'reference');
+property(
+  'scan agrees with the reference on arbitrary strings',
+  73,
+  9_000,
+  [fc.string({ unit: 'binary', maxLength: 20 })],
+  checkReferenceAll,
+  'reference',
+);
 
 // =============================================================================================
 // normalize and resolve on hostile input, in every mode (the fuzzer's invariants).
 
-property('normalize: output parses, is normal, equivalent, keeps which components exist, ignores case (every option set)', 74, 7_500, [anyInput], checkNormalize, 'normalize');
-property('resolve: output parses and is stable; only UriError escapes resolve and relativize', 75, 4_500, [anyBase, anyInput], checkResolve, 'resolve');
+property(
+  'normalize: output parses, is normal, equivalent, keeps which components exist, ignores case (every option set)',
+  74,
+  7_500,
+  [anyInput],
+  checkNormalize,
+  'normalize',
+);
+property(
+  'resolve: output parses and is stable; only UriError escapes resolve and relativize',
+  75,
+  4_500,
+  [anyBase, anyInput],
+  checkResolve,
+  'resolve',
+);
 property(
   'lenient normalize: for every input that parses leniently, the normal form is valid without lenient (strict RFC 3986 for { lenient: true }) and a fixed point with and without it',
   76,
@@ -220,7 +388,7 @@ function checkNormalizeWithAll(input: string): string | undefined {
   return f !== undefined && knownBug('normalize', [input], f) === undefined ? f : undefined;
 }
 
-test('fuzz finding (the checker, not src): non-strict resolution reads a target\'s own scheme as absent again (§5.2.2)', () => {
+test("fuzz finding (the checker, not src): non-strict resolution reads a target's own scheme as absent again (§5.2.2)", () => {
   // So resolving a non-strict answer again need not give it back; only strict resolution is stable.
   assert.is(resolve('http:a/', '', { strict: false }), 'http:a/');
   assert.is(resolve('http:a/', 'http:a/', { strict: false }), 'http:a/a/');
@@ -298,7 +466,10 @@ test('every known src bug of scripts/fuzz.ts has a test here, and nothing else i
 
 for (const [id, check] of Object.entries(OPEN_BUGS)) {
   const bug = KNOWN_SRC_BUGS.find((b) => b.id === id);
-  test(`open src bug ${id} still reproduces (fails once fixed: see OPEN_BUGS)${bug === undefined ? '' : `: ${bug.summary.slice(0, 80)}…`}`, check);
+  test(
+    `open src bug ${id} still reproduces (fails once fixed: see OPEN_BUGS)${bug === undefined ? '' : `: ${bug.summary.slice(0, 80)}…`}`,
+    check,
+  );
 }
 
 // =============================================================================================
@@ -330,11 +501,27 @@ const LINEAR_EXPECTED: Record<string, (s: string) => Expected> = {
   },
   'lbracket-lenient': (s) => {
     const k = (s.length - 17) / 2;
-    return { scan: 0, parse: s.length - 16, resolve: s.length, normalize: 17 + 6 * k, normalForm: `http://a.example/${'%5B%5D'.repeat(k)}` };
+    return {
+      scan: 0,
+      parse: s.length - 16,
+      resolve: s.length,
+      normalize: 17 + 6 * k,
+      normalForm: `http://a.example/${'%5B%5D'.repeat(k)}`,
+    };
   },
   // "[1:1:1:1:1:1:1:1" is a whole address: the ":" after the eighth group (index 23) cannot follow.
-  'ipv6-unclosed': () => ({ scan: ['INVALID_IPV6', 23], parse: ['INVALID_IPV6', 23], resolve: ['INVALID_IPV6', 23], normalize: ['INVALID_IPV6', 23] }),
-  'ipv6-long': () => ({ scan: ['INVALID_IPV6', 23], parse: ['INVALID_IPV6', 23], resolve: ['INVALID_IPV6', 23], normalize: ['INVALID_IPV6', 23] }),
+  'ipv6-unclosed': () => ({
+    scan: ['INVALID_IPV6', 23],
+    parse: ['INVALID_IPV6', 23],
+    resolve: ['INVALID_IPV6', 23],
+    normalize: ['INVALID_IPV6', 23],
+  }),
+  'ipv6-long': () => ({
+    scan: ['INVALID_IPV6', 23],
+    parse: ['INVALID_IPV6', 23],
+    resolve: ['INVALID_IPV6', 23],
+    normalize: ['INVALID_IPV6', 23],
+  }),
   'ipvfuture-long': (s) => ({ scan: 0, parse: 1, resolve: s.length, normalize: s.length }),
   'at-path': (s) => ({ scan: 0, parse: s.length - 16, resolve: s.length, normalize: s.length }),
   // "http://" + "a@" x k + "h/": the last "@" ends the userinfo, whose k - 1 other "@" become "%40".
@@ -396,9 +583,21 @@ function runWorstCase(c: WorstCase): void {
   const code = scan(s, rec, o);
   assert.equal(code === 0 ? 0 : [CODE_NAMES[code], rec[Slot.ERROR_INDEX]], want.scan, `${c.name} scan`);
   assert.is(isValid(s, o), want.scan === 0, `${c.name} isValid`);
-  assert.equal(outcome(() => parse(s, o).path.length), want.parse, `${c.name} parse`);
-  assert.equal(outcome(() => resolve(RESOLVE_BASE, s, o).length), want.resolve, `${c.name} resolve`);
-  assert.equal(outcome(() => normalize(s, o).length), want.normalize, `${c.name} normalize`);
+  assert.equal(
+    outcome(() => parse(s, o).path.length),
+    want.parse,
+    `${c.name} parse`,
+  );
+  assert.equal(
+    outcome(() => resolve(RESOLVE_BASE, s, o).length),
+    want.resolve,
+    `${c.name} resolve`,
+  );
+  assert.equal(
+    outcome(() => normalize(s, o).length),
+    want.normalize,
+    `${c.name} normalize`,
+  );
   if (want.normalForm !== undefined) {
     const n = normalize(s, o);
     assert.ok(n === want.normalForm, `${c.name}: the normal form is not the one derived by hand`);
@@ -485,7 +684,7 @@ test('maxLength: resolve re-checks a base it has seen before (its scan is reused
 });
 
 test('maxLength: every option set rejects before work (lenient would accept the spaces)', () => {
-  const s = 'http://h/' + ' '.repeat(5000);
+  const s = `http://h/${' '.repeat(5000)}`;
   for (const o of OPTION_SETS) {
     assert.is(scan(s, rec, { ...o, maxLength: 100 }), ErrorCode.TOO_LONG, JSON.stringify(o));
     assert.is(rec[Slot.ERROR_INDEX], 100);

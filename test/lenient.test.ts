@@ -12,8 +12,19 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  ErrorCode, Flag, type HostType, OFFSETS_LENGTH, type ParseOptions, Slot, UriError, type UriWarning, isValid, normalize, parse, scan,
+  ErrorCode,
+  Flag,
+  type HostType,
+  isValid,
+  normalize,
+  OFFSETS_LENGTH,
+  type ParseOptions,
+  parse,
+  Slot,
+  scan,
   tryParse,
+  UriError,
+  type UriWarning,
 } from '../src/index.js';
 import { CASES as STRICT_ERRORS } from './errors.test.js';
 
@@ -143,7 +154,12 @@ const KEPT: readonly Kept[] = [
   ['//a@b@c', { userinfo: 'a@b', host: 'c', hostType: 'reg-name', path: '' }, AT, 5],
 
   // ---- Several kinds at once: warnings in a fixed order, the index of the first ------------------
-  ['http://u@h@x/a b/é/%', h('x', { userinfo: 'u@h', path: '/a b/é/%' }), ['INVALID_CHAR', 'NON_ASCII', 'INVALID_PERCENT_ENCODING', 'MULTIPLE_AT'], 10],
+  [
+    'http://u@h@x/a b/é/%',
+    h('x', { userinfo: 'u@h', path: '/a b/é/%' }),
+    ['INVALID_CHAR', 'NON_ASCII', 'INVALID_PERCENT_ENCODING', 'MULTIPLE_AT'],
+    10,
+  ],
   ['%é', { path: '%é' }, ['NON_ASCII', 'INVALID_PERCENT_ENCODING'], 0],
   ['/é "', { path: '/é "' }, ['INVALID_CHAR', 'NON_ASCII'], 1],
 
@@ -230,14 +246,27 @@ function label(input: string, options?: ParseOptions): string {
 function partsOf(input: string, options: ParseOptions): Parts & { hostType: HostType | undefined } {
   const u = parse(input, options);
   return {
-    scheme: u.scheme, userinfo: u.userinfo, host: u.host, hostType: u.hostType, port: u.port, path: u.path, query: u.query, fragment: u.fragment,
+    scheme: u.scheme,
+    userinfo: u.userinfo,
+    host: u.host,
+    hostType: u.hostType,
+    port: u.port,
+    path: u.path,
+    query: u.query,
+    fragment: u.fragment,
   };
 }
 
 function expectedParts(p: Parts): Parts & { hostType: HostType | undefined } {
   return {
-    scheme: p.scheme, userinfo: p.userinfo, host: p.host, hostType: p.host === undefined ? undefined : (p.hostType ?? 'reg-name'),
-    port: p.port, path: p.path, query: p.query, fragment: p.fragment,
+    scheme: p.scheme,
+    userinfo: p.userinfo,
+    host: p.host,
+    hostType: p.host === undefined ? undefined : (p.hostType ?? 'reg-name'),
+    port: p.port,
+    path: p.path,
+    query: p.query,
+    fragment: p.fragment,
   };
 }
 
@@ -292,7 +321,10 @@ test('the case lists hold no duplicates and cover every warning and every charac
   const seen = new Set(KEPT.flatMap((c) => c[2]));
   for (const w of ['INVALID_CHAR', 'NON_ASCII', 'INVALID_PERCENT_ENCODING', 'MULTIPLE_AT'] as const) assert.ok(seen.has(w), w);
   for (const ch of [' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '[', ']', '#', '@', '%']) {
-    assert.ok(KEPT.some((c) => c[0].includes(ch) && c[2].length > 0), JSON.stringify(ch));
+    assert.ok(
+      KEPT.some((c) => c[0].includes(ch) && c[2].length > 0),
+      JSON.stringify(ch),
+    );
   }
 });
 
@@ -310,7 +342,10 @@ function checkLiteralStaysStrict(input: string, extra?: ParseOptions): void {
   const options = { ...extra, lenient: true };
   const got = scan(input, rec, options);
   const where = label(input, options);
-  assert.ok(got !== 0, `${where}: lenient mode accepts an IP-literal that strict mode rejects (warnings: ${(rec[Slot.FLAGS]! & WARN_FLAGS).toString(2)})`);
+  assert.ok(
+    got !== 0,
+    `${where}: lenient mode accepts an IP-literal that strict mode rejects (warnings: ${(rec[Slot.FLAGS]! & WARN_FLAGS).toString(2)})`,
+  );
   assert.is(rec[Slot.ERROR_INDEX], strictIndex, `${where}: index`);
   const codes = [CODE_NAMES[strict], 'INVALID_IPV6', 'INVALID_IPVFUTURE'];
   assert.ok(codes.includes(CODE_NAMES[got]!), `${where}: code ${CODE_NAMES[got]}`);
@@ -364,16 +399,19 @@ function checkModes(input: string, extra?: ParseOptions): string | undefined {
   const where = label(input, extra);
   if (strict === 0) {
     if (lenient !== 0) return `${where}: strict accepts, lenient rejects with ${CODE_NAMES[lenient]} at ${rec2[Slot.ERROR_INDEX]}`;
-    if (Array.from(rec2).join() !== Array.from(rec).join()) return `${where}: the records differ: strict ${Array.from(rec)}, lenient ${Array.from(rec2)}`;
+    if (Array.from(rec2).join() !== Array.from(rec).join())
+      return `${where}: the records differ: strict ${Array.from(rec)}, lenient ${Array.from(rec2)}`;
     return undefined;
   }
   const strictIndex = rec[Slot.ERROR_INDEX]!;
   if (lenient !== 0) {
-    if (extra?.absolute !== true && rec2[Slot.ERROR_INDEX]! < strictIndex) return `${where}: lenient fails at ${rec2[Slot.ERROR_INDEX]}, before strict (${strictIndex})`;
+    if (extra?.absolute !== true && rec2[Slot.ERROR_INDEX]! < strictIndex)
+      return `${where}: lenient fails at ${rec2[Slot.ERROR_INDEX]}, before strict (${strictIndex})`;
     return undefined;
   }
   const flags = rec2[Slot.FLAGS]!;
-  if ((flags & WARN_FLAGS) === 0) return `${where}: strict rejects (${CODE_NAMES[strict]} at ${strictIndex}), lenient accepts without a warning`;
+  if ((flags & WARN_FLAGS) === 0)
+    return `${where}: strict rejects (${CODE_NAMES[strict]} at ${strictIndex}), lenient accepts without a warning`;
   if (extra?.absolute === true) return undefined;
   const warningIndex = rec2[Slot.WARNING_INDEX]!;
   if ((flags & Flag.WARN_AT) !== 0 ? warningIndex < strictIndex : warningIndex !== strictIndex) {
@@ -427,8 +465,43 @@ test('the two modes agree on the inputs of this file', () => {
 
 /** Inputs built from the characters that move boundaries and the ones lenient mode keeps. */
 const PIECES = [
-  'http://', '//', 'a', 'h', 'x.y', '1', '80', ':', '/', '?', '#', '@', '[', ']', '[::1]', '[v1.x]', '%', '%4', '%41', '.', '..',
-  ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', 'é', '\uE000', '😀', '\uD800', '\uDC00', '\t',
+  'http://',
+  '//',
+  'a',
+  'h',
+  'x.y',
+  '1',
+  '80',
+  ':',
+  '/',
+  '?',
+  '#',
+  '@',
+  '[',
+  ']',
+  '[::1]',
+  '[v1.x]',
+  '%',
+  '%4',
+  '%41',
+  '.',
+  '..',
+  ' ',
+  '"',
+  '<',
+  '>',
+  '\\',
+  '^',
+  '`',
+  '{',
+  '|',
+  '}',
+  'é',
+  '\uE000',
+  '😀',
+  '\uD800',
+  '\uDC00',
+  '\t',
 ];
 const messy = fc.array(fc.constantFrom(...PIECES), { maxLength: 12 }).map((a) => a.join(''));
 const modeOptions = fc.constantFrom<ParseOptions | undefined>(undefined, { iri: true }, { zoneId: true }, { iri: true, zoneId: true });
@@ -459,8 +532,12 @@ function ordinary(input: string, r: Uint32Array): string {
     const inFragment = (f & Flag.FRAGMENT) !== 0 && i >= r[Slot.FRAGMENT_START]!;
     const badPct = c === '%' && !/^[0-9A-Fa-f]{2}$/.test(input.slice(i + 1, i + 3));
     const kept =
-      ' "<>\\^`{|}'.includes(c) || c.charCodeAt(0) >= 0x80 || badPct || ((c === '[' || c === ']') && !inHost) ||
-      (c === '#' && inFragment) || (c === '@' && inUserinfo);
+      ' "<>\\^`{|}'.includes(c) ||
+      c.charCodeAt(0) >= 0x80 ||
+      badPct ||
+      ((c === '[' || c === ']') && !inHost) ||
+      (c === '#' && inFragment) ||
+      (c === '@' && inUserinfo);
     out.push(kept ? '_' : c);
   }
   return out.join('');
@@ -479,7 +556,10 @@ test('lenient mode finds the boundaries strict mode finds once the kept characte
     assert.equal(Array.from(rec2), Array.from(rec), where);
   };
   for (const c of KEPT) if (c[4] === undefined) check(c[0]);
-  fc.assert(fc.property(messy, (input) => check(input)), { seed: 3987, numRuns: 20000 });
+  fc.assert(
+    fc.property(messy, (input) => check(input)),
+    { seed: 3987, numRuns: 20000 },
+  );
 });
 
 /**
@@ -522,7 +602,10 @@ test('normalize of a lenient parse is the strict normal form of the input with w
   assert.is(encodedByHand(mixed, rec2), 'http://u%40v@h/a%20b?%5Bx%5D#y%23z%25');
   assert.is(normalize(mixed, L), 'http://u%40v@h/a%20b?%5Bx%5D#y%23z%25');
   assert.is(normalize('http://h/%%32%65/é', L), 'http://h/%252e/%C3%A9');
-  fc.assert(fc.property(messy, (input) => check(input)), { seed: 3988, numRuns: 20000 });
+  fc.assert(
+    fc.property(messy, (input) => check(input)),
+    { seed: 3988, numRuns: 20000 },
+  );
 });
 
 // ---- maxLength --------------------------------------------------------------------------------

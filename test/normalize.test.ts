@@ -4,10 +4,23 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_PORTS, type ParseOptions, UriError, equivalent, isValid, normalize, parse, resolve } from '../src/index.js';
+import { DEFAULT_PORTS, equivalent, isValid, normalize, type ParseOptions, parse, resolve, UriError } from '../src/index.js';
 import {
-  type Case, JDK_KEYS, type Json, type Obj, type Outcome, RFC_KEYS, type Table, conformance, exact, jdkView, keysKnown, matches, outcome,
-  ZONES, rfcView,
+  type Case,
+  conformance,
+  exact,
+  JDK_KEYS,
+  type Json,
+  jdkView,
+  keysKnown,
+  matches,
+  type Obj,
+  type Outcome,
+  outcome,
+  RFC_KEYS,
+  rfcView,
+  type Table,
+  ZONES,
 } from './resolve.test.js';
 
 // =============================================================================================
@@ -34,14 +47,22 @@ function recompose(x: Json): string {
 
 function equivalence(c: Case, options?: ParseOptions): Outcome {
   keysKnown(c, ['equivalent']);
-  return outcome(c, () => equivalent(recompose(c.input!), recompose(c.other!), options), (v) => v === c.expected!.equivalent);
+  return outcome(
+    c,
+    () => equivalent(recompose(c.input!), recompose(c.other!), options),
+    (v) => v === c.expected!.equivalent,
+  );
 }
 
 /** Normalization stated as a whole `href` and/or as components. */
 function normalized(c: Case, options?: ParseOptions): Outcome {
   keysKnown(c, RFC_KEYS);
   const keys = RFC_KEYS.filter((k) => Object.hasOwn(c.expected!, k));
-  return outcome(c, () => normalize(c.input as string, options), (v) => matches(rfcView(v, options), c.expected!, keys));
+  return outcome(
+    c,
+    () => normalize(c.input as string, options),
+    (v) => matches(rfcView(v, options), c.expected!, keys),
+  );
 }
 
 /** uriparser's URI_NORMALIZE_* masks: only that component is normalized, so only it is compared. */
@@ -77,12 +98,20 @@ const NORMALIZE_OPS: Table = {
     // The scheme alone, as the scheme of a URI.
     normalize_scheme: (c) => {
       keysKnown(c, ['scheme']);
-      return outcome(c, () => parse(normalize(`${c.input as string}:`)).scheme!, (v) => v === c.expected!.scheme);
+      return outcome(
+        c,
+        () => parse(normalize(`${c.input as string}:`)).scheme!,
+        (v) => v === c.expected!.scheme,
+      );
     },
     // The host alone, as the host of a network-path reference.
     normalize_host: (c) => {
       keysKnown(c, ['host']);
-      return outcome(c, () => parse(normalize(`//${c.input as string}`, ZONES), ZONES).host!, (v) => v === c.expected!.host);
+      return outcome(
+        c,
+        () => parse(normalize(`//${c.input as string}`, ZONES), ZONES).host!,
+        (v) => v === c.expected!.host,
+      );
     },
     // A component's text, normalized as a relative reference (no dot-segments in these inputs).
     normalize_percent_case: (c) => exact(c, 'output', () => normalize(c.input as string)),
@@ -108,7 +137,11 @@ const NORMALIZE_OPS: Table = {
       const key = MASKED[mask as string];
       if (key === undefined) throw new Error(`unknown uriparser mask ${String(mask)}`);
       const want = rfcView(c.expected!.href as string)[key]!;
-      return outcome(c, () => normalize(c.input as string), (v) => rfcView(v)[key] === want);
+      return outcome(
+        c,
+        () => normalize(c.input as string),
+        (v) => rfcView(v)[key] === want,
+      );
     },
   },
   'openjdk-uri-test.json': {
@@ -117,7 +150,11 @@ const NORMALIZE_OPS: Table = {
       keysKnown(c, [...JDK_KEYS, 'sameInstance']);
       const keys = JDK_KEYS.filter((k) => Object.hasOwn(c.expected!, k));
       const input = c.input as string;
-      return outcome(c, () => normalize(input), (v) => matches(jdkView(v), c.expected!, keys) && (c.expected!.sameInstance !== true || v === input));
+      return outcome(
+        c,
+        () => normalize(input),
+        (v) => matches(jdkView(v), c.expected!, keys) && (c.expected!.sameInstance !== true || v === input),
+      );
     },
   },
 };
@@ -169,7 +206,10 @@ test('§6.2.2.1/§6.2.2.2: %XX upper case, unreserved octets decoded, in every c
 
 test('§6.2.2.2: reserved characters stay encoded (decoding them changes the URI)', () => {
   normal([
-    ['http://a/%2f%3f%40%23%25%3a%5b%5d%21%24%26%27%28%29%2a%2b%2c%3b%3d', 'http://a/%2F%3F%40%23%25%3A%5B%5D%21%24%26%27%28%29%2A%2B%2C%3B%3D'],
+    [
+      'http://a/%2f%3f%40%23%25%3a%5b%5d%21%24%26%27%28%29%2a%2b%2c%3b%3d',
+      'http://a/%2F%3F%40%23%25%3A%5B%5D%21%24%26%27%28%29%2A%2B%2C%3B%3D',
+    ],
     ['http://a/b%2Fc', 'http://a/b%2Fc'],
     ['http://a/%2525', 'http://a/%2525'],
     ['http://a%2540b/', 'http://a%2540b/'],

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Flag, OFFSETS_LENGTH, type ParseOptions, Slot, isValid, parse, scan, tryParse } from '../src/index.js';
+import { Flag, isValid, OFFSETS_LENGTH, type ParseOptions, parse, Slot, scan, tryParse } from '../src/index.js';
 
 interface Case {
   readonly input: string;
@@ -130,7 +130,10 @@ test('the fixture has at least 70 distinct cases, some of them lenient', () => {
   // Every lenient case is there for what lenient mode keeps: it has a warnings line, and strict
   // mode rejects it.
   for (const c of lenient) {
-    assert.ok(c.expected.some((l) => l.startsWith('warnings ')), label(c));
+    assert.ok(
+      c.expected.some((l) => l.startsWith('warnings ')),
+      label(c),
+    );
     assert.not.ok(isValid(c.input, { ...c.options, lenient: false }), label(c));
   }
 });

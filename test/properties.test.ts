@@ -7,9 +7,7 @@
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  type Component, equivalent, isValid, normalize, parse, percentDecode, percentEncode, relativize, resolve,
-} from '../src/index.js';
+import { type Component, equivalent, isValid, normalize, parse, percentDecode, percentEncode, relativize, resolve } from '../src/index.js';
 
 // =============================================================================================
 // The grammar, as arbitraries.
@@ -54,7 +52,12 @@ const segmentNzNc = fc.oneof({ arbitrary: str(pcharNoColon, 1, 5), weight: 5 }, 
 const moreSegments = fc.array(segment, { maxLength: 5 }).map((s) => s.map((x) => `/${x}`).join(''));
 
 const pathAbempty = moreSegments;
-const pathAbsolute = fc.option(fc.tuple(segmentNz, moreSegments).map(([a, b]) => a + b), { nil: '' }).map((p) => `/${p}`);
+const pathAbsolute = fc
+  .option(
+    fc.tuple(segmentNz, moreSegments).map(([a, b]) => a + b),
+    { nil: '' },
+  )
+  .map((p) => `/${p}`);
 const pathRootless = fc.tuple(segmentNz, moreSegments).map(([a, b]) => a + b);
 const pathNoscheme = fc.tuple(segmentNzNc, moreSegments).map(([a, b]) => a + b);
 
@@ -69,21 +72,28 @@ const h16 = fc.oneof(str(chars(HEXDIG), 1, 4), fc.constantFrom('0', '0000', 'fff
 
 /** Every IPv6address form of §3.2.2: eight groups, or "::" with at most seven, an IPv4 tail in place of the last two. */
 const ipv6: fc.Arbitrary<string> = fc.oneof(
-  fc.tuple(fc.array(h16, { minLength: 6, maxLength: 6 }), fc.option(ipv4), h16, h16).map(([six, v4, a, b]) => `${six.join(':')}:${v4 ?? `${a}:${b}`}`),
   fc
-    .tuple(fc.array(h16, { maxLength: 7 }), fc.array(h16, { maxLength: 7 }), fc.option(ipv4))
-    .map(([left, right, v4]) => {
-      const r = right.slice(0, 7 - left.length);
-      const tail = v4 !== null && r.length >= 2 ? [...r.slice(0, -2), v4] : r;
-      return `${left.join(':')}::${tail.join(':')}`;
-    }),
+    .tuple(fc.array(h16, { minLength: 6, maxLength: 6 }), fc.option(ipv4), h16, h16)
+    .map(([six, v4, a, b]) => `${six.join(':')}:${v4 ?? `${a}:${b}`}`),
+  fc.tuple(fc.array(h16, { maxLength: 7 }), fc.array(h16, { maxLength: 7 }), fc.option(ipv4)).map(([left, right, v4]) => {
+    const r = right.slice(0, 7 - left.length);
+    const tail = v4 !== null && r.length >= 2 ? [...r.slice(0, -2), v4] : r;
+    return `${left.join(':')}::${tail.join(':')}`;
+  }),
   fc.constantFrom('::', '::1', '::ffff:1.2.3.4', '::FFFF:102:304', '0:0:0:0:0:ffff:0102:0304', '2001:DB8:0:0:1:0:0:1', '1:0:0:2:0:0:0:3'),
 );
 const ipvFuture = fc
   .tuple(fc.constantFrom('v', 'V'), str(chars(HEXDIG), 1, 2), str(fc.oneof(unreserved, subDelims, fc.constant(':')), 1, 6))
   .map(([v, h, rest]) => `${v}${h}.${rest}`);
 const regName = fc.oneof(
-  { arbitrary: str(fc.oneof({ arbitrary: unreserved, weight: 6 }, { arbitrary: pctEncoded, weight: 1 }, { arbitrary: subDelims, weight: 1 }), 0, 10), weight: 5 },
+  {
+    arbitrary: str(
+      fc.oneof({ arbitrary: unreserved, weight: 6 }, { arbitrary: pctEncoded, weight: 1 }, { arbitrary: subDelims, weight: 1 }),
+      0,
+      10,
+    ),
+    weight: 5,
+  },
   { arbitrary: fc.constantFrom('example.com', 'EXAMPLE.com', '01.2.3.4', '256.1.1.1', '1.2.3', 'a%2Eb', '%41%42', 'localhost'), weight: 2 },
 );
 const host: fc.Arbitrary<string> = fc.oneof(
@@ -135,7 +145,9 @@ const uriReference: fc.Arbitrary<string> = fc.oneof(uri, relativeRef);
 
 /** Bases that share the targets' scheme and authority often enough for relativize to have work to do. */
 const httpBase = fc.oneof(
-  fc.tuple(fc.constantFrom('http://a', 'http://a:80', 'HTTP://A', 'http://u@a', 'x://a'), pathAbempty, tail).map(([sa, p, t]) => sa + p + t),
+  fc
+    .tuple(fc.constantFrom('http://a', 'http://a:80', 'HTTP://A', 'http://u@a', 'x://a'), pathAbempty, tail)
+    .map(([sa, p, t]) => sa + p + t),
   fc.tuple(fc.oneof(pathAbsolute, pathRootless, fc.constant('')), tail).map(([p, t]) => `x:${p}${t}`),
 );
 const base: fc.Arbitrary<string> = fc.oneof(uri, httpBase);
@@ -149,7 +161,12 @@ const run = (name: string, seed: number, numRuns: number, prop: fc.IRawProperty<
 // =============================================================================================
 // The generator itself.
 
-run('the generator produces valid URI-references only', 1, 10_000, fc.property(uriReference, base, (s, b) => isValid(s) && isValid(b, { absolute: true })));
+run(
+  'the generator produces valid URI-references only',
+  1,
+  10_000,
+  fc.property(uriReference, base, (s, b) => isValid(s) && isValid(b, { absolute: true })),
+);
 
 // =============================================================================================
 // Resolution.
@@ -161,7 +178,10 @@ run(
   fc.property(base, uriReference, (b, r) => {
     for (const options of [undefined, { strict: false }, { rfc2396: true }]) {
       const t = resolve(b, r, options);
-      if (!isValid(t)) throw new Error(`resolve(${JSON.stringify(b)}, ${JSON.stringify(r)}, ${JSON.stringify(options)}) = ${JSON.stringify(t)} does not parse`);
+      if (!isValid(t))
+        throw new Error(
+          `resolve(${JSON.stringify(b)}, ${JSON.stringify(r)}, ${JSON.stringify(options)}) = ${JSON.stringify(t)} does not parse`,
+        );
       if (options === undefined && parse(t).scheme === undefined) throw new Error('an RFC 3986 target always has a scheme');
     }
   }),
@@ -200,11 +220,18 @@ run(
   'equivalent is reflexive and symmetric, and every URI is equivalent to its normal form',
   5,
   15000,
-  fc.property(uriReference, fc.oneof(uriReference, uriReference.map((s) => normalize(s))), (a, b) => {
-    assert.ok(equivalent(a, a));
-    assert.ok(equivalent(a, normalize(a)));
-    assert.is(equivalent(a, b), equivalent(b, a));
-  }),
+  fc.property(
+    uriReference,
+    fc.oneof(
+      uriReference,
+      uriReference.map((s) => normalize(s)),
+    ),
+    (a, b) => {
+      assert.ok(equivalent(a, a));
+      assert.ok(equivalent(a, normalize(a)));
+      assert.is(equivalent(a, b), equivalent(b, a));
+    },
+  ),
 );
 
 run(
@@ -226,7 +253,15 @@ run(
   20000,
   fc.property(
     // Unrelated targets, and targets reached from the base (same scheme and authority, nearby paths).
-    base.chain((b) => fc.tuple(fc.constant(b), fc.oneof(uri, uriReference.map((r) => resolve(b, r))))),
+    base.chain((b) =>
+      fc.tuple(
+        fc.constant(b),
+        fc.oneof(
+          uri,
+          uriReference.map((r) => resolve(b, r)),
+        ),
+      ),
+    ),
     ([b, t]) => {
       const r = relativize(b, t);
       const n = normalize(t);

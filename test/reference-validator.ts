@@ -294,9 +294,8 @@ export function grammar(flavour: Flavour = {}) {
     fc.tuple(pick(HEX), pick(HEX)).map(([a, b]) => `%${a}${b}`),
     pick(['%2e', '%2E', '%2f', '%40', '%3a', '%23', '%3F', '%25', '%5B', '%00', '%0a', '%41', '%7e', '%C3%A9']),
   );
-  const unreserved = flavour.iri === true
-    ? fc.oneof({ arbitrary: pick(UNRESERVED), weight: 6 }, { arbitrary: pick(UCSCHAR), weight: 1 })
-    : pick(UNRESERVED);
+  const unreserved =
+    flavour.iri === true ? fc.oneof({ arbitrary: pick(UNRESERVED), weight: 6 }, { arbitrary: pick(UCSCHAR), weight: 1 }) : pick(UNRESERVED);
   const subDelims = pick(SUB_DELIMS);
   const pchar = fc.oneof(
     { arbitrary: unreserved, weight: 8 },
@@ -309,10 +308,24 @@ export function grammar(flavour: Flavour = {}) {
     { arbitrary: pick(['.', '..', '', '%2e%2e', '.%2E', '..;']), weight: 2 },
   );
   const segmentNz = fc.oneof({ arbitrary: join(pchar, 1, 6), weight: 6 }, { arbitrary: pick(['.', '..']), weight: 1 });
-  const segmentNzNc = join(fc.oneof({ arbitrary: unreserved, weight: 8 }, { arbitrary: pct, weight: 2 }, { arbitrary: subDelims, weight: 2 }, { arbitrary: fc.constant('@'), weight: 1 }), 1, 6);
+  const segmentNzNc = join(
+    fc.oneof(
+      { arbitrary: unreserved, weight: 8 },
+      { arbitrary: pct, weight: 2 },
+      { arbitrary: subDelims, weight: 2 },
+      { arbitrary: fc.constant('@'), weight: 1 },
+    ),
+    1,
+    6,
+  );
   const more = fc.array(segment, { maxLength: 5 }).map((s) => s.map((x) => `/${x}`).join(''));
   const pathAbempty = more;
-  const pathAbsolute = fc.option(fc.tuple(segmentNz, more).map(([a, b]) => a + b), { nil: '' }).map((p) => `/${p}`);
+  const pathAbsolute = fc
+    .option(
+      fc.tuple(segmentNz, more).map(([a, b]) => a + b),
+      { nil: '' },
+    )
+    .map((p) => `/${p}`);
   const pathRootless = fc.tuple(segmentNz, more).map(([a, b]) => a + b);
   const pathNoscheme = fc.tuple(segmentNzNc, more).map(([a, b]) => a + b);
 
@@ -320,12 +333,22 @@ export function grammar(flavour: Flavour = {}) {
     { arbitrary: pick(['http', 'HTTPS', 'ftp', 'file', 'mailto', 'urn', 'javascript', 'x', 'a+b-c.d']), weight: 3 },
     { arbitrary: fc.tuple(pick(ALPHA), join(pick([...ALPHA, ...DIGITS, '+', '-', '.']), 0, 6)).map(([a, b]) => a + b), weight: 1 },
   );
-  const decOctet = fc.oneof(fc.integer({ min: 0, max: 255 }).map(String), pick(['0', '9', '10', '99', '100', '199', '200', '249', '250', '255']));
+  const decOctet = fc.oneof(
+    fc.integer({ min: 0, max: 255 }).map(String),
+    pick(['0', '9', '10', '99', '100', '199', '200', '249', '250', '255']),
+  );
   const ipv4 = fc.tuple(decOctet, decOctet, decOctet, decOctet).map((o) => o.join('.'));
   const h16 = fc.oneof(join(pick(HEX), 1, 4), pick(['0', '0000', 'ffff', 'FFFF']));
-  const ls32 = fc.oneof(fc.tuple(h16, h16).map(([a, b]) => `${a}:${b}`), ipv4);
+  const ls32 = fc.oneof(
+    fc.tuple(h16, h16).map(([a, b]) => `${a}:${b}`),
+    ipv4,
+  );
   const h16s = (n: number) => fc.array(h16, { minLength: n, maxLength: n }).map((a) => a.map((x) => `${x}:`).join(''));
-  const before = (max: number) => fc.option(fc.array(h16, { minLength: 1, maxLength: max + 1 }).map((a) => a.join(':')), { nil: '' });
+  const before = (max: number) =>
+    fc.option(
+      fc.array(h16, { minLength: 1, maxLength: max + 1 }).map((a) => a.join(':')),
+      { nil: '' },
+    );
   // The nine forms of §3.2.2, each built as the ABNF writes it.
   const ipv6 = fc.oneof(
     fc.tuple(h16s(6), ls32).map(([a, b]) => a + b),
@@ -339,16 +362,38 @@ export function grammar(flavour: Flavour = {}) {
     before(6).map((p) => `${p}::`),
   );
   const zone = join(fc.oneof(pick(UNRESERVED), pct), 1, 5);
-  const ipv6Literal = flavour.zoneId === true
-    ? fc.oneof({ arbitrary: ipv6, weight: 3 }, { arbitrary: fc.tuple(ipv6, zone).map(([a, z]) => `${a}%25${z}`), weight: 1 })
-    : ipv6;
+  const ipv6Literal =
+    flavour.zoneId === true
+      ? fc.oneof({ arbitrary: ipv6, weight: 3 }, { arbitrary: fc.tuple(ipv6, zone).map(([a, z]) => `${a}%25${z}`), weight: 1 })
+      : ipv6;
   const ipvFuture = fc
     .tuple(pick(['v', 'V']), join(pick(HEX), 1, 3), join(fc.oneof(pick(UNRESERVED), subDelims, fc.constant(':')), 1, 8))
     .map(([v, h, r]) => `${v}${h}.${r}`);
   const regName = fc.oneof(
-    { arbitrary: join(fc.oneof({ arbitrary: unreserved, weight: 8 }, { arbitrary: pct, weight: 1 }, { arbitrary: subDelims, weight: 1 }), 0, 12), weight: 5 },
+    {
+      arbitrary: join(
+        fc.oneof({ arbitrary: unreserved, weight: 8 }, { arbitrary: pct, weight: 1 }, { arbitrary: subDelims, weight: 1 }),
+        0,
+        12,
+      ),
+      weight: 5,
+    },
     // IPv4 look-alikes that are reg-names, and near misses.
-    { arbitrary: pick(['0x7f.1', '0177.0.0.1', '2130706433', '127.1', '127.0.0.1.', '256.1.1.1', '1.2.3.04', '01.2.3.4', '1.2.3.4.5', 'localhost']), weight: 2 },
+    {
+      arbitrary: pick([
+        '0x7f.1',
+        '0177.0.0.1',
+        '2130706433',
+        '127.1',
+        '127.0.0.1.',
+        '256.1.1.1',
+        '1.2.3.04',
+        '01.2.3.4',
+        '1.2.3.4.5',
+        'localhost',
+      ]),
+      weight: 2,
+    },
   );
   const host = fc.oneof(
     { arbitrary: regName, weight: 4 },
@@ -357,7 +402,16 @@ export function grammar(flavour: Flavour = {}) {
     { arbitrary: ipvFuture.map((a) => `[${a}]`), weight: 1 },
   );
   const port = fc.oneof(pick(['', '0', '80', '0080', '65535', '65536', '99999', '4294967377']), join(pick(DIGITS), 0, 6));
-  const userinfo = join(fc.oneof({ arbitrary: unreserved, weight: 6 }, { arbitrary: pct, weight: 1 }, { arbitrary: subDelims, weight: 1 }, { arbitrary: fc.constant(':'), weight: 1 }), 0, 10);
+  const userinfo = join(
+    fc.oneof(
+      { arbitrary: unreserved, weight: 6 },
+      { arbitrary: pct, weight: 1 },
+      { arbitrary: subDelims, weight: 1 },
+      { arbitrary: fc.constant(':'), weight: 1 },
+    ),
+    0,
+    10,
+  );
   const authority = fc
     .tuple(fc.option(userinfo), host, fc.option(port))
     .map(([u, h, p]) => `${u === null ? '' : `${u}@`}${h}${p === null ? '' : `:${p}`}`);
@@ -372,16 +426,31 @@ export function grammar(flavour: Flavour = {}) {
 
   // URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
   const uri = fc
-    .tuple(scheme, fc.oneof(fc.tuple(authority, pathAbempty).map(([a, p]) => `//${a}${p}`), pathAbsolute, pathRootless, fc.constant('')), tail)
+    .tuple(
+      scheme,
+      fc.oneof(
+        fc.tuple(authority, pathAbempty).map(([a, p]) => `//${a}${p}`),
+        pathAbsolute,
+        pathRootless,
+        fc.constant(''),
+      ),
+      tail,
+    )
     .map(([s, h, t]) => `${s}:${h}${t}`);
   // relative-ref = relative-part [ "?" query ] [ "#" fragment ]
   const relativeRef = fc
-    .tuple(fc.oneof(fc.tuple(authority, pathAbempty).map(([a, p]) => `//${a}${p}`), pathAbsolute, pathNoscheme, fc.constant('')), tail)
+    .tuple(
+      fc.oneof(
+        fc.tuple(authority, pathAbempty).map(([a, p]) => `//${a}${p}`),
+        pathAbsolute,
+        pathNoscheme,
+        fc.constant(''),
+      ),
+      tail,
+    )
     .map(([p, t]) => p + t);
   // Every component present: scheme "://" authority path "?" query "#" fragment (§5.3's recomposition).
-  const fullUri = fc
-    .tuple(scheme, authority, pathAbempty, query, fragment)
-    .map(([s, a, p, q, f]) => `${s}://${a}${p}?${q}#${f}`);
+  const fullUri = fc.tuple(scheme, authority, pathAbempty, query, fragment).map(([s, a, p, q, f]) => `${s}://${a}${p}?${q}#${f}`);
   const uriReference = fc.oneof({ arbitrary: uri, weight: 3 }, { arbitrary: relativeRef, weight: 2 });
   return { uri, relativeRef, uriReference, fullUri, authority, host, ipv4, ipv6, ipvFuture, regName, port, userinfo };
 }
@@ -392,10 +461,68 @@ export function grammar(flavour: Flavour = {}) {
  * non-ASCII (ucschar, iprivate, lone surrogates, Unicode dots), IP-literal pieces.
  */
 export const HOSTILE: readonly string[] = [
-  ':', '/', '?', '#', '[', ']', '@', '%', '%2', '%zz', '%25', '%2e', '%2F', '%40', '.', '..', '//', '::', '\\',
-  ' ', '\t', '\r', '\n', '\u0000', '\u0008', '\u007f', '"', '<', '>', '^', '`', '{', '|', '}',
-  'é', '\u3002', '\uFF0E', '\uFF03', '\u00A0', '\uFEFF', '\uFFFD', '\uFFFE', '\uE000', '😀', '\uD800', '\uDC00',
-  'v1.', 'v', '0x', '0', '9', 'a', 'F', ':80', '@@', '[::1]', '%25eth0', '-', '+', '~', '!', '=',
+  ':',
+  '/',
+  '?',
+  '#',
+  '[',
+  ']',
+  '@',
+  '%',
+  '%2',
+  '%zz',
+  '%25',
+  '%2e',
+  '%2F',
+  '%40',
+  '.',
+  '..',
+  '//',
+  '::',
+  '\\',
+  ' ',
+  '\t',
+  '\r',
+  '\n',
+  '\u0000',
+  '\u0008',
+  '\u007f',
+  '"',
+  '<',
+  '>',
+  '^',
+  '`',
+  '{',
+  '|',
+  '}',
+  'é',
+  '\u3002',
+  '\uFF0E',
+  '\uFF03',
+  '\u00A0',
+  '\uFEFF',
+  '\uFFFD',
+  '\uFFFE',
+  '\uE000',
+  '😀',
+  '\uD800',
+  '\uDC00',
+  'v1.',
+  'v',
+  '0x',
+  '0',
+  '9',
+  'a',
+  'F',
+  ':80',
+  '@@',
+  '[::1]',
+  '%25eth0',
+  '-',
+  '+',
+  '~',
+  '!',
+  '=',
 ];
 
 /** The single characters of HOSTILE (one code point each; a lone surrogate counts as one). */
@@ -434,5 +561,7 @@ export function mutatedOnce(source: fc.Arbitrary<string>): fc.Arbitrary<string> 
 
 /** Strings of hostile pieces only: no grammar at all. */
 export const hostileSoup: fc.Arbitrary<string> = fc
-  .array(fc.oneof(fc.constantFrom(...HOSTILE), fc.constantFrom('http:', '//', 'a', 'h.x', '1.2.3.4', '[v1.x]', '?q', '#f', 'u@')), { maxLength: 14 })
+  .array(fc.oneof(fc.constantFrom(...HOSTILE), fc.constantFrom('http:', '//', 'a', 'h.x', '1.2.3.4', '[v1.x]', '?q', '#f', 'u@')), {
+    maxLength: 14,
+  })
   .map((a) => a.join(''));

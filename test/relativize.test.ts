@@ -4,8 +4,19 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { UriError, normalize, parse, relativize, resolve } from '../src/index.js';
-import { type Case, JDK_KEYS, type Outcome, type Table, attempt, conformance, jdkView, keysKnown, matches, outcome } from './resolve.test.js';
+import { normalize, parse, relativize, resolve, UriError } from '../src/index.js';
+import {
+  attempt,
+  type Case,
+  conformance,
+  JDK_KEYS,
+  jdkView,
+  keysKnown,
+  matches,
+  type Outcome,
+  outcome,
+  type Table,
+} from './resolve.test.js';
 
 // =============================================================================================
 // The vectors.
@@ -25,19 +36,27 @@ function valid(base: string, target: string, mine: string, theirs: string): bool
 function relativized(c: Case): Outcome {
   keysKnown(c, ['href', 'hrefEquivalent', 'raises']);
   const theirs = (c.expected!.href ?? c.expected!.hrefEquivalent) as string;
-  return outcome(c, () => relativize(c.base!, c.input as string), (v) => valid(c.base!, c.input as string, v, theirs));
+  return outcome(
+    c,
+    () => relativize(c.base!, c.input as string),
+    (v) => valid(c.base!, c.input as string, v, theirs),
+  );
 }
 
 /** java.net.URI's relativize, stated as components of the relative reference. */
 function jdkRelativized(c: Case): Outcome {
   keysKnown(c, JDK_KEYS);
   const keys = JDK_KEYS.filter((k) => Object.hasOwn(c.expected!, k));
-  return outcome(c, () => relativize(c.base!, c.input as string), (v) => {
-    if (matches(jdkView(v), c.expected!, keys)) return true;
-    const e = c.expected!;
-    const theirs = `${e.rawPath as string}${e.rawQuery != null ? `?${e.rawQuery as string}` : ''}${e.rawFragment != null ? `#${e.rawFragment as string}` : ''}`;
-    return valid(c.base!, c.input as string, v, theirs);
-  });
+  return outcome(
+    c,
+    () => relativize(c.base!, c.input as string),
+    (v) => {
+      if (matches(jdkView(v), c.expected!, keys)) return true;
+      const e = c.expected!;
+      const theirs = `${e.rawPath as string}${e.rawQuery != null ? `?${e.rawQuery as string}` : ''}${e.rawFragment != null ? `#${e.rawFragment as string}` : ''}`;
+      return valid(c.base!, c.input as string, v, theirs);
+    },
+  );
 }
 
 const RELATIVIZE_OPS: Table = {
@@ -51,12 +70,20 @@ const RELATIVIZE_OPS: Table = {
       keysKnown(c, ['href']);
       const base = c.base!;
       const target = (): string => resolve(base, c.input as string);
-      return outcome(c, () => relativize(base, target()), (v) => valid(base, target(), v, c.expected!.href as string));
+      return outcome(
+        c,
+        () => relativize(base, target()),
+        (v) => valid(base, target(), v, c.expected!.href as string),
+      );
     },
     // base.resolve(base.relativize(input)) equals expected.
     resolve_after_relativize: (c) => {
       keysKnown(c, ['href']);
-      return outcome(c, () => resolve(c.base!, relativize(c.base!, c.input as string)), (v) => v === c.expected!.href);
+      return outcome(
+        c,
+        () => resolve(c.base!, relativize(c.base!, c.input as string)),
+        (v) => v === c.expected!.href,
+      );
     },
   },
 };

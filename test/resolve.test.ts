@@ -21,10 +21,10 @@
  * ESM evaluates this module once, so the other test files import the harness from it without
  * running these tests twice.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type ParseOptions, type ResolveOptions, UriError, normalize, parse, removeDotSegments, resolve } from '../src/index.js';
+import { normalize, type ParseOptions, parse, type ResolveOptions, removeDotSegments, resolve, UriError } from '../src/index.js';
 import { pctDecode, same } from './support.js';
 
 // =============================================================================================
@@ -104,7 +104,8 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   heuristic_parse: "Addressable's guessing of a scheme for scheme-less input, not RFC 3986",
   go_parse_request_uri: 'the HTTP request-target grammar (RFC 9112 §3.2), not URI-reference',
   go_hostname_port: 'splits a Host field set directly on a url.URL, without parsing',
-  java_equals_compare: "java.net.URI's equals/compareTo: an ordering and an equality of its own (case-insensitive hex, no normal form), not §6 equivalence",
+  java_equals_compare:
+    "java.net.URI's equals/compareTo: an ordering and an equality of its own (case-insensitive hex, no normal form), not §6 equivalence",
   normalize_mask_required: "uriparser's report of which components are not yet normal: no urikit counterpart",
   encode_component:
     "python rfc3986's encode_component re-encodes every '%' of a component when any '%' is malformed: a repair heuristic, neither percentEncode nor percentDecode",
@@ -118,7 +119,9 @@ const NOT_OP_FILES: Readonly<Record<string, string>> = {
   'wpt-urltestdata.json': "web-platform-tests' own format and the WHATWG URL Standard's semantics, not RFC 3986 ops",
 };
 
-export const vectorFiles: readonly string[] = readdirSync(VECTORS).filter((f) => f.endsWith('.json') && !(f in NOT_OP_FILES)).sort();
+export const vectorFiles: readonly string[] = readdirSync(VECTORS)
+  .filter((f) => f.endsWith('.json') && !(f in NOT_OP_FILES))
+  .sort();
 const casesOf = new Map<string, Case[]>(vectorFiles.map((f) => [f, JSON.parse(readFileSync(new URL(f, VECTORS), 'utf8')) as Case[]]));
 export const entries: readonly Entry[] = JSON.parse(readFileSync(DIVERGENCES, 'utf8')) as Entry[];
 
@@ -147,11 +150,38 @@ export function libraryAnswer(c: Case): Json {
  * derived) that says nothing about the answer, and `options`, whose names the runners map.
  */
 const CASE_FIELDS = new Set([
-  'op', 'input', 'base', 'other', 'expected', 'error', 'options', 'note', 'notes', 'source', 'explicit', 'steps', 'libraryPathNone',
-  'iri', 'schemeSpecific', 'tolerant', 'descriptions', 'lines', 'via',
+  'op',
+  'input',
+  'base',
+  'other',
+  'expected',
+  'error',
+  'options',
+  'note',
+  'notes',
+  'source',
+  'explicit',
+  'steps',
+  'libraryPathNone',
+  'iri',
+  'schemeSpecific',
+  'tolerant',
+  'descriptions',
+  'lines',
+  'via',
 ]);
 /** Option names of the cases these tests run: each runner says what it does with them. */
-const CASE_OPTIONS = new Set(['iri', 'unicodeSupport', 'domainHost', 'reference', 'tolerant', 'backwardCompatibility', 'mask', 'flags', 'domainRootMode']);
+const CASE_OPTIONS = new Set([
+  'iri',
+  'unicodeSupport',
+  'domainHost',
+  'reference',
+  'tolerant',
+  'backwardCompatibility',
+  'mask',
+  'flags',
+  'domainRootMode',
+]);
 
 /**
  * Runs `run` for case `c`: an error case passes when urikit throws a UriError, any other when
@@ -169,7 +199,8 @@ const ERROR_DETAILS = ['throws', 'raises', 'error', 'errorArg'];
 /** Fails on expected keys that a runner neither compares nor explicitly ignores. */
 export function keysKnown(c: Case, known: readonly string[]): void {
   for (const k of Object.keys(c.expected ?? {})) {
-    if (!known.includes(k) && !(c.error === true && ERROR_DETAILS.includes(k))) throw new Error(`${c.op} ${JSON.stringify(c.input)} (${c.source}): unknown expected key ${k}`);
+    if (!known.includes(k) && !(c.error === true && ERROR_DETAILS.includes(k)))
+      throw new Error(`${c.op} ${JSON.stringify(c.input)} (${c.source}): unknown expected key ${k}`);
   }
 }
 
@@ -218,8 +249,19 @@ export function jdkView(href: string): Obj {
   };
 }
 export const JDK_KEYS = [
-  'href', 'toString', 'scheme', 'opaque', 'schemeSpecificPart', 'rawSchemeSpecificPart', 'rawUserInfo', 'host', 'port', 'rawPath',
-  'path', 'rawQuery', 'rawFragment',
+  'href',
+  'toString',
+  'scheme',
+  'opaque',
+  'schemeSpecificPart',
+  'rawSchemeSpecificPart',
+  'rawUserInfo',
+  'host',
+  'port',
+  'rawPath',
+  'path',
+  'rawQuery',
+  'rawFragment',
 ] as const;
 
 /** A case whose one stated value is a string that urikit's answer must equal. */
@@ -265,7 +307,7 @@ export function conformance(owner: string, table: Table): void {
         const named = listed.filter(
           (d) => d.op === c.op && same(d.input, c.input) && same(d.base, c.base) && same(d.other, c.other) && same(d.expected, o.expected),
         );
-        named.forEach((d) => used.add(d));
+        for (const d of named) used.add(d);
         if (o.pass) {
           n.passed++;
           if (named.length > 0) problems.push(`${label}: passes now; remove its entry`);
@@ -274,19 +316,28 @@ export function conformance(owner: string, table: Table): void {
         n.diverged++;
         if (named.length === 0) {
           missing.push({
-            file, op: c.op, input: c.input ?? null,
+            file,
+            op: c.op,
+            input: c.input ?? null,
             ...(c.base !== undefined ? { base: c.base } : {}),
             ...(c.other !== undefined ? { other: c.other } : {}),
-            expected: o.expected, urikit: o.urikit, section: '§?', reason: '?',
+            expected: o.expected,
+            urikit: o.urikit,
+            section: '§?',
+            reason: '?',
           });
           continue;
         }
         if (named.length > 1) problems.push(`${label}: ${named.length} entries name it`);
         if (!same(named[0]!.urikit, o.urikit)) {
-          problems.push(`${label}: stale entry: urikit answers ${JSON.stringify(o.urikit)}, the entry says ${JSON.stringify(named[0]!.urikit)}`);
+          problems.push(
+            `${label}: stale entry: urikit answers ${JSON.stringify(o.urikit)}, the entry says ${JSON.stringify(named[0]!.urikit)}`,
+          );
         }
       }
-      for (const d of listed) if (!used.has(d)) problems.push(`entry ${JSON.stringify([d.op, d.input, d.base ?? d.other ?? null, d.expected])} names no case of ${file}`);
+      for (const d of listed)
+        if (!used.has(d))
+          problems.push(`entry ${JSON.stringify([d.op, d.input, d.base ?? d.other ?? null, d.expected])} names no case of ${file}`);
       if (missing.length > 0) {
         drafts.push(...missing);
         problems.push(
@@ -295,7 +346,9 @@ export function conformance(owner: string, table: Table): void {
         );
       }
       for (const [op, n] of Object.entries(counts)) {
-        summary.push(`${file.padEnd(30)} ${op.padEnd(26)} run ${String(n.run).padStart(4)}  passed ${String(n.passed).padStart(4)}  divergences ${String(n.diverged).padStart(4)}  skipped ${n.skipped}`);
+        summary.push(
+          `${file.padEnd(30)} ${op.padEnd(26)} run ${String(n.run).padStart(4)}  passed ${String(n.passed).padStart(4)}  divergences ${String(n.diverged).padStart(4)}  skipped ${n.skipped}`,
+        );
         if (file === 'rfc3986.json') assert.is(n.diverged, 0, `every ${op} case of rfc3986.json must pass exactly`);
       }
       assert.ok(problems.length === 0, problems.join('\n'));
@@ -328,7 +381,10 @@ test('divergences-ops.json entries are well formed', () => {
     assert.ok(vectorFiles.includes(d.file), `${name}: no such vector file`);
     assert.ok(d.file !== 'rfc3986.json', `${name}: rfc3986.json is the specification; no divergence is allowed`);
     assert.ok(d.op in OWNERS, `${name}: op ${d.op} is not run by these tests`);
-    assert.ok(/^(RFC (2396|5952) )?§\d+(\.\d+)*$/.test(d.section), `${name}: section ${d.section} is not "§n.n", "RFC 2396 §n.n" or "RFC 5952 §n.n"`);
+    assert.ok(
+      /^(RFC (2396|5952) )?§\d+(\.\d+)*$/.test(d.section),
+      `${name}: section ${d.section} is not "§n.n", "RFC 2396 §n.n" or "RFC 5952 §n.n"`,
+    );
     assert.ok(/^[A-Z].*\.$/.test(d.reason) && !/[.;]\s+[A-Z]/.test(d.reason), `${name}: reason must be one sentence`);
   }
 });
@@ -342,9 +398,17 @@ function resolveHref(c: Case, options?: ResolveOptions): Outcome {
   const want = c.expected ?? {};
   if (typeof want.hrefEquivalent === 'string') {
     const target = want.hrefEquivalent;
-    return outcome(c, () => resolve(c.base!, c.input as string, options), (v) => v === target || sameNormal(v, target));
+    return outcome(
+      c,
+      () => resolve(c.base!, c.input as string, options),
+      (v) => v === target || sameNormal(v, target),
+    );
   }
-  return outcome(c, () => resolve(c.base!, c.input as string, options), (v) => v === want.href);
+  return outcome(
+    c,
+    () => resolve(c.base!, c.input as string, options),
+    (v) => v === want.href,
+  );
 }
 
 /** Addressable's == compares normalized forms. */
@@ -370,7 +434,11 @@ function resolveComponents(c: Case): Outcome {
   // The test normalizes the base before resolving (see the case's note).
   const normalizeBase = c.note?.includes('base is normalized first') === true;
   const keys = RFC_KEYS.filter((k) => Object.hasOwn(c.expected ?? {}, k));
-  return outcome(c, () => resolve(normalizeBase ? normalize(c.base!, ZONES) : c.base!, c.input as string, ZONES), (v) => matches(rfcView(v, ZONES), c.expected ?? {}, keys));
+  return outcome(
+    c,
+    () => resolve(normalizeBase ? normalize(c.base!, ZONES) : c.base!, c.input as string, ZONES),
+    (v) => matches(rfcView(v, ZONES), c.expected ?? {}, keys),
+  );
 }
 
 const RESOLVE_OPS: Table = {
@@ -407,7 +475,11 @@ const RESOLVE_OPS: Table = {
     resolve: (c) => {
       keysKnown(c, JDK_KEYS);
       const keys = JDK_KEYS.filter((k) => Object.hasOwn(c.expected!, k));
-      return outcome(c, () => resolve(c.base!, c.input as string, { rfc2396: true }), (v) => matches(jdkView(v), c.expected!, keys));
+      return outcome(
+        c,
+        () => resolve(c.base!, c.input as string, { rfc2396: true }),
+        (v) => matches(jdkView(v), c.expected!, keys),
+      );
     },
   },
 };
@@ -595,8 +667,15 @@ test('rfc2396: java.net.URI answers', () => {
 
 test('RELATIVE_BASE: a base without a scheme, at index 0', () => {
   for (const b of ['', '#f', '//a/b', '/a/b', 'a/b', '?q']) {
-    assert.equal(uriError(() => resolve(b, 'g')), { code: 'RELATIVE_BASE', index: 0 }, JSON.stringify(b));
-    assert.equal(uriError(() => resolve(b, 'g', { rfc2396: true })), { code: 'RELATIVE_BASE', index: 0 });
+    assert.equal(
+      uriError(() => resolve(b, 'g')),
+      { code: 'RELATIVE_BASE', index: 0 },
+      JSON.stringify(b),
+    );
+    assert.equal(
+      uriError(() => resolve(b, 'g', { rfc2396: true })),
+      { code: 'RELATIVE_BASE', index: 0 },
+    );
   }
   const e = (() => {
     try {
@@ -612,17 +691,41 @@ test('RELATIVE_BASE: a base without a scheme, at index 0', () => {
 });
 
 test('invalid inputs throw UriError with the first bad index', () => {
-  assert.equal(uriError(() => resolve('http://a b/', 'g')), { code: 'INVALID_CHAR', index: 8 });
-  assert.equal(uriError(() => resolve(B, 'a b')), { code: 'INVALID_CHAR', index: 1 });
-  assert.equal(uriError(() => resolve(B, '%zz')), { code: 'INVALID_PERCENT_ENCODING', index: 0 });
-  assert.equal(uriError(() => resolve(B, '1a:b')), { code: 'INVALID_SCHEME', index: 2 });
-  assert.equal(uriError(() => resolve(B, '//[::1]:x')), { code: 'INVALID_PORT', index: 8 });
+  assert.equal(
+    uriError(() => resolve('http://a b/', 'g')),
+    { code: 'INVALID_CHAR', index: 8 },
+  );
+  assert.equal(
+    uriError(() => resolve(B, 'a b')),
+    { code: 'INVALID_CHAR', index: 1 },
+  );
+  assert.equal(
+    uriError(() => resolve(B, '%zz')),
+    { code: 'INVALID_PERCENT_ENCODING', index: 0 },
+  );
+  assert.equal(
+    uriError(() => resolve(B, '1a:b')),
+    { code: 'INVALID_SCHEME', index: 2 },
+  );
+  assert.equal(
+    uriError(() => resolve(B, '//[::1]:x')),
+    { code: 'INVALID_PORT', index: 8 },
+  );
   // The base is checked first, then whether it is absolute, then the reference.
-  assert.equal(uriError(() => resolve('a b', 'c d')), { code: 'INVALID_CHAR', index: 1 });
-  assert.equal(uriError(() => resolve('a', 'c d')), { code: 'RELATIVE_BASE', index: 0 });
+  assert.equal(
+    uriError(() => resolve('a b', 'c d')),
+    { code: 'INVALID_CHAR', index: 1 },
+  );
+  assert.equal(
+    uriError(() => resolve('a', 'c d')),
+    { code: 'RELATIVE_BASE', index: 0 },
+  );
   // Parse options reach both inputs.
   assert.is(resolve('http://[fe80::1%25eth0]/a', 'b', { zoneId: true }), 'http://[fe80::1%25eth0]/b');
-  assert.equal(uriError(() => resolve('http://[fe80::1%25eth0]/a', 'b')), { code: 'INVALID_IPV6', index: 15 });
+  assert.equal(
+    uriError(() => resolve('http://[fe80::1%25eth0]/a', 'b')),
+    { code: 'INVALID_IPV6', index: 15 },
+  );
   assert.is(resolve('http://a/', 'ü', { iri: true }), 'http://a/ü');
 });
 
@@ -635,13 +738,22 @@ test('Uri arguments (parse() results) as base and reference', () => {
   assert.is(resolve(parse(B), parse('?y'), { rfc2396: true }), 'http://a/b/c/?y');
   assert.is(resolve(parse(B), parse('http:g'), { strict: false }), 'http://a/b/c/g');
   assert.is(resolve(parse('http://[fe80::1%25x]/a', { zoneId: true }), parse('b')), 'http://[fe80::1%25x]/b');
-  assert.equal(uriError(() => resolve(parse('a/b'), 'g')), { code: 'RELATIVE_BASE', index: 0 });
+  assert.equal(
+    uriError(() => resolve(parse('a/b'), 'g')),
+    { code: 'RELATIVE_BASE', index: 0 },
+  );
 });
 
 test('non-string, non-Uri arguments throw a plain TypeError', () => {
   for (const bad of [undefined, null, 42, {}, ['http://a/'], new URL('http://a/')] as unknown[]) {
-    assert.ok(plainTypeError(() => resolve(bad as string, 'g')), `base ${String(bad)}`);
-    assert.ok(plainTypeError(() => resolve(B, bad as string)), `reference ${String(bad)}`);
+    assert.ok(
+      plainTypeError(() => resolve(bad as string, 'g')),
+      `base ${String(bad)}`,
+    );
+    assert.ok(
+      plainTypeError(() => resolve(B, bad as string)),
+      `reference ${String(bad)}`,
+    );
   }
   assert.ok(plainTypeError(() => removeDotSegments(undefined as unknown as string)));
   assert.ok(plainTypeError(() => removeDotSegments(1 as unknown as string)));
@@ -686,15 +798,15 @@ test('removeDotSegments: §5.2.4 step by step', () => {
 test('removeDotSegments: long hostile inputs stay linear and exact', () => {
   const n = 100_000;
   const started = Date.now();
-  assert.is(removeDotSegments('/' + 'a/'.repeat(n) + '../'.repeat(n)), '/');
-  assert.is(removeDotSegments('a/'.repeat(n) + '../'.repeat(n) + 'z'), '/z');
-  assert.is(removeDotSegments('/' + 'a/'.repeat(n) + '../'.repeat(n - 1) + 'z'), '/a/z');
-  assert.is(removeDotSegments('/' + '../'.repeat(n) + 'z'), '/z');
-  assert.is(removeDotSegments('/' + './'.repeat(n) + 'z'), '/z');
-  assert.is(removeDotSegments('/' + 'a/./'.repeat(n)), '/' + 'a/'.repeat(n));
-  assert.is(removeDotSegments('/' + 'a/b/../'.repeat(n) + 'c'), '/' + 'a/'.repeat(n) + 'c');
-  assert.is(removeDotSegments('/'.repeat(n) + '..'), '/'.repeat(n - 1));
-  assert.is(resolve('http://h/' + 'a/'.repeat(n), '../'.repeat(n) + 'z'), 'http://h/z');
+  assert.is(removeDotSegments(`/${'a/'.repeat(n)}${'../'.repeat(n)}`), '/');
+  assert.is(removeDotSegments(`${'a/'.repeat(n) + '../'.repeat(n)}z`), '/z');
+  assert.is(removeDotSegments(`/${'a/'.repeat(n)}${'../'.repeat(n - 1)}z`), '/a/z');
+  assert.is(removeDotSegments(`/${'../'.repeat(n)}z`), '/z');
+  assert.is(removeDotSegments(`/${'./'.repeat(n)}z`), '/z');
+  assert.is(removeDotSegments(`/${'a/./'.repeat(n)}`), `/${'a/'.repeat(n)}`);
+  assert.is(removeDotSegments(`/${'a/b/../'.repeat(n)}c`), `/${'a/'.repeat(n)}c`);
+  assert.is(removeDotSegments(`${'/'.repeat(n)}..`), '/'.repeat(n - 1));
+  assert.is(resolve(`http://h/${'a/'.repeat(n)}`, `${'../'.repeat(n)}z`), 'http://h/z');
   assert.ok(Date.now() - started < 5000, 'linear time');
 });
 

@@ -9,10 +9,22 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { renderTable, TABLE_END, TABLE_START } from '../scripts/security-table.js';
 import {
-  ErrorCode, OFFSETS_LENGTH, type ParseOptions, Slot, UriError, isValid, normalize, parse, resolve, scan, scanBytes, tryParse,
+  ErrorCode,
+  isValid,
+  normalize,
+  OFFSETS_LENGTH,
+  type ParseOptions,
+  parse,
+  resolve,
+  Slot,
+  scan,
+  scanBytes,
+  tryParse,
+  type Uri,
+  UriError,
 } from '../src/index.js';
-import { TABLE_END, TABLE_START, renderTable } from '../scripts/security-table.js';
 
 // ---------------------------------------------------------------------------------------------
 // The fixture's shape.
@@ -50,7 +62,9 @@ interface SecurityCase {
   resolve?: { base: string; target: string };
 }
 
-const fixture = JSON.parse(readFileSync(new URL('../../test/fixtures/security.json', import.meta.url), 'utf8')) as { cases: SecurityCase[] };
+const fixture = JSON.parse(readFileSync(new URL('../../test/fixtures/security.json', import.meta.url), 'utf8')) as {
+  cases: SecurityCase[];
+};
 const CASES = fixture.cases;
 
 const MODES: ReadonlyArray<readonly ['strict' | 'lenient' | 'iri', ParseOptions | undefined]> = [
@@ -66,7 +80,7 @@ const rec = new Uint32Array(OFFSETS_LENGTH);
 // urikit's answer, in the fixture's shape.
 
 function answerOf(input: string, options: ParseOptions | undefined): Answer {
-  let u;
+  let u: Uri;
   try {
     u = parse(input, options);
   } catch (e) {
@@ -163,16 +177,37 @@ test('the corpus: unique ids and inputs, a "why" for each, every confusion class
   for (const c of CASES) assert.ok(c.why.length > 20 && c.class.length > 0, c.id);
   const classes = new Set(CASES.map((c) => c.class));
   for (const name of [
-    'backslash and slash confusion', '"#" and "@" tricks', 'doubled "@"', 'twin ports', 'encoded delimiters in the host', '%2e%2e segments',
-    'CR/LF/TAB/NUL', 'leading and trailing whitespace', 'IPv4-mapped IPv6', 'non-decimal IPv4 look-alikes',
-    'Unicode dots and fullwidth characters', 'overlong ports', 'javascript: tricks', 'userinfo with ":" and "@"',
+    'backslash and slash confusion',
+    '"#" and "@" tricks',
+    'doubled "@"',
+    'twin ports',
+    'encoded delimiters in the host',
+    '%2e%2e segments',
+    'CR/LF/TAB/NUL',
+    'leading and trailing whitespace',
+    'IPv4-mapped IPv6',
+    'non-decimal IPv4 look-alikes',
+    'Unicode dots and fullwidth characters',
+    'overlong ports',
+    'javascript: tricks',
+    'userinfo with ":" and "@"',
   ]) {
     assert.ok(classes.has(name), name);
   }
-  assert.equal([...classes].filter((k) => !CASES.some((c) => c.class === k)), []);
+  assert.equal(
+    [...classes].filter((k) => !CASES.some((c) => c.class === k)),
+    [],
+  );
   // The inputs of the issue's list are all here.
   const inputs = new Set(CASES.map((c) => c.input));
-  for (const s of ['http://127.0.0.1#@evil/', 'http://a:80:81/', 'http://a%40b/', 'http://0x7f.1/', 'http://0177.0.0.1/', 'http://2130706433/']) {
+  for (const s of [
+    'http://127.0.0.1#@evil/',
+    'http://a:80:81/',
+    'http://a%40b/',
+    'http://0x7f.1/',
+    'http://0177.0.0.1/',
+    'http://2130706433/',
+  ]) {
     assert.ok(inputs.has(s), s);
   }
   // Both outcomes occur in both modes, and lenient mode differs from strict somewhere.

@@ -4,7 +4,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Flag, OFFSETS_LENGTH, Slot, Uri, type UriComponents, parse, scan, tryParse } from '../src/index.js';
+import { Flag, OFFSETS_LENGTH, parse, Slot, scan, tryParse, Uri, type UriComponents } from '../src/index.js';
 
 test('every getter on the api.md example', () => {
   const u = parse('HTTP://u:p@[::1]:8080/a/b?q=1#f');
@@ -181,13 +181,37 @@ test('toJSON: the components, null where absent', () => {
   };
   assert.equal(parse(full.href).toJSON(), full);
   assert.equal(parse('a/b').toJSON(), {
-    href: 'a/b', scheme: null, userinfo: null, host: null, hostType: null, port: null, path: 'a/b', query: null, fragment: null,
+    href: 'a/b',
+    scheme: null,
+    userinfo: null,
+    host: null,
+    hostType: null,
+    port: null,
+    path: 'a/b',
+    query: null,
+    fragment: null,
   });
   assert.equal(parse('file:///x').toJSON(), {
-    href: 'file:///x', scheme: 'file', userinfo: null, host: '', hostType: 'reg-name', port: null, path: '/x', query: null, fragment: null,
+    href: 'file:///x',
+    scheme: 'file',
+    userinfo: null,
+    host: '',
+    hostType: 'reg-name',
+    port: null,
+    path: '/x',
+    query: null,
+    fragment: null,
   });
   assert.equal(parse('//@:?#').toJSON(), {
-    href: '//@:?#', scheme: null, userinfo: '', host: '', hostType: 'reg-name', port: '', path: '', query: '', fragment: '',
+    href: '//@:?#',
+    scheme: null,
+    userinfo: '',
+    host: '',
+    hostType: 'reg-name',
+    port: '',
+    path: '',
+    query: '',
+    fragment: '',
   });
   assert.is(
     JSON.stringify(parse('mailto:a@b')),
@@ -205,13 +229,31 @@ test('decoded getters percent-decode their component, undefined where it is abse
   // The raw getters are unchanged.
   assert.equal([u.userinfo, u.host, u.path, u.query, u.fragment], ['u%20s', 'h%41', '/a%20b', 'q%3D1', 'f%C3%BC']);
   const r = parse('x');
-  assert.equal([r.decodedUserinfo, r.decodedHost, r.decodedQuery, r.decodedFragment, r.decodedPath], [undefined, undefined, undefined, undefined, 'x']);
+  assert.equal(
+    [r.decodedUserinfo, r.decodedHost, r.decodedQuery, r.decodedFragment, r.decodedPath],
+    [undefined, undefined, undefined, undefined, 'x'],
+  );
 });
 
 test('getters return identical values when read twice (cached slices)', () => {
   const getters = [
-    'href', 'scheme', 'authority', 'userinfo', 'host', 'hostType', 'port', 'portNumber', 'path', 'query', 'fragment',
-    'schemeSpecificPart', 'isAbsolute', 'isOpaque', 'flags', 'warnings', 'warningIndex',
+    'href',
+    'scheme',
+    'authority',
+    'userinfo',
+    'host',
+    'hostType',
+    'port',
+    'portNumber',
+    'path',
+    'query',
+    'fragment',
+    'schemeSpecificPart',
+    'isAbsolute',
+    'isOpaque',
+    'flags',
+    'warnings',
+    'warningIndex',
   ] as const;
   for (const s of ['HTTP://u:p@[::1]:8080/a/b?q=1#f', 'a/b', 'mailto:a@b', '//h:', '?#', 'http://h:65536/']) {
     const u = parse(s);
@@ -244,8 +286,11 @@ test('warnings: one code per kind of tolerated text, in a fixed order; warningIn
     const u = parse(s, lenient);
     assert.equal(u.warnings, warnings, s);
     assert.is(u.warningIndex, index, s);
-    const flags = (Flag.WARN_CHAR * Number(warnings.includes('INVALID_CHAR'))) | (Flag.WARN_NON_ASCII * Number(warnings.includes('NON_ASCII'))) |
-      (Flag.WARN_PERCENT * Number(warnings.includes('INVALID_PERCENT_ENCODING'))) | (Flag.WARN_AT * Number(warnings.includes('MULTIPLE_AT')));
+    const flags =
+      (Flag.WARN_CHAR * Number(warnings.includes('INVALID_CHAR'))) |
+      (Flag.WARN_NON_ASCII * Number(warnings.includes('NON_ASCII'))) |
+      (Flag.WARN_PERCENT * Number(warnings.includes('INVALID_PERCENT_ENCODING'))) |
+      (Flag.WARN_AT * Number(warnings.includes('MULTIPLE_AT')));
     assert.is(u.flags & (Flag.WARN_CHAR | Flag.WARN_NON_ASCII | Flag.WARN_PERCENT | Flag.WARN_AT), flags, s);
     assert.is(u.toString(), s, s);
   }

@@ -16,10 +16,10 @@
  * left to their own test files. Set VECTORS_SUMMARY=1 to print the counts per file, and
  * VECTORS_DRAFT=<file> to write the entries that are missing (section and reason to be decided).
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type ParseOptions, type Uri, UriError, parse } from '../src/index.js';
+import { type ParseOptions, parse, type Uri, UriError } from '../src/index.js';
 import { pctDecode, same } from './support.js';
 
 const VECTORS = new URL('../../test/fixtures/vectors/', import.meta.url);
@@ -289,7 +289,8 @@ const ADDRESSABLE_KEYS: KeyMap = {
 };
 
 const ADDRESSABLE_NORMALIZED = 'a normalized form (normalization is tested by its own file)';
-const ADDRESSABLE_DERIVED = "a value Addressable derives from the components (scheme defaults, origin, public suffix, path helpers), not a parse result";
+const ADDRESSABLE_DERIVED =
+  'a value Addressable derives from the components (scheme defaults, origin, public suffix, path helpers), not a parse result';
 const ADDRESSABLE_IGNORED: Record<string, string> = {
   normalized_scheme: ADDRESSABLE_NORMALIZED,
   normalized_site: ADDRESSABLE_NORMALIZED,
@@ -311,7 +312,7 @@ const ADDRESSABLE_IGNORED: Record<string, string> = {
   query_values: ADDRESSABLE_DERIVED,
   'eql?(42)': ADDRESSABLE_DERIVED,
 };
-const ADDRESSABLE_BUILDERS = "a URI Addressable builds from modified components (omit / merge), not a parse result";
+const ADDRESSABLE_BUILDERS = 'a URI Addressable builds from modified components (omit / merge), not a parse result';
 
 /** uriparser's structural view: hostSet, absolutePath and whether the last path segment is empty. */
 function uriparserSegments(u: Uri): string[] {
@@ -420,8 +421,24 @@ const FILES: Record<string, Record<string, OpSpec>> = {
 
 // The files' own bookkeeping fields, which are not expectations.
 const CASE_FIELDS = new Set([
-  'op', 'input', 'expected', 'error', 'errorAllowed', 'source', 'options', 'parseOptions', 'serializeOptions', 'note',
-  'explicit', 'libraryPathNone', 'iri', 'schemeSpecific', 'goBytesNotUtf8', 'via', 'lines', 'descriptions',
+  'op',
+  'input',
+  'expected',
+  'error',
+  'errorAllowed',
+  'source',
+  'options',
+  'parseOptions',
+  'serializeOptions',
+  'note',
+  'explicit',
+  'libraryPathNone',
+  'iri',
+  'schemeSpecific',
+  'goBytesNotUtf8',
+  'via',
+  'lines',
+  'descriptions',
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -445,8 +462,11 @@ function compare(file: string, spec: OpSpec, c: Vector): Diff | null {
   const verdict = verdictOf(c);
   for (const key of Object.keys(want)) {
     const known =
-      (spec.keys && key in spec.keys) || (spec.always && key in spec.always) || (spec.onError && key in spec.onError) ||
-      (spec.verdictKeys && key in spec.verdictKeys) || (spec.ignored && key in spec.ignored) ||
+      (spec.keys && key in spec.keys) ||
+      (spec.always && key in spec.always) ||
+      (spec.onError && key in spec.onError) ||
+      (spec.verdictKeys && key in spec.verdictKeys) ||
+      (spec.ignored && key in spec.ignored) ||
       (spec.ignoredPatterns ?? []).some(([re]) => re.test(key));
     if (!known) throw new Error(`${where}: unknown expected key ${key}`);
     if (key === 'goURL') {
@@ -487,11 +507,11 @@ function compare(file: string, spec: OpSpec, c: Vector): Diff | null {
 // ---------------------------------------------------------------------------------------------
 // The tests.
 
-const files = readdirSync(VECTORS).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(VECTORS)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const divergences = JSON.parse(readFileSync(DIVERGENCES, 'utf8')) as Divergence[];
-const casesOf = new Map<string, Vector[]>(
-  files.map((f) => [f, JSON.parse(readFileSync(new URL(f, VECTORS), 'utf8')) as Vector[]]),
-);
+const casesOf = new Map<string, Vector[]>(files.map((f) => [f, JSON.parse(readFileSync(new URL(f, VECTORS), 'utf8')) as Vector[]]));
 const summary: string[] = [];
 const drafts: Divergence[] = [];
 
@@ -547,7 +567,7 @@ for (const file of Object.keys(FILES).sort()) {
       ran++;
       const diff = compare(file, spec, c);
       const named = entries.filter((d) => matches(d, file, c));
-      named.forEach((d) => used.add(d));
+      for (const d of named) used.add(d);
       const label = `${c.op} ${JSON.stringify(c.input)} (${c.source})`;
       if (named.length > 1) problems.push(`${label}: ${named.length} entries match; give each a source`);
       if (diff === null) {
@@ -559,8 +579,14 @@ for (const file of Object.keys(FILES).sort()) {
       if (named.length === 0) {
         const shared = cases.filter((o) => o.op === c.op && o.input === c.input).length > 1;
         missing.push({
-          file, op: c.op, input: c.input!, ...(shared ? { source: c.source! } : {}),
-          expected: diff.expected, urikit: diff.urikit, section: '§?', reason: '?',
+          file,
+          op: c.op,
+          input: c.input!,
+          ...(shared ? { source: c.source! } : {}),
+          expected: diff.expected,
+          urikit: diff.urikit,
+          section: '§?',
+          reason: '?',
         });
         continue;
       }
@@ -582,7 +608,9 @@ for (const file of Object.keys(FILES).sort()) {
           `urikit or add the entry:\n${missing.map((m) => JSON.stringify(m)).join(',\n')}`,
       );
     }
-    summary.push(`${file.padEnd(30)} run ${String(ran).padStart(4)}  passed ${String(passed).padStart(4)}  divergences ${String(diverged).padStart(4)}  skipped ${skipped}`);
+    summary.push(
+      `${file.padEnd(30)} run ${String(ran).padStart(4)}  passed ${String(passed).padStart(4)}  divergences ${String(diverged).padStart(4)}  skipped ${skipped}`,
+    );
     if (file === 'rfc3986.json') assert.is(diverged, 0, 'every case of rfc3986.json must pass exactly');
     assert.ok(problems.length === 0, problems.join('\n'));
   });

@@ -10,8 +10,8 @@ import { UriError } from '../errors.js';
 import { normalize } from '../normalize.js';
 import { resolve } from '../resolve.js';
 import { Bit, type ParseOptions } from '../scan.js';
-import { type Uri, parse } from '../uri.js';
-import { LogLine, type LogFormat } from './log.js';
+import { parse, type Uri } from '../uri.js';
+import { type LogFormat, LogLine } from './log.js';
 import { Stats, type StatsData } from './stats.js';
 import { Out } from './writer.js';
 
@@ -46,7 +46,7 @@ export interface Config {
 }
 
 /** What kind of record a URI is: a whole line, a log line's target or referrer, a pair's base or href. */
-export const enum Kind {
+export enum Kind {
   LINE = 0,
   TARGET = 1,
   REFERRER = 2,
@@ -57,7 +57,23 @@ export const enum Kind {
 export const KIND_NAMES = ['', 'target', 'referrer', 'base', 'href'] as const;
 
 /** The fields `parse` can write. */
-export const FIELDS = ['line', 'field', 'href', 'scheme', 'authority', 'userinfo', 'host', 'hostType', 'port', 'portNumber', 'path', 'query', 'fragment', 'warnings', 'error'] as const;
+export const FIELDS = [
+  'line',
+  'field',
+  'href',
+  'scheme',
+  'authority',
+  'userinfo',
+  'host',
+  'hostType',
+  'port',
+  'portNumber',
+  'path',
+  'query',
+  'fragment',
+  'warnings',
+  'error',
+] as const;
 
 /** `parse`'s fields when `--fields` is not given. */
 export function defaultFields(log: boolean, tsv: boolean): string[] {
@@ -83,7 +99,7 @@ function q(s: string | undefined): string {
 
 /** `q` for a string that needs no escape. */
 function quote(s: string | undefined): string {
-  return s === undefined ? 'null' : '"' + s + '"';
+  return s === undefined ? 'null' : `"${s}"`;
 }
 
 /** Flags of what lenient mode kept (a URI without them is strict RFC 3986 or RFC 3987). */
@@ -143,7 +159,10 @@ export abstract class Command {
   end(): void {
     const n = this.invalid;
     if (n === 0 || this.config.quiet) return;
-    const what = this.config.command === 'validate' ? `${n} of ${this.uris} URIs ${n === 1 ? 'is' : 'are'} invalid` : `${n} invalid ${n === 1 ? 'URI was' : 'URIs were'} left out (reported above)`;
+    const what =
+      this.config.command === 'validate'
+        ? `${n} of ${this.uris} URIs ${n === 1 ? 'is' : 'are'} invalid`
+        : `${n} invalid ${n === 1 ? 'URI was' : 'URIs were'} left out (reported above)`;
     const hint = this.lenientWouldHelp ? '; --lenient accepts the characters that logs often hold' : '';
     this.err.push(`urikit: ${what}${hint}\n`);
   }
@@ -167,7 +186,7 @@ export abstract class Command {
 
 /** The text form of an invalid record: `LINE:INDEX: CODE: [FIELD: ]MESSAGE`. */
 function diagnostic(line: number, kind: Kind, code: string, index: number, message: string): string {
-  return `${line}:${index}: ${code}: ${kind === Kind.LINE ? '' : KIND_NAMES[kind] + ': '}${message}\n`;
+  return `${line}:${index}: ${code}: ${kind === Kind.LINE ? '' : `${KIND_NAMES[kind]}: `}${message}\n`;
 }
 
 /** The JSON form of an invalid record, as `parse` writes it. */
@@ -176,7 +195,7 @@ function jsonError(line: number, kind: Kind, code: string, index: number, messag
   return `{"line":${line},${field}"error":{"code":"${code}","index":${index},"message":${JSON.stringify(message)}}}\n`;
 }
 
-const enum F {
+enum F {
   LINE,
   FIELD,
   HREF,
@@ -206,7 +225,7 @@ export class ParseCommand extends Command {
   }
 
   override begin(): void {
-    if (this.config.tsv && this.config.header) this.out.push(this.names.join('\t') + '\n');
+    if (this.config.tsv && this.config.header) this.out.push(`${this.names.join('\t')}\n`);
   }
 
   record(r: ByteView, line: number, kind: Kind): void {
@@ -224,10 +243,10 @@ export class ParseCommand extends Command {
       // A URI that strict RFC 3986 accepts holds no character JSON escapes (no '"', '\\',
       // control); one that lenient mode kept may.
       const raw = (u.flags & LENIENT_KEPT) === 0;
-      for (let i = 0; i < ids.length; i++) s += (i === 0 ? '{"' : ',"') + this.names[i] + '":' + this.json(ids[i]!, u, line, kind, raw);
+      for (let i = 0; i < ids.length; i++) s += `${(i === 0 ? '{"' : ',"') + this.names[i]}":${this.json(ids[i]!, u, line, kind, raw)}`;
       s += ids.length === 0 ? '{}' : '}';
     }
-    this.out.push(s + '\n');
+    this.out.push(`${s}\n`);
   }
 
   /** Invalid records are part of the output: no summary, exit code 0. */
@@ -242,8 +261,10 @@ export class ParseCommand extends Command {
       this.out.push(jsonError(line, kind, code, index, message));
       return;
     }
-    const cells = this.ids.map((id) => (id === F.LINE ? String(line) : id === F.FIELD ? KIND_NAMES[kind] : id === F.ERROR ? code : id === F.HREF ? href : ''));
-    this.out.push(cells.join('\t') + '\n');
+    const cells = this.ids.map((id) =>
+      id === F.LINE ? String(line) : id === F.FIELD ? KIND_NAMES[kind] : id === F.ERROR ? code : id === F.HREF ? href : '',
+    );
+    this.out.push(`${cells.join('\t')}\n`);
   }
 
   protected override invalidRecord(r: ByteView, line: number, kind: Kind): void {
@@ -330,7 +351,9 @@ export class ValidateCommand extends Command {
 /** The commands whose output is one URI per record; an invalid record is reported on stderr. */
 abstract class UriPerLine extends Command {
   protected reject(line: number, kind: Kind, code: string, index: number, message: string): void {
-    this.err.push(`urikit: line ${line} left out: ${code} at index ${index}: ${kind === Kind.LINE ? '' : KIND_NAMES[kind] + ': '}${message}\n`);
+    this.err.push(
+      `urikit: line ${line} left out: ${code} at index ${index}: ${kind === Kind.LINE ? '' : `${KIND_NAMES[kind]}: `}${message}\n`,
+    );
   }
 
   /** A URI that the library rejects after the scan accepted it (should not happen). */
@@ -393,7 +416,7 @@ export class NormalizeCommand extends UriPerLine {
       this.failed(e, line, kind);
       return;
     }
-    if (this.dedupe === null || this.dedupe.keep(s)) this.out.push(s + '\n');
+    if (this.dedupe === null || this.dedupe.keep(s)) this.out.push(`${s}\n`);
   }
 
   /** The output of a worker thread, deduped here in input order. */
@@ -402,7 +425,7 @@ export class NormalizeCommand extends UriPerLine {
     const lines = text.split('\n');
     lines.pop(); // after the last "\n"
     let kept = '';
-    for (const s of lines) if (d.keep(s)) kept += s + '\n';
+    for (const s of lines) if (d.keep(s)) kept += `${s}\n`;
     return kept;
   }
 }
@@ -423,7 +446,7 @@ export class ResolveCommand extends UriPerLine {
       return;
     }
     try {
-      this.out.push(resolve(this.base!, r.uri()!) + '\n');
+      this.out.push(`${resolve(this.base!, r.uri()!)}\n`);
     } catch (e) {
       this.failed(e, line, kind);
     }
@@ -445,7 +468,7 @@ export class ResolveCommand extends UriPerLine {
       return;
     }
     try {
-      this.out.push(resolve(b, href.uri()!) + '\n');
+      this.out.push(`${resolve(b, href.uri()!)}\n`);
     } catch (e) {
       this.failed(e, line, Kind.HREF);
     }
@@ -495,7 +518,7 @@ export class StatsCommand extends Command {
     const c = this.config;
     this.stats.lines = this.lines;
     if (c.json) {
-      this.out.push(JSON.stringify(this.stats.toJSON(c.top), null, 2) + '\n');
+      this.out.push(`${JSON.stringify(this.stats.toJSON(c.top), null, 2)}\n`);
     } else {
       const input = c.file === '-' ? 'standard input' : c.file;
       this.out.push(this.stats.toTable(c.top, `urikit stats: ${input}${c.log !== null ? ` (${c.log} log)` : ''}`));
@@ -613,7 +636,13 @@ export class Walker {
     const tab = bytes.indexOf(TAB, start);
     if (tab === -1 || tab >= end) {
       const text = bytes.toString('utf8', start, end);
-      this.cmd.noUri(line, Kind.LINE, 'MISSING_TAB', text.length, `Not a base<TAB>href line: no tab in ${show(text)} (give --base URL to resolve every line against one base)`);
+      this.cmd.noUri(
+        line,
+        Kind.LINE,
+        'MISSING_TAB',
+        text.length,
+        `Not a base<TAB>href line: no tab in ${show(text)} (give --base URL to resolve every line against one base)`,
+      );
       return;
     }
     this.a.scan(bytes, start, tab);

@@ -45,7 +45,8 @@ export class LogLine {
     // The request: the first quoted field, after "[time] ".
     const q1 = b.indexOf(QUOTE, start);
     if (q1 === -1 || q1 >= end) return this.fail(end, 'a quoted request ("GET /path HTTP/1.1") after the time');
-    if (q1 < start + 2 || b[q1 - 1] !== SPACE || b[q1 - 2] !== 0x5d /* ] */) return this.fail(q1, 'the time in brackets ("[17/May/2015:10:05:03 +0000] ") before the quoted request');
+    if (q1 < start + 2 || b[q1 - 1] !== SPACE || b[q1 - 2] !== 0x5d /* ] */)
+      return this.fail(q1, 'the time in brackets ("[17/May/2015:10:05:03 +0000] ") before the quoted request');
     const q2 = closingQuote(b, q1 + 1, end);
     if (q2 === -1) return this.fail(end, 'the closing quote of the request');
     // METHOD SP target [SP protocol]
@@ -66,13 +67,15 @@ export class LogLine {
     // ' status size "referrer"'
     let p = q2 + 1;
     for (let word = 0; word < 2; word++) {
-      if (p >= end || b[p] !== SPACE) return this.fail(p, word === 0 ? 'a space and the status after the request' : 'a space and the size after the status');
+      if (p >= end || b[p] !== SPACE)
+        return this.fail(p, word === 0 ? 'a space and the status after the request' : 'a space and the size after the status');
       p++;
       const from = p;
       while (p < end && b[p] !== SPACE && b[p] !== QUOTE) p++;
       if (p === from) return this.fail(p, word === 0 ? 'the status after the request' : 'the size after the status');
     }
-    if (p + 1 >= end || b[p] !== SPACE || b[p + 1] !== QUOTE) return this.fail(p, 'the quoted referrer after the status and the size (use --log common for logs without it)');
+    if (p + 1 >= end || b[p] !== SPACE || b[p + 1] !== QUOTE)
+      return this.fail(p, 'the quoted referrer after the status and the size (use --log common for logs without it)');
     const r2 = closingQuote(b, p + 2, end);
     if (r2 === -1) return this.fail(end, 'the closing quote of the referrer');
     if (!(r2 === p + 3 && b[p + 2] === DASH)) {
@@ -92,7 +95,9 @@ export class LogLine {
 
 /** "HTTP/" begins bytes [from, end). */
 function isVersion(b: Uint8Array, from: number, end: number): boolean {
-  return end - from >= 5 && b[from] === 0x48 && b[from + 1] === 0x54 && b[from + 2] === 0x54 && b[from + 3] === 0x50 && b[from + 4] === 0x2f;
+  return (
+    end - from >= 5 && b[from] === 0x48 && b[from + 1] === 0x54 && b[from + 2] === 0x54 && b[from + 3] === 0x50 && b[from + 4] === 0x2f
+  );
 }
 
 /** The position of the first quote in [from, end) that no backslash escapes, or -1. */

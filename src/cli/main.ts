@@ -4,9 +4,9 @@
  * tests run it in process; bin/urikit.js passes the real ones.
  */
 import type { Readable, Writable } from 'node:stream';
-import { UriError } from '../errors.js';
+import type { UriError } from '../errors.js';
 import { parse } from '../uri.js';
-import { type CommandName, type Config, FIELDS, Walker, createCommand, defaultFields } from './commands.js';
+import { type CommandName, type Config, createCommand, defaultFields, FIELDS, Walker } from './commands.js';
 import { chunksOf, describeReadError, eachLines, type Input, openInput } from './input.js';
 import { Progress } from './progress.js';
 import { runThreads, segmentSize } from './threads.js';
@@ -246,7 +246,7 @@ function isCommand(s: string): s is CommandName {
 }
 
 function usageError(io: Io, message: string, command: CommandName | null): number {
-  io.stderr.write(`urikit: ${message}\nRun "urikit ${command === null ? '' : command + ' '}--help" for usage.\n`);
+  io.stderr.write(`urikit: ${message}\nRun "urikit ${command === null ? '' : `${command} `}--help" for usage.\n`);
   return Exit.USAGE;
 }
 
@@ -279,25 +279,31 @@ export function configure(command: CommandName, args: readonly string[]): Config
       flags.add(name);
       continue;
     }
-    let value: string | undefined = eq === -1 ? args[++i] : arg.slice(eq + 1);
+    const value: string | undefined = eq === -1 ? args[++i] : arg.slice(eq + 1);
     if (value === undefined) throw new UsageError(`${name} needs a value: ${name} ${valueName(name)}`);
     values.set(name, value);
   }
-  if (files.length > 1) throw new UsageError(`${command} takes one FILE (or - for standard input), got ${files.length}: ${files.map((f) => `"${f}"`).join(' ')}`);
+  if (files.length > 1)
+    throw new UsageError(
+      `${command} takes one FILE (or - for standard input), got ${files.length}: ${files.map((f) => `"${f}"`).join(' ')}`,
+    );
 
   const log = values.get('--log') ?? null;
   if (log !== null && log !== 'combined' && log !== 'common') throw new UsageError(`--log takes "combined" or "common", not "${log}"`);
   const logField = values.get('--log-field') ?? 'both';
-  if (logField !== 'both' && logField !== 'target' && logField !== 'referrer') throw new UsageError(`--log-field takes "target", "referrer" or "both", not "${logField}"`);
+  if (logField !== 'both' && logField !== 'target' && logField !== 'referrer')
+    throw new UsageError(`--log-field takes "target", "referrer" or "both", not "${logField}"`);
   if (values.has('--log-field') && log === null) throw new UsageError('--log-field needs --log combined|common');
-  if (logField === 'referrer' && log === 'common') throw new UsageError('--log common lines have no referrer: use --log combined, or --log-field target');
+  if (logField === 'referrer' && log === 'common')
+    throw new UsageError('--log common lines have no referrer: use --log combined, or --log-field target');
   const tsv = flags.has('--tsv');
   let fields = defaultFields(log !== null, tsv);
   const fieldList = values.get('--fields');
   if (fieldList !== undefined) {
     fields = fieldList.split(',').map((f) => f.trim());
     fields.forEach((f, i) => {
-      if (!(FIELDS as readonly string[]).includes(f)) throw new UsageError(`unknown field "${f}" in --fields; the fields are ${FIELDS.join(', ')}`);
+      if (!(FIELDS as readonly string[]).includes(f))
+        throw new UsageError(`unknown field "${f}" in --fields; the fields are ${FIELDS.join(', ')}`);
       if (fields.indexOf(f) !== i) throw new UsageError(`--fields names "${f}" twice`);
     });
   }
@@ -309,7 +315,8 @@ export function configure(command: CommandName, args: readonly string[]): Config
   };
   const base = values.get('--base') ?? null;
   if (base !== null) checkBase(base, parseOptions);
-  if (command === 'resolve' && log !== null && base === null) throw new UsageError('resolve --log needs --base URL: the site the log\'s request targets are resolved against');
+  if (command === 'resolve' && log !== null && base === null)
+    throw new UsageError("resolve --log needs --base URL: the site the log's request targets are resolved against");
   return {
     command,
     file: files[0] ?? '-',
@@ -361,7 +368,10 @@ function checkBase(base: string, options: { lenient: boolean; iri: boolean; zone
   } catch (e) {
     throw new UsageError(`--base ${JSON.stringify(base)} is not a URI: ${(e as UriError).message}`);
   }
-  if (scheme === undefined) throw new UsageError(`--base ${JSON.stringify(base)} has no scheme; a base must be an absolute URI (RFC 3986 §5.1), such as https://example.com/`);
+  if (scheme === undefined)
+    throw new UsageError(
+      `--base ${JSON.stringify(base)} has no scheme; a base must be an absolute URI (RFC 3986 §5.1), such as https://example.com/`,
+    );
 }
 
 /** Runs the command over its input; returns the exit code. */
@@ -411,7 +421,8 @@ async function run(config: Config, io: Io): Promise<number> {
     await out.flush(cmd.out);
     await err.flush(cmd.err);
     const code = (e as NodeJS.ErrnoException).code;
-    const message = code !== undefined ? describeReadError(e as NodeJS.ErrnoException, config.file) : `internal error: ${(e as Error).message}`;
+    const message =
+      code !== undefined ? describeReadError(e as NodeJS.ErrnoException, config.file) : `internal error: ${(e as Error).message}`;
     io.stderr.write(`urikit: ${message}\n`);
     return Exit.USAGE;
   }

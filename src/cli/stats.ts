@@ -4,8 +4,9 @@
  * heavy-hitters summary (`TopK`): exact while the distinct values fit, approximate with a stated
  * bound beyond. Worker threads each keep a `Stats`; `merge` adds them up.
  */
-import { Bit, Off } from '../scan.js';
+
 import type { ByteView } from '../batch.js';
+import { Bit, Off } from '../scan.js';
 
 /** One counted value: `count` may exceed the true count by at most `over` (0: exact). */
 export interface Counted {
@@ -295,7 +296,9 @@ export class Stats {
     this.lines += d.lines;
     this.emptyLines += d.emptyLines;
     for (const [k, n] of d.lineErrors) increment(this.lineErrors, k, n);
-    d.kinds.forEach((k, i) => this.kinds[i]!.merge(k));
+    d.kinds.forEach((k, i) => {
+      this.kinds[i]!.merge(k);
+    });
   }
 
   toJSON(top: number): object {
@@ -311,15 +314,22 @@ export class Stats {
 
   /** The report for a terminal: a few small tables. */
   toTable(top: number, title: string): string {
-    const out: string[] = [title, '', `lines: ${this.lines}` + (this.emptyLines > 0 ? ` (${this.emptyLines} empty)` : '')];
+    const out: string[] = [title, '', `lines: ${this.lines}${this.emptyLines > 0 ? ` (${this.emptyLines} empty)` : ''}`];
     if (this.log) {
-      if (this.lineErrors.size > 0) table(out, 'lines without URIs', sorted(this.lineErrors).map(([k, n]) => row(k, n)), this.lines, null);
+      if (this.lineErrors.size > 0)
+        table(
+          out,
+          'lines without URIs',
+          sorted(this.lineErrors).map(([k, n]) => row(k, n)),
+          this.lines,
+          null,
+        );
       section(out, 'request targets', this.kinds[0]!, top, false);
       section(out, 'referrers', this.kinds[1]!, top, true);
     } else {
       section(out, 'URIs', this.kinds[0]!, top, false);
     }
-    return out.join('\n') + '\n';
+    return `${out.join('\n')}\n`;
   }
 }
 
@@ -335,12 +345,32 @@ function section(out: string[], name: string, s: UriStats, top: number, referrer
   out.push('', `${name}: ${s.uris} (${s.valid} valid, ${s.invalid} invalid${referrers ? `; ${s.absent} lines with "-"` : ''})`);
   if (s.valid > 0) {
     table(out, 'scheme', summaryRows(s.schemes, top, true), s.valid, s.schemes);
-    table(out, 'host type', HOST_TYPES.filter((t) => s.hostTypes.has(t)).map((t) => row(t === 'none' ? '(no authority)' : t, s.hostTypes.get(t)!)), s.valid, null);
+    table(
+      out,
+      'host type',
+      HOST_TYPES.filter((t) => s.hostTypes.has(t)).map((t) => row(t === 'none' ? '(no authority)' : t, s.hostTypes.get(t)!)),
+      s.valid,
+      null,
+    );
     if (s.hosts.distinct !== 0) table(out, `top ${top} hosts`, summaryRows(s.hosts, top, false), s.valid, s.hosts);
     table(out, `top ${top} paths`, summaryRows(s.paths, top, false), s.valid, s.paths);
   }
-  if (s.invalid > 0) table(out, 'invalid', sorted(s.errors).map(([k, n]) => row(k, n)), s.uris, null);
-  if (s.warnings.size > 0) table(out, 'lenient: kept', sorted(s.warnings).map(([k, n]) => row(k, n)), s.valid, null);
+  if (s.invalid > 0)
+    table(
+      out,
+      'invalid',
+      sorted(s.errors).map(([k, n]) => row(k, n)),
+      s.uris,
+      null,
+    );
+  if (s.warnings.size > 0)
+    table(
+      out,
+      'lenient: kept',
+      sorted(s.warnings).map(([k, n]) => row(k, n)),
+      s.valid,
+      null,
+    );
 }
 
 interface Row {
@@ -361,7 +391,7 @@ const MAX_VALUE = 60;
 
 /** A titled table: value, count, share of `total`; a note when the counts are approximate. */
 function table(out: string[], title: string, rows: Row[], total: number, summary: TopK | null): void {
-  const values = rows.map((r) => (r.value.length > MAX_VALUE ? r.value.slice(0, MAX_VALUE - 1) + '…' : r.value));
+  const values = rows.map((r) => (r.value.length > MAX_VALUE ? `${r.value.slice(0, MAX_VALUE - 1)}…` : r.value));
   const counts = rows.map((r) => (r.over > 0 ? `≤${r.count}` : String(r.count)));
   const w = Math.max(title.length, ...values.map((v) => v.length));
   const cw = Math.max(5, ...counts.map((c) => c.length));
@@ -371,7 +401,9 @@ function table(out: string[], title: string, rows: Row[], total: number, summary
     head += d !== null ? `   (${d} distinct)` : `   (at least ${summary.seen} distinct; approximate)`;
   }
   out.push('', head);
-  rows.forEach((r, i) => out.push(`  ${values[i]!.padEnd(w)}  ${counts[i]!.padStart(cw)}  ${percent(r.count, total).padStart(6)}`));
+  rows.forEach((r, i) => {
+    out.push(`  ${values[i]!.padEnd(w)}  ${counts[i]!.padStart(cw)}  ${percent(r.count, total).padStart(6)}`);
+  });
   if (summary !== null && !summary.exact) {
     out.push(`  (≤N: the count is between N − ${summary.floor} and N; raise --track to count more values exactly)`);
   }
@@ -385,7 +417,9 @@ function topJSON(t: TopK, top: number, schemes: boolean): object {
   return {
     distinct: t.distinct,
     ...(t.exact ? {} : { distinctAtLeast: t.seen, maxOvercount: t.floor }),
-    top: t.top(top).map((c) => ({ value: schemes && c.value === '' ? null : c.value, count: c.count, ...(c.over > 0 ? { overcount: c.over } : {}) })),
+    top: t
+      .top(top)
+      .map((c) => ({ value: schemes && c.value === '' ? null : c.value, count: c.count, ...(c.over > 0 ? { overcount: c.over } : {}) })),
   };
 }
 

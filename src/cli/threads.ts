@@ -10,7 +10,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type MessagePort, Worker } from 'node:worker_threads';
-import { type Command, type CommandState, type Config, type NormalizeCommand, Walker, createCommand } from './commands.js';
+import { type Command, type CommandState, type Config, createCommand, type NormalizeCommand, Walker } from './commands.js';
 import type { Progress } from './progress.js';
 import type { BufferedWriter } from './writer.js';
 
@@ -21,7 +21,11 @@ export interface WorkerData {
   size: number;
 }
 
-type ToWorker = { type: 'seg'; seg: number; start: number; end: number } | { type: 'base'; seg: number; firstLine: number } | { type: 'end' } | { type: 'close' };
+type ToWorker =
+  | { type: 'seg'; seg: number; start: number; end: number }
+  | { type: 'base'; seg: number; firstLine: number }
+  | { type: 'end' }
+  | { type: 'close' };
 type FromWorker =
   | { type: 'count'; seg: number; lines: number }
   | { type: 'done'; seg: number; out: Uint8Array; err: string; bytes: number }
@@ -104,7 +108,9 @@ export function runThreads(run: ThreadRun): Promise<void> {
         results.delete(nextWrite);
         nextWrite++;
         pump();
-        const text = config.dedupe ? (cmd as NormalizeCommand).filter(Buffer.from(r.out.buffer, r.out.byteOffset, r.out.byteLength).toString()) : r.out;
+        const text = config.dedupe
+          ? (cmd as NormalizeCommand).filter(Buffer.from(r.out.buffer, r.out.byteOffset, r.out.byteLength).toString())
+          : r.out;
         await out.write(text);
         if (r.err !== '' || cmd.err.size > 0) {
           progress?.clear();
