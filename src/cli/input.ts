@@ -1,8 +1,7 @@
 /**
  * Input: a file or standard input, read as bytes in chunks, through gunzip when the name ends in
- * `.gz` or the data starts with the gzip magic bytes 1f 8b. `eachLines` hands the complete lines
- * of each chunk to the walker where they lie; only a partial last line is copied, to be completed
- * by the next chunk. Memory is a chunk plus the longest line, whatever the input's size.
+ * `.gz` or the data starts with the gzip magic bytes 1f 8b. The walker (walker.ts) cuts the chunks
+ * into lines.
  */
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
@@ -110,53 +109,4 @@ async function* prepend(head: Buffer | null, rest: AsyncIterator<Buffer>): Async
   } finally {
     await rest.return?.();
   }
-}
-
-/** Walks lines [start, end) of `bytes`, numbering from `firstLine`; returns the next line's number. */
-export type Walk = (bytes: Buffer, start: number, end: number, firstLine: number) => number;
-
-/**
- * Hands the complete lines of every chunk to `walk`, in place; a line cut by a chunk's end is
- * copied (only that line) and completed with the next chunk. After each chunk, `after` writes
- * the output and returns false to stop reading (the output was closed).
- */
-export async function eachLines(chunks: AsyncIterable<Buffer>, walk: Walk, after: () => Promise<boolean>): Promise<number> {
-  let line = 1;
-  let carry: Buffer[] = [];
-  let carried = 0;
-  for await (const buf of chunks) {
-    let from = 0;
-    if (carried > 0) {
-      const nl = buf.indexOf(0x0a);
-      if (nl === -1) {
-        // The line goes on (longer than a chunk).
-        carry.push(buf);
-        carried += buf.length;
-        continue;
-      }
-      carry.push(buf.subarray(0, nl + 1));
-      const joined = Buffer.concat(carry, carried + nl + 1);
-      carry = [];
-      carried = 0;
-      line = walk(joined, 0, joined.length, line);
-      from = nl + 1;
-    }
-    const last = buf.lastIndexOf(0x0a);
-    if (last >= from) {
-      line = walk(buf, from, last + 1, line);
-      from = last + 1;
-    }
-    if (from < buf.length) {
-      // Copy the partial line, so that the chunk itself can go.
-      const tail = from === 0 ? buf : Buffer.from(buf.subarray(from));
-      carry.push(tail);
-      carried += tail.length;
-    }
-    if (!(await after())) return line;
-  }
-  if (carried > 0) {
-    const joined = Buffer.concat(carry, carried);
-    line = walk(joined, 0, joined.length, line);
-  }
-  return line;
 }
