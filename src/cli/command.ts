@@ -8,14 +8,14 @@
 import type { ByteView } from '../batch.js';
 import type { CommandName, Config } from './config.js';
 import type { StatsData } from './counts.js';
-import { KIND_NAMES, Kind, type LineShape, type Records } from './records.js';
+import { type InputShape, KIND_NAMES, Kind, type Records } from './records.js';
 import { Out } from './writer.js';
 
 /** A command, as main.ts and the worker threads see it. */
 export interface CommandSpec {
   readonly name: CommandName;
-  /** What the command reads from each line. */
-  input(config: Config): LineShape;
+  /** What the command reads (readers.ts turns the input into its records). */
+  input(config: Config): InputShape;
   /**
    * Whether the output holds line numbers. A worker thread then waits for the number of its
    * segment's first line before it walks the segment; otherwise it walks at once.

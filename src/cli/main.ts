@@ -3,7 +3,8 @@
  * command over its input, on one thread or on worker threads (threads.ts):
  *
  * ```
- * input (input.ts) ──► chunks ──► Walker (walker.ts) ──► records ──► Command (commands/) ──► Out ──► stdout
+ * Source (input.ts) ──► chunks ──► Reader (readers.ts, walker.ts) ──► records ──► Command (commands/)
+ *                                                    Command.out ──► Sink (writer.ts) ──► stdout
  * ```
  *
  * `main` takes its streams as arguments so that tests run it in process; bin/urikit.js passes the
@@ -14,11 +15,11 @@ import type { CommandSpec } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { COMMAND_NAMES, type CommandName, type Config, configure, type UsageError } from './config.js';
 import { HELP, USAGE } from './help.js';
-import { chunksOf, describeReadError, type Input, openInput } from './input.js';
+import { describeReadError, openInput, type Source } from './input.js';
 import { Progress } from './progress.js';
+import { createReader } from './readers.js';
 import { runThreads, segmentSize } from './threads.js';
-import { lineReader, Walker } from './walker.js';
-import { BufferedWriter } from './writer.js';
+import { BufferedWriter, type Sink } from './writer.js';
 
 export interface Io {
   stdin: Readable;
@@ -79,20 +80,20 @@ function usageError(io: Io, message: string, command: CommandName | null): numbe
 
 /** Runs the command over its input; returns the exit code. */
 async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
-  let input: Input;
+  let input: Source;
   try {
-    input = await openInput(config.file);
+    input = await openInput(config.file, io.stdin);
   } catch (e) {
     io.stderr.write(`urikit: ${describeReadError(e as NodeJS.ErrnoException, config.file)}\n`);
     return Exit.USAGE;
   }
   const cmd = spec.create(config, false);
-  const out = new BufferedWriter(io.stdout);
-  const err = new BufferedWriter(io.stderr);
+  const out: Sink = new BufferedWriter(io.stdout);
+  const err: Sink = new BufferedWriter(io.stderr);
   const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
   const progress = !config.quiet && tty && input.size !== null && input.size > 0 ? new Progress(io.stderr, input.size) : null;
   let threads = config.threads;
-  if (threads > 1 && (input.size === null || input.gzip === true)) {
+  if (threads > 1 && input.file === null) {
     if (!config.quiet) io.stderr.write(`urikit: --threads needs a plain file (not standard input or gzip data); reading on one thread\n`);
     threads = 1;
   }
@@ -102,12 +103,12 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
   await out.flush(cmd.out);
   try {
     if (threads > 1) {
-      await runThreads({ config, file: input.file, size: input.size!, threads, cmd, out, err, progress });
+      await runThreads({ config, file: input.file!, size: input.size!, threads, cmd, out, err, progress });
     } else {
-      const walker = new Walker(lineReader(spec.input(config), config, cmd), cmd);
+      const reader = createReader(spec.input(config), config, cmd);
       let closed = false;
-      for await (const chunk of chunksOf(input, io.stdin)) {
-        walker.push(chunk);
+      for await (const chunk of input.chunks()) {
+        reader.push(chunk);
         await out.flush(cmd.out);
         if (cmd.err.size > 0) {
           progress?.clear();
@@ -116,7 +117,7 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
         progress?.update(input.read);
         if ((closed = out.closed)) break;
       }
-      if (!closed) walker.end();
+      if (!closed) reader.end();
     }
   } catch (e) {
     progress?.clear();

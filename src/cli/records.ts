@@ -1,6 +1,7 @@
 /**
- * What the walker hands on: the kinds of record a line yields, the command's side (`Records`),
- * and the readers that turn a line into records (`LineReader`, see walker.ts).
+ * The contracts between the input's readers and the commands: the input shapes, the kinds of
+ * record, the command's side (`Records`), and the readers (`Reader` for the whole input,
+ * `LineReader` for one line; see readers.ts and walker.ts).
  */
 import type { ByteView } from '../batch.js';
 
@@ -20,6 +21,15 @@ export const KIND_NAMES = ['', 'target', 'referrer', 'base', 'href'] as const;
  * target and referrer), or `pairs`, a base and a reference separated by a tab.
  */
 export type LineShape = 'uris' | 'pairs';
+
+/** What a command reads: today, lines of one shape or another. */
+export type InputShape = LineShape;
+
+/** Takes the input's chunks in order, then its end, and hands their records on. */
+export interface Reader {
+  push(chunk: Buffer): void;
+  end(): void;
+}
 
 /** Where records go: the command (see command.ts). */
 export interface Records {

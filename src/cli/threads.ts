@@ -14,8 +14,9 @@ import type { Command, CommandState } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { type CommandName, type Config, configure } from './config.js';
 import type { Progress } from './progress.js';
-import { countLines, lineReader, Walker } from './walker.js';
-import type { BufferedWriter } from './writer.js';
+import { lineReader } from './readers.js';
+import { countLines, Walker } from './walker.js';
+import type { Sink } from './writer.js';
 
 /** What a worker is started with: the command line, from which it configures itself. */
 export interface WorkerData {
@@ -52,8 +53,8 @@ export interface ThreadRun {
   threads: number;
   /** The main thread's command: writes the header, dedupes, merges the counts. */
   cmd: Command;
-  out: BufferedWriter;
-  err: BufferedWriter;
+  out: Sink;
+  err: Sink;
   progress: Progress | null;
 }
 

@@ -4,84 +4,15 @@
  * only a line cut by the chunk's end, to be completed by the next chunk; worker threads hand it
  * whole segments (`walk`). Lines end at "\n"; a "\r" before it is not part of the line; the last
  * line may lack its "\n". Empty lines go to the command as such; every other line goes to the
- * `LineReader` of the command's input shape, which turns it into records:
- *
- * ```
- * chunks ──► Walker (lines) ──► LineReader ──► records ──► Command
- *                               uris:  UriLines (one URI a line) or LogLines (--log: target, referrer)
- *                               pairs: PairLines (base<TAB>href)
- * ```
- *
- * A new kind of line is a new `LineReader` and a case of `lineReader`; the walker stays as it is.
+ * `LineReader` of the command's input shape (readers.ts), which turns it into records.
  */
-import { ByteView } from '../batch.js';
-import type { Config } from './config.js';
-import { LogLines } from './log.js';
-import { show } from './quote.js';
-import { Kind, type LineReader, type LineShape, type Records } from './records.js';
-
-/** One URI a line. */
-class UriLines implements LineReader {
-  private readonly view: ByteView;
-
-  constructor(
-    config: Config,
-    private readonly to: Records,
-  ) {
-    this.view = new ByteView(config.parse);
-  }
-
-  read(bytes: Buffer, start: number, end: number, line: number): void {
-    this.view.scan(bytes, start, end);
-    this.to.record(this.view, line, Kind.LINE);
-  }
-}
-
-const TAB = 0x09;
-
-/** `base<TAB>href` lines. */
-class PairLines implements LineReader {
-  private readonly base: ByteView;
-  private readonly href: ByteView;
-
-  constructor(
-    config: Config,
-    private readonly to: Records,
-  ) {
-    this.base = new ByteView(config.parse);
-    this.href = new ByteView(config.parse);
-  }
-
-  read(bytes: Buffer, start: number, end: number, line: number): void {
-    const tab = bytes.indexOf(TAB, start);
-    if (tab === -1 || tab >= end) {
-      const text = bytes.toString('utf8', start, end);
-      this.to.noUri(
-        line,
-        Kind.LINE,
-        'MISSING_TAB',
-        text.length,
-        `Not a base<TAB>href line: no tab in ${show(text)} (give --base URL to resolve every line against one base)`,
-      );
-      return;
-    }
-    this.base.scan(bytes, start, tab);
-    this.href.scan(bytes, tab + 1, end);
-    this.to.pair(this.base, this.href, line);
-  }
-}
-
-/** The reader of lines of `shape`, as `config` says they are written. */
-export function lineReader(shape: LineShape, config: Config, to: Records): LineReader {
-  if (shape === 'pairs') return new PairLines(config, to);
-  return config.log === null ? new UriLines(config, to) : new LogLines(config, to);
-}
+import type { LineReader, Reader, Records } from './records.js';
 
 const NL = 0x0a;
 const CR = 0x0d;
 
 /** Cuts the input into lines and hands each to its reader. */
-export class Walker {
+export class Walker implements Reader {
   /** The number of the next line. */
   line = 1;
   /** The start of a line cut by the end of the last chunk, in pieces. */
