@@ -1,90 +1,21 @@
 /**
- * The `urikit` CLI. Most cases run `main(argv, io)` in process (that is what gives src/cli its
- * coverage, worker threads included); a few run the real binary, bin/urikit.js over dist/:
- * the bundled sample, gzip input, exit codes, no progress bar on a pipe, `--threads`, and 128 MiB
- * piped through standard input with its peak RSS under a fixed bound.
+ * The `urikit` CLI in process: each command, the log reader, the input (line endings, chunks,
+ * gzip, errors), the output (back-pressure, a closed pipe), usage errors, help, the progress bar.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { PassThrough, Readable, Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FIELDS } from '../src/cli/commands.js';
+import { FIELDS } from '../src/cli/commands/parse.js';
 import { LogLine } from '../src/cli/log.js';
 import { main } from '../src/cli/main.js';
 import { line as progressLine } from '../src/cli/progress.js';
-import { TopK } from '../src/cli/stats.js';
-import { readSegment } from '../src/cli/threads.js';
+import { TopK } from '../src/cli/topk.js';
+import { accessLog, cli, jsonLines, LOG, Temp, URLS } from './support/cli.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const fixtures = join(root, 'test/fixtures/cli');
-const URLS = join(fixtures, 'urls.txt');
-const LOG = join(fixtures, 'access.log');
-const tmp = mkdtempSync(join(tmpdir(), 'urikit-cli-'));
-test.after(() => rmSync(tmp, { recursive: true, force: true }));
-
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-}
-
-interface CliOptions {
-  /** Standard error claims to be a terminal (for the progress bar). */
-  tty?: boolean;
-}
-
-/**
- * Runs main in process. `stdin` is text, bytes, or a list of chunks (to cut lines anywhere).
- */
-async function cli(argv: string[], stdin: string | Buffer | Array<string | Buffer> = '', opts: CliOptions = {}): Promise<Run> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  if (opts.tty === true) (stderr as unknown as { isTTY: boolean }).isTTY = true;
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (d: Buffer) => out.push(d));
-  stderr.on('data', (d: Buffer) => err.push(d));
-  const chunks = Array.isArray(stdin) ? stdin : [stdin];
-  const code = await main(argv, { stdin: Readable.from(chunks), stdout, stderr });
-  return { code, out: Buffer.concat(out).toString(), err: Buffer.concat(err).toString() };
-}
-
-const jsonLines = (s: string): unknown[] =>
-  s
-    .trimEnd()
-    .split('\n')
-    .map((l) => JSON.parse(l));
-
-/** A file in the temporary directory. */
-function file(name: string, data: string | Buffer): string {
-  const path = join(tmp, name);
-  writeFileSync(path, data);
-  return path;
-}
-
-/** The real binary, run on the built package. */
-function bin(args: string[], input?: string | Buffer): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['bin/urikit.js', ...args], { cwd: root, input, encoding: 'utf8', maxBuffer: 1 << 28 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** Combined log lines for `n` requests: a few hosts, many paths, some odd lines. */
-function accessLog(n: number, from = 0): string {
-  let s = '';
-  for (let i = from; i < from + n; i++) {
-    if (i % 997 === 0) s += 'garbage line without quotes\n';
-    else if (i % 1009 === 0) s += '\r\n';
-    const ref = i % 4 === 3 ? '-' : `http://h${i % 37}.example.com/from/${i % 101}`;
-    const target = i % 503 === 0 ? `/bad path/${i}` : `/p/${i % 2000}/x.html?q=${i}`;
-    s += `10.0.${(i >> 8) & 255}.${i & 255} - - [17/May/2015:10:05:03 +0000] "GET ${target} HTTP/1.1" 200 ${i % 999} "${ref}" "Mozilla/5.0 (X11)"${i % 5 === 0 ? '\r' : ''}\n`;
-  }
-  return s;
-}
+const tmp = new Temp();
+test.after(() => tmp.remove());
 
 // ---------------------------------------------------------------------------------------------
 // parse
@@ -123,7 +54,7 @@ test('parse: one JSON object per line, errors with line, code, index and message
 });
 
 test('parse reads a file argument, and "-" means standard input', async () => {
-  const f = file('in.txt', '//h\n');
+  const f = tmp.file('in.txt', '//h\n');
   assert.is(
     (await cli(['parse', f])).out,
     '{"line":1,"href":"//h","scheme":null,"userinfo":null,"host":"h","hostType":"reg-name","port":null,"path":"","query":null,"fragment":null}\n',
@@ -568,24 +499,24 @@ test('input: CRLF, empty lines, a last line without newline, lines cut anywhere 
 test('input: gzip, by name or by its magic bytes, from a file or standard input', async () => {
   const plain = await cli(['validate', '--log', 'combined', LOG]);
   const gz = gzipSync(readFileSync(LOG));
-  const named = file('access.log.gz', gz);
-  const unnamed = file('access.bin', gz);
+  const named = tmp.file('access.log.gz', gz);
+  const unnamed = tmp.file('access.bin', gz);
   for (const args of [[named], [unnamed], ['-']]) {
     const r = await cli(['validate', '--log', 'combined', ...args], [gz.subarray(0, 1), gz.subarray(1)]);
     assert.equal(r, plain, args[0]);
   }
-  const truncated = file('truncated.gz', gz.subarray(0, 40));
+  const truncated = tmp.file('truncated.gz', gz.subarray(0, 40));
   const t = await cli(['parse', truncated]);
   assert.is(t.code, 2);
   assert.is(t.err, `urikit: cannot read "${truncated}": the gzip data ends early (unexpected end of file); the file may be truncated\n`);
-  const notGzip = file('not-gzip.gz', 'http://a/\n');
+  const notGzip = tmp.file('not-gzip.gz', 'http://a/\n');
   const n = await cli(['parse', notGzip]);
   assert.is(
     n.err,
     `urikit: cannot read "${notGzip}": it is not valid gzip data (incorrect header check); a file whose name ends in .gz is read through gunzip\n`,
   );
   assert.is((await cli(['parse'], gzipSync(''))).out, '');
-  assert.is((await cli(['parse', file('one-byte.txt', 'a')])).out.length > 0, true);
+  assert.is((await cli(['parse', tmp.file('one-byte.txt', 'a')])).out.length > 0, true);
 });
 
 test('input errors say what is wrong, exit 2', async () => {
@@ -595,7 +526,7 @@ test('input errors say what is wrong, exit 2', async () => {
     out: '',
     err: 'urikit: cannot read "/nonexistent/urikit-test": no such file (check the path, or give - to read standard input)\n',
   });
-  assert.is((await cli(['stats', tmp])).err, `urikit: cannot read "${tmp}": it is a directory; give a file\n`);
+  assert.is((await cli(['stats', tmp.dir])).err, `urikit: cannot read "${tmp.dir}": it is a directory; give a file\n`);
   const failing = new Readable({
     read() {
       this.destroy(Object.assign(new Error('boom'), { code: 'EIO' }));
@@ -625,7 +556,7 @@ test('output: a closed pipe (EPIPE) stops the run quietly; another write error e
   assert.is(await main(['parse'], { stdin: Readable.from([input]), stdout: sink('EIO'), stderr }), 2);
   assert.is(err, 'urikit: cannot write the output: write EIO\n');
   err = '';
-  const log = file('epipe.log', accessLog(5000));
+  const log = tmp.file('epipe.log', accessLog(5000));
   assert.is(
     await main(['parse', '--log', 'combined', '--threads', '2', log], { stdin: Readable.from(['']), stdout: sink('EPIPE'), stderr }),
     0,
@@ -720,166 +651,6 @@ test('progress bar: on a terminal for a file, cleared at the end; never with --q
   assert.is(progressLine(1e6, 1e10, 1), '[························]   0%  1.0 MB of 10000.0 MB  1.0 MB/s  2:46:39 left');
   assert.is(progressLine(0, 100, 0), '[························]   0%  0.0 MB of 0.0 MB  0.0 MB/s  -:-- left');
   assert.is(progressLine(5, 0, 1), '[########################] 100%  0.0 MB of 0.0 MB  0.0 MB/s  0:00 left');
-});
-
-// ---------------------------------------------------------------------------------------------
-// --threads
-
-test('--threads 2 gives the output of one thread, line numbers included, on a multi-MB file', async () => {
-  const big = file('big.log', `${accessLog(40_000)}last line without newline "`);
-  assert.ok(readFileSync(big).length > 5e6);
-  for (const argv of [
-    ['parse', '--log', 'combined'],
-    ['parse', '--log', 'combined', '--tsv', '--lenient'],
-    ['validate', '--log', 'combined'],
-    ['normalize', '--log', 'combined', '--dedupe', '--dedupe-limit', '1000'],
-    ['stats', '--log', 'combined', '--json'],
-    ['resolve', '--log', 'combined', '--base', 'http://example.com/'],
-  ]) {
-    const one = await cli([...argv, big]);
-    const two = await cli([...argv, '--threads', '2', big]);
-    assert.is(two.out, one.out, argv.join(' '));
-    // The --dedupe warning comes after the line errors of its segment rather than among them.
-    const lines = (s: string): string[] => s.split('\n').sort();
-    assert.equal(lines(two.err), lines(one.err), argv.join(' '));
-    assert.is(two.code, one.code);
-  }
-  // Past --track, counts are estimates whose error depends on how the input was split: the
-  // bounds hold, the values may differ from one thread's.
-  const approx = JSON.parse((await cli(['stats', '--log', 'combined', '--json', '--track', '50', '--threads', '2', big])).out);
-  assert.equal(approx.referrers.hosts.distinct, 37);
-  assert.is(approx.targets.paths.distinct, null);
-  for (const p of approx.targets.paths.top) assert.ok(p.count - p.overcount <= 20 && p.count >= 20, JSON.stringify(p));
-  const plain = file(
-    'urls-big.txt',
-    Array.from({ length: 200_000 }, (_, i) => (i % 1000 === 999 ? 'bad url' : `http://h${i % 50}/p/${i % 5000}`)).join('\n'),
-  );
-  const one = await cli(['stats', plain]);
-  const three = await cli(['stats', '--threads', '3', plain], '', { tty: true });
-  assert.is(three.out, one.out);
-  assert.ok(three.err.includes('%'));
-  const pairs = file('pairs.tsv', Array.from({ length: 60_000 }, (_, i) => `http://a/b/${i}/c\t../d${i % 7 === 0 ? ' x' : ''}`).join('\n'));
-  const r1 = await cli(['resolve', pairs]);
-  const r2 = await cli(['resolve', '--threads', '2', pairs], '', { tty: true });
-  assert.is(r2.out, r1.out);
-  assert.is(r2.err.replace(/\r[^\r\n]*\x1b\[K/g, ''), r1.err);
-});
-
-test('--threads needs a plain file: standard input and gzip are read on one thread, with a note', async () => {
-  const note = 'urikit: --threads needs a plain file (not standard input or gzip data); reading on one thread\n';
-  assert.equal(await cli(['validate', '--threads', '2'], 'http://a/\n'), { code: 0, out: '', err: note });
-  const gz = file('t.gz', gzipSync('http://a/\n'));
-  assert.equal(await cli(['validate', '--threads', '2', gz]), { code: 0, out: '', err: note });
-  assert.equal(await cli(['validate', '--threads', '2', '-q', gz]), { code: 0, out: '', err: '' });
-  // A small file is one segment: one thread, no note.
-  assert.equal(await cli(['validate', '--threads', '4', URLS]), await cli(['validate', URLS]));
-});
-
-test('segments: each line belongs to the segment where it starts', () => {
-  const data = 'aa\nbbbb\n\ncc\nlast';
-  const path = file('seg.txt', data);
-  const fd = openSync(path, 'r');
-  try {
-    const lines: string[] = [];
-    let count = 0;
-    for (let start = 0; start < data.length; start += 3) {
-      const s = readSegment(fd, data.length, start, Math.min(data.length, start + 3), Buffer.alloc(1));
-      lines.push(s.buf.toString('latin1', s.from, s.to));
-      count += s.lines;
-    }
-    assert.equal(lines, ['aa\n', 'bbbb\n', '\n', 'cc\n', 'last', '']);
-    assert.is(count, 5);
-    assert.throws(
-      () => readSegment(fd, data.length + 10, 0, data.length + 10, Buffer.alloc(64)),
-      /the file became shorter while it was read/,
-    );
-  } finally {
-    closeSync(fd);
-  }
-});
-
-// ---------------------------------------------------------------------------------------------
-// the real binary
-
-test('the binary: npm start runs stats over the bundled sample access log', () => {
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  assert.is(pkg.scripts.start, 'node bin/urikit.js stats --log combined test/fixtures/sample/access.log');
-  const out = execFileSync(process.execPath, ['bin/urikit.js', 'stats', '--log', 'combined', 'test/fixtures/sample/access.log'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  assert.ok(out.startsWith('urikit stats: test/fixtures/sample/access.log (combined log)\n\nlines: 1000\n'));
-  assert.ok(out.includes('request targets: 1000 (1000 valid, 0 invalid)'));
-  assert.ok(out.includes('referrers: 800 (800 valid, 0 invalid; 200 lines with "-")'));
-  assert.match(out, /top 10 hosts +count +share +\(42 distinct\)\n {2}www\.semicomplete\.com +490 +61\.3%/);
-});
-
-test('the binary: the referrers sample, exit codes, gzip, no progress bar on a pipe', () => {
-  const out = execFileSync(process.execPath, ['bin/urikit.js', 'parse', 'test/fixtures/sample/referrers.txt'], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  const lines = out.trimEnd().split('\n');
-  assert.is(lines.length, 300);
-  assert.is(JSON.parse(lines[0]!).host, 'semicomplete.com');
-  assert.is(JSON.parse(lines[299]!).error.code, 'INVALID_CHAR');
-  assert.is(bin(['nope']).status, 2);
-  const v = bin(['validate', URLS]);
-  assert.equal([v.status, v.stdout.split('\n').length - 1], [1, 4]);
-  assert.is(bin(['validate', '--lenient', '-'], 'http://a b/\n').status, 0);
-  const gz = bin(['stats', '--log', 'combined', '--json', '-'], gzipSync(readFileSync(LOG)));
-  assert.is(gz.status, 0);
-  assert.is(gz.stderr, '');
-  assert.is(JSON.parse(gz.stdout).lines, 8);
-  const big = file('bin-big.log', accessLog(30_000));
-  const one = bin(['parse', '--log', 'combined', big]);
-  const two = bin(['parse', '--log', 'combined', '--threads', '2', big]);
-  assert.is(one.stdout.length > 1e6, true);
-  assert.is(two.stdout, one.stdout);
-  assert.is(two.stderr, '');
-});
-
-/**
- * The bound on the binary's peak RSS while 128 MiB (134 MB) of access log go through its standard
- * input into `stats`. Node itself takes about 45 MB; the CLI adds a chunk or two of input and its
- * bounded tables. Measured: about 60 MB on an idle machine, up to 110 MB on a loaded one (the
- * garbage collector lags behind), and the same for 400 MB of input. A CLI that held the input
- * would need Node's 45 MB plus 134 MB for the bytes alone, more than the bound.
- */
-const RSS_BOUND_MB = 160;
-
-test(`the binary: 128 MiB through standard input, peak RSS under ${RSS_BOUND_MB} MB`, async () => {
-  // Measured from inside: a preloaded module reports getrusage's ru_maxrss at exit.
-  const probe = file('maxrss.cjs', "process.on('exit', () => process.stderr.write('maxrss=' + process.resourceUsage().maxRSS + '\\n'));\n");
-  const env = { ...process.env };
-  delete env.NODE_V8_COVERAGE; // measure the binary as users run it
-  const child = spawn(process.execPath, ['--require', probe, 'bin/urikit.js', 'stats', '--log', 'combined', '--json', '-'], {
-    cwd: root,
-    env,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d));
-  child.stderr.on('data', (d: Buffer) => (err += d));
-  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
-  const total = 128 * 1024 * 1024;
-  let sent = 0;
-  let requests = 0;
-  while (sent < total) {
-    const block = Buffer.from(accessLog(2000, requests));
-    requests += 2000;
-    sent += block.length;
-    if (!child.stdin.write(block)) await new Promise((resolve) => child.stdin.once('drain', resolve));
-  }
-  child.stdin.end();
-  assert.is(await closed, 0);
-  const stats = JSON.parse(out);
-  assert.ok(stats.lines >= requests);
-  assert.is(stats.targets.uris, requests);
-  const kb = Number(/maxrss=(\d+)/.exec(err)![1]);
-  assert.ok(kb < RSS_BOUND_MB * 1024, `peak RSS ${Math.round(kb / 1024)} MB for ${Math.round(sent / 1e6)} MB of input`);
-  console.log(`    ${Math.round(sent / 1e6)} MB through stdin: peak RSS ${Math.round(kb / 1024)} MB (bound ${RSS_BOUND_MB} MB)`);
 });
 
 test.run();

@@ -1,8 +1,8 @@
 /**
- * Input: a file or standard input, read as bytes in chunks, through gunzip when the name ends in
- * `.gz` or the data starts with the gzip magic bytes 1f 8b. `eachLines` hands the complete lines
- * of each chunk to the walker where they lie; only a partial last line is copied, to be completed
- * by the next chunk. Memory is a chunk plus the longest line, whatever the input's size.
+ * The input's bytes: a `Source` yields them in chunks, which the reader of the command's input
+ * (readers.ts) takes in turn. `openInput` is the source of a file or standard input, read
+ * through gunzip when the name ends in `.gz` or the data starts with the gzip magic bytes 1f 8b.
+ * Another source (a queue, a socket) implements `Source` and is chosen in main.ts.
  */
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
@@ -12,15 +12,18 @@ import { createGunzip } from 'node:zlib';
 /** Bytes per read of a file. */
 export const CHUNK = 1 << 20;
 
-export interface Input {
-  /** The file name, or "-". */
-  readonly file: string;
-  /** The size of a regular file (for the progress bar and --threads); null for standard input. */
+/** Where the input's bytes come from. */
+export interface Source {
+  /** The input's name for messages: a file name, or "-". */
+  readonly name: string;
+  /** The size of a regular file (for the progress bar); null when not known before reading. */
   readonly size: number | null;
-  /** True when the file is gzip data (known before reading for files; null for standard input). */
-  readonly gzip: boolean | null;
+  /** A plain (uncompressed) regular file that worker threads may read in segments; else null. */
+  readonly file: string | null;
   /** Raw bytes read so far (compressed bytes for gzip input). */
   read: number;
+  /** The bytes, decompressed, in chunks. */
+  chunks(): AsyncIterable<Buffer>;
 }
 
 /** An `fs` or zlib error, or a made-up one, turned into a message that says what to do. */
@@ -43,9 +46,9 @@ export function describeReadError(e: NodeJS.ErrnoException, file: string): strin
   }
 }
 
-/** Looks at a file before reading it: its size, whether it is gzip. Throws the fs error. */
-export async function openInput(file: string): Promise<Input> {
-  if (file === '-') return { file, size: null, gzip: null, read: 0 };
+/** A file or standard input ("-"), looked at before it is read. Throws the fs error. */
+export async function openInput(file: string, stdin: Readable): Promise<Source> {
+  if (file === '-') return new FileSource(file, null, null, stdin);
   const st = await stat(file);
   if (st.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
   let gzip = file.endsWith('.gz');
@@ -59,14 +62,33 @@ export async function openInput(file: string): Promise<Input> {
       await fh.close();
     }
   }
-  return { file, size: st.isFile() ? st.size : null, gzip, read: 0 };
+  return new FileSource(file, st.isFile() ? st.size : null, gzip, stdin);
+}
+
+class FileSource implements Source {
+  read = 0;
+  readonly file: string | null;
+
+  constructor(
+    readonly name: string,
+    readonly size: number | null,
+    /** Whether the file is gzip data; null for standard input (found from its first bytes). */
+    private readonly gzip: boolean | null,
+    private readonly stdin: Readable,
+  ) {
+    this.file = size !== null && gzip === false ? name : null;
+  }
+
+  chunks(): AsyncIterable<Buffer> {
+    return chunksOf(this, this.gzip, this.stdin);
+  }
 }
 
 /** The input's bytes, decompressed when it is gzip, in chunks. */
-export async function* chunksOf(input: Input, stdin: Readable): AsyncGenerator<Buffer> {
-  const raw: AsyncIterable<Buffer | string> = input.file === '-' ? stdin : createReadStream(input.file, { highWaterMark: CHUNK });
+async function* chunksOf(input: Source, isGzip: boolean | null, stdin: Readable): AsyncGenerator<Buffer> {
+  const raw: AsyncIterable<Buffer | string> = input.name === '-' ? stdin : createReadStream(input.name, { highWaterMark: CHUNK });
   const src = counted(raw, input)[Symbol.asyncIterator]();
-  let gzip = input.gzip;
+  let gzip = isGzip;
   let head: Buffer | null = null;
   if (gzip === null) {
     // Standard input: look at the first two bytes.
@@ -91,7 +113,7 @@ export async function* chunksOf(input: Input, stdin: Readable): AsyncGenerator<B
   yield* gunzip as AsyncIterable<Buffer>;
 }
 
-async function* counted(raw: AsyncIterable<Buffer | string>, input: Input): AsyncGenerator<Buffer> {
+async function* counted(raw: AsyncIterable<Buffer | string>, input: Source): AsyncGenerator<Buffer> {
   for await (const c of raw) {
     const b = typeof c === 'string' ? Buffer.from(c) : c;
     input.read += b.length;
@@ -110,53 +132,4 @@ async function* prepend(head: Buffer | null, rest: AsyncIterator<Buffer>): Async
   } finally {
     await rest.return?.();
   }
-}
-
-/** Walks lines [start, end) of `bytes`, numbering from `firstLine`; returns the next line's number. */
-export type Walk = (bytes: Buffer, start: number, end: number, firstLine: number) => number;
-
-/**
- * Hands the complete lines of every chunk to `walk`, in place; a line cut by a chunk's end is
- * copied (only that line) and completed with the next chunk. After each chunk, `after` writes
- * the output and returns false to stop reading (the output was closed).
- */
-export async function eachLines(chunks: AsyncIterable<Buffer>, walk: Walk, after: () => Promise<boolean>): Promise<number> {
-  let line = 1;
-  let carry: Buffer[] = [];
-  let carried = 0;
-  for await (const buf of chunks) {
-    let from = 0;
-    if (carried > 0) {
-      const nl = buf.indexOf(0x0a);
-      if (nl === -1) {
-        // The line goes on (longer than a chunk).
-        carry.push(buf);
-        carried += buf.length;
-        continue;
-      }
-      carry.push(buf.subarray(0, nl + 1));
-      const joined = Buffer.concat(carry, carried + nl + 1);
-      carry = [];
-      carried = 0;
-      line = walk(joined, 0, joined.length, line);
-      from = nl + 1;
-    }
-    const last = buf.lastIndexOf(0x0a);
-    if (last >= from) {
-      line = walk(buf, from, last + 1, line);
-      from = last + 1;
-    }
-    if (from < buf.length) {
-      // Copy the partial line, so that the chunk itself can go.
-      const tail = from === 0 ? buf : Buffer.from(buf.subarray(from));
-      carry.push(tail);
-      carried += tail.length;
-    }
-    if (!(await after())) return line;
-  }
-  if (carried > 0) {
-    const joined = Buffer.concat(carry, carried);
-    line = walk(joined, 0, joined.length, line);
-  }
-  return line;
 }

@@ -10,7 +10,13 @@
  * after status and size (combined only), `-` meaning none. Quotes inside a quoted field are
  * escaped (`\"`, as Apache writes them; nginx writes `\x22`, which needs no care). The fields
  * are taken as logged: `\xNN` escapes are not undone, so such a URI needs `--lenient`.
+ *
+ * `LogLine` finds the fields of one line; `LogLines` is the walker's reader for `--log`.
  */
+import { ByteView } from '../batch.js';
+import type { Config } from './config.js';
+import { show } from './quote.js';
+import { Kind, type LineReader, type Records } from './records.js';
 
 export type LogFormat = 'common' | 'combined';
 
@@ -108,4 +114,50 @@ function closingQuote(b: Uint8Array, from: number, end: number): number {
     if (((q - 1 - k) & 1) === 0) return q;
   }
   return -1;
+}
+
+/** The reader of `--log` lines: each line's request target and referrer, as `--log-field` says. */
+export class LogLines implements LineReader {
+  private readonly log: LogLine;
+  private readonly want: Config['logField'];
+  private readonly target: ByteView;
+  private readonly referrer: ByteView;
+
+  constructor(
+    config: Config,
+    private readonly to: Records,
+  ) {
+    this.log = new LogLine(config.log!);
+    this.want = config.logField;
+    this.target = new ByteView(config.parse);
+    this.referrer = new ByteView(config.parse);
+  }
+
+  read(bytes: Buffer, start: number, end: number, line: number): void {
+    const l = this.log;
+    const to = this.to;
+    const want = this.want;
+    if (!l.read(bytes, start, end)) {
+      const text = bytes.toString('utf8', start, end);
+      const index = bytes.toString('utf8', start, l.errorAt).length;
+      const message =
+        l.error === 'NOT_A_LOG_LINE'
+          ? `Not a ${l.format} log line: expected ${l.expected} at index ${index} in ${show(text)}`
+          : `No request target: the request ${show(bytes.toString('utf8', l.errorAt, l.requestEnd))} is not METHOD TARGET PROTOCOL (a client that sent no request is logged as "-")`;
+      // A line without a target may still have a referrer, but a line that is not a log line has
+      // nothing to read.
+      if (l.error === 'NOT_A_LOG_LINE' || want !== 'referrer') to.noUri(line, Kind.LINE, l.error!, index, message);
+      if (l.error === 'NOT_A_LOG_LINE') return;
+    } else if (want !== 'referrer') {
+      this.target.scan(bytes, l.targetStart, l.targetEnd);
+      to.record(this.target, line, Kind.TARGET);
+    }
+    if (want === 'target') return;
+    if (l.referrerStart === -1) {
+      if (l.format === 'combined') to.absent();
+      return;
+    }
+    this.referrer.scan(bytes, l.referrerStart, l.referrerEnd);
+    to.record(this.referrer, line, Kind.REFERRER);
+  }
 }

@@ -10,13 +10,18 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type MessagePort, Worker } from 'node:worker_threads';
-import { type Command, type CommandState, type Config, createCommand, type NormalizeCommand, Walker } from './commands.js';
+import type { Command, CommandState } from './command.js';
+import { COMMANDS } from './commands/index.js';
+import { type CommandName, type Config, configure } from './config.js';
 import type { Progress } from './progress.js';
-import type { BufferedWriter } from './writer.js';
+import { lineReader } from './readers.js';
+import { countLines, Walker } from './walker.js';
+import type { Sink } from './writer.js';
 
-/** What a worker is started with. */
+/** What a worker is started with: the command line, from which it configures itself. */
 export interface WorkerData {
-  config: Config;
+  command: CommandName;
+  args: readonly string[];
   file: string;
   size: number;
 }
@@ -48,18 +53,18 @@ export interface ThreadRun {
   threads: number;
   /** The main thread's command: writes the header, dedupes, merges the counts. */
   cmd: Command;
-  out: BufferedWriter;
-  err: BufferedWriter;
+  out: Sink;
+  err: Sink;
   progress: Progress | null;
 }
 
 /** Runs the command over the file with worker threads; resolves when all output is written. */
 export function runThreads(run: ThreadRun): Promise<void> {
-  const { config, file, size, cmd, out, err, progress } = run;
+  const { file, size, cmd, out, err, progress } = run;
   const seg = segmentSize(size, run.threads);
   const n = Math.ceil(size / seg);
   const threads = Math.min(run.threads, n);
-  const data: WorkerData = { config, file, size };
+  const data: WorkerData = { command: run.config.command, args: run.config.args, file, size };
   const workers: Worker[] = [];
   const idle: Worker[] = [];
   const counts: number[] = [];
@@ -108,10 +113,7 @@ export function runThreads(run: ThreadRun): Promise<void> {
         results.delete(nextWrite);
         nextWrite++;
         pump();
-        const text = config.dedupe
-          ? (cmd as NormalizeCommand).filter(Buffer.from(r.out.buffer, r.out.byteOffset, r.out.byteLength).toString())
-          : r.out;
-        await out.write(text);
+        await out.write(cmd.fromWorker(r.out));
         if (r.err !== '' || cmd.err.size > 0) {
           progress?.clear();
           await err.write(r.err);
@@ -203,10 +205,7 @@ export function readSegment(fd: number, size: number, start: number, end: number
     const nl = buf.indexOf(0x0a, len);
     len = nl !== -1 && nl < len + more ? nl + 1 : len + more;
   }
-  let lines = 0;
-  for (let p = buf.indexOf(0x0a, from); p !== -1 && p < len; p = buf.indexOf(0x0a, p + 1)) lines++;
-  if (len > from && buf[len - 1] !== 0x0a) lines++;
-  return { buf, from, to: len, lines };
+  return { buf, from, to: len, lines: countLines(buf, from, len) };
 }
 
 function fill(fd: number, buf: Buffer, offset: number, length: number, position: number): void {
@@ -219,12 +218,14 @@ function fill(fd: number, buf: Buffer, offset: number, length: number, position:
 
 /** The worker's side: serves segments until told to end. */
 export function serve(port: MessagePort, data: WorkerData): void {
-  const { config, file, size } = data;
+  const { file, size } = data;
+  const spec = COMMANDS[data.command];
+  // The main thread has checked the same arguments.
+  const config = configure(data.command, data.args) as Config;
   const fd = openSync(file, 'r');
-  const cmd = createCommand(config, true);
-  const walker = new Walker(cmd, config);
-  // stats does not number lines: no need to wait for the first line's number.
-  const numbered = config.command !== 'stats';
+  const cmd = spec.create(config, true);
+  const walker = new Walker(lineReader(spec.input(config), config, cmd), cmd);
+  const numbered = spec.numbered;
   let buf: Buffer = Buffer.allocUnsafe(segmentSize(size, config.threads) + (64 << 10));
   let pending: { seg: number; s: Segment; bytes: number } | null = null;
 

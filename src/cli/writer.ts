@@ -1,7 +1,7 @@
 /**
  * Output: the commands append text to an `Out` while they walk a chunk of input; the driver then
- * writes it in one piece and waits for the destination to drain (back-pressure) before it reads
- * the next chunk, so memory stays bounded by a chunk's output.
+ * writes it to a `Sink` in one piece and waits for the destination to drain (back-pressure)
+ * before it reads the next chunk, so memory stays bounded by a chunk's output.
  */
 import type { Writable } from 'node:stream';
 
@@ -45,12 +45,24 @@ export class Out {
   }
 }
 
+/** Where the output goes: standard output, or another destination chosen in main.ts. */
+export interface Sink {
+  /** The destination went away (a closed pipe): the run stops reading. */
+  readonly closed: boolean;
+  /** An error of the destination, other than its going away. */
+  readonly error: Error | null;
+  /** Writes `data`; resolves once the destination can take more. */
+  write(data: string | Uint8Array): Promise<void>;
+  /** Writes what `out` holds; resolves once the destination can take more. */
+  flush(out: Out): Promise<void>;
+}
+
 /**
  * Writes to a stream and honours its back-pressure. A destination that goes away (EPIPE: the
  * reader of a pipe exited, as `head` does) sets `closed` instead of throwing, and the driver
  * stops reading.
  */
-export class BufferedWriter {
+export class BufferedWriter implements Sink {
   closed = false;
   private failure: Error | null = null;
   private waiting: (() => void) | null = null;

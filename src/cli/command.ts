@@ -1,0 +1,124 @@
+/**
+ * What a command is. A `CommandSpec` (one per module in ./commands/) names the command, declares
+ * the shape of its input lines, and makes its `Command`: the object the walker hands each record
+ * to. A command writes to `out` and `err` (`Out`), which the driver flushes after each chunk. The
+ * same classes run in worker threads, each over its share of a file; `state()` and `merge()`
+ * carry the counts back, and the main thread's command ends the run (`end`, `exitCode`).
+ */
+import type { ByteView } from '../batch.js';
+import type { CommandName, Config } from './config.js';
+import type { StatsData } from './counts.js';
+import { type InputShape, KIND_NAMES, Kind, type Records } from './records.js';
+import { Out } from './writer.js';
+
+/** A command, as main.ts and the worker threads see it. */
+export interface CommandSpec {
+  readonly name: CommandName;
+  /** What the command reads (readers.ts turns the input into its records). */
+  input(config: Config): InputShape;
+  /**
+   * Whether the output holds line numbers. A worker thread then waits for the number of its
+   * segment's first line before it walks the segment; otherwise it walks at once.
+   */
+  readonly numbered: boolean;
+  /** The command's object; `inWorker` for one that runs in a worker thread over a segment. */
+  create(config: Config, inWorker: boolean): Command;
+}
+
+/** A command's counts, as plain data. */
+export interface CommandState {
+  lines: number;
+  uris: number;
+  invalid: number;
+  lenientWouldHelp: boolean;
+  stats: StatsData | null;
+}
+
+/** The base of the commands: counts records and reports invalid ones. */
+export abstract class Command implements Records {
+  readonly out = new Out();
+  readonly err = new Out();
+  lines = 0;
+  uris = 0;
+  invalid = 0;
+  /** Some record was rejected for a character or a "%" that `--lenient` keeps. */
+  lenientWouldHelp = false;
+
+  constructor(readonly config: Config) {}
+
+  /** Called once before the first record, in the main thread only (headers). */
+  begin(): void {}
+
+  abstract record(r: ByteView, line: number, kind: Kind): void;
+
+  noUri(line: number, kind: Kind, code: string, index: number, message: string): void {
+    this.uris++;
+    this.invalid++;
+    this.reject(line, kind, code, index, message);
+  }
+
+  empty(_line: number): void {}
+
+  absent(): void {}
+
+  /** Only commands whose input shape is `pairs` receive pairs. */
+  pair(_base: ByteView, _href: ByteView, _line: number): void {
+    throw new Error(`${this.config.command} reads no base<TAB>href lines`);
+  }
+
+  /** Counts an invalid URI record and reports it. */
+  protected invalidRecord(r: ByteView, line: number, kind: Kind): void {
+    this.invalid++;
+    const e = r.error();
+    if (!this.config.parse.lenient && (e.code === 'INVALID_CHAR' || e.code === 'INVALID_PERCENT_ENCODING')) this.lenientWouldHelp = true;
+    this.reject(line, kind, e.code, e.index, e.message);
+  }
+
+  /** Writes the report of an invalid record. */
+  protected abstract reject(line: number, kind: Kind, code: string, index: number, message: string): void;
+
+  /** The output of a worker thread's segment, as the main thread writes it (by default, as is). */
+  fromWorker(out: Uint8Array): string | Uint8Array {
+    return out;
+  }
+
+  /** Called once after the last record, in the main thread only: summaries. */
+  end(): void {
+    const n = this.invalid;
+    if (n === 0 || this.config.quiet) return;
+    const hint = this.lenientWouldHelp ? '; --lenient accepts the characters that logs often hold' : '';
+    this.err.push(`urikit: ${this.summary(n)}${hint}\n`);
+  }
+
+  /** The summary of `n` invalid records. */
+  protected summary(n: number): string {
+    return `${n} invalid ${n === 1 ? 'URI was' : 'URIs were'} left out (reported above)`;
+  }
+
+  /** 0, or 1 when some record was invalid (validate, normalize, resolve). */
+  exitCode(): number {
+    return this.invalid > 0 ? 1 : 0;
+  }
+
+  state(): CommandState {
+    return { lines: this.lines, uris: this.uris, invalid: this.invalid, lenientWouldHelp: this.lenientWouldHelp, stats: null };
+  }
+
+  merge(s: CommandState): void {
+    this.lines += s.lines;
+    this.uris += s.uris;
+    this.invalid += s.invalid;
+    this.lenientWouldHelp ||= s.lenientWouldHelp;
+  }
+}
+
+/** The text form of an invalid record: `LINE:INDEX: CODE: [FIELD: ]MESSAGE`. */
+export function diagnostic(line: number, kind: Kind, code: string, index: number, message: string): string {
+  return `${line}:${index}: ${code}: ${kind === Kind.LINE ? '' : `${KIND_NAMES[kind]}: `}${message}\n`;
+}
+
+/** The JSON form of an invalid record, as `parse` writes it. */
+export function jsonError(line: number, kind: Kind, code: string, index: number, message: string): string {
+  const field = kind === Kind.LINE ? '' : `"field":"${KIND_NAMES[kind]}",`;
+  return `{"line":${line},${field}"error":{"code":"${code}","index":${index},"message":${JSON.stringify(message)}}}\n`;
+}

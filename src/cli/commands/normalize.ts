@@ -1,0 +1,82 @@
+/** `urikit normalize`: the RFC 3986 normal form of each record, optionally without repeats. */
+import type { ByteView } from '../../batch.js';
+import { normalize } from '../../normalize.js';
+import type { CommandSpec } from '../command.js';
+import type { Config } from '../config.js';
+import type { Kind } from '../records.js';
+import type { Out } from '../writer.js';
+import { UriPerLine } from './uri-per-line.js';
+
+/**
+ * Keeps the first URI of each normal form, exactly, for up to `limit` distinct ones. Past the
+ * limit the set stops growing: a URI already in it is still left out, any other one is written
+ * (so duplicates among those may remain; nothing is lost), and a warning says so once.
+ */
+export class Dedupe {
+  private readonly seen = new Set<string>();
+  private warned = false;
+
+  constructor(
+    private readonly limit: number,
+    private readonly err: Out,
+  ) {}
+
+  /** True when `s` is to be written. */
+  keep(s: string): boolean {
+    const seen = this.seen;
+    if (seen.has(s)) return false;
+    if (seen.size < this.limit) seen.add(s);
+    else if (!this.warned) {
+      this.warned = true;
+      this.err.push(
+        `urikit: --dedupe holds ${this.limit} distinct URIs, its limit: from here on, a URI that is not among them is written every time it occurs, so some duplicates remain (none is lost). Raise --dedupe-limit (about 100 bytes of memory per URI) to remove them all.\n`,
+      );
+    }
+    return true;
+  }
+}
+
+/** Writes the normal form of each record, optionally without repeats. */
+export class NormalizeCommand extends UriPerLine {
+  /** Null in worker threads: the main thread dedupes their output, in input order. */
+  private readonly dedupe: Dedupe | null;
+
+  constructor(config: Config, inWorker = false) {
+    super(config);
+    this.dedupe = config.dedupe && !inWorker ? new Dedupe(config.dedupeLimit, this.err) : null;
+  }
+
+  record(r: ByteView, line: number, kind: Kind): void {
+    this.uris++;
+    if (r.code !== 0) {
+      this.invalidRecord(r, line, kind);
+      return;
+    }
+    let s: string;
+    try {
+      s = normalize(r.uri()!);
+    } catch (e) {
+      this.failed(e, line, kind);
+      return;
+    }
+    if (this.dedupe === null || this.dedupe.keep(s)) this.out.push(`${s}\n`);
+  }
+
+  /** The output of a worker thread, deduped here in input order. */
+  override fromWorker(out: Uint8Array): string | Uint8Array {
+    const d = this.dedupe;
+    if (d === null) return out;
+    const lines = Buffer.from(out.buffer, out.byteOffset, out.byteLength).toString().split('\n');
+    lines.pop(); // after the last "\n"
+    let kept = '';
+    for (const s of lines) if (d.keep(s)) kept += `${s}\n`;
+    return kept;
+  }
+}
+
+export const normalizeCommand: CommandSpec = {
+  name: 'normalize',
+  input: () => 'uris',
+  numbered: true,
+  create: (config, inWorker) => new NormalizeCommand(config, inWorker),
+};

@@ -1,0 +1,52 @@
+/** `urikit resolve`: each record against `--base`, or each `base<TAB>href` line. */
+import type { ByteView } from '../../batch.js';
+import { UriError } from '../../errors.js';
+import { resolve } from '../../resolve.js';
+import type { CommandSpec } from '../command.js';
+import { Kind } from '../records.js';
+import { UriPerLine } from './uri-per-line.js';
+
+/** Resolves each record against `--base`, or each `base<TAB>href` line. */
+export class ResolveCommand extends UriPerLine {
+  record(r: ByteView, line: number, kind: Kind): void {
+    this.uris++;
+    if (r.code !== 0) {
+      this.invalidRecord(r, line, kind);
+      return;
+    }
+    try {
+      this.out.push(`${resolve(this.config.base!, r.uri()!)}\n`);
+    } catch (e) {
+      this.failed(e, line, kind);
+    }
+  }
+
+  override pair(base: ByteView, href: ByteView, line: number): void {
+    this.uris++;
+    if (base.code !== 0) {
+      this.invalidRecord(base, line, Kind.BASE);
+      return;
+    }
+    if (href.code !== 0) {
+      this.invalidRecord(href, line, Kind.HREF);
+      return;
+    }
+    const b = base.uri()!;
+    if (b.scheme === undefined) {
+      this.failed(new UriError('RELATIVE_BASE', 0, b.href), line, Kind.BASE);
+      return;
+    }
+    try {
+      this.out.push(`${resolve(b, href.uri()!)}\n`);
+    } catch (e) {
+      this.failed(e, line, Kind.HREF);
+    }
+  }
+}
+
+export const resolveCommand: CommandSpec = {
+  name: 'resolve',
+  input: (config) => (config.base === null ? 'pairs' : 'uris'),
+  numbered: true,
+  create: (config) => new ResolveCommand(config),
+};

@@ -1,0 +1,69 @@
+/** `urikit stats`: counts, written at the end as a table or JSON. */
+import type { ByteView } from '../../batch.js';
+import { Command, type CommandSpec, type CommandState } from '../command.js';
+import type { Config } from '../config.js';
+import { Stats } from '../counts.js';
+import { Kind } from '../records.js';
+
+/** Counts the records; writes the report at the end. */
+export class StatsCommand extends Command {
+  readonly stats: Stats;
+
+  constructor(config: Config) {
+    super(config);
+    this.stats = new Stats(config.log !== null, config.track);
+  }
+
+  record(r: ByteView, _line: number, kind: Kind): void {
+    this.uris++;
+    if (r.code !== 0) this.invalid++;
+    this.stats.kinds[kind === Kind.REFERRER ? 1 : 0]!.add(r);
+  }
+
+  /** A log line without a URI (stats reads no base<TAB>href lines). */
+  override noUri(_line: number, _kind: Kind, code: string): void {
+    this.stats.lineErrors.set(code, (this.stats.lineErrors.get(code) ?? 0) + 1);
+  }
+
+  override empty(): void {
+    this.stats.emptyLines++;
+  }
+
+  override absent(): void {
+    this.stats.kinds[1]!.absent++;
+  }
+
+  protected reject(): void {}
+
+  override state(): CommandState {
+    return { ...super.state(), stats: this.stats.toData() };
+  }
+
+  override merge(s: CommandState): void {
+    super.merge(s);
+    this.stats.merge(s.stats!);
+  }
+
+  override end(): void {
+    const c = this.config;
+    this.stats.lines = this.lines;
+    if (c.json) {
+      this.out.push(`${JSON.stringify(this.stats.toJSON(c.top), null, 2)}\n`);
+    } else {
+      const input = c.file === '-' ? 'standard input' : c.file;
+      this.out.push(this.stats.toTable(c.top, `urikit stats: ${input}${c.log !== null ? ` (${c.log} log)` : ''}`));
+    }
+  }
+
+  override exitCode(): number {
+    return 0;
+  }
+}
+
+export const statsCommand: CommandSpec = {
+  name: 'stats',
+  input: () => 'uris',
+  // The report has no line numbers: a worker thread need not wait for its first line's number.
+  numbered: false,
+  create: (config) => new StatsCommand(config),
+};

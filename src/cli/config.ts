@@ -1,0 +1,232 @@
+/**
+ * Options → a typed `Config`. Each option is declared once in `OPTIONS` (whether it takes a
+ * value, which commands have it); `configure` reads a command's arguments, checks every value and
+ * its combinations, and returns the `Config` that the driver, the walker and the command read.
+ * Worker threads call `configure` again with the same arguments (a `Config` holds parsed values
+ * such as the `--base` URI, which do not cross a thread boundary as plain data).
+ */
+import type { UriError } from '../errors.js';
+import type { ParseOptions } from '../scan.js';
+import { parse, type Uri } from '../uri.js';
+import { defaultFields, FIELDS } from './commands/parse.js';
+import type { LogFormat } from './log.js';
+
+/** The commands (their modules are in ./commands/, listed in ./commands/index.ts). */
+export const COMMAND_NAMES = ['parse', 'validate', 'normalize', 'resolve', 'stats'] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+/** Everything a run needs to know, read from the command line. */
+export interface Config {
+  command: CommandName;
+  /** The arguments after the command: what worker threads configure themselves from. */
+  args: readonly string[];
+  /** The input's name for messages: a file name, or "-". */
+  file: string;
+  parse: ParseOptions;
+  log: LogFormat | null;
+  /** With `log`: which of the line's URIs are records. */
+  logField: 'both' | 'target' | 'referrer';
+  /** parse: the fields written, in order. */
+  fields: string[];
+  /** parse: tab-separated values instead of JSON lines; `header` writes the field names first. */
+  tsv: boolean;
+  header: boolean;
+  /** validate, stats: JSON output. */
+  json: boolean;
+  /** resolve: the base URI, parsed (null: `base<TAB>href` lines). */
+  base: Uri | null;
+  /** normalize: leave out URIs equivalent to an earlier one; the exact set holds `dedupeLimit`. */
+  dedupe: boolean;
+  dedupeLimit: number;
+  /** stats: how many values each top list shows, and how many values are counted exactly. */
+  top: number;
+  track: number;
+  quiet: boolean;
+  threads: number;
+}
+
+/** A bad command line: the message says what to do. */
+export class UsageError extends Error {}
+
+type OptionName =
+  | '--log'
+  | '--log-field'
+  | '--lenient'
+  | '--iri'
+  | '--zone-id'
+  | '--absolute'
+  | '--threads'
+  | '--quiet'
+  | '--tsv'
+  | '--no-header'
+  | '--fields'
+  | '--json'
+  | '--dedupe'
+  | '--dedupe-limit'
+  | '--base'
+  | '--top'
+  | '--track';
+
+interface OptionSpec {
+  /** The option takes a value: `--name VALUE` or `--name=VALUE`. */
+  value: boolean;
+  /** The commands that have it; every command when absent. */
+  commands?: readonly CommandName[];
+  /** How the value is shown in "needs a value" messages. */
+  shape?: string;
+}
+
+/** Every option. A new one is declared here, read in `configure`, and documented in help.ts. */
+const OPTIONS: Record<OptionName, OptionSpec> = {
+  '--log': { value: true, shape: 'combined|common' },
+  '--log-field': { value: true, shape: 'target|referrer|both' },
+  '--lenient': { value: false },
+  '--iri': { value: false },
+  '--zone-id': { value: false },
+  '--absolute': { value: false },
+  '--threads': { value: true },
+  '--quiet': { value: false },
+  '--tsv': { value: false, commands: ['parse'] },
+  '--no-header': { value: false, commands: ['parse'] },
+  '--fields': { value: true, commands: ['parse'], shape: 'scheme,host,path,…' },
+  '--json': { value: false, commands: ['validate', 'stats'] },
+  '--dedupe': { value: false, commands: ['normalize'] },
+  '--dedupe-limit': { value: true, commands: ['normalize'] },
+  '--base': { value: true, commands: ['resolve'], shape: 'URL' },
+  '--top': { value: true, commands: ['stats'] },
+  '--track': { value: true, commands: ['stats'] },
+};
+
+const ALIASES: Readonly<Record<string, OptionName>> = { '-q': '--quiet' };
+
+/** The options and files of a command line, before their values are checked. */
+class Arguments {
+  readonly files: string[] = [];
+  readonly values = new Map<OptionName, string>();
+  readonly flags = new Set<OptionName>();
+  help = false;
+
+  constructor(command: CommandName, args: readonly string[]) {
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i]!;
+      if (arg === '-h' || arg === '--help') {
+        this.help = true;
+        return;
+      }
+      if (arg === '--') {
+        this.files.push(...args.slice(i + 1));
+        break;
+      }
+      if (arg === '-' || !arg.startsWith('-')) {
+        this.files.push(arg);
+        continue;
+      }
+      const eq = arg.indexOf('=');
+      const given = eq === -1 ? arg : arg.slice(0, eq);
+      const name = (ALIASES[given] ?? given) as OptionName;
+      const spec = Object.hasOwn(OPTIONS, name) ? OPTIONS[name] : undefined;
+      if (spec === undefined || (spec.commands !== undefined && !spec.commands.includes(command))) {
+        const owner = spec?.commands?.join(' and ');
+        throw new UsageError(`unknown option "${name}" for ${command}${owner !== undefined ? ` (it is an option of ${owner})` : ''}`);
+      }
+      if (!spec.value) {
+        if (eq !== -1) throw new UsageError(`${name} takes no value`);
+        this.flags.add(name);
+        continue;
+      }
+      const value: string | undefined = eq === -1 ? args[++i] : arg.slice(eq + 1);
+      if (value === undefined) throw new UsageError(`${name} needs a value: ${name} ${spec.shape ?? 'N'}`);
+      this.values.set(name, value);
+    }
+  }
+
+  /** A whole number option in [min, max]. */
+  count(name: OptionName, dflt: number, min: number, max: number): number {
+    const s = this.values.get(name);
+    if (s === undefined) return dflt;
+    const n = s.trim() === '' ? NaN : Number(s);
+    if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${name} takes a whole number from ${min} to ${max}, not "${s}"`);
+    return n;
+  }
+}
+
+/**
+ * The `Config` of `command` run with `args`, or `'help'` when they ask for it. Throws
+ * `UsageError` with a message that says what to do.
+ * @example
+ * configure('stats', ['--log', 'combined', 'access.log']).log; // 'combined'
+ */
+export function configure(command: CommandName, args: readonly string[]): Config | 'help' {
+  const a = new Arguments(command, args);
+  if (a.help) return 'help';
+  if (a.files.length > 1)
+    throw new UsageError(
+      `${command} takes one FILE (or - for standard input), got ${a.files.length}: ${a.files.map((f) => `"${f}"`).join(' ')}`,
+    );
+
+  const log = a.values.get('--log') ?? null;
+  if (log !== null && log !== 'combined' && log !== 'common') throw new UsageError(`--log takes "combined" or "common", not "${log}"`);
+  const logField = a.values.get('--log-field') ?? 'both';
+  if (logField !== 'both' && logField !== 'target' && logField !== 'referrer')
+    throw new UsageError(`--log-field takes "target", "referrer" or "both", not "${logField}"`);
+  if (a.values.has('--log-field') && log === null) throw new UsageError('--log-field needs --log combined|common');
+  if (logField === 'referrer' && log === 'common')
+    throw new UsageError('--log common lines have no referrer: use --log combined, or --log-field target');
+  const tsv = a.flags.has('--tsv');
+  const parseOptions: ParseOptions = {
+    lenient: a.flags.has('--lenient'),
+    iri: a.flags.has('--iri'),
+    zoneId: a.flags.has('--zone-id'),
+    absolute: a.flags.has('--absolute'),
+  };
+  const baseText = a.values.get('--base');
+  const base = baseText === undefined ? null : parseBase(baseText, parseOptions);
+  if (command === 'resolve' && log !== null && base === null)
+    throw new UsageError("resolve --log needs --base URL: the site the log's request targets are resolved against");
+  return {
+    command,
+    args,
+    file: a.files[0] ?? '-',
+    parse: parseOptions,
+    log,
+    logField,
+    fields: fields(a.values.get('--fields'), log !== null, tsv),
+    tsv,
+    header: !a.flags.has('--no-header'),
+    json: a.flags.has('--json'),
+    base,
+    dedupe: a.flags.has('--dedupe'),
+    dedupeLimit: a.count('--dedupe-limit', 1_000_000, 1, 2 ** 32),
+    top: a.count('--top', 10, 1, 1_000_000),
+    track: a.count('--track', 10_000, 1, 100_000_000),
+    quiet: a.flags.has('--quiet'),
+    threads: a.count('--threads', 1, 1, 256),
+  };
+}
+
+/** `--fields LIST`, checked, or the default fields. */
+function fields(list: string | undefined, log: boolean, tsv: boolean): string[] {
+  if (list === undefined) return defaultFields(log, tsv);
+  const names = list.split(',').map((f) => f.trim());
+  names.forEach((f, i) => {
+    if (!(FIELDS as readonly string[]).includes(f))
+      throw new UsageError(`unknown field "${f}" in --fields; the fields are ${FIELDS.join(', ')}`);
+    if (names.indexOf(f) !== i) throw new UsageError(`--fields names "${f}" twice`);
+  });
+  return names;
+}
+
+/** `--base URL`: an absolute URI, parsed once here. */
+function parseBase(text: string, options: ParseOptions): Uri {
+  let base: Uri;
+  try {
+    base = parse(text, options);
+  } catch (e) {
+    throw new UsageError(`--base ${JSON.stringify(text)} is not a URI: ${(e as UriError).message}`);
+  }
+  if (base.scheme === undefined)
+    throw new UsageError(
+      `--base ${JSON.stringify(text)} has no scheme; a base must be an absolute URI (RFC 3986 §5.1), such as https://example.com/`,
+    );
+  return base;
+}

@@ -1,0 +1,146 @@
+/**
+ * The help texts: `urikit --help` (USAGE) and `urikit COMMAND --help` (HELP), each line at most
+ * 80 columns. A new command adds its entry to HELP (the type asks for it) and its line to USAGE;
+ * a new option of every command goes into USAGE and COMMON.
+ */
+import type { CommandName } from './config.js';
+
+/** `urikit --help`. */
+export const USAGE = `Usage: urikit <command> [options] [FILE|-]
+
+Commands:
+  parse      the components of each URI, as JSON lines or tab-separated values
+  validate   report each invalid URI: line, index, error code, message
+  normalize  the RFC 3986 normal form of each URI (--dedupe: each form once)
+  resolve    each reference resolved against --base URL, or each base<TAB>href
+  stats      counts by scheme, host type, host and path, and of invalid URIs
+
+Input: FILE, or standard input when FILE is "-" or absent. Gzip data (a name
+ending in .gz, or data that starts with the gzip magic bytes) is decompressed.
+One URI per line ("\\n" or "\\r\\n" endings, the last line may lack one); empty
+lines are skipped; an invalid line never stops the run. The input is streamed:
+memory does not grow with its size.
+
+Options of every command:
+  --log combined|common  read Apache/nginx access log lines: the request target
+                         and (combined) the referrer, "-" meaning none
+  --log-field target|referrer|both
+                         with --log, which of a line's URIs to read (both)
+  --lenient              accept what logs hold where it moves no boundary:
+                         space " < > \\ ^ \` { | } non-ASCII, a bad %
+  --iri                  accept RFC 3987 IRIs (non-ASCII letters)
+  --zone-id              accept RFC 6874 zone identifiers: [fe80::1%25eth0]
+  --absolute             require a scheme
+  --threads N            read a file with N worker threads (same output, in
+                         input order, as one thread; a plain file only)
+  -q, --quiet            no progress bar and no summary on standard error
+  -h, --help             this text; "urikit COMMAND --help" for a command's
+
+A progress bar (bytes, rate, time left) is drawn on standard error when it is
+a terminal and the input is a file.
+
+Exit codes:
+  0  done (validate, normalize, resolve: and every URI was valid)
+  1  validate, normalize, resolve: some URI was invalid
+  2  usage error, unreadable input, or an internal error
+`;
+
+/** The common options, at the end of each command's help. */
+const COMMON = `Options of every command (see "urikit --help"): --log combined|common,
+--log-field target|referrer|both, --lenient, --iri, --zone-id, --absolute,
+--threads N, -q/--quiet, -h/--help. Exit codes: 0 done, 1 some URI invalid
+(validate, normalize, resolve), 2 usage error or unreadable input.
+`;
+
+/** `urikit COMMAND --help`, by command. */
+export const HELP: Readonly<Record<CommandName, string>> = {
+  parse: `Usage: urikit parse [options] [FILE|-]
+
+The components of each URI, one JSON object per line:
+  {"line":1,"href":"http://a.com/x?y","scheme":"http","userinfo":null,
+   "host":"a.com","hostType":"reg-name","port":null,"path":"/x","query":"y",
+   "fragment":null}
+null means the component is absent, "" that it is present and empty. An
+invalid URI gives {"line":N,"error":{"code":…,"index":…,"message":…}}.
+With --log, each object also has "field": "target" or "referrer".
+
+Options:
+  --tsv            tab-separated values, with a header line (an absent and an
+                   empty component are both empty; "error" holds the code)
+  --no-header      with --tsv, no header line
+  --fields LIST    the fields to write, in this order, comma-separated, of:
+                   line, field, href, scheme, authority, userinfo, host,
+                   hostType, port, portNumber, path, query, fragment,
+                   warnings, error
+                   (default: line, [field,] href, scheme, userinfo, host,
+                   hostType, port, path, query, fragment[, error for --tsv])
+
+Exit code 0 even when some lines are invalid (they are in the output).
+
+${COMMON}`,
+  validate: `Usage: urikit validate [options] [FILE|-]
+
+Writes one line per invalid URI:
+  LINE:INDEX: CODE: MESSAGE            (--log: LINE:INDEX: CODE: FIELD: MESSAGE)
+  3:8: INVALID_CHAR: Invalid character ' ' at index 8 in "http://a b/"
+INDEX counts characters from the start of the URI. Nothing for valid URIs; a
+count on standard error at the end when some were invalid.
+
+Options:
+  --json           the reports as JSON lines, as parse writes them:
+                   {"line":3,"error":{"code":"INVALID_CHAR","index":8,…}}
+
+Exit code 1 when some URI was invalid, 0 when all were valid.
+
+${COMMON}`,
+  normalize: `Usage: urikit normalize [options] [FILE|-]
+
+Writes the RFC 3986 normal form of each URI, one per line: scheme and host in
+lower case, %XX in upper case and decoded where it encodes an unreserved
+character, dot-segments removed, a default port dropped, IPv6 in RFC 5952
+form. An invalid URI is reported on standard error and left out.
+
+Options:
+  --dedupe           write each normal form once, the first time it occurs
+                     (so that equivalent URIs come out once)
+  --dedupe-limit N   how many distinct normal forms --dedupe holds (default
+                     1000000, about 100 bytes of memory each). Past it, a URI
+                     among them is still left out, any other is written each
+                     time (a warning says so once): nothing is ever lost.
+
+Exit code 1 when some URI was invalid (left out), else 0.
+
+${COMMON}`,
+  resolve: `Usage: urikit resolve --base URL [options] [FILE|-]
+       urikit resolve [options] [FILE|-]      (lines: base<TAB>href)
+
+Writes the target URI of each reference (RFC 3986 §5.2, strict), one per line:
+against --base URL, or, without it, each line's base (before the tab) and
+reference (after it). An invalid line is reported on standard error and left
+out. With --log, --base is needed: it is the site the log's targets are on.
+
+Options:
+  --base URL       the absolute URI every reference is resolved against
+
+Exit code 1 when some line was invalid (left out), else 0.
+
+${COMMON}`,
+  stats: `Usage: urikit stats [options] [FILE|-]
+
+Counts URIs by scheme, host type, host (lower case) and path, and invalid
+ones by error code, and writes them as tables (with --log: for the request
+targets and the referrers apart), or as JSON.
+
+Hosts, paths and schemes are counted exactly while there are at most --track
+distinct values of each; past that, the largest counts are kept in bounded
+memory and the output marks them as approximate with their error bound (with
+--threads, such estimates can differ from one thread's, within their bounds).
+
+Options:
+  --json           JSON instead of tables
+  --top N          how many hosts and paths to list (default 10)
+  --track N        how many distinct values of each are counted exactly
+                   (default 10000)
+
+${COMMON}`,
+};

@@ -1,0 +1,82 @@
+/**
+ * The readers of the input shapes a command can declare (`CommandSpec.input`): each turns the
+ * input's chunks into records for the command.
+ *
+ * ```
+ * Source chunks ──► Walker (walker.ts: lines) ──► LineReader ──► records ──► Command
+ *   uris:  UriLines (one URI a line), or LogLines (log.ts: --log, a line's target and referrer)
+ *   pairs: PairLines (base<TAB>href)
+ * ```
+ *
+ * A new kind of line is a `LineReader` and a case of `lineReader`. An input that is not lines
+ * (HTML documents, WARC records) is a `Reader` of its own: a new `InputShape` and a case of
+ * `createReader` (--threads cuts files at line boundaries: it serves line shapes only).
+ */
+import { ByteView } from '../batch.js';
+import type { Config } from './config.js';
+import { LogLines } from './log.js';
+import { show } from './quote.js';
+import { type InputShape, Kind, type LineReader, type LineShape, type Reader, type Records } from './records.js';
+import { Walker } from './walker.js';
+
+/** One URI a line. */
+class UriLines implements LineReader {
+  private readonly view: ByteView;
+
+  constructor(
+    config: Config,
+    private readonly to: Records,
+  ) {
+    this.view = new ByteView(config.parse);
+  }
+
+  read(bytes: Buffer, start: number, end: number, line: number): void {
+    this.view.scan(bytes, start, end);
+    this.to.record(this.view, line, Kind.LINE);
+  }
+}
+
+const TAB = 0x09;
+
+/** `base<TAB>href` lines. */
+class PairLines implements LineReader {
+  private readonly base: ByteView;
+  private readonly href: ByteView;
+
+  constructor(
+    config: Config,
+    private readonly to: Records,
+  ) {
+    this.base = new ByteView(config.parse);
+    this.href = new ByteView(config.parse);
+  }
+
+  read(bytes: Buffer, start: number, end: number, line: number): void {
+    const tab = bytes.indexOf(TAB, start);
+    if (tab === -1 || tab >= end) {
+      const text = bytes.toString('utf8', start, end);
+      this.to.noUri(
+        line,
+        Kind.LINE,
+        'MISSING_TAB',
+        text.length,
+        `Not a base<TAB>href line: no tab in ${show(text)} (give --base URL to resolve every line against one base)`,
+      );
+      return;
+    }
+    this.base.scan(bytes, start, tab);
+    this.href.scan(bytes, tab + 1, end);
+    this.to.pair(this.base, this.href, line);
+  }
+}
+
+/** The reader of lines of `shape`, as `config` says they are written. */
+export function lineReader(shape: LineShape, config: Config, to: Records): LineReader {
+  if (shape === 'pairs') return new PairLines(config, to);
+  return config.log === null ? new UriLines(config, to) : new LogLines(config, to);
+}
+
+/** The reader of the input of `shape`, as `config` says it is written, for the records of `to`. */
+export function createReader(shape: InputShape, config: Config, to: Records): Reader {
+  return new Walker(lineReader(shape, config, to), to);
+}

@@ -1,0 +1,53 @@
+/**
+ * The contracts between the input's readers and the commands: the input shapes, the kinds of
+ * record, the command's side (`Records`), and the readers (`Reader` for the whole input,
+ * `LineReader` for one line; see readers.ts and walker.ts).
+ */
+import type { ByteView } from '../batch.js';
+
+/** What kind of record a URI is: a whole line, a log line's target or referrer, a pair's base or href. */
+export enum Kind {
+  LINE = 0,
+  TARGET = 1,
+  REFERRER = 2,
+  BASE = 3,
+  HREF = 4,
+}
+
+export const KIND_NAMES = ['', 'target', 'referrer', 'base', 'href'] as const;
+
+/**
+ * What a command reads from each line: `uris`, one URI a line (with `--log`, the line's request
+ * target and referrer), or `pairs`, a base and a reference separated by a tab.
+ */
+export type LineShape = 'uris' | 'pairs';
+
+/** What a command reads: today, lines of one shape or another. */
+export type InputShape = LineShape;
+
+/** Takes the input's chunks in order, then its end, and hands their records on. */
+export interface Reader {
+  push(chunk: Buffer): void;
+  end(): void;
+}
+
+/** Where records go: the command (see command.ts). */
+export interface Records {
+  /** Lines walked, empty ones included. */
+  lines: number;
+  /** A URI record, scanned (valid or not). */
+  record(r: ByteView, line: number, kind: Kind): void;
+  /** A record that holds no URI: a line that is not a log line, a pair without a tab. */
+  noUri(line: number, kind: Kind, code: string, index: number, message: string): void;
+  /** An empty line. */
+  empty(line: number): void;
+  /** A log line whose referrer is "-". */
+  absent(): void;
+  /** A `base<TAB>href` line, both halves scanned. */
+  pair(base: ByteView, href: ByteView, line: number): void;
+}
+
+/** Turns one non-empty line, bytes [start, end) of `bytes` without its line ending, into records. */
+export interface LineReader {
+  read(bytes: Buffer, start: number, end: number, line: number): void;
+}

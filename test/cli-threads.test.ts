@@ -1,0 +1,94 @@
+/**
+ * `--threads`: the same output as one thread on multi-MB files, line numbers included; what is
+ * read on one thread; how a file is cut into segments.
+ */
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readSegment } from '../src/cli/threads.js';
+import { accessLog, cli, Temp, URLS } from './support/cli.js';
+
+const tmp = new Temp();
+test.after(() => tmp.remove());
+
+// ---------------------------------------------------------------------------------------------
+// --threads
+
+test('--threads 2 gives the output of one thread, line numbers included, on a multi-MB file', async () => {
+  const big = tmp.file('big.log', `${accessLog(40_000)}last line without newline "`);
+  assert.ok(readFileSync(big).length > 5e6);
+  for (const argv of [
+    ['parse', '--log', 'combined'],
+    ['parse', '--log', 'combined', '--tsv', '--lenient'],
+    ['validate', '--log', 'combined'],
+    ['normalize', '--log', 'combined', '--dedupe', '--dedupe-limit', '1000'],
+    ['stats', '--log', 'combined', '--json'],
+    ['resolve', '--log', 'combined', '--base', 'http://example.com/'],
+  ]) {
+    const one = await cli([...argv, big]);
+    const two = await cli([...argv, '--threads', '2', big]);
+    assert.is(two.out, one.out, argv.join(' '));
+    // The --dedupe warning comes after the line errors of its segment rather than among them.
+    const lines = (s: string): string[] => s.split('\n').sort();
+    assert.equal(lines(two.err), lines(one.err), argv.join(' '));
+    assert.is(two.code, one.code);
+  }
+  // Past --track, counts are estimates whose error depends on how the input was split: the
+  // bounds hold, the values may differ from one thread's.
+  const approx = JSON.parse((await cli(['stats', '--log', 'combined', '--json', '--track', '50', '--threads', '2', big])).out);
+  assert.equal(approx.referrers.hosts.distinct, 37);
+  assert.is(approx.targets.paths.distinct, null);
+  for (const p of approx.targets.paths.top) assert.ok(p.count - p.overcount <= 20 && p.count >= 20, JSON.stringify(p));
+  const plain = tmp.file(
+    'urls-big.txt',
+    Array.from({ length: 200_000 }, (_, i) => (i % 1000 === 999 ? 'bad url' : `http://h${i % 50}/p/${i % 5000}`)).join('\n'),
+  );
+  const one = await cli(['stats', plain]);
+  const three = await cli(['stats', '--threads', '3', plain], '', { tty: true });
+  assert.is(three.out, one.out);
+  assert.ok(three.err.includes('%'));
+  const pairs = tmp.file(
+    'pairs.tsv',
+    Array.from({ length: 60_000 }, (_, i) => `http://a/b/${i}/c\t../d${i % 7 === 0 ? ' x' : ''}`).join('\n'),
+  );
+  const r1 = await cli(['resolve', pairs]);
+  const r2 = await cli(['resolve', '--threads', '2', pairs], '', { tty: true });
+  assert.is(r2.out, r1.out);
+  assert.is(r2.err.replace(/\r[^\r\n]*\x1b\[K/g, ''), r1.err);
+});
+
+test('--threads needs a plain file: standard input and gzip are read on one thread, with a note', async () => {
+  const note = 'urikit: --threads needs a plain file (not standard input or gzip data); reading on one thread\n';
+  assert.equal(await cli(['validate', '--threads', '2'], 'http://a/\n'), { code: 0, out: '', err: note });
+  const gz = tmp.file('t.gz', gzipSync('http://a/\n'));
+  assert.equal(await cli(['validate', '--threads', '2', gz]), { code: 0, out: '', err: note });
+  assert.equal(await cli(['validate', '--threads', '2', '-q', gz]), { code: 0, out: '', err: '' });
+  // A small file is one segment: one thread, no note.
+  assert.equal(await cli(['validate', '--threads', '4', URLS]), await cli(['validate', URLS]));
+});
+
+test('segments: each line belongs to the segment where it starts', () => {
+  const data = 'aa\nbbbb\n\ncc\nlast';
+  const path = tmp.file('seg.txt', data);
+  const fd = openSync(path, 'r');
+  try {
+    const lines: string[] = [];
+    let count = 0;
+    for (let start = 0; start < data.length; start += 3) {
+      const s = readSegment(fd, data.length, start, Math.min(data.length, start + 3), Buffer.alloc(1));
+      lines.push(s.buf.toString('latin1', s.from, s.to));
+      count += s.lines;
+    }
+    assert.equal(lines, ['aa\n', 'bbbb\n', '\n', 'cc\n', 'last', '']);
+    assert.is(count, 5);
+    assert.throws(
+      () => readSegment(fd, data.length + 10, 0, data.length + 10, Buffer.alloc(64)),
+      /the file became shorter while it was read/,
+    );
+  } finally {
+    closeSync(fd);
+  }
+});
+
+test.run();
