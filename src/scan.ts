@@ -169,37 +169,24 @@ export interface ParseOptions {
   maxLength?: number;
 }
 
+const NON_ASCII_ROW = State.FIRST_ERROR << 7;
+
 /**
- * The transition tables fused with CHAR_CLASS into one row of 128 entries per state, so that an
- * ASCII character costs one lookup. A transition that needs more than a table (a "%" whose hex
- * digits must be checked, a character lenient mode tolerates) carries State.SPECIAL, which puts
- * it at or above FIRST_ACTION with the real next state in the low bits. NON_ASCII_* hold each
- * state's entry for a code unit >= 0x80.
+ * A transition table expanded from classes to code units: one row of 128 entries per state, so
+ * that an ASCII character costs one lookup, then one entry per state for a code unit >= 0x80 (at
+ * NON_ASCII_ROW + state). The entries are the table's own, SPECIAL bits included.
  */
-function fuse(table: Uint8Array, lenient: boolean): Uint8Array {
-  const out = new Uint8Array((State.FIRST_ERROR << 7) + State.FIRST_ERROR);
+function fuse(table: Uint8Array): Uint8Array {
+  const out = new Uint8Array(NON_ASCII_ROW + State.FIRST_ERROR);
   for (let state = 0; state < State.FIRST_ERROR; state++) {
-    for (let c = 0; c <= 0x80; c++) {
-      const cls = c < 0x80 ? CHAR_CLASS[c]! : Cls.NON_ASCII;
-      const next = table[(state << CLASS_SHIFT) | cls]!;
-      const special =
-        next < State.FIRST_ERROR && (cls === Cls.PERCENT || cls === Cls.NON_ASCII || (lenient && isTolerated(state, cls, next)));
-      out[c < 0x80 ? (state << 7) | c : (State.FIRST_ERROR << 7) + state] = special ? next | State.SPECIAL : next;
-    }
+    for (let c = 0; c < 0x80; c++) out[(state << 7) | c] = table[(state << CLASS_SHIFT) | CHAR_CLASS[c]!]!;
+    out[NON_ASCII_ROW + state] = table[(state << CLASS_SHIFT) | Cls.NON_ASCII]!;
   }
   return out;
 }
 
-/** Lenient mode keeps these: a character outside the grammar, or a bracket outside an IP literal. */
-function isTolerated(state: number, cls: number, next: number): boolean {
-  if (cls === Cls.INVALID) return true;
-  if (cls === Cls.LBRACKET || cls === Cls.RBRACKET) return next !== State.IP_LITERAL && next !== State.A_IP_LITERAL_END;
-  return cls === Cls.HASH && (state === State.FRAGMENT || state === State.A_FRAGMENT);
-}
-
-const STRICT = fuse(TRANSITIONS, false);
-const LENIENT = fuse(LENIENT_TRANSITIONS, true);
-const NON_ASCII_ROW = State.FIRST_ERROR << 7;
+const STRICT = fuse(TRANSITIONS);
+const LENIENT = fuse(LENIENT_TRANSITIONS);
 
 /**
  * Tokenizes `input` as an RFC 3986 URI-reference into `offsets`.
