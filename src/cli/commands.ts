@@ -8,8 +8,9 @@
 import { ByteView, LineScanner } from '../batch.js';
 import { UriError } from '../errors.js';
 import { normalize } from '../normalize.js';
+import { WARNING_FLAGS } from '../offsets.js';
 import { resolve } from '../resolve.js';
-import { Bit, type ParseOptions } from '../scan.js';
+import type { ParseOptions } from '../scan.js';
 import { parse, type Uri } from '../uri.js';
 import { type LogFormat, LogLine } from './log.js';
 import { Stats, type StatsData } from './stats.js';
@@ -101,9 +102,6 @@ function q(s: string | undefined): string {
 function quote(s: string | undefined): string {
   return s === undefined ? 'null' : `"${s}"`;
 }
-
-/** Flags of what lenient mode kept (a URI without them is strict RFC 3986 or RFC 3987). */
-const LENIENT_KEPT = Bit.WARN_CHAR | Bit.WARN_NON_ASCII | Bit.WARN_PERCENT | Bit.WARN_AT;
 
 /** `s` quoted for a message: whole when short, else its start. */
 export function show(s: string): string {
@@ -242,7 +240,7 @@ export class ParseCommand extends Command {
     } else {
       // A URI that strict RFC 3986 accepts holds no character JSON escapes (no '"', '\\',
       // control); one that lenient mode kept may.
-      const raw = (u.flags & LENIENT_KEPT) === 0;
+      const raw = (u.flags & WARNING_FLAGS) === 0;
       for (let i = 0; i < ids.length; i++) s += `${(i === 0 ? '{"' : ',"') + this.names[i]}":${this.json(ids[i]!, u, line, kind, raw)}`;
       s += ids.length === 0 ? '{}' : '}';
     }

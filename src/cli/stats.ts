@@ -6,7 +6,7 @@
  */
 
 import type { ByteView } from '../batch.js';
-import { Bit, Off } from '../scan.js';
+import { Slot, WARNING_FLAGS, WARNINGS } from '../offsets.js';
 
 /** One counted value: `count` may exceed the true count by at most `over` (0: exact). */
 export interface Counted {
@@ -166,12 +166,6 @@ function byCount(a: Counted, b: Counted): number {
 }
 
 const HOST_TYPES = ['reg-name', 'ipv4', 'ipv6', 'ipvfuture', 'none'] as const;
-const WARNINGS: ReadonlyArray<[string, number]> = [
-  ['INVALID_CHAR', Bit.WARN_CHAR],
-  ['NON_ASCII', Bit.WARN_NON_ASCII],
-  ['INVALID_PERCENT_ENCODING', Bit.WARN_PERCENT],
-  ['MULTIPLE_AT', Bit.WARN_AT],
-];
 
 /** The counts of one kind of record: the lines of a URI list, or a log's targets or referrers. */
 export class UriStats {
@@ -207,8 +201,8 @@ export class UriStats {
     if (host !== undefined) this.hosts.add(host.toLowerCase());
     increment(this.hostTypes, r.hostType ?? 'none');
     this.paths.add(r.path);
-    const flags = r.offsets[Off.FLAGS]!;
-    if ((flags & (Bit.WARN_CHAR | Bit.WARN_NON_ASCII | Bit.WARN_PERCENT | Bit.WARN_AT)) !== 0) {
+    const flags = r.offsets[Slot.FLAGS]!;
+    if ((flags & WARNING_FLAGS) !== 0) {
       for (const [name, bit] of WARNINGS) if ((flags & bit) !== 0) increment(this.warnings, name);
     }
   }
