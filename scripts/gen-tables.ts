@@ -246,7 +246,8 @@ export const STATES: readonly StateDef[] = [
  *  - "#" in the fragment is kept (it re-enters A_FRAGMENT, which records it);
  *  - "@" after a host or port begins the host again: the last "@" ends the userinfo;
  *  - a non-digit after a host's ":" defers the port error as it does before the first "@".
- * CONTROL stays an error, "\\" never acts as "/", and IP literals stay strict.
+ * CONTROL stays an error, "\\" never acts as "/", and IP literals stay strict. The first three
+ * are tolerated characters: their transitions carry SPECIAL, so that scan records a warning.
  */
 const LENIENT_BRACKETS = new Set([
   'START',
@@ -349,6 +350,7 @@ export function render(): string {
   if (names.length > 256) throw new Error('too many states for a Uint8Array');
   const firstAction = STATES.findIndex((s) => s.name.startsWith('A_'));
   const firstError = STATES.length;
+  const special = 1 << Math.ceil(Math.log2(names.length));
   const errChar = index.get('E_CHAR')!;
   const errNonAscii = index.get('E_NON_ASCII')!;
   const classIndex = new Map(CLASSES.map((c, i) => [c.name, i]));
@@ -369,7 +371,9 @@ export function render(): string {
   out.push('');
   out.push('/**');
   out.push(' * States. Action states (>= FIRST_ACTION) run an action in scan when entered; error states');
-  out.push(' * (>= FIRST_ERROR) end the scan.');
+  out.push(' * (>= FIRST_ERROR) end the scan. A transition to a state OR SPECIAL makes scan look at the');
+  out.push(' * character again: a "%" whose two hex digits it checks, a code unit >= 0x80, a character that');
+  out.push(' * lenient mode tolerates (a warning).');
   out.push(' */');
   out.push('export const enum State {');
   STATES.forEach((st, i) => {
@@ -380,12 +384,19 @@ export function render(): string {
   });
   out.push(`  FIRST_ACTION = ${firstAction},`);
   out.push(`  FIRST_ERROR = ${firstError},`);
-  out.push(`  /** One more than the largest state: scan marks special transitions with this bit. */`);
-  out.push(`  SPECIAL = ${1 << Math.ceil(Math.log2(names.length))},`);
+  out.push(`  /** One more than the largest state: the bit of special transitions (see above). */`);
+  out.push(`  SPECIAL = ${special},`);
   out.push('}');
   out.push('');
   const width = 1 << CLASS_SHIFT;
   const col = (name: ClassName): number => classIndex.get(name)!;
+  // "%" and non-ASCII are special wherever they are allowed; what lenient mode tolerates too.
+  const markSpecial = (row: number[], tolerated: ReadonlySet<ClassName>): number[] =>
+    row.map((t, c) => {
+      const name = CLASSES[c]?.name;
+      const look = name === 'PERCENT' || name === 'NON_ASCII' || (name !== undefined && tolerated.has(name));
+      return look && t < firstError ? t | special : t;
+    });
   const strictRow = (s: StateDef): number[] => {
     const row = new Array<number>(width).fill(errChar);
     row[col('NON_ASCII')] = errNonAscii;
@@ -398,21 +409,29 @@ export function render(): string {
   };
   const lenientRow = (s: StateDef): number[] => {
     const row = strictRow(s);
+    const tolerated = new Set<ClassName>(['INVALID']);
     const other = row[col('OTHER')]!;
     // IP literals stay strict: nothing is tolerated between "[" and "]".
     if (other < firstError && s.name !== 'IP_LITERAL') {
       row[col('INVALID')] = other;
       row[col('NON_ASCII')] = other;
-      if (LENIENT_BRACKETS.has(s.name)) row[col('LBRACKET')] = row[col('RBRACKET')] = other;
+      if (LENIENT_BRACKETS.has(s.name)) {
+        row[col('LBRACKET')] = row[col('RBRACKET')] = other;
+        tolerated.add('LBRACKET').add('RBRACKET');
+      }
       // Re-entering A_FRAGMENT lets scan record the tolerated "#".
-      if (s.name === 'FRAGMENT' || s.name === 'A_FRAGMENT') row[col('HASH')] = index.get('A_FRAGMENT')!;
+      if (s.name === 'FRAGMENT' || s.name === 'A_FRAGMENT') {
+        row[col('HASH')] = index.get('A_FRAGMENT')!;
+        tolerated.add('HASH');
+      }
     }
+    // Not tolerated characters: the actions of A_AT and A_USERINFO say what was kept.
     if (LENIENT_AT.has(s.name)) row[col('AT')] = index.get('A_AT')!;
     if (LENIENT_DEFERRED_PORT.has(s.name)) {
       for (const c of ['ALPHA', 'PLUS_MINUS', 'DOT', 'OTHER', 'PERCENT', 'COLON', 'INVALID', 'NON_ASCII'] as const)
         row[col(c)] = index.get('A_USERINFO')!;
     }
-    return row;
+    return markSpecial(row, tolerated);
   };
   const table = (name: string, doc: string, rowOf: (s: StateDef) => number[]): void => {
     out.push('/**');
@@ -428,7 +447,11 @@ export function render(): string {
       );
     out.push(']);');
   };
-  table('TRANSITIONS', 'TRANSITIONS[(state << CLASS_SHIFT) | class] is the next state (strict RFC 3986).', strictRow);
+  table(
+    'TRANSITIONS',
+    'TRANSITIONS[(state << CLASS_SHIFT) | class] is the next state, with SPECIAL where scan looks again (strict RFC 3986).',
+    (st) => markSpecial(strictRow(st), new Set()),
+  );
   out.push('');
   table('LENIENT_TRANSITIONS', 'The same for lenient mode (see LENIENT_* in scripts/gen-tables.ts).', lenientRow);
   out.push('');

@@ -4,8 +4,9 @@
  * line. Components are decoded only when read.
  */
 import { scanError, type UriError } from './errors.js';
-import { Bit, OFFSETS_LENGTH, Off, type ParseOptions, scanBytes } from './scan.js';
-import { type HostType, tryParse, Uri } from './uri.js';
+import { Flag, type HostType, hostTypeOf, OFFSETS_LENGTH, Slot, shiftOffsets } from './offsets.js';
+import { type ParseOptions, scanBytes } from './scan.js';
+import { tryParse, Uri } from './uri.js';
 
 interface NodeBuffer {
   toString(encoding: string, start: number, end: number): string;
@@ -54,7 +55,7 @@ export class ByteView {
 
   /** The bytes [from, to) as text: UTF-8, read as Latin-1 when the range is ASCII (faster). */
   text(from: number, to: number): string {
-    const ascii = this.code === 0 && (this.offsets[Off.FLAGS]! & (Bit.NON_ASCII | Bit.WARN_NON_ASCII)) === 0;
+    const ascii = this.code === 0 && (this.offsets[Slot.FLAGS]! & (Flag.NON_ASCII | Flag.WARN_NON_ASCII)) === 0;
     if (this.buf !== null) return this.buf.toString(ascii ? 'latin1' : 'utf8', from, to);
     return utf8.decode(this.bytes.subarray(from, to));
   }
@@ -66,50 +67,42 @@ export class ByteView {
 
   /** The scheme (`undefined` when absent or when the range is invalid). */
   get scheme(): string | undefined {
-    return this.has(Bit.SCHEME) ? this.text(this.start, this.offsets[Off.SCHEME_END]!) : undefined;
+    return this.has(Flag.SCHEME) ? this.text(this.start, this.offsets[Slot.SCHEME_END]!) : undefined;
   }
 
   /** The userinfo, as `Uri#userinfo`. */
   get userinfo(): string | undefined {
-    return this.has(Bit.USERINFO) ? this.text(this.offsets[Off.AUTHORITY_START]!, this.offsets[Off.USERINFO_END]!) : undefined;
+    return this.has(Flag.USERINFO) ? this.text(this.offsets[Slot.AUTHORITY_START]!, this.offsets[Slot.USERINFO_END]!) : undefined;
   }
 
   /** The host, as `Uri#host`. */
   get host(): string | undefined {
-    return this.has(Bit.AUTHORITY) ? this.text(this.offsets[Off.HOST_START]!, this.offsets[Off.HOST_END]!) : undefined;
+    return this.has(Flag.AUTHORITY) ? this.text(this.offsets[Slot.HOST_START]!, this.offsets[Slot.HOST_END]!) : undefined;
   }
 
   /** The host type, as `Uri#hostType`. */
   get hostType(): HostType | undefined {
-    if (!this.has(Bit.AUTHORITY)) return undefined;
-    const f = this.offsets[Off.FLAGS]!;
-    return (f & Bit.HOST_IPV4) !== 0
-      ? 'ipv4'
-      : (f & Bit.HOST_IPV6) !== 0
-        ? 'ipv6'
-        : (f & Bit.HOST_IPVFUTURE) !== 0
-          ? 'ipvfuture'
-          : 'reg-name';
+    return this.code === 0 ? hostTypeOf(this.offsets[Slot.FLAGS]!) : undefined;
   }
 
   /** The port, as `Uri#port`. */
   get port(): string | undefined {
-    return this.has(Bit.PORT) ? this.text(this.offsets[Off.PORT_START]!, this.offsets[Off.PATH_START]!) : undefined;
+    return this.has(Flag.PORT) ? this.text(this.offsets[Slot.PORT_START]!, this.offsets[Slot.PATH_START]!) : undefined;
   }
 
   /** The path, as `Uri#path` (`''` for an invalid range). */
   get path(): string {
-    return this.code === 0 ? this.text(this.offsets[Off.PATH_START]!, this.offsets[Off.PATH_END]!) : '';
+    return this.code === 0 ? this.text(this.offsets[Slot.PATH_START]!, this.offsets[Slot.PATH_END]!) : '';
   }
 
   /** The query, as `Uri#query`. */
   get query(): string | undefined {
-    return this.has(Bit.QUERY) ? this.text(this.offsets[Off.QUERY_START]!, this.offsets[Off.QUERY_END]!) : undefined;
+    return this.has(Flag.QUERY) ? this.text(this.offsets[Slot.QUERY_START]!, this.offsets[Slot.QUERY_END]!) : undefined;
   }
 
   /** The fragment, as `Uri#fragment`. */
   get fragment(): string | undefined {
-    return this.has(Bit.FRAGMENT) ? this.text(this.offsets[Off.FRAGMENT_START]!, this.end) : undefined;
+    return this.has(Flag.FRAGMENT) ? this.text(this.offsets[Slot.FRAGMENT_START]!, this.end) : undefined;
   }
 
   /** The range as a `Uri` (its text decoded once), or `null` when it is invalid. */
@@ -119,20 +112,17 @@ export class ByteView {
     if (text.length !== this.end - this.start) return tryParse(text, this.options);
     // ASCII: byte positions are string indices, less the range's start. Absent components'
     // slots hold 0, which is below the start, and stay 0.
-    const rec = this.offsets.slice();
-    const d = this.start;
-    for (let k = 0; k < OFFSETS_LENGTH; k++) if (k !== Off.FLAGS && rec[k]! >= d) rec[k]! -= d;
-    return new Uri(text, rec);
+    return new Uri(text, shiftOffsets(this.offsets.slice(), this.start));
   }
 
   /** The range's `UriError`, its index counted in characters of the text (an allocation). */
   error(): UriError {
-    const index = this.text(this.start, Math.min(this.offsets[Off.ERROR_INDEX]!, this.end)).length;
+    const index = this.text(this.start, Math.min(this.offsets[Slot.ERROR_INDEX]!, this.end)).length;
     return scanError(this.code, index, this.href);
   }
 
   private has(bit: number): boolean {
-    return this.code === 0 && (this.offsets[Off.FLAGS]! & bit) !== 0;
+    return this.code === 0 && (this.offsets[Slot.FLAGS]! & bit) !== 0;
   }
 }
 

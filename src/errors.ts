@@ -3,7 +3,30 @@
  * character and the position; `code` is stable for programs, `index` points at the first
  * character that cannot be accepted (the input's length when the input ends too early).
  */
-import { ErrorCode } from './scan.js';
+
+/**
+ * Numeric error codes: what `scan` returns (0 is success), and what `UriError#code` names.
+ *
+ * @example
+ * scan('http://a b/', rec) === ErrorCode.INVALID_CHAR; // true
+ */
+export const ErrorCode = Object.freeze({
+  OK: 0,
+  INVALID_CHAR: 1,
+  INVALID_PERCENT_ENCODING: 2,
+  INVALID_SCHEME: 3,
+  INVALID_PORT: 4,
+  INVALID_IPV6: 5,
+  INVALID_IPVFUTURE: 6,
+  MISSING_SCHEME: 7,
+  UNCLOSED_IP_LITERAL: 8,
+  /** Not from scan: `resolve` was given a base without a scheme. */
+  RELATIVE_BASE: 9,
+  /** Not from scan: `percentDecode` with `fatal` met bytes that are not UTF-8. */
+  INVALID_UTF8: 10,
+  /** The input is longer than the `maxLength` option allows (the index is `maxLength`). */
+  TOO_LONG: 11,
+});
 
 /** The stable string codes of `UriError`, by the numeric `ErrorCode` that `scan` returns. */
 export type UriErrorCode = Exclude<keyof typeof ErrorCode, 'OK'>;

@@ -3,10 +3,11 @@
  * offsets record to one output string. Input that is already normal is returned as it is.
  */
 import { ALLOWED, EncodeSet, HEX_VALUE } from './generated/tables.js';
+import { Flag, HOST_LITERAL, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from './offsets.js';
+import { emptyParts, recompose, removeDots, removeDotsRelative } from './path.js';
 import { encodeOutside, hexByte, normalizePercent } from './percent.js';
-import { load, removeDots } from './resolve.js';
-import { Bit, OFFSETS_LENGTH, Off, type ParseOptions } from './scan.js';
-import type { Uri } from './uri.js';
+import type { ParseOptions } from './scan.js';
+import { scanInput, type Uri } from './uri.js';
 
 /** Options of `normalize` and `equivalent`: how to parse the inputs. */
 export type NormalizeOptions = ParseOptions;
@@ -58,8 +59,8 @@ const rec = new Uint32Array(OFFSETS_LENGTH);
  * normalize('http://[2001:DB8:0:0:0:0:0:1]/');      // 'http://[2001:db8::1]/'
  */
 export function normalize(input: string | Uri, options?: NormalizeOptions): string {
-  const s = load(input, rec, options);
-  return normalizeRecord(s, rec);
+  const s = scanInput(input, rec, options);
+  return normalizeRecord(s, rec, null);
 }
 
 /**
@@ -76,52 +77,58 @@ export function equivalent(a: string | Uri, b: string | Uri, options?: Normalize
   return normalize(a, options) === normalize(b, options);
 }
 
-/** The normal form of `s` described by `o`. @internal also used by relativize. */
-export function normalizeRecord(s: string, o: Uint32Array): string {
-  const f = o[Off.FLAGS]!;
-  const schemeEnd = o[Off.SCHEME_END]!;
-  const pathStart = o[Off.PATH_START]!;
-  const pathEnd = o[Off.PATH_END]!;
-  if (isNormal(s, o, f)) return s;
-  const scheme = (f & Bit.SCHEME) !== 0 ? s.slice(0, schemeEnd).toLowerCase() : '';
+/** The normal form's components, filled by normalizeRecord (one object, reused). */
+const N = emptyParts();
+
+/**
+ * The normal form of `s`, described by the record `o`. With `out` (which may be `o`), the normal
+ * form's offsets record is written there.
+ */
+export function normalizeRecord(s: string, o: Uint32Array, out: Uint32Array | null): string {
+  const f = o[Slot.FLAGS]!;
+  if (isNormal(s, o, f)) {
+    if (out !== null && out !== o) out.set(o.subarray(0, OFFSETS_LENGTH));
+    return s;
+  }
+  const pathStart = o[Slot.PATH_START]!;
+  const pathEnd = o[Slot.PATH_END]!;
+  const scheme = (f & Flag.SCHEME) !== 0 ? s.slice(0, o[Slot.SCHEME_END]).toLowerCase() : undefined;
+  const n = N;
+  n.scheme = scheme;
 
   // A lenient parse's tolerated characters are written percent-encoded, so that the normal form
   // is a strict RFC 3986 URI-reference whatever the input was.
-  const tolerated = (f & (Bit.WARN_CHAR | Bit.WARN_NON_ASCII | Bit.WARN_PERCENT | Bit.WARN_AT)) !== 0;
-  let out = (f & Bit.SCHEME) !== 0 ? `${scheme}:` : '';
-  if ((f & Bit.AUTHORITY) !== 0) {
-    out += '//';
-    const authorityStart = o[Off.AUTHORITY_START]!;
-    if ((f & Bit.USERINFO) !== 0)
-      out += `${strict(normalizePercent(s, authorityStart, o[Off.USERINFO_END]!), EncodeSet.USERINFO, tolerated)}@`;
-    out += strict(
-      normalizeHost(s, o[Off.HOST_START]!, o[Off.HOST_END]!, f),
-      EncodeSet.REG_NAME,
-      tolerated && (f & (Bit.HOST_IPV6 | Bit.HOST_IPVFUTURE)) === 0,
-    );
-    if ((f & Bit.PORT) !== 0) {
-      const port = portDigits(s, o[Off.PORT_START]!, pathStart);
-      if (port !== '' && Number(port) !== DEFAULT_PORTS[scheme]) out += `:${port}`;
+  const tolerated = (f & WARNING_FLAGS) !== 0;
+  if ((f & Flag.AUTHORITY) !== 0) {
+    n.userinfo =
+      (f & Flag.USERINFO) !== 0
+        ? strict(normalizePercent(s, o[Slot.AUTHORITY_START]!, o[Slot.USERINFO_END]!), EncodeSet.USERINFO, tolerated)
+        : undefined;
+    n.host = strict(normalizeHost(s, o[Slot.HOST_START]!, o[Slot.HOST_END]!, f), EncodeSet.REG_NAME, tolerated && (f & HOST_LITERAL) === 0);
+    n.port = undefined;
+    if ((f & Flag.PORT) !== 0) {
+      const port = portDigits(s, o[Slot.PORT_START]!, pathStart);
+      if (port !== '' && Number(port) !== DEFAULT_PORTS[scheme ?? '']) n.port = port;
     }
+  } else {
+    n.userinfo = n.host = n.port = undefined;
   }
-  let path = (f & (Bit.PERCENT | Bit.WARN_PERCENT)) !== 0 ? normalizePercent(s, pathStart, pathEnd) : s.slice(pathStart, pathEnd);
+  let path = (f & (Flag.PERCENT | Flag.WARN_PERCENT)) !== 0 ? normalizePercent(s, pathStart, pathEnd) : s.slice(pathStart, pathEnd);
   path = strict(path, EncodeSet.PATH, tolerated);
   // §6.2.2.3: an absolute URI's path (rootless too) loses its dot-segments exactly as resolution
   // removes them from a reference with a scheme (§5.2.2), so that normal forms resolve to
   // themselves; only a relative-path reference keeps its leading ".." segments.
-  if (path.charCodeAt(0) === 0x2f || (f & Bit.SCHEME) !== 0) path = removeDots(path, false);
-  else if (path !== '') path = normalizeRelativePath(path);
+  if (path.charCodeAt(0) === 0x2f || scheme !== undefined) path = removeDots(path, false);
+  else if (path !== '') path = removeDotsRelative(path);
   if (scheme === 'mailto') path = lowerMailtoDomains(path);
-  if ((f & Bit.AUTHORITY) !== 0) {
-    if (path === '' && EMPTY_PATH_IS_ROOT.has(scheme)) path = '/';
-  } else if (path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) {
-    // Without an authority a path may not begin with "//" (§3.3): "/." keeps its meaning.
-    path = `/.${path}`;
-  }
-  out += path;
-  if ((f & Bit.QUERY) !== 0) out += `?${strict(normalizePercent(s, o[Off.QUERY_START]!, o[Off.QUERY_END]!), EncodeSet.QUERY, tolerated)}`;
-  if ((f & Bit.FRAGMENT) !== 0) out += `#${strict(normalizePercent(s, o[Off.FRAGMENT_START]!, s.length), EncodeSet.FRAGMENT, tolerated)}`;
-  return out === s ? s : out;
+  if ((f & Flag.AUTHORITY) !== 0 && path === '' && EMPTY_PATH_IS_ROOT.has(scheme ?? '')) path = '/';
+  n.path = path;
+  n.query =
+    (f & Flag.QUERY) !== 0 ? strict(normalizePercent(s, o[Slot.QUERY_START]!, o[Slot.QUERY_END]!), EncodeSet.QUERY, tolerated) : undefined;
+  n.fragment =
+    (f & Flag.FRAGMENT) !== 0 ? strict(normalizePercent(s, o[Slot.FRAGMENT_START]!, s.length), EncodeSet.FRAGMENT, tolerated) : undefined;
+  const normal = recompose(n, out);
+  return normal === s ? s : normal;
 }
 
 /** A component of a lenient parse with its tolerated characters encoded (see encodeOutside). */
@@ -134,23 +141,21 @@ function strict(text: string, set: number, tolerated: boolean): string {
  * or host, no port to drop or trim, no empty http path and no IP-literal.
  */
 function isNormal(s: string, o: Uint32Array, f: number): boolean {
-  const rewrites =
-    Bit.PERCENT | Bit.DOT | Bit.HOST_IPV6 | Bit.HOST_IPVFUTURE | Bit.WARN_CHAR | Bit.WARN_NON_ASCII | Bit.WARN_PERCENT | Bit.WARN_AT;
-  if ((f & rewrites) !== 0) return false;
-  const schemeEnd = o[Off.SCHEME_END]!;
-  if ((f & Bit.SCHEME) !== 0) {
+  if ((f & (Flag.PERCENT | Flag.DOT | HOST_LITERAL | WARNING_FLAGS)) !== 0) return false;
+  const schemeEnd = o[Slot.SCHEME_END]!;
+  if ((f & Flag.SCHEME) !== 0) {
     if (!isLower(s, 0, schemeEnd)) return false;
     if (schemeEnd === 6 && s.startsWith('mailto')) return false; // its domains' case (lowerMailtoDomains)
   }
-  if ((f & Bit.AUTHORITY) === 0) return true;
-  if (!isLower(s, o[Off.HOST_START]!, o[Off.HOST_END]!)) return false;
+  if ((f & Flag.AUTHORITY) === 0) return true;
+  if (!isLower(s, o[Slot.HOST_START]!, o[Slot.HOST_END]!)) return false;
   // The scheme's own rules only where they can apply: a port, or an empty path.
-  if ((f & Bit.PORT) !== 0) {
-    const start = o[Off.PORT_START]!;
-    const end = o[Off.PATH_START]!;
+  if ((f & Flag.PORT) !== 0) {
+    const start = o[Slot.PORT_START]!;
+    const end = o[Slot.PATH_START]!;
     if (start === end || s.charCodeAt(start) === 0x30 || Number(s.slice(start, end)) === DEFAULT_PORTS[s.slice(0, schemeEnd)]) return false;
   }
-  return o[Off.PATH_START] !== o[Off.PATH_END] || !EMPTY_PATH_IS_ROOT.has(s.slice(0, schemeEnd));
+  return o[Slot.PATH_START] !== o[Slot.PATH_END] || !EMPTY_PATH_IS_ROOT.has(s.slice(0, schemeEnd));
 }
 
 function isLower(s: string, start: number, end: number): boolean {
@@ -205,29 +210,12 @@ function portDigits(s: string, start: number, end: number): string {
   return s.slice(start, end);
 }
 
-/**
- * A relative-path reference's path (no scheme, no leading "/") with its dot-segments removed,
- * keeping the ".." segments that have nothing to remove: normalized as "/" + path with surplus
- * "/.." kept, then the "/" taken off again. The result never changes what the path refers to: it
- * becomes "./" rather than empty, and gets a "./" in front where its first segment would be
- * empty or hold a ":" (§4.2).
- */
-function normalizeRelativePath(path: string): string {
-  const out = removeDots(`/${path}`, true).slice(1);
-  if (out === '') return './';
-  if (out.charCodeAt(0) === 0x2f) return `./${out}`;
-  const slash = out.indexOf('/');
-  const colon = out.indexOf(':');
-  if (colon !== -1 && (slash === -1 || colon < slash)) return `./${out}`;
-  return out;
-}
-
 /** §6.2.2.1 and §6.2.2.2 for the host; RFC 5952 for IPv6. */
 function normalizeHost(s: string, start: number, end: number, f: number): string {
-  if ((f & Bit.HOST_IPV6) !== 0) return `[${canonicalIPv6(s, start + 1, end - 1)}]`;
-  if ((f & Bit.HOST_IPV4) !== 0) return s.slice(start, end);
+  if ((f & Flag.HOST_IPV6) !== 0) return `[${canonicalIPv6(s, start + 1, end - 1)}]`;
+  if ((f & Flag.HOST_IPV4) !== 0) return s.slice(start, end);
   const pct = s.indexOf('%', start);
-  if ((pct === -1 || pct >= end) && (f & (Bit.NON_ASCII | Bit.WARN_NON_ASCII)) === 0) {
+  if ((pct === -1 || pct >= end) && (f & (Flag.NON_ASCII | Flag.WARN_NON_ASCII)) === 0) {
     // ASCII without "%": toLowerCase changes A-Z and nothing else.
     return s.slice(start, end).toLowerCase();
   }

@@ -8,13 +8,16 @@
  */
 import { UriError } from './errors.js';
 import { normalizeRecord } from './normalize.js';
-import { load, resolveRecords } from './resolve.js';
-import { Bit, OFFSETS_LENGTH, Off, scan } from './scan.js';
-import type { Uri } from './uri.js';
+import { Flag, fragmentMarkOf, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from './offsets.js';
+import { relativePath } from './path.js';
+import { resolveRecords } from './resolve.js';
+import { scan } from './scan.js';
+import { scanInput, type Uri } from './uri.js';
 
 const baseRec = new Uint32Array(OFFSETS_LENGTH);
 const targetRec = new Uint32Array(OFFSETS_LENGTH);
 const candRec = new Uint32Array(OFFSETS_LENGTH);
+const LENIENT = Object.freeze({ lenient: true });
 
 /**
  * The shortest reference `r` with `resolve(base, r) === normalize(target)`; the target's normal
@@ -27,50 +30,45 @@ const candRec = new Uint32Array(OFFSETS_LENGTH);
  * relativize('http://a/b/', 'https://a/b/');          // 'https://a/b/'
  */
 export function relativize(base: string | Uri, target: string | Uri): string {
-  const b = load(base, baseRec, undefined);
-  if ((baseRec[Off.FLAGS]! & Bit.SCHEME) === 0) throw new UriError('RELATIVE_BASE', 0, b);
-  let t = load(target, targetRec, undefined);
-  if ((targetRec[Off.FLAGS]! & Bit.SCHEME) === 0) {
-    t = resolveRecords(b, baseRec, t, targetRec, true);
-    scan(t, targetRec);
+  const b = scanInput(base, baseRec, undefined);
+  if ((baseRec[Slot.FLAGS]! & Flag.SCHEME) === 0) throw new UriError('RELATIVE_BASE', 0, b);
+  let t = scanInput(target, targetRec, undefined);
+  // The goal and its record, each layer writing the record of what it produced; what a lenient
+  // parse (a Uri) tolerated is not in the grammar recompose writes, so that text is scanned again.
+  const tf = targetRec[Slot.FLAGS]!;
+  if ((tf & Flag.SCHEME) === 0) {
+    if (((baseRec[Slot.FLAGS]! | tf) & WARNING_FLAGS) === 0) {
+      t = resolveRecords(b, baseRec, t, targetRec, true, targetRec);
+    } else {
+      t = resolveRecords(b, baseRec, t, targetRec, true, null);
+      scan(t, targetRec, LENIENT);
+    }
   }
-  const goal = normalizeRecord(t, targetRec);
-  scan(goal, targetRec);
+  const goal = normalizeRecord(t, targetRec, targetRec);
   const g = targetRec;
-  const gf = g[Off.FLAGS]!;
-  const bf = baseRec[Off.FLAGS]!;
+  const gf = g[Slot.FLAGS]!;
+  const bf = baseRec[Slot.FLAGS]!;
 
-  const tail = goal.slice(g[Off.PATH_END]); // "?query#fragment"
-  const pathAndTail = goal.slice(g[Off.PATH_START]);
+  const tail = goal.slice(g[Slot.PATH_END]); // "?query#fragment"
+  const pathAndTail = goal.slice(g[Slot.PATH_START]);
   const candidates: string[] = [];
-  if (sameText(b, 0, baseRec[Off.SCHEME_END]!, goal, 0, g[Off.SCHEME_END]!)) {
+  if (sameText(b, 0, baseRec[Slot.SCHEME_END]!, goal, 0, g[Slot.SCHEME_END]!)) {
     const sameAuthority =
-      (bf & Bit.AUTHORITY) === (gf & Bit.AUTHORITY) &&
-      sameText(b, baseRec[Off.SCHEME_END]!, baseRec[Off.PATH_START]!, goal, g[Off.SCHEME_END]!, g[Off.PATH_START]!);
+      (bf & Flag.AUTHORITY) === (gf & Flag.AUTHORITY) &&
+      sameText(b, baseRec[Slot.SCHEME_END]!, baseRec[Slot.PATH_START]!, goal, g[Slot.SCHEME_END]!, g[Slot.PATH_START]!);
     if (sameAuthority) {
-      const samePath = sameText(b, baseRec[Off.PATH_START]!, baseRec[Off.PATH_END]!, goal, g[Off.PATH_START]!, g[Off.PATH_END]!);
-      const bQueryEnd = (bf & Bit.FRAGMENT) !== 0 ? baseRec[Off.FRAGMENT_START]! - 1 : b.length;
-      if (
-        samePath &&
-        sameText(
-          b,
-          baseRec[Off.PATH_END]!,
-          bQueryEnd,
-          goal,
-          g[Off.PATH_END]!,
-          (gf & Bit.FRAGMENT) !== 0 ? g[Off.FRAGMENT_START]! - 1 : goal.length,
-        )
-      ) {
-        candidates.push((gf & Bit.FRAGMENT) !== 0 ? goal.slice(g[Off.FRAGMENT_START]! - 1) : '');
+      const samePath = sameText(b, baseRec[Slot.PATH_START]!, baseRec[Slot.PATH_END]!, goal, g[Slot.PATH_START]!, g[Slot.PATH_END]!);
+      if (samePath && sameText(b, baseRec[Slot.PATH_END]!, fragmentMarkOf(baseRec), goal, g[Slot.PATH_END]!, fragmentMarkOf(g))) {
+        candidates.push((gf & Flag.FRAGMENT) !== 0 ? goal.slice(g[Slot.FRAGMENT_START]! - 1) : '');
       }
-      if (samePath && (gf & Bit.QUERY) !== 0) candidates.push(tail);
+      if (samePath && (gf & Flag.QUERY) !== 0) candidates.push(tail);
       candidates.push(
-        relativePath(b.slice(baseRec[Off.PATH_START], baseRec[Off.PATH_END]), goal.slice(g[Off.PATH_START], g[Off.PATH_END])) + tail,
+        relativePath(b.slice(baseRec[Slot.PATH_START], baseRec[Slot.PATH_END]), goal.slice(g[Slot.PATH_START], g[Slot.PATH_END])) + tail,
       );
       candidates.push(pathAndTail);
     }
     // A network-path reference: also for a base without an authority ("x:/a" to "x://h/a").
-    if ((gf & Bit.AUTHORITY) !== 0) candidates.push(goal.slice(g[Off.SCHEME_END]! + 1));
+    if ((gf & Flag.AUTHORITY) !== 0) candidates.push(goal.slice(g[Slot.SCHEME_END]! + 1));
   }
   let best = goal;
   for (const c of candidates) {
@@ -81,29 +79,10 @@ export function relativize(base: string | Uri, target: string | Uri): string {
 
 function resolvesTo(b: string, r: string, goal: string): boolean {
   if (scan(r, candRec) !== 0) return false;
-  return resolveRecords(b, baseRec, r, candRec, true) === goal;
+  return resolveRecords(b, baseRec, r, candRec, true, null) === goal;
 }
 
 function sameText(a: string, as: number, ae: number, b: string, bs: number, be: number): boolean {
   if (ae - as !== be - bs) return false;
   return a.startsWith(b.slice(bs, be), as);
-}
-
-/**
- * A relative path from the base path's directory to `to`: "../" for each base directory segment
- * past the common prefix, then the rest of `to`. "./" guards a result that is empty or whose
- * first segment holds ":" (§4.2) or is empty.
- */
-function relativePath(from: string, to: string): string {
-  // Common directory prefix, up to and including a "/".
-  let common = 0;
-  const limit = Math.min(from.length, to.length);
-  for (let i = 0; i < limit && from.charCodeAt(i) === to.charCodeAt(i); i++) if (from.charCodeAt(i) === 0x2f) common = i + 1;
-  let up = 0;
-  for (let i = from.indexOf('/', common); i !== -1; i = from.indexOf('/', i + 1)) up++;
-  let rest = to.slice(common);
-  const slash = rest.indexOf('/');
-  const colon = rest.indexOf(':');
-  if (up === 0 && (rest === '' || rest.charCodeAt(0) === 0x2f || (colon !== -1 && (slash === -1 || colon < slash)))) rest = `./${rest}`;
-  return '../'.repeat(up) + rest;
 }

@@ -1,11 +1,13 @@
 /**
- * Reference resolution (RFC 3986 §5.2) and dot-segment removal (§5.2.4), working from two
- * offsets records and building the target string once. `rfc2396: true` gives java.net.URI's
- * RFC 2396 answers instead.
+ * Reference resolution (RFC 3986 §5.2), working from two offsets records: §5.2.2 picks each
+ * component of the target from the reference or the base, and path.ts merges, removes dot
+ * segments and recomposes (§5.3). `rfc2396: true` gives java.net.URI's RFC 2396 answers instead.
  */
-import { scanError, UriError } from './errors.js';
-import { Bit, OFFSETS_LENGTH, Off, type ParseOptions, scan } from './scan.js';
-import { Uri } from './uri.js';
+import { UriError } from './errors.js';
+import { Flag, fragmentMarkOf, OFFSETS_LENGTH, Slot } from './offsets.js';
+import { climb, emptyParts, merge, type Parts, recompose, removeDots } from './path.js';
+import type { ParseOptions } from './scan.js';
+import { scanInput, type Uri } from './uri.js';
 
 /** Options of `resolve`. */
 export interface ResolveOptions extends ParseOptions {
@@ -37,23 +39,6 @@ function scanKey(options: ParseOptions | undefined): number {
 }
 
 /**
- * Fills `rec` for a string or a `Uri` and returns the string. Invalid strings throw `UriError`.
- * @internal shared by resolve, normalize and relativize.
- */
-export function load(x: string | Uri, rec: Uint32Array, options: ParseOptions | undefined): string {
-  if (typeof x === 'string') {
-    const code = scan(x, rec, options);
-    if (code !== 0) throw scanError(code, rec[Off.ERROR_INDEX]!, x);
-    return x;
-  }
-  if (x instanceof Uri) {
-    x.writeOffsets(rec);
-    return x.href;
-  }
-  throw new TypeError(`expected a string or a Uri, got ${x === null ? 'null' : typeof x}`);
-}
-
-/**
  * Resolves `reference` against `base` (RFC 3986 §5.2.2, recomposed per §5.3).
  *
  * @throws {UriError} RELATIVE_BASE when the base has no scheme; any parse error of either input.
@@ -76,121 +61,130 @@ export function resolve(base: string | Uri, reference: string | Uri, options?: R
     b = base;
   } else {
     lastBase = null;
-    b = load(base, baseRec, options);
+    b = scanInput(base, baseRec, options);
     if (typeof base === 'string') {
       lastBase = base;
       lastKey = key;
     }
   }
-  if ((baseRec[Off.FLAGS]! & Bit.SCHEME) === 0) throw new UriError('RELATIVE_BASE', 0, b);
-  const r = load(reference, refRec, options);
+  if ((baseRec[Slot.FLAGS]! & Flag.SCHEME) === 0) throw new UriError('RELATIVE_BASE', 0, b);
+  const r = scanInput(reference, refRec, options);
   if (options !== undefined && options.rfc2396 === true) return resolve2396(b, r);
-  return resolveRecords(b, baseRec, r, refRec, options === undefined || options.strict !== false);
+  return resolveRecords(b, baseRec, r, refRec, options === undefined || options.strict !== false, null);
 }
 
-/** §5.2.2 over two filled records. @internal also used by relativize. */
-export function resolveRecords(b: string, bo: Uint32Array, r: string, ro: Uint32Array, strict: boolean): string {
-  const rf = ro[Off.FLAGS]!;
-  const bSchemeEnd = bo[Off.SCHEME_END]!;
-  let rStart = 0; // where the reference's relative part starts (after an ignored scheme)
-  if ((rf & Bit.SCHEME) !== 0) {
-    const rSchemeEnd = ro[Off.SCHEME_END]!;
-    if (strict || !sameScheme(b, bSchemeEnd, r, rSchemeEnd)) {
-      // T = R, with its path's dot-segments removed.
-      if ((rf & Bit.DOT) === 0) return r;
-      let rPath = removeDots(r.slice(ro[Off.PATH_START], ro[Off.PATH_END]), false);
-      // Without an authority, a path that now begins with "//" would read back as one (§3.3).
-      if ((rf & Bit.AUTHORITY) === 0 && rPath.charCodeAt(0) === 0x2f && rPath.charCodeAt(1) === 0x2f) rPath = `/.${rPath}`;
-      return r.slice(0, ro[Off.PATH_START]) + rPath + r.slice(ro[Off.PATH_END]);
-    }
-    rStart = rSchemeEnd + 1;
+/** The target's components, filled by resolveRecords (one object, reused: no allocation per call). */
+const T = emptyParts();
+
+/**
+ * §5.2.2 over two filled records: the base `b` (with a scheme) described by `bo` and the
+ * reference `r` described by `ro`. With `out`, the target's offsets record is written there (it
+ * may be `bo` or `ro`: they are read first); without, the common shapes take a shorter way to
+ * the same string.
+ */
+export function resolveRecords(b: string, bo: Uint32Array, r: string, ro: Uint32Array, strict: boolean, out: Uint32Array | null): string {
+  const rf = ro[Slot.FLAGS]!;
+  const bf = bo[Slot.FLAGS]!;
+  const rPathStart = ro[Slot.PATH_START]!;
+  const rPathEnd = ro[Slot.PATH_END]!;
+  // A reference with a scheme is used as it is, unless the non-strict reading ignores it.
+  const rScheme = (rf & Flag.SCHEME) !== 0 && (strict || !sameScheme(b, bo[Slot.SCHEME_END]!, r, ro[Slot.SCHEME_END]!));
+  if (out === null) {
+    const fast = resolveShort(b, bo, bf, r, ro, rf, rScheme, rPathStart, rPathEnd);
+    if (fast !== null) return fast;
   }
-  const scheme = b.slice(0, bSchemeEnd + 1);
-  const rPathStart = ro[Off.PATH_START]!;
-  const rPathEnd = ro[Off.PATH_END]!;
-  const rTail = r.slice(rPathEnd); // "?query#fragment" as the reference has them
-  if ((rf & Bit.AUTHORITY) !== 0) {
-    return scheme + r.slice(rStart, rPathStart) + dots(r, rPathStart, rPathEnd, rf) + rTail;
-  }
-  const bf = bo[Off.FLAGS]!;
-  const bPathStart = bo[Off.PATH_START]!;
-  const bPathEnd = bo[Off.PATH_END]!;
-  if (rPathStart === rPathEnd) {
-    // Same document: the base's path, and its query unless the reference has one.
-    if ((rf & Bit.QUERY) !== 0) return b.slice(0, bPathEnd) + rTail;
-    const bEnd = (bf & Bit.FRAGMENT) !== 0 ? bo[Off.FRAGMENT_START]! - 1 : b.length;
-    return rTail === '' && bEnd === b.length ? b : b.slice(0, bEnd) + rTail;
-  }
-  if (r.charCodeAt(rPathStart) !== 0x2f && (bf & (Bit.DOT | Bit.AUTHORITY)) === Bit.AUTHORITY) {
-    const climbed = climb(b, bPathStart, bPathEnd, r, rPathStart, rPathEnd);
-    if (climbed !== null) return climbed;
-  }
-  const authority = b.slice(bSchemeEnd + 1, bPathStart);
+  const t = T;
+  t.fragment = (rf & Flag.FRAGMENT) !== 0 ? r.slice(ro[Slot.FRAGMENT_START]) : undefined;
   let path: string;
-  if (r.charCodeAt(rPathStart) === 0x2f) {
-    path = dots(r, rPathStart, rPathEnd, rf);
+  if (rScheme || (rf & Flag.AUTHORITY) !== 0) {
+    // T takes the reference's authority, path and query; its scheme too unless ignored.
+    t.scheme = rScheme ? r.slice(0, ro[Slot.SCHEME_END]) : b.slice(0, bo[Slot.SCHEME_END]);
+    authorityOf(t, r, ro, rf);
+    path = removeDots(r.slice(rPathStart, rPathEnd), false);
+    t.query = (rf & Flag.QUERY) !== 0 ? r.slice(ro[Slot.QUERY_START], ro[Slot.QUERY_END]) : undefined;
   } else {
-    path = removeDots(merge(b, bPathStart, bPathEnd, (bf & Bit.AUTHORITY) !== 0, r.slice(rPathStart, rPathEnd)), false);
+    // T takes the base's scheme and authority.
+    t.scheme = b.slice(0, bo[Slot.SCHEME_END]);
+    authorityOf(t, b, bo, bf);
+    const bPathStart = bo[Slot.PATH_START]!;
+    const bPathEnd = bo[Slot.PATH_END]!;
+    if (rPathStart === rPathEnd) {
+      path = b.slice(bPathStart, bPathEnd);
+      t.query =
+        (rf & Flag.QUERY) !== 0
+          ? r.slice(ro[Slot.QUERY_START], ro[Slot.QUERY_END])
+          : (bf & Flag.QUERY) !== 0
+            ? b.slice(bo[Slot.QUERY_START], bo[Slot.QUERY_END])
+            : undefined;
+    } else {
+      const refPath = r.slice(rPathStart, rPathEnd);
+      path = removeDots(
+        refPath.charCodeAt(0) === 0x2f ? refPath : merge(b, bPathStart, bPathEnd, (bf & Flag.AUTHORITY) !== 0, refPath),
+        false,
+      );
+      t.query = (rf & Flag.QUERY) !== 0 ? r.slice(ro[Slot.QUERY_START], ro[Slot.QUERY_END]) : undefined;
+    }
   }
-  // A path that begins with "//" and no authority would read back as an authority (§3.3).
-  if ((bf & Bit.AUTHORITY) === 0 && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f) path = `/.${path}`;
-  return scheme + authority + path + rTail;
+  t.path = path;
+  // The target's text comes from the two inputs: a hint neither has cannot hold (DOT can: the
+  // "/." guard).
+  return recompose(t, out, ((bf | rf) & (Flag.PERCENT | Flag.NON_ASCII)) | Flag.DOT);
+}
+
+/** The authority of s (described by rec, with flags f) into t: absent, or userinfo, host and port. */
+function authorityOf(t: Parts, s: string, rec: Uint32Array, f: number): void {
+  if ((f & Flag.AUTHORITY) === 0) {
+    t.userinfo = t.host = t.port = undefined;
+    return;
+  }
+  t.userinfo = (f & Flag.USERINFO) !== 0 ? s.slice(rec[Slot.AUTHORITY_START], rec[Slot.USERINFO_END]) : undefined;
+  t.host = s.slice(rec[Slot.HOST_START], rec[Slot.HOST_END]);
+  t.port = (f & Flag.PORT) !== 0 ? s.slice(rec[Slot.PORT_START], rec[Slot.PATH_START]) : undefined;
 }
 
 /**
- * §5.2.3 merge and §5.2.4 remove_dot_segments in one step, for the common shape of a relative
- * link: a base path without dot-segments (and with an authority) and a reference path of
- * leading "../" and "./" steps, then no dot-segment. Each "../" climbs one directory of the base
- * (none above the root, as §5.2.4 drops surplus ".."), so the target is a prefix of the base
- * and a suffix of the reference. Returns null for any other shape, which the general path takes.
+ * The shapes of most links, each one or two slices of the inputs (the general way, from
+ * components through `recompose`, gives the same strings: test/resolve.test.ts checks it):
+ * a reference with a scheme or an authority and no dot-segment, a same-document reference, an
+ * absolute path without dot-segments, and a relative path that climbs the base's directories.
+ * Returns null for the rest.
  */
-function climb(b: string, bPathStart: number, bPathEnd: number, r: string, p: number, rPathEnd: number): string | null {
-  let up = 0;
-  for (;;) {
-    if (r.charCodeAt(p) !== 0x2e) break;
-    const c1 = r.charCodeAt(p + 1);
-    if (p + 1 === rPathEnd || c1 === 0x2f) {
-      p = Math.min(p + 2, rPathEnd); // "./" or a final "."
-    } else if (c1 === 0x2e && (p + 2 === rPathEnd || r.charCodeAt(p + 2) === 0x2f)) {
-      up++;
-      p = Math.min(p + 3, rPathEnd); // "../" or a final ".."
-    } else {
-      break;
-    }
+function resolveShort(
+  b: string,
+  bo: Uint32Array,
+  bf: number,
+  r: string,
+  ro: Uint32Array,
+  rf: number,
+  rScheme: boolean,
+  rPathStart: number,
+  rPathEnd: number,
+): string | null {
+  if (rScheme) return (rf & Flag.DOT) === 0 ? r : null;
+  if ((rf & Flag.AUTHORITY) !== 0) {
+    if ((rf & Flag.DOT) !== 0) return null;
+    // The base's scheme, then the reference from its "//" (after a scheme the non-strict reading ignored).
+    return b.slice(0, bo[Slot.SCHEME_END]! + 1) + r.slice((rf & Flag.SCHEME) !== 0 ? ro[Slot.SCHEME_END]! + 1 : 0);
   }
-  // The rest must hold no dot-segment: none starts at p, and no "/." follows.
-  if (r.charCodeAt(p) === 0x2e && p < rPathEnd) return null;
-  const dot = r.indexOf('/.', p);
-  if (dot !== -1 && dot < rPathEnd) return null;
-  // The base's directory ends after its last "/"; an empty base path with an authority is "/".
-  let dir = b.lastIndexOf('/', bPathEnd - 1);
-  if (dir < bPathStart) {
-    if (bPathStart !== bPathEnd) return null;
-    return `${b.slice(0, bPathStart)}/${r.slice(p)}`;
+  const bPathStart = bo[Slot.PATH_START]!;
+  const bPathEnd = bo[Slot.PATH_END]!;
+  if (rPathStart === rPathEnd) {
+    // Same document: the base's path, and its query unless the reference has one.
+    const rTail = r.slice(rPathEnd);
+    if ((rf & Flag.QUERY) !== 0) return b.slice(0, bPathEnd) + rTail;
+    const bEnd = fragmentMarkOf(bo);
+    return rTail === '' && bEnd === b.length ? b : b.slice(0, bEnd) + rTail;
   }
-  while (up > 0 && dir > bPathStart) {
-    dir = b.lastIndexOf('/', dir - 1);
-    up--;
-  }
-  return b.slice(0, dir + 1) + r.slice(p);
+  if ((rf & Flag.DOT) !== 0 && r.charCodeAt(rPathStart) === 0x2f) return null;
+  if (r.charCodeAt(rPathStart) === 0x2f) return b.slice(0, bPathStart) + r.slice(rPathStart);
+  if ((bf & (Flag.DOT | Flag.AUTHORITY)) === Flag.AUTHORITY) return climb(b, bPathStart, bPathEnd, r, rPathStart, rPathEnd);
+  return null;
 }
 
 function sameScheme(a: string, aEnd: number, b: string, bEnd: number): boolean {
   if (aEnd !== bEnd) return false;
   for (let i = 0; i < aEnd; i++) if ((a.charCodeAt(i) | 0x20) !== (b.charCodeAt(i) | 0x20)) return false;
   return true;
-}
-
-function dots(s: string, start: number, end: number, flags: number): string {
-  const path = s.slice(start, end);
-  return (flags & Bit.DOT) === 0 ? path : removeDots(path, false);
-}
-
-/** §5.2.3: the reference's path appended to all but the last segment of the base's path. */
-function merge(b: string, start: number, end: number, hasAuthority: boolean, refPath: string): string {
-  if (hasAuthority && start === end) return `/${refPath}`;
-  const slash = b.lastIndexOf('/', end - 1);
-  return slash < start ? refPath : b.slice(start, slash + 1) + refPath;
 }
 
 /**
@@ -201,128 +195,28 @@ function merge(b: string, start: number, end: number, hasAuthority: boolean, ref
  * surplus ".." kept.
  */
 function resolve2396(b: string, r: string): string {
-  const rf = refRec[Off.FLAGS]!;
-  const bSchemeEnd = baseRec[Off.SCHEME_END]!;
-  if ((rf & Bit.SCHEME) !== 0 || b.charCodeAt(bSchemeEnd + 1) !== 0x2f) return r;
-  const rPathStart = refRec[Off.PATH_START]!;
-  const rPathEnd = refRec[Off.PATH_END]!;
-  const bf = baseRec[Off.FLAGS]!;
-  if ((rf & (Bit.AUTHORITY | Bit.QUERY)) === 0 && rPathStart === rPathEnd && (rf & Bit.FRAGMENT) !== 0) {
-    const bEnd = (bf & Bit.FRAGMENT) !== 0 ? baseRec[Off.FRAGMENT_START]! - 1 : b.length;
-    return b.slice(0, bEnd) + r;
+  const rf = refRec[Slot.FLAGS]!;
+  const bSchemeEnd = baseRec[Slot.SCHEME_END]!;
+  if ((rf & Flag.SCHEME) !== 0 || b.charCodeAt(bSchemeEnd + 1) !== 0x2f) return r;
+  const rPathStart = refRec[Slot.PATH_START]!;
+  const rPathEnd = refRec[Slot.PATH_END]!;
+  const bf = baseRec[Slot.FLAGS]!;
+  if ((rf & (Flag.AUTHORITY | Flag.QUERY)) === 0 && rPathStart === rPathEnd && (rf & Flag.FRAGMENT) !== 0) {
+    return b.slice(0, fragmentMarkOf(baseRec)) + r;
   }
   const scheme = b.slice(0, bSchemeEnd + 1);
-  if ((rf & Bit.AUTHORITY) !== 0) return scheme + r;
-  const authority = b.slice(bSchemeEnd + 1, baseRec[Off.PATH_START]);
+  if ((rf & Flag.AUTHORITY) !== 0) return scheme + r;
+  const authority = b.slice(bSchemeEnd + 1, baseRec[Slot.PATH_START]);
   if (r.charCodeAt(rPathStart) === 0x2f) return scheme + authority + r;
-  const bPathStart = baseRec[Off.PATH_START]!;
-  const bPathEnd = baseRec[Off.PATH_END]!;
+  const bPathStart = baseRec[Slot.PATH_START]!;
+  const bPathEnd = baseRec[Slot.PATH_END]!;
   // RFC 2396 §5.2 step 6 knows no "/" for an empty base path (RFC 3986 §5.2.3 added it): with an
   // empty reference path too, the path stays empty ("http://a" and "?y" give "http://a?y").
   const merged =
     rPathStart === rPathEnd && bPathStart === bPathEnd
       ? ''
-      : merge(b, bPathStart, bPathEnd, (bf & Bit.AUTHORITY) !== 0, r.slice(rPathStart, rPathEnd));
+      : merge(b, bPathStart, bPathEnd, (bf & Flag.AUTHORITY) !== 0, r.slice(rPathStart, rPathEnd));
   // java.net.URI's normalize also collapses the merged path's runs of "/" ("a//b" is the segments
   // "a" and "b"): "x:/a" + ".//g" is "x:/g", and never "x://g", which would read back as an authority.
   return scheme + authority + removeDots(merged.replace(/\/\/+/g, '/'), true) + r.slice(rPathEnd);
-}
-
-// Kept output of removeDots: pairs [start, end) of ranges of the path, in order.
-let ranges = new Int32Array(64);
-
-/**
- * RFC 3986 §5.2.4 remove_dot_segments.
- *
- * @example
- * removeDotSegments('/a/b/c/./../../g'); // '/a/g'
- * removeDotSegments('mid/content=5/../6'); // 'mid/6'
- */
-export function removeDotSegments(path: string): string {
-  if (typeof path !== 'string') throw new TypeError(`removeDotSegments expects a string, got ${typeof path}`);
-  return removeDots(path, false);
-}
-
-/**
- * §5.2.4 in one forward pass that keeps ranges of the input instead of copying, so that the
- * work stays linear in the path's length however many segments are dropped.
- *
- * With `keep`, a "/.." that has nothing to remove stays in the output instead of vanishing: the
- * RFC 2396 reading (java.net.URI), and what normalizing a relative-path reference builds on.
- */
-export function removeDots(path: string, keep: boolean): string {
-  if (!mayHaveDotSegment(path)) return path;
-  const n = path.length;
-  let count = 0; // ranges used, in pairs
-  let i = 0;
-  while (i < n) {
-    const c = path.charCodeAt(i);
-    if (c === 0x2e) {
-      // Only at the start of a relative path: rule A ("../", "./") or D ("." or "..").
-      const c1 = path.charCodeAt(i + 1);
-      if (i + 1 === n) break;
-      if (c1 === 0x2f) {
-        i += 2;
-        continue;
-      }
-      if (c1 === 0x2e && (i + 2 === n || path.charCodeAt(i + 2) === 0x2f)) {
-        i += 3;
-        continue;
-      }
-    } else if (c === 0x2f && path.charCodeAt(i + 1) === 0x2e) {
-      const j = i + 2;
-      if (j === n) {
-        // Rule B: "/." at the end becomes "/".
-        count = push(count, i, i + 1);
-        break;
-      }
-      const c2 = path.charCodeAt(j);
-      if (c2 === 0x2f) {
-        // Rule B: "/./" becomes "/".
-        i = j;
-        continue;
-      }
-      if (c2 === 0x2e && (j + 1 === n || path.charCodeAt(j + 1) === 0x2f)) {
-        // Rule C: "/../" becomes "/", "/.." at the end too, each removing the last output segment.
-        if (keep && (count === 0 || isDotDot(path, count))) {
-          count = push(count, i, j + 1);
-        } else {
-          if (count > 0) count -= 2;
-          if (j + 1 === n) count = push(count, i, i + 1);
-        }
-        i = j + 1;
-        continue;
-      }
-    }
-    // Rule E: the first segment, with its leading "/", moves to the output.
-    let e = path.indexOf('/', c === 0x2f ? i + 1 : i);
-    if (e === -1) e = n;
-    count = push(count, i, e);
-    i = e;
-  }
-  let out = '';
-  for (let k = 0; k < count; k += 2) out += path.slice(ranges[k], ranges[k + 1]);
-  return out;
-}
-
-/** A path holds a dot-segment only if it starts with "." or holds "/.": skip the work otherwise. */
-function mayHaveDotSegment(path: string): boolean {
-  return path.charCodeAt(0) === 0x2e || path.indexOf('/.') !== -1;
-}
-
-function push(count: number, start: number, end: number): number {
-  if (count === ranges.length) {
-    const grown = new Int32Array(ranges.length * 2);
-    grown.set(ranges);
-    ranges = grown;
-  }
-  ranges[count] = start;
-  ranges[count + 1] = end;
-  return count + 2;
-}
-
-/** The last output range is a kept "/..". */
-function isDotDot(path: string, count: number): boolean {
-  const s = ranges[count - 2]!;
-  return ranges[count - 1]! - s === 3 && path.charCodeAt(s + 1) === 0x2e && path.charCodeAt(s + 2) === 0x2e;
 }

@@ -1,155 +1,12 @@
 /**
  * The RFC 3986 tokenizer: one pass over the input's code units, driven by the generated class
- * and transition tables, recording component boundaries in a caller-owned offsets record.
- * No regular expression, no substring, no allocation.
- *
- * The offsets record (`Uint32Array` of at least OFFSETS_LENGTH slots):
- *
- * ```
- *   HTTP://u:p@[::1]:8080/a/b?q=1#f
- *       ^  ^  ^    ^    ^   ^   ^ ^
- *       |  |  |    |    |   |   | FRAGMENT_START (after "#"; the fragment ends at LENGTH)
- *       |  |  |    |    |   |   QUERY_END (the "#", or LENGTH)
- *       |  |  |    |    |   QUERY_START (after "?") and PATH_END (the "?")
- *       |  |  |    |    PATH_START (the authority ends here; the port too)
- *       |  |  |    PORT_START (after ":")
- *       |  |  HOST_START (after "@"); HOST_END is the ":" or PATH_START
- *       |  USERINFO_END (the "@"), AUTHORITY_START is after "//"
- *       SCHEME_END (the ":"; the scheme starts at 0)
- * ```
- *
- * FLAGS says which components are present (an absent component's slots are 0), the host type,
- * and hints that let normalize and resolve skip work. On an error, ERROR_INDEX holds the index.
+ * and transition tables, recording component boundaries in a caller-owned offsets record (its
+ * layout is in offsets.ts). No regular expression, no substring, no allocation.
  */
+import { ErrorCode } from './errors.js';
 import { CHAR_CLASS, CLASS_SHIFT, Cls, LENIENT_TRANSITIONS, State, TRANSITIONS } from './generated/tables.js';
 import { hexAt, ipv6Error, ipvFutureError, isIPv4, type Units, at as unitAt } from './host.js';
-
-/** Slots of the offsets record, for the library's own modules (compiled to literals). */
-export enum Off {
-  SCHEME_END = 0,
-  AUTHORITY_START = 1,
-  USERINFO_END = 2,
-  HOST_START = 3,
-  HOST_END = 4,
-  PORT_START = 5,
-  PATH_START = 6,
-  PATH_END = 7,
-  QUERY_START = 8,
-  QUERY_END = 9,
-  FRAGMENT_START = 10,
-  LENGTH = 11,
-  FLAGS = 12,
-  ERROR_INDEX = 13,
-  WARNING_INDEX = 14,
-}
-
-/** Bits of the FLAGS slot, for the library's own modules (compiled to literals). */
-export enum Bit {
-  SCHEME = 1 << 0,
-  AUTHORITY = 1 << 1,
-  USERINFO = 1 << 2,
-  PORT = 1 << 3,
-  QUERY = 1 << 4,
-  FRAGMENT = 1 << 5,
-  HOST_IPV4 = 1 << 6,
-  HOST_IPV6 = 1 << 7,
-  HOST_IPVFUTURE = 1 << 8,
-  PERCENT = 1 << 9,
-  DOT = 1 << 10,
-  NON_ASCII = 1 << 11,
-  WARN_CHAR = 1 << 12,
-  WARN_NON_ASCII = 1 << 13,
-  WARN_PERCENT = 1 << 14,
-  WARN_AT = 1 << 15,
-}
-
-/** Slots of the offsets record. */
-export const Slot = Object.freeze({
-  /** Index of the ":" that ends the scheme (scheme = [0, SCHEME_END)). */
-  SCHEME_END: Off.SCHEME_END,
-  /** First index after "//". */
-  AUTHORITY_START: Off.AUTHORITY_START,
-  /** Index of the "@" that ends the userinfo (userinfo = [AUTHORITY_START, USERINFO_END)). */
-  USERINFO_END: Off.USERINFO_END,
-  /** First index of the host (an IP-literal's "["). */
-  HOST_START: Off.HOST_START,
-  /** Index after the host. */
-  HOST_END: Off.HOST_END,
-  /** First index after the port's ":" (port = [PORT_START, PATH_START)). */
-  PORT_START: Off.PORT_START,
-  /** First index of the path; the authority ends here. */
-  PATH_START: Off.PATH_START,
-  /** Index after the path: the "?", the "#" or LENGTH. */
-  PATH_END: Off.PATH_END,
-  /** First index after "?". */
-  QUERY_START: Off.QUERY_START,
-  /** Index after the query: the "#" or LENGTH. */
-  QUERY_END: Off.QUERY_END,
-  /** First index after "#" (the fragment ends at LENGTH). */
-  FRAGMENT_START: Off.FRAGMENT_START,
-  /** The input's length (for `scanBytes`, the end of the range). */
-  LENGTH: Off.LENGTH,
-  /** A bit set of `Flag`s. */
-  FLAGS: Off.FLAGS,
-  /** On an error: the index of the first character that cannot be accepted. */
-  ERROR_INDEX: Off.ERROR_INDEX,
-  /** In lenient mode, with a WARN_* flag: the index of the first tolerated character. */
-  WARNING_INDEX: Off.WARNING_INDEX,
-});
-
-/** Length an offsets record must have at least. */
-export const OFFSETS_LENGTH = 15;
-
-/** Bits of `offsets[Slot.FLAGS]`. */
-export const Flag = Object.freeze({
-  SCHEME: Bit.SCHEME,
-  AUTHORITY: Bit.AUTHORITY,
-  USERINFO: Bit.USERINFO,
-  PORT: Bit.PORT,
-  QUERY: Bit.QUERY,
-  FRAGMENT: Bit.FRAGMENT,
-  /** The host is an IPv4address. */
-  HOST_IPV4: Bit.HOST_IPV4,
-  /** The host is an IP-literal holding an IPv6address. */
-  HOST_IPV6: Bit.HOST_IPV6,
-  /** The host is an IP-literal holding an IPvFuture. */
-  HOST_IPVFUTURE: Bit.HOST_IPVFUTURE,
-  /** Some "%" occurs (a normalization hint). */
-  PERCENT: Bit.PERCENT,
-  /** Some path segment begins with "." (may be a dot-segment: a normalization hint). */
-  DOT: Bit.DOT,
-  /** The input holds RFC 3987 characters (only with the `iri` option). */
-  NON_ASCII: Bit.NON_ASCII,
-  /** Lenient mode kept a character outside the grammar (space, `"`, `<`, `\`, `[` in a path, `#` in a fragment, ...). */
-  WARN_CHAR: Bit.WARN_CHAR,
-  /** Lenient mode kept a code unit >= 0x80 that is not an allowed IRI character. */
-  WARN_NON_ASCII: Bit.WARN_NON_ASCII,
-  /** Lenient mode kept a "%" that is not followed by two hex digits. */
-  WARN_PERCENT: Bit.WARN_PERCENT,
-  /** Lenient mode found more than one "@" in the authority; the last one ended the userinfo. */
-  WARN_AT: Bit.WARN_AT,
-});
-
-const WARNINGS = Bit.WARN_CHAR | Bit.WARN_NON_ASCII | Bit.WARN_PERCENT | Bit.WARN_AT;
-
-/** Numeric error codes returned by `scan` (0 is success). `UriError` names them. */
-export const ErrorCode = Object.freeze({
-  OK: 0,
-  INVALID_CHAR: 1,
-  INVALID_PERCENT_ENCODING: 2,
-  INVALID_SCHEME: 3,
-  INVALID_PORT: 4,
-  INVALID_IPV6: 5,
-  INVALID_IPVFUTURE: 6,
-  MISSING_SCHEME: 7,
-  UNCLOSED_IP_LITERAL: 8,
-  /** Not from scan: `resolve` was given a base without a scheme. */
-  RELATIVE_BASE: 9,
-  /** Not from scan: `percentDecode` with `fatal` met bytes that are not UTF-8. */
-  INVALID_UTF8: 10,
-  /** The input is longer than the `maxLength` option allows (the index is `maxLength`). */
-  TOO_LONG: 11,
-});
+import { Flag, HOST_LITERAL, OFFSETS_LENGTH, Slot, setOffsets, WARNING_FLAGS } from './offsets.js';
 
 /** Options shared by every parsing entry point. All default to strict RFC 3986. */
 export interface ParseOptions {
@@ -169,37 +26,24 @@ export interface ParseOptions {
   maxLength?: number;
 }
 
+const NON_ASCII_ROW = State.FIRST_ERROR << 7;
+
 /**
- * The transition tables fused with CHAR_CLASS into one row of 128 entries per state, so that an
- * ASCII character costs one lookup. A transition that needs more than a table (a "%" whose hex
- * digits must be checked, a character lenient mode tolerates) carries State.SPECIAL, which puts
- * it at or above FIRST_ACTION with the real next state in the low bits. NON_ASCII_* hold each
- * state's entry for a code unit >= 0x80.
+ * A transition table expanded from classes to code units: one row of 128 entries per state, so
+ * that an ASCII character costs one lookup, then one entry per state for a code unit >= 0x80 (at
+ * NON_ASCII_ROW + state). The entries are the table's own, SPECIAL bits included.
  */
-function fuse(table: Uint8Array, lenient: boolean): Uint8Array {
-  const out = new Uint8Array((State.FIRST_ERROR << 7) + State.FIRST_ERROR);
+function fuse(table: Uint8Array): Uint8Array {
+  const out = new Uint8Array(NON_ASCII_ROW + State.FIRST_ERROR);
   for (let state = 0; state < State.FIRST_ERROR; state++) {
-    for (let c = 0; c <= 0x80; c++) {
-      const cls = c < 0x80 ? CHAR_CLASS[c]! : Cls.NON_ASCII;
-      const next = table[(state << CLASS_SHIFT) | cls]!;
-      const special =
-        next < State.FIRST_ERROR && (cls === Cls.PERCENT || cls === Cls.NON_ASCII || (lenient && isTolerated(state, cls, next)));
-      out[c < 0x80 ? (state << 7) | c : (State.FIRST_ERROR << 7) + state] = special ? next | State.SPECIAL : next;
-    }
+    for (let c = 0; c < 0x80; c++) out[(state << 7) | c] = table[(state << CLASS_SHIFT) | CHAR_CLASS[c]!]!;
+    out[NON_ASCII_ROW + state] = table[(state << CLASS_SHIFT) | Cls.NON_ASCII]!;
   }
   return out;
 }
 
-/** Lenient mode keeps these: a character outside the grammar, or a bracket outside an IP literal. */
-function isTolerated(state: number, cls: number, next: number): boolean {
-  if (cls === Cls.INVALID) return true;
-  if (cls === Cls.LBRACKET || cls === Cls.RBRACKET) return next !== State.IP_LITERAL && next !== State.A_IP_LITERAL_END;
-  return cls === Cls.HASH && (state === State.FRAGMENT || state === State.A_FRAGMENT);
-}
-
-const STRICT = fuse(TRANSITIONS, false);
-const LENIENT = fuse(LENIENT_TRANSITIONS, true);
-const NON_ASCII_ROW = State.FIRST_ERROR << 7;
+const STRICT = fuse(TRANSITIONS);
+const LENIENT = fuse(LENIENT_TRANSITIONS);
 
 /**
  * Tokenizes `input` as an RFC 3986 URI-reference into `offsets`.
@@ -304,7 +148,7 @@ function scanUnits(
     }
     switch (next) {
       case State.A_SCHEME_COLON:
-        flags |= Bit.SCHEME;
+        flags |= Flag.SCHEME;
         schemeEnd = i;
         pathStart = i + 1;
         break;
@@ -312,7 +156,7 @@ function scanUnits(
         pathStart = i;
         break;
       case State.A_AUTHORITY:
-        flags |= Bit.AUTHORITY;
+        flags |= Flag.AUTHORITY;
         inAuthority = true;
         authorityStart = hostStart = i + 1;
         break;
@@ -323,13 +167,13 @@ function scanUnits(
       case State.A_AT:
         // Lenient mode comes back here for every further "@": the last one ends the userinfo,
         // which then holds the "@" before it, or an IP literal's brackets.
-        if (at >= 0 || (flags & (Bit.HOST_IPV6 | Bit.HOST_IPVFUTURE)) !== 0) {
-          if ((flags & WARNINGS) === 0) warningIndex = i;
-          flags |= at >= 0 ? Bit.WARN_AT : Bit.WARN_CHAR;
+        if (at >= 0 || (flags & HOST_LITERAL) !== 0) {
+          if ((flags & WARNING_FLAGS) === 0) warningIndex = i;
+          flags |= at >= 0 ? Flag.WARN_AT : Flag.WARN_CHAR;
         }
         at = i;
         portColon = -1;
-        flags &= ~(Bit.HOST_IPV6 | Bit.HOST_IPVFUTURE);
+        flags &= ~HOST_LITERAL;
         hostStart = i + 1;
         break;
       case State.A_IP_LITERAL_END: {
@@ -338,11 +182,11 @@ function scanUnits(
         if ((unitAt(u, lit) | 0x20) === 0x76 /* v */) {
           const e = ipvFutureError(u, lit, i);
           if (e !== -1) return fail(offsets, ErrorCode.INVALID_IPVFUTURE, e);
-          flags |= Bit.HOST_IPVFUTURE;
+          flags |= Flag.HOST_IPVFUTURE;
         } else {
           const e = ipv6Error(u, lit, i, zone);
           if (e !== -1) return fail(offsets, ErrorCode.INVALID_IPV6, e);
-          flags |= Bit.HOST_IPV6;
+          flags |= Flag.HOST_IPV6;
         }
         break;
       }
@@ -357,25 +201,25 @@ function scanUnits(
           inAuthority = false;
           pathStart = i;
         }
-        flags |= Bit.QUERY;
+        flags |= Flag.QUERY;
         pathEnd = i;
         queryStart = i + 1;
         break;
       case State.A_FRAGMENT:
-        if ((flags & Bit.FRAGMENT) !== 0) break; // lenient mode: a "#" inside the fragment
+        if ((flags & Flag.FRAGMENT) !== 0) break; // lenient mode: a "#" inside the fragment
         if (inAuthority) {
           flags = authorityFlags(u, flags, hostStart, (hostEnd = portColon >= 0 ? portColon : i), at, portColon);
           inAuthority = false;
           pathStart = i;
         }
-        if ((flags & Bit.QUERY) !== 0) queryEnd = i;
+        if ((flags & Flag.QUERY) !== 0) queryEnd = i;
         else pathEnd = i;
-        flags |= Bit.FRAGMENT;
+        flags |= Flag.FRAGMENT;
         fragmentStart = i + 1;
         break;
       case State.A_DOT:
       case State.A_SEGMENT_NC_DOT:
-        flags |= Bit.DOT;
+        flags |= Flag.DOT;
         break;
       default:
         break;
@@ -384,27 +228,27 @@ function scanUnits(
       const before = flags;
       if (c === 0x25) {
         if (pctAt(u, i, len)) {
-          flags |= Bit.PERCENT;
+          flags |= Flag.PERCENT;
           i += 2;
         } else if (lenient && state !== State.IP_LITERAL) {
-          flags |= Bit.WARN_PERCENT;
+          flags |= Flag.WARN_PERCENT;
         } else {
           return fail(offsets, ErrorCode.INVALID_PERCENT_ENCODING, i);
         }
       } else if (c >= 0x80) {
         const w = iri ? iriCharWidth(u, i, c, state, len) : 0;
         if (w !== 0) {
-          flags |= Bit.NON_ASCII;
+          flags |= Flag.NON_ASCII;
           i += w - 1;
         } else {
-          flags |= Bit.WARN_NON_ASCII;
+          flags |= Flag.WARN_NON_ASCII;
         }
       } else {
         // Only lenient tables mark other characters special: one that strict mode rejects.
-        flags |= Bit.WARN_CHAR;
+        flags |= Flag.WARN_CHAR;
       }
       // The first tolerated character's index (i has not moved past a tolerated one).
-      if ((before & WARNINGS) === 0 && (flags & WARNINGS) !== 0) warningIndex = i;
+      if ((before & WARNING_FLAGS) === 0 && (flags & WARNING_FLAGS) !== 0) warningIndex = i;
     }
     state = next;
   }
@@ -416,28 +260,30 @@ function scanUnits(
     flags = authorityFlags(u, flags, hostStart, (hostEnd = portColon >= 0 ? portColon : len), at, portColon);
     pathStart = len;
   }
-  if ((flags & Bit.FRAGMENT) === 0) {
-    if ((flags & Bit.QUERY) !== 0) queryEnd = len;
+  if ((flags & Flag.FRAGMENT) === 0) {
+    if ((flags & Flag.QUERY) !== 0) queryEnd = len;
     else pathEnd = len;
   }
-  if ((flags & Bit.SCHEME) === 0 && options !== undefined && options.absolute === true) {
+  if ((flags & Flag.SCHEME) === 0 && options !== undefined && options.absolute === true) {
     return fail(offsets, ErrorCode.MISSING_SCHEME, schemeErrorIndex(u, start, len));
   }
-  offsets[Off.SCHEME_END] = schemeEnd;
-  offsets[Off.AUTHORITY_START] = authorityStart;
-  offsets[Off.USERINFO_END] = Math.max(at, 0);
-  offsets[Off.HOST_START] = (flags & Bit.AUTHORITY) !== 0 ? hostStart : 0;
-  offsets[Off.HOST_END] = hostEnd;
-  offsets[Off.PORT_START] = portColon >= 0 ? portColon + 1 : 0;
-  offsets[Off.PATH_START] = pathStart;
-  offsets[Off.PATH_END] = pathEnd;
-  offsets[Off.QUERY_START] = queryStart;
-  offsets[Off.QUERY_END] = queryEnd;
-  offsets[Off.FRAGMENT_START] = fragmentStart;
-  offsets[Off.LENGTH] = len;
-  offsets[Off.FLAGS] = flags;
-  offsets[Off.ERROR_INDEX] = 0;
-  offsets[Off.WARNING_INDEX] = warningIndex;
+  setOffsets(
+    offsets,
+    schemeEnd,
+    authorityStart,
+    Math.max(at, 0),
+    (flags & Flag.AUTHORITY) !== 0 ? hostStart : 0,
+    hostEnd,
+    portColon >= 0 ? portColon + 1 : 0,
+    pathStart,
+    pathEnd,
+    queryStart,
+    queryEnd,
+    fragmentStart,
+    len,
+    flags,
+    warningIndex,
+  );
   return 0;
 }
 
@@ -447,7 +293,7 @@ function pctAt(u: Units, i: number, len: number): boolean {
 }
 
 function fail(offsets: Uint32Array, code: number, index: number): number {
-  offsets[Off.ERROR_INDEX] = index;
+  offsets[Slot.ERROR_INDEX] = index;
   return code;
 }
 
@@ -478,9 +324,9 @@ function errorOf(state: number): number {
  * whether a reg-name-shaped host is an IPv4address (IP literals were classified at "]").
  */
 function authorityFlags(u: Units, flags: number, hostStart: number, hostEnd: number, at: number, portColon: number): number {
-  if (at >= 0) flags |= Bit.USERINFO;
-  if (portColon >= 0) flags |= Bit.PORT;
-  if ((flags & (Bit.HOST_IPV6 | Bit.HOST_IPVFUTURE)) === 0 && isIPv4(u, hostStart, hostEnd)) flags |= Bit.HOST_IPV4;
+  if (at >= 0) flags |= Flag.USERINFO;
+  if (portColon >= 0) flags |= Flag.PORT;
+  if ((flags & HOST_LITERAL) === 0 && isIPv4(u, hostStart, hostEnd)) flags |= Flag.HOST_IPV4;
   return flags;
 }
 

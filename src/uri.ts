@@ -4,19 +4,22 @@
  * first time it is read and cached; nothing is decoded or copied at parse time.
  */
 import { scanError } from './errors.js';
+import {
+  Flag,
+  type HostType,
+  hostTypeOf,
+  OFFSETS_LENGTH,
+  Slot,
+  setOffsets,
+  type UriWarning,
+  WARNING_FLAGS,
+  warningsOf,
+} from './offsets.js';
 import { percentDecode } from './percent.js';
-import { Bit, OFFSETS_LENGTH, Off, type ParseOptions, scan } from './scan.js';
-
-/** The host's form (RFC 3986 §3.2.2). */
-export type HostType = 'reg-name' | 'ipv4' | 'ipv6' | 'ipvfuture';
+import { type ParseOptions, scan } from './scan.js';
 
 // One record for every parse: scan writes it, the Uri copies the few numbers it needs.
 const scratch = new Uint32Array(OFFSETS_LENGTH);
-
-/** What lenient mode tolerated (see `Uri#warnings`). */
-export type UriWarning = 'INVALID_CHAR' | 'NON_ASCII' | 'INVALID_PERCENT_ENCODING' | 'MULTIPLE_AT';
-
-const NO_WARNINGS: readonly UriWarning[] = Object.freeze([]);
 
 /** Marks a cache slot that has not been computed (components may be `undefined`). */
 const UNSET = null;
@@ -61,41 +64,41 @@ export class Uri {
    */
   constructor(input: string, offsets: Uint32Array) {
     this.href = input;
-    this._flags = offsets[Off.FLAGS]!;
-    this._schemeEnd = offsets[Off.SCHEME_END]!;
-    this._authorityStart = offsets[Off.AUTHORITY_START]!;
-    this._userinfoEnd = offsets[Off.USERINFO_END]!;
-    this._hostStart = offsets[Off.HOST_START]!;
-    this._hostEnd = offsets[Off.HOST_END]!;
-    this._portStart = offsets[Off.PORT_START]!;
-    this._pathStart = offsets[Off.PATH_START]!;
-    this._pathEnd = offsets[Off.PATH_END]!;
-    this._queryStart = offsets[Off.QUERY_START]!;
-    this._queryEnd = offsets[Off.QUERY_END]!;
-    this._fragmentStart = offsets[Off.FRAGMENT_START]!;
-    this._warningIndex = offsets[Off.WARNING_INDEX]!;
+    this._flags = offsets[Slot.FLAGS]!;
+    this._schemeEnd = offsets[Slot.SCHEME_END]!;
+    this._authorityStart = offsets[Slot.AUTHORITY_START]!;
+    this._userinfoEnd = offsets[Slot.USERINFO_END]!;
+    this._hostStart = offsets[Slot.HOST_START]!;
+    this._hostEnd = offsets[Slot.HOST_END]!;
+    this._portStart = offsets[Slot.PORT_START]!;
+    this._pathStart = offsets[Slot.PATH_START]!;
+    this._pathEnd = offsets[Slot.PATH_END]!;
+    this._queryStart = offsets[Slot.QUERY_START]!;
+    this._queryEnd = offsets[Slot.QUERY_END]!;
+    this._fragmentStart = offsets[Slot.FRAGMENT_START]!;
+    this._warningIndex = offsets[Slot.WARNING_INDEX]!;
   }
 
   /** `scheme` (RFC 3986 §3.1), as written; `undefined` for a relative reference. */
   get scheme(): string | undefined {
-    return (this._flags & Bit.SCHEME) !== 0 ? this.href.slice(0, this._schemeEnd) : undefined;
+    return (this._flags & Flag.SCHEME) !== 0 ? this.href.slice(0, this._schemeEnd) : undefined;
   }
 
   /** `authority` (§3.2): what follows `//` up to the path; `undefined` without `//`. */
   get authority(): string | undefined {
-    return (this._flags & Bit.AUTHORITY) !== 0 ? this.href.slice(this._authorityStart, this._pathStart) : undefined;
+    return (this._flags & Flag.AUTHORITY) !== 0 ? this.href.slice(this._authorityStart, this._pathStart) : undefined;
   }
 
   /** `userinfo` (§3.2.1): what precedes `@` in the authority. */
   get userinfo(): string | undefined {
-    return (this._flags & Bit.USERINFO) !== 0 ? this.href.slice(this._authorityStart, this._userinfoEnd) : undefined;
+    return (this._flags & Flag.USERINFO) !== 0 ? this.href.slice(this._authorityStart, this._userinfoEnd) : undefined;
   }
 
   /** `host` (§3.2.2); IP-literals keep their brackets. `''` for an empty host (`file:///x`). */
   get host(): string | undefined {
     let h = this._host;
     if (h === UNSET) {
-      h = (this._flags & Bit.AUTHORITY) !== 0 ? this.href.slice(this._hostStart, this._hostEnd) : undefined;
+      h = (this._flags & Flag.AUTHORITY) !== 0 ? this.href.slice(this._hostStart, this._hostEnd) : undefined;
       this._host = h;
     }
     return h;
@@ -103,17 +106,12 @@ export class Uri {
 
   /** Which rule of §3.2.2 the host matches; `undefined` without an authority. */
   get hostType(): HostType | undefined {
-    const f = this._flags;
-    if ((f & Bit.AUTHORITY) === 0) return undefined;
-    if ((f & Bit.HOST_IPV4) !== 0) return 'ipv4';
-    if ((f & Bit.HOST_IPV6) !== 0) return 'ipv6';
-    if ((f & Bit.HOST_IPVFUTURE) !== 0) return 'ipvfuture';
-    return 'reg-name';
+    return hostTypeOf(this._flags);
   }
 
   /** `port` (§3.2.3) as written, any number of digits; `''` for `host:`. */
   get port(): string | undefined {
-    return (this._flags & Bit.PORT) !== 0 ? this.href.slice(this._portStart, this._pathStart) : undefined;
+    return (this._flags & Flag.PORT) !== 0 ? this.href.slice(this._portStart, this._pathStart) : undefined;
   }
 
   /**
@@ -121,7 +119,7 @@ export class Uri {
    * that code opening connections never sees an out-of-range or truncated number.
    */
   get portNumber(): number | undefined {
-    if ((this._flags & Bit.PORT) === 0) return undefined;
+    if ((this._flags & Flag.PORT) === 0) return undefined;
     const s = this.href;
     const end = this._pathStart;
     let p = this._portStart;
@@ -145,7 +143,7 @@ export class Uri {
   get query(): string | undefined {
     let q = this._query;
     if (q === UNSET) {
-      q = (this._flags & Bit.QUERY) !== 0 ? this.href.slice(this._queryStart, this._queryEnd) : undefined;
+      q = (this._flags & Flag.QUERY) !== 0 ? this.href.slice(this._queryStart, this._queryEnd) : undefined;
       this._query = q;
     }
     return q;
@@ -153,7 +151,7 @@ export class Uri {
 
   /** `fragment` (§3.5), without the `#`. */
   get fragment(): string | undefined {
-    return (this._flags & Bit.FRAGMENT) !== 0 ? this.href.slice(this._fragmentStart) : undefined;
+    return (this._flags & Flag.FRAGMENT) !== 0 ? this.href.slice(this._fragmentStart) : undefined;
   }
 
   /**
@@ -162,18 +160,18 @@ export class Uri {
    */
   get schemeSpecificPart(): string {
     const f = this._flags;
-    const start = (f & Bit.SCHEME) !== 0 ? this._schemeEnd + 1 : 0;
-    return (f & Bit.FRAGMENT) !== 0 ? this.href.slice(start, this._fragmentStart - 1) : this.href.slice(start);
+    const start = (f & Flag.SCHEME) !== 0 ? this._schemeEnd + 1 : 0;
+    return (f & Flag.FRAGMENT) !== 0 ? this.href.slice(start, this._fragmentStart - 1) : this.href.slice(start);
   }
 
   /** Has a scheme (RFC 3986 §4.3 absolute-URI, possibly with a fragment). */
   get isAbsolute(): boolean {
-    return (this._flags & Bit.SCHEME) !== 0;
+    return (this._flags & Flag.SCHEME) !== 0;
   }
 
   /** java.net.URI's opaque: absolute, and the scheme-specific part does not begin with `/`. */
   get isOpaque(): boolean {
-    return (this._flags & Bit.SCHEME) !== 0 && this.href.charCodeAt(this._schemeEnd + 1) !== 0x2f;
+    return (this._flags & Flag.SCHEME) !== 0 && this.href.charCodeAt(this._schemeEnd + 1) !== 0x2f;
   }
 
   /**
@@ -217,19 +215,12 @@ export class Uri {
    * parse('http://a/b c|d', { lenient: true }).warnings; // ['INVALID_CHAR']
    */
   get warnings(): readonly UriWarning[] {
-    const f = this._flags;
-    if ((f & (Bit.WARN_CHAR | Bit.WARN_NON_ASCII | Bit.WARN_PERCENT | Bit.WARN_AT)) === 0) return NO_WARNINGS;
-    const out: UriWarning[] = [];
-    if ((f & Bit.WARN_CHAR) !== 0) out.push('INVALID_CHAR');
-    if ((f & Bit.WARN_NON_ASCII) !== 0) out.push('NON_ASCII');
-    if ((f & Bit.WARN_PERCENT) !== 0) out.push('INVALID_PERCENT_ENCODING');
-    if ((f & Bit.WARN_AT) !== 0) out.push('MULTIPLE_AT');
-    return out;
+    return warningsOf(this._flags);
   }
 
   /** With `warnings`, the index of the first tolerated character; `undefined` otherwise. */
   get warningIndex(): number | undefined {
-    return this.warnings.length === 0 ? undefined : this._warningIndex;
+    return (this._flags & WARNING_FLAGS) === 0 ? undefined : this._warningIndex;
   }
 
   /** The flags of the offsets record (see `Flag`). */
@@ -241,25 +232,26 @@ export class Uri {
    * Writes this view's offsets record into `out` (length ≥ `OFFSETS_LENGTH`) and returns it.
    * @example
    * const rec = parse('a://h/p').writeOffsets(new Uint32Array(OFFSETS_LENGTH));
-   * rec[Off.PATH_START]; // 5
+   * rec[Slot.PATH_START]; // 5
    */
   writeOffsets(out: Uint32Array): Uint32Array {
-    out[Off.SCHEME_END] = this._schemeEnd;
-    out[Off.AUTHORITY_START] = this._authorityStart;
-    out[Off.USERINFO_END] = this._userinfoEnd;
-    out[Off.HOST_START] = this._hostStart;
-    out[Off.HOST_END] = this._hostEnd;
-    out[Off.PORT_START] = this._portStart;
-    out[Off.PATH_START] = this._pathStart;
-    out[Off.PATH_END] = this._pathEnd;
-    out[Off.QUERY_START] = this._queryStart;
-    out[Off.QUERY_END] = this._queryEnd;
-    out[Off.FRAGMENT_START] = this._fragmentStart;
-    out[Off.LENGTH] = this.href.length;
-    out[Off.FLAGS] = this._flags;
-    out[Off.ERROR_INDEX] = 0;
-    out[Off.WARNING_INDEX] = this._warningIndex;
-    return out;
+    return setOffsets(
+      out,
+      this._schemeEnd,
+      this._authorityStart,
+      this._userinfoEnd,
+      this._hostStart,
+      this._hostEnd,
+      this._portStart,
+      this._pathStart,
+      this._pathEnd,
+      this._queryStart,
+      this._queryEnd,
+      this._fragmentStart,
+      this.href.length,
+      this._flags,
+      this._warningIndex,
+    );
   }
 
   /** The input, exactly: `parse(s).toString() === s`. */
@@ -307,7 +299,7 @@ export interface UriComponents {
 export function parse(input: string, options?: ParseOptions): Uri {
   if (typeof input !== 'string') throw new TypeError(`parse expects a string, got ${typeName(input)}`);
   const code = scan(input, scratch, options);
-  if (code !== 0) throw scanError(code, scratch[Off.ERROR_INDEX]!, input);
+  if (code !== 0) throw scanError(code, scratch[Slot.ERROR_INDEX]!, input);
   return new Uri(input, scratch);
 }
 
@@ -335,4 +327,23 @@ export function isValid(input: string, options?: ParseOptions): boolean {
 
 function typeName(v: unknown): string {
   return v === null ? 'null' : typeof v;
+}
+
+/**
+ * Fills `rec` for a string (scanned under `options`) or a `Uri` (its record copied) and returns
+ * the text: the way in for resolve, normalize and relativize.
+ *
+ * @throws {UriError} for an invalid string; TypeError for anything else.
+ */
+export function scanInput(x: string | Uri, rec: Uint32Array, options: ParseOptions | undefined): string {
+  if (typeof x === 'string') {
+    const code = scan(x, rec, options);
+    if (code !== 0) throw scanError(code, rec[Slot.ERROR_INDEX]!, x);
+    return x;
+  }
+  if (x instanceof Uri) {
+    x.writeOffsets(rec);
+    return x.href;
+  }
+  throw new TypeError(`expected a string or a Uri, got ${typeName(x)}`);
 }

@@ -4,7 +4,19 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_PORTS, equivalent, isValid, normalize, type ParseOptions, parse, resolve, UriError } from '../src/index.js';
+import {
+  DEFAULT_PORTS,
+  equivalent,
+  isValid,
+  normalize,
+  OFFSETS_LENGTH,
+  type ParseOptions,
+  parse,
+  resolve,
+  scan,
+  UriError,
+} from '../src/index.js';
+import { normalizeRecord } from '../src/normalize.js';
 import {
   type Case,
   conformance,
@@ -590,6 +602,33 @@ test('equivalent: §6.2 examples, both ways, and what stays different', () => {
     assert.unreachable();
   } catch (e) {
     assert.instance(e, UriError);
+  }
+});
+
+test('normalizeRecord writes the record of the normal form, into the same record or another', () => {
+  const o = new Uint32Array(OFFSETS_LENGTH);
+  const out = new Uint32Array(OFFSETS_LENGTH);
+  const scanned = new Uint32Array(OFFSETS_LENGTH);
+  const inputs: Array<[string, ParseOptions | undefined]> = [
+    ['HTTP://Example.COM:80', undefined],
+    ['http://a/b/./c/%7e?%7E#%7e', undefined],
+    ['http://a/already/normal', undefined],
+    ['a/b/../../..', undefined],
+    ['http://[::FFFF:1.2.3.4]:443/', undefined],
+    ['http://a/b c', { lenient: true }],
+    ['http://ü.example/é', { iri: true }],
+    ['mailto:A@EXAMPLE.COM', undefined],
+    ['//h/.//a', undefined],
+  ];
+  for (const [s, options] of inputs) {
+    assert.is(scan(s, o, options), 0, s);
+    out.fill(7);
+    const n = normalizeRecord(s, o, out);
+    assert.is(n, normalize(s, options), s);
+    assert.is(scan(n, scanned, options === undefined || options.lenient === true ? undefined : options), 0, s);
+    assert.equal(Array.from(out), Array.from(scanned), s);
+    assert.is(normalizeRecord(s, o, o), n, s);
+    assert.equal(Array.from(o), Array.from(scanned), s);
   }
 });
 

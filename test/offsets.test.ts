@@ -7,7 +7,20 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Flag, isValid, OFFSETS_LENGTH, type ParseOptions, parse, Slot, scan, tryParse } from '../src/index.js';
+import {
+  describeOffsets,
+  Flag,
+  hostTypeOf,
+  isValid,
+  OFFSETS_LENGTH,
+  type ParseOptions,
+  parse,
+  Slot,
+  scan,
+  tryParse,
+  warningsOf as warningsOfFlags,
+} from '../src/index.js';
+import { checkOffsets, fragmentMarkOf, shiftOffsets } from '../src/offsets.js';
 
 interface Case {
   readonly input: string;
@@ -243,6 +256,147 @@ test('getters equal the slices of the scan record; writeOffsets returns that rec
     assert.ok(isValid(s, c.options), label(c));
     assert.is(tryParse(s, c.options)?.href, s, label(c));
   }
+});
+
+test('checkOffsets: every golden record is sound', () => {
+  for (const c of cases) {
+    rec.fill(0xdead);
+    assert.is(scan(c.input, rec, c.options), 0, label(c));
+    assert.is(checkOffsets(rec, c.input), undefined, label(c));
+    assert.is(checkOffsets(rec), undefined, label(c));
+  }
+});
+
+test('checkOffsets names the first broken invariant', () => {
+  const s = 'http://u@h:8/p?q#f';
+  // One slot of the record of s changed, and what checkOffsets says of it.
+  const broken: Array<[number, (v: number) => number, string]> = [
+    [Slot.FLAGS, (f) => f | (1 << 20), 'FLAGS has unknown bits 100000000000000000000'],
+    [Slot.ERROR_INDEX, () => 4, 'ERROR_INDEX=4 on success'],
+    [Slot.FLAGS, (f) => f | Flag.HOST_IPV4 | Flag.HOST_IPV6, 'more than one HOST_* type flag'],
+    [Slot.SCHEME_END, () => 3, 'SCHEME_END expects ":" at 3'],
+    [Slot.AUTHORITY_START, () => 6, 'AUTHORITY_START=6, expected 7 (after "//")'],
+    [Slot.USERINFO_END, () => 9, 'USERINFO_END expects "@" at 9'],
+    [Slot.HOST_END, () => 11, 'PORT_START=11, expected 12 (after HOST_END)'],
+    [Slot.PATH_START, () => 10, 'PATH_START=10 before PORT_START=11'],
+    // An empty port is allowed, but "8/p" is then a path that cannot follow an authority (§3.3).
+    [Slot.PATH_START, () => 11, 'the path "8/p" cannot follow an authority'],
+    [Slot.QUERY_START, () => 16, 'QUERY_START=16, expected 15 (after PATH_END)'],
+    [Slot.FRAGMENT_START, () => 16, 'FRAGMENT_START=16, expected 17 (after the "#")'],
+    [Slot.FLAGS, (f) => f & ~Flag.FRAGMENT, 'FRAGMENT_START=17, expected 0 (absent)'],
+    [Slot.WARNING_INDEX, () => 2, 'WARNING_INDEX=2 does not go with the WARN_* flags'],
+    [Slot.FLAGS, (f) => f | Flag.DOT, 'DOT is true for the path "/p"'],
+    [Slot.FLAGS, (f) => f | Flag.PERCENT, 'PERCENT is true'],
+    [Slot.FLAGS, (f) => f | Flag.NON_ASCII, 'NON_ASCII on an ASCII input'],
+    [Slot.FLAGS, (f) => f | Flag.HOST_IPV4, 'HOST_IPV4 is true'],
+    [Slot.FLAGS, (f) => f | Flag.HOST_IPV6, 'an IP-literal host without its brackets'],
+    [Slot.FLAGS, (f) => f & ~(Flag.AUTHORITY | Flag.USERINFO | Flag.PORT), 'AUTHORITY_START=7, expected 0 (absent)'],
+    [Slot.FLAGS, (f) => f & ~Flag.AUTHORITY, 'USERINFO, PORT or a host type without AUTHORITY'],
+    [Slot.FLAGS, (f) => f & ~Flag.USERINFO, 'USERINFO_END=8, expected 0 (absent)'],
+    [Slot.FLAGS, (f) => f & ~Flag.PORT, 'PORT_START=11, expected 0 (absent)'],
+    [Slot.FLAGS, (f) => f & ~Flag.QUERY, 'QUERY_START=15, expected 0 (absent)'],
+    [Slot.FLAGS, (f) => f & ~Flag.SCHEME, 'SCHEME_END=4, expected 0 (absent)'],
+  ];
+  for (const [slot, change, message] of broken) {
+    assert.is(scan(s, rec), 0);
+    rec[slot] = change(rec[slot]!);
+    assert.is(checkOffsets(rec, s), message);
+  }
+  assert.is(scan(s, rec), 0);
+  assert.is(checkOffsets(rec, s), undefined);
+  assert.is(checkOffsets(rec, 'http://u@h:8/p?q#'), "LENGTH=18 is not the input's length 17");
+  assert.is(checkOffsets(new Uint32Array(3)), 'the record has 3 slots, fewer than 15');
+  rec[Slot.LENGTH] = 16;
+  assert.is(checkOffsets(rec), 'FRAGMENT_START=17 past LENGTH=16');
+  rec[Slot.FLAGS] = Flag.SCHEME;
+  rec[Slot.SCHEME_END] = 0;
+  assert.is(checkOffsets(rec), 'SCHEME_END=0 with SCHEME: an empty scheme');
+  // A path that cannot follow what precedes it (§3.3).
+  assert.is(scan('x://a/b', rec), 0);
+  rec[Slot.FLAGS] = Flag.SCHEME;
+  rec[Slot.AUTHORITY_START] = rec[Slot.HOST_START] = rec[Slot.HOST_END] = 0;
+  rec[Slot.PATH_START] = 2;
+  assert.is(checkOffsets(rec, 'x://a/b'), 'the path "//a/b" cannot follow what precedes it');
+});
+
+test('describeOffsets draws the record under its input', () => {
+  const s = 'http://a:1/p?q';
+  assert.is(scan(s, rec), 0);
+  assert.fixture(
+    describeOffsets(s, rec),
+    [
+      'http://a:1/p?q',
+      '    ^  ^^^^ ^^^',
+      '    |  |||| ||QUERY_END=14, LENGTH=14',
+      '    |  |||| |QUERY_START=13',
+      '    |  |||| PATH_END=12',
+      '    |  |||PATH_START=10',
+      '    |  ||PORT_START=9',
+      '    |  |HOST_END=8',
+      '    |  AUTHORITY_START=7, HOST_START=7',
+      '    SCHEME_END=4',
+      'FLAGS=SCHEME|AUTHORITY|PORT|QUERY',
+    ].join('\n'),
+  );
+  // One column per code unit: non-ASCII (a surrogate pair is two) is drawn as "·".
+  const t = 'é/\u{1D518}#f';
+  assert.is(scan(t, rec, { iri: true }), 0);
+  assert.fixture(
+    describeOffsets(t, rec),
+    ['·/··#f', '^   ^^^', '|   ||LENGTH=6', '|   |FRAGMENT_START=5', '|   PATH_END=4', 'PATH_START=0', 'FLAGS=FRAGMENT|NON_ASCII'].join(
+      '\n',
+    ),
+  );
+  assert.is(describeOffsets('a\tb', rec).split('\n')[0], 'a·b');
+  assert.is(scan('', rec), 0);
+  assert.fixture(describeOffsets('', rec), ['', '^', 'PATH_START=0, PATH_END=0, LENGTH=0', 'FLAGS=0'].join('\n'));
+  assert.is(scan('x:a b', rec, { lenient: true }), 0);
+  assert.fixture(
+    describeOffsets('x:a b', rec),
+    [
+      'x:a b',
+      ' ^^^ ^',
+      ' ||| PATH_END=5, LENGTH=5',
+      ' ||WARNING_INDEX=3',
+      ' |PATH_START=2',
+      ' SCHEME_END=1',
+      'FLAGS=SCHEME|WARN_CHAR',
+    ].join('\n'),
+  );
+});
+
+test('readers: hostTypeOf, warningsOf, fragmentMarkOf, shiftOffsets', () => {
+  assert.is(hostTypeOf(0), undefined);
+  assert.is(hostTypeOf(Flag.AUTHORITY), 'reg-name');
+  assert.is(hostTypeOf(Flag.AUTHORITY | Flag.HOST_IPV4), 'ipv4');
+  assert.is(hostTypeOf(Flag.AUTHORITY | Flag.HOST_IPV6), 'ipv6');
+  assert.is(hostTypeOf(Flag.AUTHORITY | Flag.HOST_IPVFUTURE), 'ipvfuture');
+  assert.equal(warningsOfFlags(0), []);
+  assert.ok(Object.isFrozen(warningsOfFlags(Flag.QUERY)));
+  assert.equal(warningsOfFlags(Flag.WARN_AT | Flag.WARN_CHAR | Flag.WARN_PERCENT | Flag.WARN_NON_ASCII), [
+    'INVALID_CHAR',
+    'NON_ASCII',
+    'INVALID_PERCENT_ENCODING',
+    'MULTIPLE_AT',
+  ]);
+  for (const c of cases) {
+    assert.is(scan(c.input, rec, c.options), 0);
+    assert.equal(warningsOfFlags(rec[Slot.FLAGS]!), warningsOf(rec[Slot.FLAGS]!), label(c));
+    assert.is(hostTypeOf(rec[Slot.FLAGS]!), components(c.expected).get('host')?.type, label(c));
+  }
+  assert.is(scan('http://a/b?q#f', rec), 0);
+  assert.is(fragmentMarkOf(rec), 12);
+  assert.is(scan('http://a/b?q', rec), 0);
+  assert.is(fragmentMarkOf(rec), 12);
+  // A record of bytes [4, 14) moved to describe the same text from 0; absent slots stay 0.
+  const bytes = new TextEncoder().encode('GET http://a/b HTTP/1.1');
+  const moved = new Uint32Array(OFFSETS_LENGTH);
+  assert.is(scan('http://a/b', moved), 0);
+  assert.is(scan('http://a/b', rec), 0);
+  const fromBytes = new Uint32Array(OFFSETS_LENGTH);
+  for (let k = 0; k < OFFSETS_LENGTH; k++) fromBytes[k] = k === Slot.FLAGS || rec[k] === 0 ? rec[k]! : rec[k]! + 4;
+  assert.equal(Array.from(shiftOffsets(fromBytes, 4)), Array.from(moved));
+  assert.is(bytes[4], 0x68);
 });
 
 test.run();

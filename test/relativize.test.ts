@@ -222,4 +222,10 @@ test('Uri arguments, RELATIVE_BASE and invalid inputs', () => {
   }
 });
 
+test('relativize: a target or base parsed leniently is resolved and normalized as its text says', () => {
+  // What lenient mode kept comes out percent-encoded, as normalize writes it.
+  assert.is(relativize('http://a/b/', parse('c d', { lenient: true })), 'c%20d');
+  assert.is(relativize('http://a/b/', parse('http://a/b/c d', { lenient: true })), 'c%20d');
+});
+
 test.run();

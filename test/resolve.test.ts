@@ -22,9 +22,23 @@
  * running these tests twice.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { normalize, type ParseOptions, parse, type ResolveOptions, removeDotSegments, resolve, UriError } from '../src/index.js';
+import {
+  normalize,
+  OFFSETS_LENGTH,
+  type ParseOptions,
+  parse,
+  type ResolveOptions,
+  removeDotSegments,
+  resolve,
+  scan,
+  UriError,
+} from '../src/index.js';
+import { checkOffsets } from '../src/offsets.js';
+import { resolveRecords } from '../src/resolve.js';
+import { grammar } from './reference-validator.js';
 import { pctDecode, same } from './support.js';
 
 // =============================================================================================
@@ -821,6 +835,84 @@ test('rfc2396: an empty base path stays empty for an empty reference path (RFC 2
   // RFC 3986 (the default) agrees: the "/" comes only with a merged reference path (§5.2.2, §5.2.3).
   assert.is(resolve('http://a', '?y'), 'http://a?y');
   assert.is(resolve('http://a', 'g'), 'http://a/g');
+});
+
+/**
+ * resolveRecords' short ways (one or two slices of the inputs) against its general way (the
+ * components through recompose), and the general way's record against a scan of its result.
+ */
+function shortAndGeneral(b: string, r: string): number {
+  const bo = new Uint32Array(OFFSETS_LENGTH);
+  const ro = new Uint32Array(OFFSETS_LENGTH);
+  const out = new Uint32Array(OFFSETS_LENGTH);
+  const scanned = new Uint32Array(OFFSETS_LENGTH);
+  if (scan(b, bo) !== 0 || scan(r, ro) !== 0 || !parse(b).isAbsolute) return 0;
+  for (const strict of [true, false]) {
+    const where = `${JSON.stringify(b)} + ${JSON.stringify(r)} strict=${strict}`;
+    const short = resolveRecords(b, bo, r, ro, strict, null);
+    const general = resolveRecords(b, bo, r, ro, strict, out);
+    assert.is(short, general, where);
+    assert.is(scan(general, scanned), 0, where);
+    assert.equal(Array.from(out), Array.from(scanned), where);
+    assert.is(checkOffsets(out, general), undefined, where);
+  }
+  return 1;
+}
+
+test("resolve: the short ways give what the general way gives, whose record is scan's (rustdoc pairs)", () => {
+  let n = 0;
+  const pairs = readFileSync(new URL('../../bench/data/relref_rustdoc_html_pairs.tsv', import.meta.url), 'utf8').split('\n');
+  for (const line of pairs) {
+    const tab = line.indexOf('\t');
+    if (tab !== -1) n += shortAndGeneral(line.slice(0, tab), line.slice(tab + 1));
+  }
+  assert.ok(n > 30_000, `${n} pairs`);
+  const base = 'http://a/b/c/d;p?q';
+  for (const r of [
+    'g:h',
+    'g',
+    './g',
+    'g/',
+    '/g',
+    '//g',
+    '?y',
+    'g?y',
+    '#s',
+    'g#s',
+    ';x',
+    '',
+    '.',
+    './',
+    '..',
+    '../',
+    '../g',
+    '../..',
+    '../../g',
+  ]) {
+    assert.is(shortAndGeneral(base, r), 1, r);
+  }
+  for (const [b, r] of [
+    ['x:', '//g'],
+    ['x:', './/g'],
+    ['x:/a/', '..//g'],
+    ['http:g', 'http:h'],
+    ['http://a/b/./c', 'd'],
+    ['http://a#f', ''],
+    ['http://a?q#f', '#g'],
+    ['HTTP://a/b', 'http:/c/./d'],
+  ]) {
+    assert.is(shortAndGeneral(b!, r!), 1, `${b} ${r}`);
+  }
+});
+
+test('resolve: the short ways give what the general way gives (generated pairs)', () => {
+  const g = grammar();
+  fc.assert(
+    fc.property(g.uri, g.uriReference, (b, r) => {
+      shortAndGeneral(b, r);
+    }),
+    { seed: 7301, numRuns: 4000 },
+  );
 });
 
 test.run();

@@ -5,16 +5,10 @@
  * up. The report is a few tables (`toTable`) or JSON (`toJSON`).
  */
 import type { ByteView } from '../batch.js';
-import { Bit, Off } from '../scan.js';
+import { Slot, WARNING_FLAGS, WARNINGS } from '../offsets.js';
 import { TopK, type TopKData } from './topk.js';
 
 const HOST_TYPES = ['reg-name', 'ipv4', 'ipv6', 'ipvfuture', 'none'] as const;
-const WARNINGS: ReadonlyArray<[string, number]> = [
-  ['INVALID_CHAR', Bit.WARN_CHAR],
-  ['NON_ASCII', Bit.WARN_NON_ASCII],
-  ['INVALID_PERCENT_ENCODING', Bit.WARN_PERCENT],
-  ['MULTIPLE_AT', Bit.WARN_AT],
-];
 
 /** The counts of one kind of record: the lines of a URI list, or a log's targets or referrers. */
 export class UriStats {
@@ -50,8 +44,8 @@ export class UriStats {
     if (host !== undefined) this.hosts.add(host.toLowerCase());
     increment(this.hostTypes, r.hostType ?? 'none');
     this.paths.add(r.path);
-    const flags = r.offsets[Off.FLAGS]!;
-    if ((flags & (Bit.WARN_CHAR | Bit.WARN_NON_ASCII | Bit.WARN_PERCENT | Bit.WARN_AT)) !== 0) {
+    const flags = r.offsets[Slot.FLAGS]!;
+    if ((flags & WARNING_FLAGS) !== 0) {
       for (const [name, bit] of WARNINGS) if ((flags & bit) !== 0) increment(this.warnings, name);
     }
   }

@@ -3,7 +3,7 @@
  * records are part of the output (exit code 0).
  */
 import type { ByteView } from '../../batch.js';
-import { Bit } from '../../scan.js';
+import { WARNING_FLAGS } from '../../offsets.js';
 import type { Uri } from '../../uri.js';
 import { Command, type CommandSpec, jsonError } from '../command.js';
 import type { Config } from '../config.js';
@@ -45,9 +45,6 @@ function q(s: string | undefined): string {
 function quote(s: string | undefined): string {
   return s === undefined ? 'null' : `"${s}"`;
 }
-
-/** Flags of what lenient mode kept (a URI without them is strict RFC 3986 or RFC 3987). */
-const LENIENT_KEPT = Bit.WARN_CHAR | Bit.WARN_NON_ASCII | Bit.WARN_PERCENT | Bit.WARN_AT;
 
 /** The fields, by their index in FIELDS. */
 enum F {
@@ -97,7 +94,7 @@ export class ParseCommand extends Command {
     } else {
       // A URI that strict RFC 3986 accepts holds no character JSON escapes (no '"', '\\',
       // control); one that lenient mode kept may.
-      const raw = (u.flags & LENIENT_KEPT) === 0;
+      const raw = (u.flags & WARNING_FLAGS) === 0;
       for (let i = 0; i < ids.length; i++) s += `${(i === 0 ? '{"' : ',"') + this.names[i]}":${this.json(ids[i]!, u, line, kind, raw)}`;
       s += ids.length === 0 ? '{}' : '}';
     }

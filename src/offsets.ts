@@ -1,0 +1,423 @@
+/**
+ * The offsets record: the `Uint32Array` that `scan` fills and every later layer reads (the `Uri`
+ * view, resolve, normalize, relativize, the byte views). Its layout, the readers that turn its
+ * flags into answers, a diagram for debugging and the invariants a sound record keeps.
+ *
+ * ```
+ *   HTTP://u:p@[::1]:8080/a/b?q=1#f
+ *       ^  ^  ^    ^    ^   ^   ^ ^
+ *       |  |  |    |    |   |   | FRAGMENT_START (after "#"; the fragment ends at LENGTH)
+ *       |  |  |    |    |   |   QUERY_END (the "#", or LENGTH)
+ *       |  |  |    |    |   QUERY_START (after "?"); PATH_END is the "?"
+ *       |  |  |    |    PATH_START (the authority and the port end here)
+ *       |  |  |    PORT_START (after ":")
+ *       |  |  HOST_START (after "@"); HOST_END is the ":" or PATH_START
+ *       |  USERINFO_END (the "@"); AUTHORITY_START is after "//"
+ *       SCHEME_END (the ":"; the scheme starts at 0)
+ * ```
+ *
+ * An absent component's slots hold 0; FLAGS says which components are present.
+ */
+import { isIPv4 } from './host.js';
+
+/** Length an offsets record must have at least. */
+export const OFFSETS_LENGTH = 15;
+
+/**
+ * Slots of the offsets record.
+ *
+ * @example
+ * const rec = new Uint32Array(OFFSETS_LENGTH);
+ * scan('http://example.com/a', rec);
+ * 'http://example.com/a'.slice(rec[Slot.HOST_START], rec[Slot.HOST_END]); // 'example.com'
+ */
+export const Slot = Object.freeze({
+  /** Index of the ":" that ends the scheme (scheme = [0, SCHEME_END)). */
+  SCHEME_END: 0,
+  /** First index after "//". */
+  AUTHORITY_START: 1,
+  /** Index of the "@" that ends the userinfo (userinfo = [AUTHORITY_START, USERINFO_END)). */
+  USERINFO_END: 2,
+  /** First index of the host (an IP-literal's "["). */
+  HOST_START: 3,
+  /** Index after the host. */
+  HOST_END: 4,
+  /** First index after the port's ":" (port = [PORT_START, PATH_START)). */
+  PORT_START: 5,
+  /** First index of the path; the authority ends here. */
+  PATH_START: 6,
+  /** Index after the path: the "?", the "#" or LENGTH. */
+  PATH_END: 7,
+  /** First index after "?". */
+  QUERY_START: 8,
+  /** Index after the query: the "#" or LENGTH. */
+  QUERY_END: 9,
+  /** First index after "#" (the fragment ends at LENGTH). */
+  FRAGMENT_START: 10,
+  /** The input's length (for `scanBytes`, the end of the range). */
+  LENGTH: 11,
+  /** A bit set of `Flag`s. */
+  FLAGS: 12,
+  /** On an error: the index of the first character that cannot be accepted. */
+  ERROR_INDEX: 13,
+  /** In lenient mode, with a WARN_* flag: the index of the first tolerated character. */
+  WARNING_INDEX: 14,
+});
+
+/**
+ * Bits of `offsets[Slot.FLAGS]`: which components are present, the host's type, hints that let
+ * normalize and resolve skip work, and what lenient mode tolerated.
+ *
+ * @example
+ * const rec = new Uint32Array(OFFSETS_LENGTH);
+ * scan('http://a/?q', rec);
+ * (rec[Slot.FLAGS] & Flag.QUERY) !== 0; // true
+ */
+export const Flag = Object.freeze({
+  SCHEME: 1 << 0,
+  AUTHORITY: 1 << 1,
+  USERINFO: 1 << 2,
+  PORT: 1 << 3,
+  QUERY: 1 << 4,
+  FRAGMENT: 1 << 5,
+  /** The host is an IPv4address. */
+  HOST_IPV4: 1 << 6,
+  /** The host is an IP-literal holding an IPv6address. */
+  HOST_IPV6: 1 << 7,
+  /** The host is an IP-literal holding an IPvFuture. */
+  HOST_IPVFUTURE: 1 << 8,
+  /** Some `%XX` occurs (a normalization hint). */
+  PERCENT: 1 << 9,
+  /** Some path segment begins with "." (may be a dot-segment: a normalization hint). */
+  DOT: 1 << 10,
+  /** The input holds RFC 3987 characters (only with the `iri` option). */
+  NON_ASCII: 1 << 11,
+  /** Lenient mode kept a character outside the grammar (space, `"`, `<`, `\`, `[` in a path, `#` in a fragment, ...). */
+  WARN_CHAR: 1 << 12,
+  /** Lenient mode kept a code unit >= 0x80 that is not an allowed IRI character. */
+  WARN_NON_ASCII: 1 << 13,
+  /** Lenient mode kept a "%" that is not followed by two hex digits. */
+  WARN_PERCENT: 1 << 14,
+  /** Lenient mode found more than one "@" in the authority; the last one ended the userinfo. */
+  WARN_AT: 1 << 15,
+});
+
+/** Every flag of what lenient mode tolerated: a record without them is strict RFC 3986 (or RFC 3987). */
+export const WARNING_FLAGS = Flag.WARN_CHAR | Flag.WARN_NON_ASCII | Flag.WARN_PERCENT | Flag.WARN_AT;
+
+/** The host is an IP-literal (`[...]`). */
+export const HOST_LITERAL = Flag.HOST_IPV6 | Flag.HOST_IPVFUTURE;
+
+const ALL_FLAGS = (Flag.WARN_AT << 1) - 1;
+
+/** The host's form (RFC 3986 §3.2.2). */
+export type HostType = 'reg-name' | 'ipv4' | 'ipv6' | 'ipvfuture';
+
+/**
+ * The host's form as the flags tell it; `undefined` without an authority.
+ *
+ * @example
+ * hostTypeOf(Flag.AUTHORITY | Flag.HOST_IPV6); // 'ipv6'
+ */
+export function hostTypeOf(flags: number): HostType | undefined {
+  if ((flags & Flag.AUTHORITY) === 0) return undefined;
+  if ((flags & Flag.HOST_IPV4) !== 0) return 'ipv4';
+  if ((flags & Flag.HOST_IPV6) !== 0) return 'ipv6';
+  if ((flags & Flag.HOST_IPVFUTURE) !== 0) return 'ipvfuture';
+  return 'reg-name';
+}
+
+/** What lenient mode tolerated (see `warningsOf`). */
+export type UriWarning = 'INVALID_CHAR' | 'NON_ASCII' | 'INVALID_PERCENT_ENCODING' | 'MULTIPLE_AT';
+
+const NO_WARNINGS: readonly UriWarning[] = Object.freeze([]);
+
+/** The warnings by flag, in the order `warningsOf` lists them. */
+export const WARNINGS: ReadonlyArray<readonly [UriWarning, number]> = Object.freeze([
+  ['INVALID_CHAR', Flag.WARN_CHAR],
+  ['NON_ASCII', Flag.WARN_NON_ASCII],
+  ['INVALID_PERCENT_ENCODING', Flag.WARN_PERCENT],
+  ['MULTIPLE_AT', Flag.WARN_AT],
+] as const);
+
+/**
+ * What lenient mode kept that strict RFC 3986 rejects, in a fixed order; a shared empty array
+ * when nothing was.
+ *
+ * @example
+ * warningsOf(Flag.WARN_CHAR | Flag.WARN_AT); // ['INVALID_CHAR', 'MULTIPLE_AT']
+ */
+export function warningsOf(flags: number): readonly UriWarning[] {
+  if ((flags & WARNING_FLAGS) === 0) return NO_WARNINGS;
+  const out: UriWarning[] = [];
+  for (const [name, bit] of WARNINGS) if ((flags & bit) !== 0) out.push(name);
+  return out;
+}
+
+/**
+ * Where the part before the fragment ends: the "#", or LENGTH.
+ *
+ * @example
+ * scan('http://a/b?q#f', rec);
+ * fragmentMarkOf(rec); // 12
+ */
+export function fragmentMarkOf(rec: Uint32Array): number {
+  return (rec[Slot.FLAGS]! & Flag.FRAGMENT) !== 0 ? rec[Slot.FRAGMENT_START]! - 1 : rec[Slot.LENGTH]!;
+}
+
+/**
+ * Writes a whole record of a success: every boundary (0 for an absent component), the length,
+ * the flags and the first tolerated character's index. The one place that writes the layout.
+ */
+export function setOffsets(
+  rec: Uint32Array,
+  schemeEnd: number,
+  authorityStart: number,
+  userinfoEnd: number,
+  hostStart: number,
+  hostEnd: number,
+  portStart: number,
+  pathStart: number,
+  pathEnd: number,
+  queryStart: number,
+  queryEnd: number,
+  fragmentStart: number,
+  length: number,
+  flags: number,
+  warningIndex: number,
+): Uint32Array {
+  rec[Slot.SCHEME_END] = schemeEnd;
+  rec[Slot.AUTHORITY_START] = authorityStart;
+  rec[Slot.USERINFO_END] = userinfoEnd;
+  rec[Slot.HOST_START] = hostStart;
+  rec[Slot.HOST_END] = hostEnd;
+  rec[Slot.PORT_START] = portStart;
+  rec[Slot.PATH_START] = pathStart;
+  rec[Slot.PATH_END] = pathEnd;
+  rec[Slot.QUERY_START] = queryStart;
+  rec[Slot.QUERY_END] = queryEnd;
+  rec[Slot.FRAGMENT_START] = fragmentStart;
+  rec[Slot.LENGTH] = length;
+  rec[Slot.FLAGS] = flags;
+  rec[Slot.ERROR_INDEX] = 0;
+  rec[Slot.WARNING_INDEX] = warningIndex;
+  return rec;
+}
+
+/**
+ * Moves every boundary of a record down by `delta` (a record of bytes [delta, ...) made to
+ * describe the same text starting at 0). Absent components' slots hold 0 and stay 0.
+ */
+export function shiftOffsets(rec: Uint32Array, delta: number): Uint32Array {
+  for (let k = 0; k < OFFSETS_LENGTH; k++) if (k !== Slot.FLAGS && rec[k]! >= delta) rec[k]! -= delta;
+  return rec;
+}
+
+// ---------------------------------------------------------------------------------------------
+// For debugging and tests.
+
+const FLAG_NAMES = Object.keys(Flag) as Array<keyof typeof Flag>;
+
+/** The boundaries a record holds for the components present, with their slot names. */
+function marks(rec: Uint32Array): Array<[number, string]> {
+  const f = rec[Slot.FLAGS]!;
+  const out: Array<[number, string]> = [];
+  const mark = (slot: keyof typeof Slot): void => {
+    out.push([rec[Slot[slot]]!, slot]);
+  };
+  if ((f & Flag.SCHEME) !== 0) mark('SCHEME_END');
+  if ((f & Flag.AUTHORITY) !== 0) {
+    mark('AUTHORITY_START');
+    if ((f & Flag.USERINFO) !== 0) mark('USERINFO_END');
+    mark('HOST_START');
+    mark('HOST_END');
+    if ((f & Flag.PORT) !== 0) mark('PORT_START');
+  }
+  mark('PATH_START');
+  mark('PATH_END');
+  if ((f & Flag.QUERY) !== 0) {
+    mark('QUERY_START');
+    mark('QUERY_END');
+  }
+  if ((f & Flag.FRAGMENT) !== 0) mark('FRAGMENT_START');
+  mark('LENGTH');
+  if ((f & WARNING_FLAGS) !== 0) mark('WARNING_INDEX');
+  return out;
+}
+
+/**
+ * The record drawn under its input, one column per UTF-16 code unit (a control character or a
+ * non-ASCII code unit is drawn as "·"), each boundary marked with its slot's name and value,
+ * then the flags. For reading a record while debugging, and for golden tests.
+ *
+ * @example
+ * scan('http://a:1/p?q', rec);
+ * describeOffsets('http://a:1/p?q', rec);
+ * // http://a:1/p?q
+ * //     ^  ^^^^ ^^^
+ * //     |  |||| ||QUERY_END=14, LENGTH=14
+ * //     |  |||| |QUERY_START=13
+ * //     |  |||| PATH_END=12
+ * //     |  |||PATH_START=10
+ * //     |  ||PORT_START=9
+ * //     |  |HOST_END=8
+ * //     |  AUTHORITY_START=7, HOST_START=7
+ * //     SCHEME_END=4
+ * // FLAGS=SCHEME|AUTHORITY|PORT|QUERY
+ */
+export function describeOffsets(input: string, rec: Uint32Array): string {
+  const groups = new Map<number, string[]>();
+  for (const [at, name] of marks(rec)) {
+    const labels = groups.get(at) ?? [];
+    labels.push(`${name}=${at}`);
+    groups.set(at, labels);
+  }
+  const columns = [...groups.keys()].sort((a, b) => a - b);
+  const width = Math.max(input.length, columns.length === 0 ? 0 : columns[columns.length - 1]! + 1);
+  const lines = [input.replace(/[\u0000-\u001f\u007f-\uffff]/g, '·')];
+  const row = (upTo: number, ch: string): string[] => {
+    const cells = new Array<string>(Math.min(width, upTo)).fill(' ');
+    for (const c of columns) if (c < upTo) cells[c] = ch;
+    return cells;
+  };
+  lines.push(row(width, '^').join('').trimEnd());
+  for (let k = columns.length - 1; k >= 0; k--) {
+    const c = columns[k]!;
+    lines.push(`${row(c, '|').join('')}${groups.get(c)!.join(', ')}`);
+  }
+  const f = rec[Slot.FLAGS]!;
+  const names = FLAG_NAMES.filter((n) => (f & Flag[n]) !== 0);
+  lines.push(`FLAGS=${names.length === 0 ? '0' : names.join('|')}`);
+  return lines.join('\n');
+}
+
+/**
+ * Checks the invariants of a record that `scan` (or a function that builds a record for its
+ * output) filled on success, and returns the first one broken, or `undefined` for a sound
+ * record. With `input`, also that each boundary sits on its delimiter, that the hints are
+ * exact, and that the host's type is what its text says. For tests.
+ *
+ * @example
+ * scan('http://a/b', rec);
+ * checkOffsets(rec, 'http://a/b'); // undefined
+ * rec[Slot.PATH_START] = 99;
+ * checkOffsets(rec, 'http://a/b'); // 'PATH_START=99, expected 8 (HOST_END)'
+ */
+export function checkOffsets(rec: Uint32Array, input?: string): string | undefined {
+  if (rec.length < OFFSETS_LENGTH) return `the record has ${rec.length} slots, fewer than ${OFFSETS_LENGTH}`;
+  const v = (slot: keyof typeof Slot): number => rec[Slot[slot]]!;
+  const f = v('FLAGS');
+  const has = (flag: number): boolean => (f & flag) !== 0;
+  const len = v('LENGTH');
+  const expect = (slot: keyof typeof Slot, want: number, what: string): string | undefined =>
+    v(slot) === want ? undefined : `${slot}=${v(slot)}, expected ${want} (${what})`;
+  const at = (i: number, ch: string, slot: string): string | undefined =>
+    input === undefined || input[i] === ch ? undefined : `${slot} expects ${JSON.stringify(ch)} at ${i}`;
+  const first = (...checks: Array<string | undefined>): string | undefined => checks.find((c) => c !== undefined);
+
+  if (input !== undefined && len !== input.length) return `LENGTH=${len} is not the input's length ${input.length}`;
+  if ((f & ~ALL_FLAGS) !== 0) return `FLAGS has unknown bits ${(f & ~ALL_FLAGS).toString(2)}`;
+  if (v('ERROR_INDEX') !== 0) return `ERROR_INDEX=${v('ERROR_INDEX')} on success`;
+  const types = [Flag.HOST_IPV4, Flag.HOST_IPV6, Flag.HOST_IPVFUTURE].filter(has).length;
+  if (types > 1) return 'more than one HOST_* type flag';
+
+  // scheme ":" and where the rest begins.
+  let restStart = 0;
+  if (has(Flag.SCHEME)) {
+    const e = first(
+      v('SCHEME_END') === 0 ? 'SCHEME_END=0 with SCHEME: an empty scheme' : undefined,
+      at(v('SCHEME_END'), ':', 'SCHEME_END'),
+    );
+    if (e !== undefined) return e;
+    restStart = v('SCHEME_END') + 1;
+  } else {
+    const e = expect('SCHEME_END', 0, 'absent');
+    if (e !== undefined) return e;
+  }
+
+  // "//" authority: [ userinfo "@" ] host [ ":" port ].
+  let pathStart = restStart;
+  if (has(Flag.AUTHORITY)) {
+    const as = restStart + 2;
+    let e = first(
+      expect('AUTHORITY_START', as, 'after "//"'),
+      at(restStart, '/', 'AUTHORITY_START'),
+      at(restStart + 1, '/', 'AUTHORITY_START'),
+    );
+    if (e !== undefined) return e;
+    let hostStart = as;
+    if (has(Flag.USERINFO)) {
+      e = first(
+        v('USERINFO_END') < as ? `USERINFO_END=${v('USERINFO_END')} before AUTHORITY_START=${as}` : undefined,
+        at(v('USERINFO_END'), '@', 'USERINFO_END'),
+      );
+      if (e !== undefined) return e;
+      hostStart = v('USERINFO_END') + 1;
+    } else {
+      e = expect('USERINFO_END', 0, 'absent');
+      if (e !== undefined) return e;
+    }
+    e = expect('HOST_START', hostStart, has(Flag.USERINFO) ? 'after "@"' : 'AUTHORITY_START');
+    if (e !== undefined) return e;
+    if (v('HOST_END') < hostStart) return `HOST_END=${v('HOST_END')} before HOST_START=${hostStart}`;
+    pathStart = v('HOST_END');
+    if (has(Flag.PORT)) {
+      e = first(expect('PORT_START', v('HOST_END') + 1, 'after HOST_END'), at(v('HOST_END'), ':', 'PORT_START'));
+      if (e !== undefined) return e;
+      if (v('PATH_START') < v('PORT_START')) return `PATH_START=${v('PATH_START')} before PORT_START=${v('PORT_START')}`;
+      pathStart = v('PATH_START');
+    } else {
+      e = expect('PORT_START', 0, 'absent');
+      if (e !== undefined) return e;
+    }
+    if ((has(Flag.HOST_IPV6) || has(Flag.HOST_IPVFUTURE)) && input !== undefined) {
+      if (input[v('HOST_START')] !== '[' || input[v('HOST_END') - 1] !== ']') return 'an IP-literal host without its brackets';
+    }
+  } else {
+    if (has(Flag.USERINFO) || has(Flag.PORT) || types > 0) return 'USERINFO, PORT or a host type without AUTHORITY';
+    for (const slot of ['AUTHORITY_START', 'USERINFO_END', 'HOST_START', 'HOST_END', 'PORT_START'] as const) {
+      const e = expect(slot, 0, 'absent');
+      if (e !== undefined) return e;
+    }
+  }
+  let e = expect('PATH_START', pathStart, has(Flag.PORT) ? 'after the port' : has(Flag.AUTHORITY) ? 'HOST_END' : 'after the scheme');
+  if (e !== undefined) return e;
+  if (v('PATH_END') < pathStart) return `PATH_END=${v('PATH_END')} before PATH_START=${pathStart}`;
+
+  // "?" query, "#" fragment, and where each part ends.
+  let end = v('PATH_END');
+  if (has(Flag.QUERY)) {
+    e = first(expect('QUERY_START', end + 1, 'after PATH_END'), at(end, '?', 'QUERY_START'));
+    if (e !== undefined) return e;
+    if (v('QUERY_END') < v('QUERY_START')) return `QUERY_END=${v('QUERY_END')} before QUERY_START=${v('QUERY_START')}`;
+    end = v('QUERY_END');
+  } else {
+    e = first(expect('QUERY_START', 0, 'absent'), expect('QUERY_END', 0, 'absent'));
+    if (e !== undefined) return e;
+  }
+  if (has(Flag.FRAGMENT)) {
+    e = first(expect('FRAGMENT_START', end + 1, 'after the "#"'), at(end, '#', 'FRAGMENT_START'));
+    if (e !== undefined) return e;
+    if (v('FRAGMENT_START') > len) return `FRAGMENT_START=${v('FRAGMENT_START')} past LENGTH=${len}`;
+  } else {
+    e = first(expect('FRAGMENT_START', 0, 'absent'), end === len ? undefined : `the URI ends at ${end}, not at LENGTH=${len}`);
+    if (e !== undefined) return e;
+  }
+  if ((f & WARNING_FLAGS) === 0 ? v('WARNING_INDEX') !== 0 : v('WARNING_INDEX') >= len) {
+    return `WARNING_INDEX=${v('WARNING_INDEX')} does not go with the WARN_* flags`;
+  }
+  if (input === undefined) return undefined;
+
+  // The text itself: the path's shape (§3.3) and the exact hints.
+  const path = input.slice(pathStart, v('PATH_END'));
+  if (has(Flag.AUTHORITY) ? path !== '' && path[0] !== '/' : path.startsWith('//')) {
+    return `the path ${JSON.stringify(path)} cannot follow ${has(Flag.AUTHORITY) ? 'an authority' : 'what precedes it'}`;
+  }
+  if (has(Flag.DOT) !== (path[0] === '.' || path.includes('/.'))) return `DOT is ${has(Flag.DOT)} for the path ${JSON.stringify(path)}`;
+  if (has(Flag.PERCENT) !== /%[0-9A-Fa-f]{2}/.test(input)) return `PERCENT is ${has(Flag.PERCENT)}`;
+  if (has(Flag.NON_ASCII) && !/[^\u0000-\u007f]/.test(input)) return 'NON_ASCII on an ASCII input';
+  if (has(Flag.AUTHORITY) && !has(Flag.HOST_IPV6) && !has(Flag.HOST_IPVFUTURE)) {
+    if (has(Flag.HOST_IPV4) !== isIPv4(input, v('HOST_START'), v('HOST_END'))) return `HOST_IPV4 is ${has(Flag.HOST_IPV4)}`;
+  }
+  return undefined;
+}
