@@ -127,6 +127,11 @@ export const WORST_CASES: readonly WorstCase[] = [
     what: '"a," repeated in a mailto: path (normalize looks for each address\'s last "@" within it, to lower-case its domain)',
     build: (n) => fill('mailto:', 'a,', n),
   },
+  {
+    name: 'mailto-at-commas',
+    what: '"@," repeated in a mailto: path (an empty domain per address: each one\'s "%" search must stop at its end)',
+    build: (n) => fill('mailto:', '@,', n),
+  },
 ];
 
 /** The base that every input is resolved against (as the reference). */
