@@ -3,9 +3,10 @@
  * record is scanned where it lies, into one reused offsets record, without making a string per
  * line. Components are decoded only when read.
  */
-import { scanError, type UriError } from './errors.js';
+import { argumentError, scanError, type UriError } from './errors.js';
 import { Flag, type HostType, hostTypeOf, OFFSETS_LENGTH, Slot, shiftOffsets } from './offsets.js';
-import { type ParseOptions, scanBytes } from './scan.js';
+import { countOption, optionsOf } from './options.js';
+import { type ParseOptions, scanByteRange, scanOptions } from './scan.js';
 import { tryParse, Uri } from './uri.js';
 
 interface NodeBuffer {
@@ -39,18 +40,25 @@ export class ByteView {
   bytes: Uint8Array = EMPTY;
   private buf: NodeBuffer | null = null;
 
-  /** @param options parse options for every range. */
-  constructor(protected readonly options?: ParseOptions) {}
+  /** @param options parse options for every range (checked now). */
+  constructor(protected readonly options?: ParseOptions) {
+    const o = optionsOf(options, new.target.name);
+    if (o !== undefined) {
+      scanOptions(o, new.target.name);
+      countOption(o, 'maxLength', new.target.name);
+    }
+  }
 
   /** Scans bytes [start, end) of `bytes` and returns the `scanBytes` result. */
   scan(bytes: Uint8Array, start: number, end: number): number {
+    const code = scanByteRange(bytes, start, end, this.offsets, this.options, 'ByteView#scan');
     if (bytes !== this.bytes) {
       this.bytes = bytes;
       this.buf = NodeBuffer === undefined ? null : NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     }
     this.start = start;
     this.end = end;
-    return (this.code = scanBytes(bytes, start, end, this.offsets, this.options));
+    return (this.code = code);
   }
 
   /** The bytes [from, to) as text: UTF-8, read as Latin-1 when the range is ASCII (faster). */
@@ -150,8 +158,14 @@ export class LineScanner extends ByteView {
    * @param start, end the part of `bytes` to walk (the whole by default).
    * @param firstLine the number of the first record, for a buffer cut from a larger input.
    */
-  constructor(bytes: Uint8Array, options?: ParseOptions, start = 0, end: number = bytes.length, firstLine = 1) {
+  constructor(bytes: Uint8Array, options?: ParseOptions, start = 0, end: number = bytes?.length, firstLine = 1) {
     super(options);
+    if (!(bytes instanceof Uint8Array)) throw argumentError('LineScanner', 'bytes', 'a Uint8Array (or a Buffer)', bytes);
+    if (!Number.isInteger(start)) throw argumentError('LineScanner', 'start', 'a whole number', start);
+    if (!Number.isInteger(end)) throw argumentError('LineScanner', 'end', 'a whole number', end);
+    if (!(start >= 0 && start <= end && end <= bytes.length))
+      throw new RangeError(`LineScanner: invalid range [${start}, ${end}) of ${bytes.length} bytes`);
+    if (!Number.isInteger(firstLine)) throw argumentError('LineScanner', 'firstLine', 'a whole number', firstLine);
     this.all = bytes;
     this.pos = start;
     this.limit = end;

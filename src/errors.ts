@@ -69,6 +69,41 @@ export class UriError extends TypeError {
 
 Object.defineProperty(UriError.prototype, 'name', { value: 'UriError', writable: true, configurable: true });
 
+/**
+ * The TypeError for an argument of the wrong type, naming the function, the argument, what it
+ * must be and what it got: `scan: input must be a string, got a number (42)`. A programming error,
+ * so not a UriError.
+ */
+export function argumentError(who: string, name: string, what: string, value: unknown): TypeError {
+  return new TypeError(`${who}: ${name} must be ${what}, got ${describeValue(value)}`);
+}
+
+/** A value as a message names it: `null`, `a number (42)`, `a string ("x")`, `an array`, `a Map`. */
+export function describeValue(v: unknown): string {
+  switch (typeof v) {
+    case 'undefined':
+      return 'undefined';
+    case 'string':
+      return `a string (${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)})`;
+    case 'number':
+    case 'boolean':
+      return `a ${typeof v} (${String(v)})`;
+    case 'bigint':
+      return `a bigint (${String(v)}n)`;
+    case 'symbol':
+      return `a symbol (${String(v)})`;
+    case 'function':
+      return 'a function';
+    default: {
+      if (v === null) return 'null';
+      if (Array.isArray(v)) return 'an array';
+      const name = (Object.getPrototypeOf(v) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+      if (typeof name !== 'string' || name === '' || name === 'Object') return 'an object';
+      return `${/^[AEIO]/.test(name) ? 'an' : 'a'} ${name}`;
+    }
+  }
+}
+
 /** The `UriError` for a non-zero `scan` result. */
 export function scanError(code: number, index: number, input: string): UriError {
   return new UriError(NAMES[code] as UriErrorCode, index, input);

@@ -41,6 +41,11 @@ export const DEFAULT_PORTS: Readonly<Record<string, number>> = Object.freeze({
   git: 9418,
 });
 
+/** The scheme's default port, from DEFAULT_PORTS' own entries (never Object.prototype's). */
+function defaultPort(scheme: string): number | undefined {
+  return Object.hasOwn(DEFAULT_PORTS, scheme) ? DEFAULT_PORTS[scheme] : undefined;
+}
+
 /** Schemes whose empty path with an authority means "/" (§6.2.3). */
 const EMPTY_PATH_IS_ROOT: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss']);
 
@@ -59,8 +64,11 @@ const rec = new Uint32Array(OFFSETS_LENGTH);
  * normalize('http://[2001:DB8:0:0:0:0:0:1]/');      // 'http://[2001:db8::1]/'
  */
 export function normalize(input: string | Uri, options?: NormalizeOptions): string {
-  const s = scanInput(input, rec, options);
-  return normalizeRecord(s, rec, null);
+  return normalizeAs(input, options, 'normalize', 'input');
+}
+
+function normalizeAs(input: string | Uri, options: NormalizeOptions | undefined, who: string, name: string): string {
+  return normalizeRecord(scanInput(input, rec, options, who, name), rec, null);
 }
 
 /**
@@ -74,7 +82,7 @@ export function normalize(input: string | Uri, options?: NormalizeOptions): stri
  * equivalent('http://a/%2F', 'http://a//');                   // false
  */
 export function equivalent(a: string | Uri, b: string | Uri, options?: NormalizeOptions): boolean {
-  return normalize(a, options) === normalize(b, options);
+  return normalizeAs(a, options, 'equivalent', 'a') === normalizeAs(b, options, 'equivalent', 'b');
 }
 
 /** The normal form's components, filled by normalizeRecord (one object, reused). */
@@ -108,7 +116,7 @@ export function normalizeRecord(s: string, o: Uint32Array, out: Uint32Array | nu
     n.port = undefined;
     if ((f & Flag.PORT) !== 0) {
       const port = portDigits(s, o[Slot.PORT_START]!, pathStart);
-      if (port !== '' && Number(port) !== DEFAULT_PORTS[scheme ?? '']) n.port = port;
+      if (port !== '' && Number(port) !== defaultPort(scheme ?? '')) n.port = port;
     }
   } else {
     n.userinfo = n.host = n.port = undefined;
@@ -153,7 +161,7 @@ function isNormal(s: string, o: Uint32Array, f: number): boolean {
   if ((f & Flag.PORT) !== 0) {
     const start = o[Slot.PORT_START]!;
     const end = o[Slot.PATH_START]!;
-    if (start === end || s.charCodeAt(start) === 0x30 || Number(s.slice(start, end)) === DEFAULT_PORTS[s.slice(0, schemeEnd)]) return false;
+    if (start === end || s.charCodeAt(start) === 0x30 || Number(s.slice(start, end)) === defaultPort(s.slice(0, schemeEnd))) return false;
   }
   return o[Slot.PATH_START] !== o[Slot.PATH_END] || !EMPTY_PATH_IS_ROOT.has(s.slice(0, schemeEnd));
 }

@@ -18,6 +18,7 @@
  *
  * An absent component's slots hold 0; FLAGS says which components are present.
  */
+import { argumentError } from './errors.js';
 import { isIPv4 } from './host.js';
 
 /** Length an offsets record must have at least. */
@@ -120,6 +121,7 @@ export type HostType = 'reg-name' | 'ipv4' | 'ipv6' | 'ipvfuture';
  * hostTypeOf(Flag.AUTHORITY | Flag.HOST_IPV6); // 'ipv6'
  */
 export function hostTypeOf(flags: number): HostType | undefined {
+  if (typeof flags !== 'number') throw argumentError('hostTypeOf', 'flags', 'a number', flags);
   if ((flags & Flag.AUTHORITY) === 0) return undefined;
   if ((flags & Flag.HOST_IPV4) !== 0) return 'ipv4';
   if ((flags & Flag.HOST_IPV6) !== 0) return 'ipv6';
@@ -148,6 +150,7 @@ export const WARNINGS: ReadonlyArray<readonly [UriWarning, number]> = Object.fre
  * warningsOf(Flag.WARN_CHAR | Flag.WARN_AT); // ['INVALID_CHAR', 'MULTIPLE_AT']
  */
 export function warningsOf(flags: number): readonly UriWarning[] {
+  if (typeof flags !== 'number') throw argumentError('warningsOf', 'flags', 'a number', flags);
   if ((flags & WARNING_FLAGS) === 0) return NO_WARNINGS;
   const out: UriWarning[] = [];
   for (const [name, bit] of WARNINGS) if ((flags & bit) !== 0) out.push(name);
@@ -266,6 +269,9 @@ function marks(rec: Uint32Array): Array<[number, string]> {
  * // FLAGS=SCHEME|AUTHORITY|PORT|QUERY
  */
 export function describeOffsets(input: string, rec: Uint32Array): string {
+  if (typeof input !== 'string') throw argumentError('describeOffsets', 'input', 'a string', input);
+  if (!(rec instanceof Uint32Array) || rec.length < OFFSETS_LENGTH)
+    throw argumentError('describeOffsets', 'rec', `an offsets record (a Uint32Array of ${OFFSETS_LENGTH} slots or more)`, rec);
   const groups = new Map<number, string[]>();
   for (const [at, name] of marks(rec)) {
     const labels = groups.get(at) ?? [];

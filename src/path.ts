@@ -5,6 +5,7 @@
  * (§3.3, §4.2). resolve, normalize and relativize build their output here, and `recompose`
  * fills the output's offsets record as it goes, so that no layer scans what another produced.
  */
+import { argumentError } from './errors.js';
 import { isIPv4 } from './host.js';
 import { Flag, setOffsets } from './offsets.js';
 
@@ -22,7 +23,7 @@ let ranges = new Int32Array(64);
  * removeDotSegments('mid/content=5/../6'); // 'mid/6'
  */
 export function removeDotSegments(path: string): string {
-  if (typeof path !== 'string') throw new TypeError(`removeDotSegments expects a string, got ${typeName(path)}`);
+  if (typeof path !== 'string') throw argumentError('removeDotSegments', 'path', 'a string', path);
   return removeDots(path, false);
 }
 
@@ -373,8 +374,4 @@ const NON_ASCII = /[^\u0000-\u007f]/;
 function hostFlag(s: string, start: number, end: number): number {
   if (s.charCodeAt(start) === 0x5b) return (s.charCodeAt(start + 1) | 0x20) === 0x76 /* v */ ? Flag.HOST_IPVFUTURE : Flag.HOST_IPV6;
   return isIPv4(s, start, end) ? Flag.HOST_IPV4 : 0;
-}
-
-function typeName(v: unknown): string {
-  return v === null ? 'null' : typeof v;
 }

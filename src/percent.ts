@@ -2,8 +2,9 @@
  * Percent-encoding (RFC 3986 §2.1, §2.4): encode a string's UTF-8 bytes for one component's
  * allowed set, decode `%XX` runs back to UTF-8, and normalize encodings (§6.2.2.1, §6.2.2.2).
  */
-import { UriError } from './errors.js';
+import { argumentError, UriError } from './errors.js';
 import { ALLOWED, EncodeSet, HEX_VALUE } from './generated/tables.js';
+import { booleanOption, optionsOf } from './options.js';
 
 /** The components `percentEncode` can encode for, each with the characters it leaves alone. */
 export type Component = 'component' | 'userinfo' | 'reg-name' | 'segment' | 'path' | 'query' | 'fragment';
@@ -32,9 +33,19 @@ const HEX = '0123456789ABCDEF';
  * percentEncode('ü', 'component');     // '%C3%BC'
  */
 export function percentEncode(s: string, component: Component = 'component'): string {
+  if (typeof s !== 'string') throw argumentError('percentEncode', 's', 'a string', s);
+  // Own entries only: "toString", "__proto__" or a name added to Object.prototype are no component.
+  if (typeof component !== 'string' || !Object.hasOwn(SETS, component)) {
+    throw argumentError(
+      'percentEncode',
+      'component',
+      `one of ${Object.keys(SETS)
+        .map((k) => JSON.stringify(k))
+        .join(', ')}`,
+      component,
+    );
+  }
   const set = SETS[component];
-  // typeof, not undefined: "toString" and "__proto__" find Object.prototype's members.
-  if (typeof set !== 'number') throw new TypeError(`unknown component "${String(component)}"`);
   const len = s.length;
   let i = 0;
   // Leading run that needs no encoding: return the input itself when that is all of it.
@@ -99,9 +110,11 @@ export interface DecodeOptions {
  * percentDecode('%FF', { fatal: true });   // throws UriError INVALID_UTF8 at index 0
  */
 export function percentDecode(s: string, options?: DecodeOptions): string {
+  if (typeof s !== 'string') throw argumentError('percentDecode', 's', 'a string', s);
+  const o = optionsOf(options, 'percentDecode');
+  const fatal = o !== undefined && booleanOption(o, 'fatal', 'percentDecode');
   let i = s.indexOf('%');
   if (i === -1) return s;
-  const fatal = options !== undefined && options.fatal === true;
   const len = s.length;
   let out = s.slice(0, i);
   while (i < len) {

@@ -30,9 +30,9 @@ const LENIENT = Object.freeze({ lenient: true });
  * relativize('http://a/b/', 'https://a/b/');          // 'https://a/b/'
  */
 export function relativize(base: string | Uri, target: string | Uri): string {
-  const b = scanInput(base, baseRec, undefined);
+  const b = scanInput(base, baseRec, undefined, 'relativize', 'base');
   if ((baseRec[Slot.FLAGS]! & Flag.SCHEME) === 0) throw new UriError('RELATIVE_BASE', 0, b);
-  let t = scanInput(target, targetRec, undefined);
+  let t = scanInput(target, targetRec, undefined, 'relativize', 'target');
   // The goal and its record, each layer writing the record of what it produced; what a lenient
   // parse (a Uri) tolerated is not in the grammar recompose writes, so that text is scanned again.
   const tf = targetRec[Slot.FLAGS]!;

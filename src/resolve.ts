@@ -5,8 +5,9 @@
  */
 import { UriError } from './errors.js';
 import { Flag, fragmentMarkOf, OFFSETS_LENGTH, Slot } from './offsets.js';
+import { booleanOption, countOption, optionsOf } from './options.js';
 import { climb, emptyParts, merge, type Parts, recompose, removeDots } from './path.js';
-import type { ParseOptions } from './scan.js';
+import { type ParseOptions, scanOptions } from './scan.js';
 import { scanInput, type Uri } from './uri.js';
 
 /** Options of `resolve`. */
@@ -27,17 +28,6 @@ const refRec = new Uint32Array(OFFSETS_LENGTH);
 let lastBase: string | null = null;
 let lastKey = 0;
 
-/** The parse options that change a scan, as a small number (maxLength is checked on reuse). */
-function scanKey(options: ParseOptions | undefined): number {
-  if (options === undefined) return 0;
-  return (
-    (options.lenient === true ? 1 : 0) |
-    (options.iri === true ? 2 : 0) |
-    (options.zoneId === true ? 4 : 0) |
-    (options.absolute === true ? 8 : 0)
-  );
-}
-
 /**
  * Resolves `reference` against `base` (RFC 3986 §5.2.2, recomposed per §5.3).
  *
@@ -48,29 +38,26 @@ function scanKey(options: ParseOptions | undefined): number {
  * resolve('http://a/b/c/d;p?q', '?y', { rfc2396: true }); // 'http://a/b/c/?y'
  */
 export function resolve(base: string | Uri, reference: string | Uri, options?: ResolveOptions): string {
+  const o = optionsOf(options, 'resolve');
+  const key = o === undefined ? 0 : scanOptions(o, 'resolve');
+  const maxLength = o === undefined ? -1 : countOption(o, 'maxLength', 'resolve');
   // A crawler resolves every link of a page against that page: the base's record is kept and
   // reused while the same base string (under the same parse options) comes again.
-  const key = scanKey(options);
   let b: string;
-  if (
-    typeof base === 'string' &&
-    base === lastBase &&
-    key === lastKey &&
-    (options === undefined || options.maxLength === undefined || base.length <= options.maxLength)
-  ) {
+  if (typeof base === 'string' && base === lastBase && key === lastKey && (maxLength < 0 || base.length <= maxLength)) {
     b = base;
   } else {
     lastBase = null;
-    b = scanInput(base, baseRec, options);
+    b = scanInput(base, baseRec, options, 'resolve', 'base');
     if (typeof base === 'string') {
       lastBase = base;
       lastKey = key;
     }
   }
   if ((baseRec[Slot.FLAGS]! & Flag.SCHEME) === 0) throw new UriError('RELATIVE_BASE', 0, b);
-  const r = scanInput(reference, refRec, options);
-  if (options !== undefined && options.rfc2396 === true) return resolve2396(b, r);
-  return resolveRecords(b, baseRec, r, refRec, options === undefined || options.strict !== false, null);
+  const r = scanInput(reference, refRec, options, 'resolve', 'reference');
+  if (o !== undefined && booleanOption(o, 'rfc2396', 'resolve')) return resolve2396(b, r);
+  return resolveRecords(b, baseRec, r, refRec, o === undefined || booleanOption(o, 'strict', 'resolve', true), null);
 }
 
 /** The target's components, filled by resolveRecords (one object, reused: no allocation per call). */

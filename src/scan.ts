@@ -3,10 +3,11 @@
  * and transition tables, recording component boundaries in a caller-owned offsets record (its
  * layout is in offsets.ts). No regular expression, no substring, no allocation.
  */
-import { ErrorCode } from './errors.js';
+import { argumentError, ErrorCode } from './errors.js';
 import { CHAR_CLASS, CLASS_SHIFT, Cls, LENIENT_TRANSITIONS, State, TRANSITIONS } from './generated/tables.js';
 import { hexAt, ipv6Error, ipvFutureError, isIPv4, type Units, at as unitAt } from './host.js';
 import { Flag, HOST_LITERAL, OFFSETS_LENGTH, Slot, setOffsets, WARNING_FLAGS } from './offsets.js';
+import { booleanOption, countOption, optionsOf } from './options.js';
 
 /** Options shared by every parsing entry point. All default to strict RFC 3986. */
 export interface ParseOptions {
@@ -56,7 +57,13 @@ const LENIENT = fuse(LENIENT_TRANSITIONS);
  * offsets[Slot.HOST_START]; // 7
  */
 export function scan(input: string, offsets: Uint32Array, options?: ParseOptions): number {
-  return scanUnits(input, null, 0, input.length, offsets, options);
+  if (typeof input !== 'string') throw argumentError('scan', 'input', 'a string', input);
+  return scanUnits(input, null, 0, input.length, offsets, options, 'scan');
+}
+
+/** `scan` for the library's entry points, whose name (`who`) the messages of bad arguments give. */
+export function scanString(input: string, offsets: Uint32Array, options: ParseOptions | undefined, who: string): number {
+  return scanUnits(input, null, 0, input.length, offsets, options, who);
 }
 
 /**
@@ -72,9 +79,45 @@ export function scan(input: string, offsets: Uint32Array, options?: ParseOptions
  * buf.toString('latin1', offsets[Slot.HOST_START], offsets[Slot.HOST_END]); // 'a.example'
  */
 export function scanBytes(bytes: Uint8Array, start: number, end: number, offsets: Uint32Array, options?: ParseOptions): number {
+  return scanByteRange(bytes, start, end, offsets, options, 'scanBytes');
+}
+
+/** `scanBytes` for the library's entry points (see scanString). */
+export function scanByteRange(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  offsets: Uint32Array,
+  options: ParseOptions | undefined,
+  who: string,
+): number {
+  if (!(bytes instanceof Uint8Array)) throw argumentError(who, 'bytes', 'a Uint8Array (or a Buffer)', bytes);
+  if (!Number.isInteger(start)) throw argumentError(who, 'start', 'a whole number', start);
+  if (!Number.isInteger(end)) throw argumentError(who, 'end', 'a whole number', end);
   if (!(start >= 0 && start <= end && end <= bytes.length))
     throw new RangeError(`invalid range [${start}, ${end}) of ${bytes.length} bytes`);
-  return scanUnits('', bytes, start, end, offsets, options);
+  return scanUnits('', bytes, start, end, offsets, options, who);
+}
+
+/**
+ * The options that change a scan (maxLength aside), as bits: read once, they are a key for a
+ * scan to remember (resolve keeps its last base's), and scan's own settings.
+ */
+export enum ScanOption {
+  LENIENT = 1,
+  IRI = 2,
+  ZONE_ID = 4,
+  ABSOLUTE = 8,
+}
+
+/** The ScanOption bits of an options object (own properties, each checked: see options.ts). */
+export function scanOptions(o: object, who: string): number {
+  return (
+    (booleanOption(o, 'lenient', who) ? ScanOption.LENIENT : 0) |
+    (booleanOption(o, 'iri', who) ? ScanOption.IRI : 0) |
+    (booleanOption(o, 'zoneId', who) ? ScanOption.ZONE_ID : 0) |
+    (booleanOption(o, 'absolute', who) ? ScanOption.ABSOLUTE : 0)
+  );
 }
 
 /**
@@ -88,22 +131,23 @@ function scanUnits(
   len: number,
   offsets: Uint32Array,
   options: ParseOptions | undefined,
+  who: string,
 ): number {
+  if (!(offsets instanceof Uint32Array)) throw argumentError(who, 'offsets', 'a Uint32Array', offsets);
   if (offsets.length < OFFSETS_LENGTH) throw new RangeError(`offsets must have at least ${OFFSETS_LENGTH} slots`);
   const u: Units = bytes === null ? input : bytes;
-  let iri = false;
-  let zone = false;
-  let lenient = false;
+  let settings = 0;
   if (options !== undefined) {
-    const max = options.maxLength;
-    if (max !== undefined) {
-      if (!(Number.isInteger(max) && max >= 0)) throw new RangeError(`maxLength must be a whole number >= 0, got ${max}`);
-      if (len - start > max) return fail(offsets, ErrorCode.TOO_LONG, start + max);
+    const o = optionsOf(options, who);
+    if (o !== undefined) {
+      settings = scanOptions(o, who);
+      const max = countOption(o, 'maxLength', who);
+      if (max >= 0 && len - start > max) return fail(offsets, ErrorCode.TOO_LONG, start + max);
     }
-    iri = options.iri === true;
-    zone = options.zoneId === true;
-    lenient = options.lenient === true;
   }
+  const iri = (settings & ScanOption.IRI) !== 0;
+  const zone = (settings & ScanOption.ZONE_ID) !== 0;
+  const lenient = (settings & ScanOption.LENIENT) !== 0;
   const fused = lenient ? LENIENT : STRICT;
   // Component boundaries live in locals and reach the record once, at the end.
   let flags = 0;
@@ -264,7 +308,7 @@ function scanUnits(
     if ((flags & Flag.QUERY) !== 0) queryEnd = len;
     else pathEnd = len;
   }
-  if ((flags & Flag.SCHEME) === 0 && options !== undefined && options.absolute === true) {
+  if ((flags & Flag.SCHEME) === 0 && (settings & ScanOption.ABSOLUTE) !== 0) {
     return fail(offsets, ErrorCode.MISSING_SCHEME, schemeErrorIndex(u, start, len));
   }
   setOffsets(

@@ -3,7 +3,7 @@
  * that `scan` found, copied into plain integer fields. A component is sliced from the input the
  * first time it is read and cached; nothing is decoded or copied at parse time.
  */
-import { scanError } from './errors.js';
+import { argumentError, scanError } from './errors.js';
 import {
   Flag,
   type HostType,
@@ -16,7 +16,7 @@ import {
   warningsOf,
 } from './offsets.js';
 import { percentDecode } from './percent.js';
-import { type ParseOptions, scan } from './scan.js';
+import { type ParseOptions, scanString } from './scan.js';
 
 // One record for every parse: scan writes it, the Uri copies the few numbers it needs.
 const scratch = new Uint32Array(OFFSETS_LENGTH);
@@ -63,6 +63,8 @@ export class Uri {
    * Most code calls `parse` or `tryParse` instead.
    */
   constructor(input: string, offsets: Uint32Array) {
+    if (typeof input !== 'string') throw argumentError('Uri', 'input', 'a string', input);
+    checkRecord(offsets, 'Uri', 'offsets');
     this.href = input;
     this._flags = offsets[Slot.FLAGS]!;
     this._schemeEnd = offsets[Slot.SCHEME_END]!;
@@ -235,6 +237,7 @@ export class Uri {
    * rec[Slot.PATH_START]; // 5
    */
   writeOffsets(out: Uint32Array): Uint32Array {
+    checkRecord(out, 'Uri#writeOffsets', 'out');
     return setOffsets(
       out,
       this._schemeEnd,
@@ -297,36 +300,50 @@ export interface UriComponents {
  * parse('../x', { absolute: true });      // throws UriError MISSING_SCHEME
  */
 export function parse(input: string, options?: ParseOptions): Uri {
-  if (typeof input !== 'string') throw new TypeError(`parse expects a string, got ${typeName(input)}`);
-  const code = scan(input, scratch, options);
+  if (typeof input !== 'string') throw argumentError('parse', 'input', 'a string', input);
+  const code = scanString(input, scratch, options, 'parse');
   if (code !== 0) throw scanError(code, scratch[Slot.ERROR_INDEX]!, input);
   return new Uri(input, scratch);
 }
 
 /**
- * Like `parse`, but returns `null` for invalid input (or a non-string), without creating an Error.
+ * Like `parse`, but returns `null` instead of throwing, without creating an Error: for invalid
+ * input, for a non-string, and for options it cannot use (a wrong type, a negative maxLength).
  *
  * @example
  * tryParse('http://a b/'); // null
  */
 export function tryParse(input: string, options?: ParseOptions): Uri | null {
-  if (typeof input !== 'string' || scan(input, scratch, options) !== 0) return null;
+  if (typeof input !== 'string') return null;
+  try {
+    if (scanString(input, scratch, options, 'tryParse') !== 0) return null;
+  } catch {
+    return null;
+  }
   return new Uri(input, scratch);
 }
 
 /**
- * True when `input` is a valid URI-reference under `options`. Allocates nothing.
+ * True when `input` is a valid URI-reference under `options`. Allocates nothing, and never
+ * throws: a non-string, or options it cannot use, give `false`.
  *
  * @example
  * isValid('mailto:a@b.example'); // true
  * isValid('http://[::1');        // false
  */
 export function isValid(input: string, options?: ParseOptions): boolean {
-  return typeof input === 'string' && scan(input, scratch, options) === 0;
+  if (typeof input !== 'string') return false;
+  try {
+    return scanString(input, scratch, options, 'isValid') === 0;
+  } catch {
+    return false;
+  }
 }
 
-function typeName(v: unknown): string {
-  return v === null ? 'null' : typeof v;
+/** A record to read or write: a Uint32Array of OFFSETS_LENGTH slots or more. */
+function checkRecord(rec: Uint32Array, who: string, name: string): void {
+  if (!(rec instanceof Uint32Array)) throw argumentError(who, name, 'a Uint32Array', rec);
+  if (rec.length < OFFSETS_LENGTH) throw new RangeError(`${who}: ${name} must have at least ${OFFSETS_LENGTH} slots, got ${rec.length}`);
 }
 
 /**
@@ -335,9 +352,9 @@ function typeName(v: unknown): string {
  *
  * @throws {UriError} for an invalid string; TypeError for anything else.
  */
-export function scanInput(x: string | Uri, rec: Uint32Array, options: ParseOptions | undefined): string {
+export function scanInput(x: string | Uri, rec: Uint32Array, options: ParseOptions | undefined, who: string, name: string): string {
   if (typeof x === 'string') {
-    const code = scan(x, rec, options);
+    const code = scanString(x, rec, options, who);
     if (code !== 0) throw scanError(code, rec[Slot.ERROR_INDEX]!, x);
     return x;
   }
@@ -345,5 +362,5 @@ export function scanInput(x: string | Uri, rec: Uint32Array, options: ParseOptio
     x.writeOffsets(rec);
     return x.href;
   }
-  throw new TypeError(`expected a string or a Uri, got ${typeName(x)}`);
+  throw argumentError(who, name, 'a string or a Uri', x);
 }

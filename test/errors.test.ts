@@ -573,17 +573,17 @@ test('tryParse and isValid reject non-strings; parse throws a TypeError that is 
     throw new Error('parsed');
   };
   for (const [v, name] of [
-    [42, 'number'],
+    [42, 'a number (42)'],
     [null, 'null'],
     [undefined, 'undefined'],
-    [{}, 'object'],
-    [true, 'boolean'],
-    [1n, 'bigint'],
+    [{}, 'an object'],
+    [true, 'a boolean (true)'],
+    [1n, 'a bigint (1n)'],
   ] as const) {
     const e = thrown(v);
     assert.instance(e, TypeError);
     assert.not.instance(e, UriError);
-    assert.is(e.message, `parse expects a string, got ${name}`);
+    assert.is(e.message, `parse: input must be a string, got ${name}`);
   }
 });
 

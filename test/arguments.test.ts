@@ -1,0 +1,297 @@
+/**
+ * The API at its edges (issue 14, item 7): every public entry point checks the types of its
+ * arguments and says which one is wrong and what it got; tryParse and isValid never throw,
+ * whatever the input and the options; options are read as own properties only, so that a
+ * polluted Object.prototype changes nothing.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  ByteView,
+  describeOffsets,
+  equivalent,
+  hostTypeOf,
+  isValid,
+  LineScanner,
+  normalize,
+  OFFSETS_LENGTH,
+  type ParseOptions,
+  parse,
+  percentDecode,
+  percentEncode,
+  relativize,
+  removeDotSegments,
+  resolve,
+  scan,
+  scanBytes,
+  tryParse,
+  Uri,
+  UriError,
+  warningsOf,
+} from '../src/index.js';
+
+const rec = new Uint32Array(OFFSETS_LENGTH);
+const bytes = new TextEncoder().encode('http://a/');
+
+/** The error f throws (a test failure when it throws nothing). */
+function thrown(f: () => unknown): Error {
+  try {
+    f();
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error('nothing was thrown');
+}
+
+/** f throws a TypeError (not a UriError: a programming error, not bad input) with this message. */
+function typeError(f: () => unknown, message: string): void {
+  const e = thrown(f);
+  assert.instance(e, TypeError, message);
+  assert.not.instance(e, UriError, message);
+  assert.is(e.message, message);
+}
+
+/** Options values of every kind, usable or not. */
+const throwingGetter = Object.defineProperty({}, 'lenient', {
+  get() {
+    throw new Error('getter');
+  },
+  enumerable: true,
+});
+const throwingProxy = new Proxy(
+  {},
+  {
+    get() {
+      throw new Error('proxy');
+    },
+  },
+);
+const ODD_OPTIONS: unknown[] = [
+  undefined,
+  null,
+  42,
+  'lenient',
+  true,
+  Symbol('x'),
+  1n,
+  [],
+  {},
+  () => ({}),
+  { lenient: 'yes' },
+  { lenient: 1 },
+  { lenient: null },
+  { maxLength: -1 },
+  { maxLength: 1.5 },
+  { maxLength: '5' },
+  { maxLength: Number.NaN },
+  { maxLength: 3 },
+  { iri: true, zoneId: true, absolute: true, lenient: true },
+  Object.create(null),
+  throwingGetter,
+  throwingProxy,
+];
+const INPUTS: unknown[] = [
+  'http://a/',
+  'http://a b/',
+  '',
+  '%',
+  42,
+  null,
+  undefined,
+  {},
+  ['http://a/'],
+  new String('http://a/'),
+  Symbol('s'),
+];
+
+test('tryParse and isValid never throw, for any input and any options', () => {
+  let n = 0;
+  for (const input of INPUTS) {
+    for (const options of ODD_OPTIONS) {
+      const u = tryParse(input as string, options as ParseOptions);
+      assert.ok(u === null || u instanceof Uri);
+      const v = isValid(input as string, options as ParseOptions);
+      assert.type(v, 'boolean');
+      assert.is(v, u !== null);
+      n++;
+    }
+  }
+  assert.is(n, INPUTS.length * ODD_OPTIONS.length);
+  // null options are no options (as for an options dictionary that is null or undefined).
+  assert.is(tryParse('http://a/', null as unknown as ParseOptions)?.host, 'a');
+  assert.is(isValid('http://a/', null as unknown as ParseOptions), true);
+  assert.is(isValid('http://a b/', null as unknown as ParseOptions), false);
+  // Options it cannot use give null and false, even for valid input.
+  for (const [k, options] of [42, { lenient: 'yes' }, { maxLength: -1 }, throwingGetter, throwingProxy].entries()) {
+    assert.is(tryParse('http://a/', options as ParseOptions), null, `options #${k}`);
+    assert.is(isValid('http://a/', options as ParseOptions), false, `options #${k}`);
+  }
+});
+
+test('scan, parse and the other entry points reject what is not a string, naming the argument', () => {
+  typeError(() => scan(42 as unknown as string, rec), 'scan: input must be a string, got a number (42)');
+  typeError(() => scan(undefined as unknown as string, rec), 'scan: input must be a string, got undefined');
+  typeError(() => scan('http://a/', [] as unknown as Uint32Array), 'scan: offsets must be a Uint32Array, got an array');
+  typeError(
+    () => scan('http://a/', new Int32Array(15) as unknown as Uint32Array),
+    'scan: offsets must be a Uint32Array, got an Int32Array',
+  );
+  typeError(() => parse(['http://a/'] as unknown as string), 'parse: input must be a string, got an array');
+  typeError(() => parse(new String('x') as unknown as string), 'parse: input must be a string, got a String');
+  typeError(
+    () => scanBytes('http://a/' as unknown as Uint8Array, 0, 9, rec),
+    'scanBytes: bytes must be a Uint8Array (or a Buffer), got a string ("http://a/")',
+  );
+  typeError(() => scanBytes(bytes, '0' as unknown as number, 9, rec), 'scanBytes: start must be a whole number, got a string ("0")');
+  typeError(() => scanBytes(bytes, 0, 1.5, rec), 'scanBytes: end must be a whole number, got a number (1.5)');
+  typeError(() => scanBytes(bytes, 0, 9, {} as Uint32Array), 'scanBytes: offsets must be a Uint32Array, got an object');
+  typeError(() => normalize(42 as unknown as string), 'normalize: input must be a string or a Uri, got a number (42)');
+  typeError(() => equivalent('http://a/', null as unknown as string), 'equivalent: b must be a string or a Uri, got null');
+  typeError(() => equivalent(1 as unknown as string, 'http://a/'), 'equivalent: a must be a string or a Uri, got a number (1)');
+  typeError(() => resolve({} as string, 'g'), 'resolve: base must be a string or a Uri, got an object');
+  typeError(() => resolve('http://a/', 42 as unknown as string), 'resolve: reference must be a string or a Uri, got a number (42)');
+  typeError(() => relativize(undefined as unknown as string, 'g'), 'relativize: base must be a string or a Uri, got undefined');
+  typeError(() => relativize('http://a/', true as unknown as string), 'relativize: target must be a string or a Uri, got a boolean (true)');
+  typeError(() => removeDotSegments(1 as unknown as string), 'removeDotSegments: path must be a string, got a number (1)');
+  typeError(() => percentEncode(42 as unknown as string), 'percentEncode: s must be a string, got a number (42)');
+  typeError(
+    () => percentEncode('a', 'toString' as 'path'),
+    'percentEncode: component must be one of "component", "userinfo", "reg-name", "segment", "path", "query", "fragment", got a string ("toString")',
+  );
+  typeError(() => percentDecode(42 as unknown as string), 'percentDecode: s must be a string, got a number (42)');
+  typeError(() => hostTypeOf('2' as unknown as number), 'hostTypeOf: flags must be a number, got a string ("2")');
+  typeError(() => warningsOf(undefined as unknown as number), 'warningsOf: flags must be a number, got undefined');
+  typeError(() => describeOffsets(1 as unknown as string, rec), 'describeOffsets: input must be a string, got a number (1)');
+  typeError(
+    () => describeOffsets('', new Uint32Array(2)),
+    'describeOffsets: rec must be an offsets record (a Uint32Array of 15 slots or more), got a Uint32Array',
+  );
+  typeError(() => new Uri(42 as unknown as string, rec), 'Uri: input must be a string, got a number (42)');
+  typeError(() => new Uri('x', [] as unknown as Uint32Array), 'Uri: offsets must be a Uint32Array, got an array');
+  typeError(() => parse('x').writeOffsets(null as unknown as Uint32Array), 'Uri#writeOffsets: out must be a Uint32Array, got null');
+  typeError(
+    () => new LineScanner('a\nb' as unknown as Uint8Array),
+    'LineScanner: bytes must be a Uint8Array (or a Buffer), got a string ("a\\nb")',
+  );
+  typeError(() => new LineScanner(bytes, undefined, 0, 9, 1.5), 'LineScanner: firstLine must be a whole number, got a number (1.5)');
+  typeError(
+    () => new ByteView().scan([1, 2] as unknown as Uint8Array, 0, 1),
+    'ByteView#scan: bytes must be a Uint8Array (or a Buffer), got an array',
+  );
+  typeError(() => new LineScanner(bytes, undefined, -0.5), 'LineScanner: start must be a whole number, got a number (-0.5)');
+  typeError(() => new LineScanner(bytes, undefined, 0, Number.NaN), 'LineScanner: end must be a whole number, got a number (NaN)');
+  typeError(() => scan((() => 'x') as unknown as string, rec), 'scan: input must be a string, got a function');
+  typeError(() => scan(Symbol('s') as unknown as string, rec), 'scan: input must be a string, got a symbol (Symbol(s))');
+  typeError(() => scan(Object.create(null) as string, rec), 'scan: input must be a string, got an object');
+  typeError(() => scan(new Error('e') as unknown as string, rec), 'scan: input must be a string, got an Error');
+  typeError(() => scan('x', 7 as unknown as Uint32Array), 'scan: offsets must be a Uint32Array, got a number (7)');
+  typeError(
+    () => percentEncode('x'.repeat(50), 1 as never),
+    `percentEncode: component must be one of "component", "userinfo", "reg-name", "segment", "path", "query", "fragment", got a number (1)`,
+  );
+  typeError(() => parse('x', 'y'.repeat(50) as never), `parse: options must be an object, got a string ("${'y'.repeat(40)}…")`);
+  assert.throws(
+    () => new LineScanner(bytes, undefined, 0, 99),
+    (e: unknown) => e instanceof RangeError && e.message === 'LineScanner: invalid range [0, 99) of 9 bytes',
+  );
+  assert.throws(
+    () => new Uri('x', new Uint32Array(3)),
+    (e: unknown) => e instanceof RangeError && e.message === 'Uri: offsets must have at least 15 slots, got 3',
+  );
+});
+
+test('options: null or undefined for none, an object otherwise, each value of its type', () => {
+  for (const f of [
+    () => parse('http://a/', null as unknown as ParseOptions),
+    () => scan('http://a/', rec, null as unknown as ParseOptions),
+    () => normalize('http://a/', null as unknown as ParseOptions),
+    () => resolve('http://a/', 'g', null as unknown as ParseOptions),
+    () => percentDecode('%41', null as never),
+    () => new LineScanner(bytes, null as unknown as ParseOptions).next(),
+  ]) {
+    f();
+  }
+  typeError(() => parse('http://a/', 42 as unknown as ParseOptions), 'parse: options must be an object, got a number (42)');
+  typeError(
+    () => scan('http://a/', rec, 'lenient' as unknown as ParseOptions),
+    'scan: options must be an object, got a string ("lenient")',
+  );
+  typeError(
+    () => parse('http://a/', { lenient: 'yes' } as unknown as ParseOptions),
+    'parse: options.lenient must be a boolean, got a string ("yes")',
+  );
+  typeError(() => parse('http://a/', { iri: 1 } as unknown as ParseOptions), 'parse: options.iri must be a boolean, got a number (1)');
+  typeError(() => scan('http://a/', rec, { zoneId: null } as unknown as ParseOptions), 'scan: options.zoneId must be a boolean, got null');
+  typeError(
+    () => parse('http://a/', { absolute: 'no' } as unknown as ParseOptions),
+    'parse: options.absolute must be a boolean, got a string ("no")',
+  );
+  typeError(
+    () => parse('http://a/', { maxLength: '5' } as unknown as ParseOptions),
+    'parse: options.maxLength must be a whole number >= 0, got a string ("5")',
+  );
+  assert.throws(
+    () => parse('http://a/', { maxLength: -1 }),
+    (e: unknown) => e instanceof RangeError && e.message === 'parse: options.maxLength must be a whole number >= 0, got -1',
+  );
+  typeError(
+    () => resolve('http://a/', 'g', { strict: 0 } as unknown as ParseOptions),
+    'resolve: options.strict must be a boolean, got a number (0)',
+  );
+  typeError(
+    () => resolve('http://a/', 'g', { rfc2396: 'yes' } as unknown as ParseOptions),
+    'resolve: options.rfc2396 must be a boolean, got a string ("yes")',
+  );
+  typeError(
+    () => normalize('http://a/', { lenient: 'yes' } as unknown as ParseOptions),
+    'normalize: options.lenient must be a boolean, got a string ("yes")',
+  );
+  typeError(() => percentDecode('%41', { fatal: 1 } as never), 'percentDecode: options.fatal must be a boolean, got a number (1)');
+  typeError(
+    () => new LineScanner(bytes, { lenient: 'yes' } as unknown as ParseOptions),
+    'LineScanner: options.lenient must be a boolean, got a string ("yes")',
+  );
+  typeError(() => new ByteView(7 as unknown as ParseOptions), 'ByteView: options must be an object, got a number (7)');
+});
+
+/** Runs f with extra properties on Object.prototype, removed again whatever happens. */
+function polluted(props: Record<string, unknown>, f: () => void): void {
+  for (const [k, v] of Object.entries(props)) Object.defineProperty(Object.prototype, k, { value: v, configurable: true, writable: true });
+  try {
+    f();
+  } finally {
+    for (const k of Object.keys(props)) delete (Object.prototype as Record<string, unknown>)[k];
+  }
+}
+
+test('options are own properties: a polluted Object.prototype changes no answer', () => {
+  polluted(
+    { lenient: true, iri: true, zoneId: true, maxLength: 1, strict: false, rfc2396: true, fatal: true, foo: 8080, segmentx: 1 },
+    () => {
+      // The reported attack: a "\" and an "@" that lenient mode would read as userinfo.
+      const e = thrown(() => parse('http://evil.com\\@good.com/', { absolute: true }));
+      assert.instance(e, UriError);
+      assert.equal([(e as UriError).code, (e as UriError).index], ['INVALID_CHAR', 15]);
+      assert.is(isValid('http://a b/', {}), false);
+      assert.is(tryParse('http://a/é', { absolute: true }), null);
+      assert.is(isValid('http://[fe80::1%25x]/', {}), false);
+      assert.is(isValid('http://a.example/', { absolute: true }), true, 'no maxLength 1');
+      assert.is(scan('http://a.example/', rec, {}), 0);
+      assert.is(resolve('http://a/b/c/d;p?q', 'http:g', {}), 'http:g', 'strict by default');
+      assert.is(resolve('http://a/b/c/d;p?q', '?y', {}), 'http://a/b/c/d;p?y', 'not RFC 2396');
+      assert.is(percentDecode('%FF', {}), '\uFFFD', 'not fatal');
+      assert.is(normalize('foo://h:8080/'), 'foo://h:8080/', 'no default port for foo');
+      assert.instance(
+        thrown(() => normalize('http://a b/', {})),
+        UriError,
+      );
+    },
+  );
+  // Options given as own properties still work, and inherited ones never do.
+  assert.is(parse('http://a b/', { lenient: true }).host, 'a b');
+  assert.is(isValid('http://a b/', Object.create({ lenient: true }) as ParseOptions), false);
+  assert.is(isValid('http://a b/', Object.assign(Object.create(null) as object, { lenient: true }) as ParseOptions), true);
+  assert.is(normalize('http://a b/', { lenient: true }), 'http://a%20b/');
+});
+
+test.run();
