@@ -303,6 +303,16 @@ export const ENCODE_SETS = [
   { name: 'PATH', abnf: 'path-abempty = *( "/" segment )', chars: `${PCHAR_SET}/` },
   { name: 'QUERY', abnf: 'query = *( pchar / "/" / "?" )', chars: `${PCHAR_SET}/?` },
   { name: 'FRAGMENT', abnf: 'fragment = *( pchar / "/" / "?" )', chars: `${PCHAR_SET}/?` },
+  {
+    name: 'QUERY_PARAM',
+    abnf: 'a name or value of a name=value query: query less "&" "=" ";" (the separators) and "+" (a space to form readers)',
+    chars: `${UNRESERVED}!$'()*,:@/?`,
+  },
+  {
+    name: 'FORM',
+    abnf: 'application/x-www-form-urlencoded (WHATWG URL §5.2): ALPHA / DIGIT / "*" / "-" / "." / "_" (a space is written "+")',
+    chars: `${ALPHA + DIGIT}*-._`,
+  },
 ] as const;
 
 function allowedBits(c: number): number {
@@ -329,8 +339,8 @@ function classOf(c: number): number {
   throw new Error(`no class for 0x${c.toString(16)}`);
 }
 
-function render128(name: string, doc: string, value: (c: number) => number, width: number): string {
-  const lines = [`/** ${doc} */`, `export const ${name} = new Uint8Array([`];
+function render128(name: string, doc: string, value: (c: number) => number, width: number, type = 'Uint8Array'): string {
+  const lines = [`/** ${doc} */`, `export const ${name} = new ${type}([`];
   for (let row = 0; row < 128; row += 16) {
     const cells: string[] = [];
     const labels: string[] = [];
@@ -464,7 +474,15 @@ export function render(): string {
   });
   out.push('}');
   out.push('');
-  out.push(render128('ALLOWED', 'EncodeSet bits: the components in which each code unit below 0x80 may stand unencoded.', allowedBits, 3));
+  out.push(
+    render128(
+      'ALLOWED',
+      'EncodeSet bits: the components in which each code unit below 0x80 may stand unencoded.',
+      allowedBits,
+      3,
+      'Uint16Array',
+    ),
+  );
   out.push('');
   return out.join('\n');
 }

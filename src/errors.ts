@@ -28,8 +28,12 @@ export const ErrorCode = Object.freeze({
   TOO_LONG: 11,
 });
 
-/** The stable string codes of `UriError`, by the numeric `ErrorCode` that `scan` returns. */
-export type UriErrorCode = Exclude<keyof typeof ErrorCode, 'OK'>;
+/**
+ * The stable string codes of `UriError`: those of the numeric `ErrorCode` that `scan` returns, and
+ * those of the writing side: INVALID_HOST (a host that IDNA cannot convert) and INVALID_COMPONENT
+ * (a component that cannot stand where it was given, such as a relative path after an authority).
+ */
+export type UriErrorCode = Exclude<keyof typeof ErrorCode, 'OK'> | 'INVALID_HOST' | 'INVALID_COMPONENT';
 
 const NAMES = Object.keys(ErrorCode) as Array<keyof typeof ErrorCode>;
 
@@ -145,6 +149,10 @@ function describe(code: UriErrorCode, index: number, input: string): string {
       return `Input too long: ${input.length} characters, more than maxLength ${index}`;
     case 'RELATIVE_BASE':
       return `Relative base: ${show(input, 0)} has no scheme; a base URI must be absolute (RFC 3986 §5.1)`;
+    case 'INVALID_HOST':
+      return `Invalid host: ${where}`;
+    case 'INVALID_COMPONENT':
+      return `Invalid component: ${where}`;
   }
 }
 

@@ -15,6 +15,15 @@ export {
 } from './offsets.js';
 export { removeDotSegments } from './path.js';
 export { type Component, type DecodeOptions, percentDecode, percentEncode } from './percent.js';
+export {
+  type FormatQueryOptions,
+  formatQuery,
+  type QueryInput,
+  type QueryOptions,
+  QueryParams,
+  type QueryValue,
+  queryParams,
+} from './query.js';
 export { relativize } from './relativize.js';
 export { type ResolveOptions, resolve } from './resolve.js';
 export { type ParseOptions, scan, scanBytes } from './scan.js';

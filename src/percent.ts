@@ -45,7 +45,14 @@ export function percentEncode(s: string, component: Component = 'component'): st
       component,
     );
   }
-  const set = SETS[component];
+  return encodeSet(s, SETS[component]);
+}
+
+/**
+ * `percentEncode` for one of the `EncodeSet` bits of the generated tables.
+ * @internal also used by query, idna, iri and build.
+ */
+export function encodeSet(s: string, set: number): string {
   const len = s.length;
   let i = 0;
   // Leading run that needs no encoding: return the input itself when that is all of it.
@@ -112,20 +119,26 @@ export interface DecodeOptions {
 export function percentDecode(s: string, options?: DecodeOptions): string {
   if (typeof s !== 'string') throw argumentError('percentDecode', 's', 'a string', s);
   const o = optionsOf(options, 'percentDecode');
-  const fatal = o !== undefined && booleanOption(o, 'fatal', 'percentDecode');
-  let i = s.indexOf('%');
-  if (i === -1) return s;
-  const len = s.length;
-  let out = s.slice(0, i);
+  return decodeRange(s, 0, s.length, o !== undefined && booleanOption(o, 'fatal', 'percentDecode'));
+}
+
+/**
+ * `percentDecode` of s[start, len), with the indices of errors in s.
+ * @internal also used by query and idna.
+ */
+export function decodeRange(s: string, start: number, len: number, fatal: boolean): string {
+  let i = s.indexOf('%', start);
+  if (i === -1 || i >= len) return start === 0 && len === s.length ? s : s.slice(start, len);
+  let out = s.slice(start, i);
   while (i < len) {
     if (s.charCodeAt(i) !== 0x25) {
       const next = s.indexOf('%', i);
-      const end = next === -1 ? len : next;
+      const end = next === -1 || next > len ? len : next;
       out += s.slice(i, end);
       i = end;
       continue;
     }
-    const b = hexByte(s, i);
+    const b = i + 2 < len ? hexByte(s, i) : -1;
     if (b < 0) {
       if (fatal) throw new UriError('INVALID_PERCENT_ENCODING', i, s);
       out += '%';
@@ -137,34 +150,48 @@ export function percentDecode(s: string, options?: DecodeOptions): string {
       i += 3;
       continue;
     }
-    // A multi-byte sequence: its lead byte says how many continuation bytes must follow.
-    const need = b >= 0xf0 && b <= 0xf4 ? 3 : b >= 0xe0 ? (b <= 0xef ? 2 : 0) : b >= 0xc2 ? 1 : 0;
-    let cp = need === 3 ? b & 0x07 : need === 2 ? b & 0x0f : b & 0x1f;
-    let j = i + 3;
-    let k = 0;
-    for (; k < need; k++) {
-      const cb = hexByte(s, j);
-      if (cb < 0 || (cb & 0xc0) !== 0x80 || !secondByteOk(b, k, cb)) break;
-      cp = (cp << 6) | (cb & 0x3f);
-      j += 3;
-    }
-    if (need === 0 || k < need) {
+    const cp = utf8At(s, i, b, len);
+    if (cp < 0) {
       if (fatal)
         throw new UriError(
           'INVALID_UTF8',
           i,
           s,
-          `Invalid UTF-8 at index ${i}: ${JSON.stringify(s.slice(i, Math.max(j, i + 3)))} is not a complete UTF-8 sequence`,
+          `Invalid UTF-8 at index ${i}: ${JSON.stringify(s.slice(i, Math.max(utf8End, i + 3)))} is not a complete UTF-8 sequence`,
         );
       // U+FFFD for the maximal ill-formed subpart, as the Encoding Standard decodes.
       out += '\uFFFD';
-      i = need === 0 ? i + 3 : j;
-      continue;
+    } else {
+      out += String.fromCodePoint(cp);
     }
-    out += String.fromCodePoint(cp);
-    i = j;
+    i = utf8End;
   }
   return out;
+}
+
+/** Where the sequence that utf8At read last ends. */
+export let utf8End = 0;
+
+/**
+ * The code point of the UTF-8 sequence of `%XX` triplets at i (below len) whose lead byte b >= 0x80
+ * is already read, or -1 when it is not a complete, shortest-form sequence of a scalar value.
+ * Sets utf8End past the sequence, or past its maximal ill-formed subpart.
+ * @internal also used by iri.
+ */
+export function utf8At(s: string, i: number, b: number, len: number): number {
+  // The lead byte says how many continuation bytes must follow.
+  const need = b >= 0xf0 && b <= 0xf4 ? 3 : b >= 0xe0 ? (b <= 0xef ? 2 : 0) : b >= 0xc2 ? 1 : 0;
+  let cp = need === 3 ? b & 0x07 : need === 2 ? b & 0x0f : b & 0x1f;
+  let j = i + 3;
+  let k = 0;
+  for (; k < need; k++) {
+    const cb = j + 2 < len ? hexByte(s, j) : -1;
+    if (cb < 0 || (cb & 0xc0) !== 0x80 || !secondByteOk(b, k, cb)) break;
+    cp = (cp << 6) | (cb & 0x3f);
+    j += 3;
+  }
+  utf8End = j;
+  return need === 0 || k < need ? -1 : cp;
 }
 
 /** The byte of `%XX` at i, or -1. @internal also used by normalize. */

@@ -650,4 +650,9 @@ test('UriError is a TypeError named UriError with code, index and input', () => 
   assert.equal([s.code, s.index, s.message], ['INVALID_IPV6', 8, `Invalid IPv6 address: ']' at index 8 in "http://[]"`]);
 });
 
+test("the writing side's codes have a message of their own when none is given", () => {
+  assert.is(new UriError('INVALID_HOST', 1, 'a b').message, `Invalid host: ' ' at index 1 in "a b"`);
+  assert.is(new UriError('INVALID_COMPONENT', 0, '').message, 'Invalid component: end of input at index 0 in ""');
+});
+
 test.run();

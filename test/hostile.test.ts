@@ -43,6 +43,7 @@ import {
   tryParse,
   type Uri,
   UriError,
+  type UriErrorCode,
 } from '../src/index.js';
 import { grammar, hostileSoup, mutated, mutatedOnce, referenceParse } from './reference-validator.js';
 
@@ -476,7 +477,7 @@ for (const [id, check] of Object.entries(OPEN_BUGS)) {
 // =============================================================================================
 // Worst-case inputs at 1 MB (bench/linear.ts's): every operation completes with the exact result.
 
-type Outcome = number | readonly [keyof typeof ErrorCode, number];
+type Outcome = number | readonly [UriErrorCode | 'OK', number];
 interface Expected {
   /** 0, or the error and its index. */
   scan: Outcome;

@@ -1,7 +1,9 @@
 /**
- * Helpers shared by the vector harnesses, written apart from src/ so that the checks do not
- * lean on the code under test.
+ * Helpers shared by the test files, written apart from src/ so that the checks do not lean on the
+ * code under test (UriError is imported only to recognize it).
  */
+import * as assert from 'uvu/assert';
+import { UriError } from '../src/index.js';
 
 /** Structural equality of JSON values (key order ignored; undefined equals only undefined). */
 export function same(a: unknown, b: unknown): boolean {
@@ -37,4 +39,18 @@ export function pctDecode(s: string): string {
   }
   flush();
   return out;
+}
+
+/** Asserts that `f` throws a UriError with this code and index (and a message matching `message`). */
+export function throwsUriError(f: () => unknown, code: string, index: number, message?: RegExp): void {
+  try {
+    f();
+  } catch (e) {
+    assert.instance(e, UriError);
+    assert.is((e as UriError).code, code);
+    assert.is((e as UriError).index, index);
+    if (message !== undefined) assert.match((e as UriError).message, message);
+    return;
+  }
+  assert.unreachable(`expected UriError ${code}`);
 }
