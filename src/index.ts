@@ -2,6 +2,9 @@
 
 export { ByteView, LineScanner } from './batch.js';
 export { ErrorCode, UriError, type UriErrorCode } from './errors.js';
+export { type HeuristicOptions, type HeuristicRepair, type HeuristicResult, heuristicParse } from './heuristic.js';
+export { toAsciiHost, toUnicodeHost } from './idna.js';
+export { type IriOptions, iriToUri, uriToIri } from './iri.js';
 export { DEFAULT_PORTS, equivalent, type NormalizeOptions, normalize } from './normalize.js';
 export {
   describeOffsets,
