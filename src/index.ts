@@ -1,6 +1,7 @@
 // urikit's public surface. Logic lives in the modules named after the RFC concepts.
 
 export { ByteView, LineScanner } from './batch.js';
+export { compareUris } from './compare.js';
 export { ErrorCode, UriError, type UriErrorCode } from './errors.js';
 export { type HeuristicOptions, type HeuristicRepair, type HeuristicResult, heuristicParse } from './heuristic.js';
 export { toAsciiHost, toUnicodeHost } from './idna.js';
