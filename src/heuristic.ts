@@ -15,9 +15,9 @@ import { parse, type Uri } from './uri.js';
 export type HeuristicRepair =
   /** Whitespace around the input removed. */
   | 'trim'
-  /** The `<…>`, `<URL:…>` or `URL:` that delimits a URI in text removed (RFC 3986 Appendix C). */
+  /** The `<…>`, `<URL:…>`, `"…"` or `URL:` that delimits a URI in text removed (RFC 3986 Appendix C). */
   | 'unwrap'
-  /** Tabs and line breaks inside removed (a URL wrapped across lines). */
+  /** Line breaks inside removed with the whitespace around them (a URL wrapped across lines), and tabs. */
   | 'whitespace'
   /** `\` read as `/` before the query. */
   | 'backslash'
@@ -90,7 +90,9 @@ export function heuristicParse(input: string, options?: HeuristicOptions): Heuri
     repairs.push('unwrap');
   }
   if (/[\t\n\r]/.test(s)) {
-    s = s.replace(/[\t\n\r]+/g, '');
+    // Appendix C: whitespace added to break a URI across lines is ignored, all of it around the
+    // break; a tab is never part of a URI.
+    s = s.replace(LINE_BREAK, '').replaceAll('\t', '');
     repairs.push('whitespace');
   }
   if (s === '') throw new UriError('INVALID_COMPONENT', 0, input, `Nothing to parse: ${JSON.stringify(input)} holds no URL`);
@@ -101,13 +103,26 @@ export function heuristicParse(input: string, options?: HeuristicOptions): Heuri
     repairs.push('backslash');
   }
   s = addScheme(s, defaultScheme, repairs);
-  return { uri: encode(s, idna, repairs), repairs };
+  const uri = encode(s, idna, repairs);
+  // http, https, ws, wss and ftp name a host (RFC 9110 §4.2.1 forbids an empty one for http):
+  // "http:" alone, or ":8080", repaired to an empty host, is no URL.
+  if (uri.host === '' && AUTHORITY_SCHEMES.test(uri.href)) {
+    throw new UriError(
+      'INVALID_COMPONENT',
+      uri.href.indexOf('//') + 2,
+      uri.href,
+      `Missing host: ${JSON.stringify(input)} names no host (read as ${JSON.stringify(uri.href)})`,
+    );
+  }
+  return { uri, repairs };
 }
 
-/** RFC 3986 Appendix C: `<URL:…>`, `<…>` and a leading `URL:` delimit a URI in text. */
+const LINE_BREAK = /[ \t]*[\r\n][ \t\r\n]*/g;
+
+/** RFC 3986 Appendix C: `<URL:…>`, `<…>`, `"…"` and a leading `URL:` delimit a URI in text. */
 function unwrap(s: string): string {
   let t = s;
-  if (t.startsWith('<') && t.endsWith('>')) t = t.slice(1, -1).trim();
+  if (t.length >= 2 && ((t.startsWith('<') && t.endsWith('>')) || (t.startsWith('"') && t.endsWith('"')))) t = t.slice(1, -1).trim();
   if (/^URL:/i.test(t)) t = t.slice(4).trim();
   return t;
 }

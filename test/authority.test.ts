@@ -1,7 +1,7 @@
 /**
  * Server-based or registry-based authority (RFC 2396 §3.2, java.net.URI's parseServerAuthority):
  * the openjdk vectors, and answers of java.net.URI (OpenJDK 17) recorded through the Java oracle
- * (scripts/differential/java.ts checks the rule on generated authorities).
+ * (scripts/differential/writing-java.ts checks the rule on generated authorities).
  */
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';

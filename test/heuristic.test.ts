@@ -40,7 +40,11 @@ test('a relative reference that names no host stays relative', () => {
 test('whitespace: around (trim), tabs and line breaks inside; <…> and URL: around', () => {
   assert.equal(fix('  http://a.com/ \n'), ['http://a.com/', ['trim']]);
   assert.equal(fix('\u00a0http://a.com/\u3000'), ['http://a.com/', ['trim']]);
-  assert.equal(fix('http://a.com/very/\r\n  long'), ['http://a.com/very/%20%20long', ['whitespace', 'percent-encode']]);
+  // Appendix C: the whitespace around a line break is ignored; a space elsewhere is a character.
+  assert.equal(fix('http://a.com/very- \r\n  long/path'), ['http://a.com/very-long/path', ['whitespace']]);
+  assert.equal(fix('http://a.com/a\tb c'), ['http://a.com/ab%20c', ['whitespace', 'percent-encode']]);
+  assert.equal(fix('"http://a.com/"'), ['http://a.com/', ['unwrap']]);
+  assert.equal(fix('"'), ['http://%22', ['scheme', 'percent-encode']]);
   assert.equal(fix('<http://a.com/>'), ['http://a.com/', ['unwrap']]);
   assert.equal(fix('<URL:http://a.com/>'), ['http://a.com/', ['unwrap']]);
   assert.equal(fix('url: http://a.com/'), ['http://a.com/', ['unwrap']]);
@@ -103,6 +107,19 @@ test('errors: nothing to parse, what no repair can fix, bad options', () => {
       / in the host at index 7 of "http:\/\/xn--zz\.ü"$/.test(e.message),
   );
   assert.throws(() => heuristicParse('a', { defaultScheme: '1x' }), /defaultScheme must be a scheme/);
+  assert.throws(
+    () => heuristicParse('http:'),
+    (e: unknown) =>
+      e instanceof UriError &&
+      e.code === 'INVALID_COMPONENT' &&
+      e.index === 7 &&
+      e.message === 'Missing host: "http:" names no host (read as "http://")',
+  );
+  assert.throws(
+    () => heuristicParse(':8080'),
+    (e: unknown) => e instanceof UriError && e.code === 'INVALID_COMPONENT' && e.input === 'http://:8080',
+  );
+  assert.equal(fix('file:///x'), ['file:///x', []]);
   assert.throws(() => heuristicParse(undefined as unknown as string), /heuristicParse expects a string, got undefined/);
 });
 
