@@ -102,7 +102,6 @@ export class QueryParams implements Iterable<[string, string]> {
     this.#end = end;
     this.#flags = flags;
     this.#encoded = has(s, '%', start, end) || ((flags & FORM) !== 0 && has(s, '+', start, end));
-    Object.freeze(this);
   }
 
   /** The number of pairs. */
@@ -118,6 +117,22 @@ export class QueryParams implements Iterable<[string, string]> {
     const s = this.#s;
     const end = this.#end;
     const semicolon = (this.#flags & SEMICOLON) !== 0;
+    if (!this.#encoded && !semicolon) {
+      // Raw text is decoded text: compare names in place, find pairs with indexOf (native code).
+      if (name.includes('=') || name.includes('&')) return null;
+      const n = name.length;
+      for (let i = this.#start; i < end; ) {
+        let j = s.indexOf('&', i);
+        if (j === -1 || j > end) j = end;
+        const k = i + n;
+        if (k <= j && j > i && s.startsWith(name, i)) {
+          if (k === j) return '';
+          if (s.charCodeAt(k) === 0x3d) return s.slice(k + 1, j);
+        }
+        i = j + 1;
+      }
+      return null;
+    }
     for (let i = this.#start; i < end; ) {
       const j = pairEnd(s, i, end, semicolon);
       const eq = eqAt;

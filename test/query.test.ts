@@ -134,12 +134,25 @@ test('iteration, forEach, toString and interop with URLSearchParams and Object.f
 
 test('QueryParams is read-only and shows its pairs in util.inspect', () => {
   const q = queryParams('a=1&b=x%20y');
+  // No method changes it, and its one property is a getter: assigning it throws (strict code).
+  for (const m of ['set', 'append', 'delete', 'sort']) assert.is(m in q, false, m);
   assert.throws(() => {
-    (q as unknown as Record<string, unknown>).extra = 1;
+    (q as unknown as { size: number }).size = 0;
   }, TypeError);
+  assert.is(q.size, 2);
   assert.is(inspect(q), "QueryParams { 'a' => '1', 'b' => 'x y' }");
   assert.is(inspect(queryParams('')), 'QueryParams {}');
   assert.instance(q, QueryParams);
+});
+
+test('an empty name finds "=x", never an empty pair', () => {
+  assert.is(queryParams('&&=x').get(''), 'x');
+  assert.is(queryParams('a&&b').get(''), null);
+  assert.is(queryParams('a=1&b').get('b'), '');
+  assert.is(queryParams('ab=1').get('a'), null);
+  assert.is(queryParams('a=b=c').get('a=b'), null);
+  assert.is(queryParams('a%3Db=c').get('a=b'), 'c');
+  assert.is(queryParams('x=1&y=2', { semicolon: true }).get('y'), '2');
 });
 
 test('queryParams rejects what is neither a string nor a Uri', () => {
@@ -224,6 +237,22 @@ test('form mode reads every generated query exactly as URLSearchParams does', ()
       assert.is(q.size, usp.size);
     }),
     { seed: 11, numRuns: 3000 },
+  );
+});
+
+test('get agrees with the first of the pairs, in every mode, on generated queries and names', () => {
+  const name = fc.constantFrom('', 'a', 'b', 'a b', 'a+b', 'a=b', 'ü', '&', 'ab');
+  fc.assert(
+    fc.property(queryText, name, fc.boolean(), fc.boolean(), (s, n, form, semicolon) => {
+      const q = queryParams(s, { form, semicolon });
+      const first = [...q].find(([k]) => k === n);
+      assert.is(q.get(n), first === undefined ? null : first[1]);
+      assert.equal(
+        q.getAll(n),
+        [...q].filter(([k]) => k === n).map(([, v]) => v),
+      );
+    }),
+    { seed: 13, numRuns: 5000 },
   );
 });
 

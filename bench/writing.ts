@@ -1,0 +1,126 @@
+/**
+ * Benchmarks of the writing side (issue 11), every candidate in one run so that only the ratios
+ * matter: `npm run bench:writing [-- --quick] [suites]`.
+ *
+ *   query   get one parameter of a URL: urikit's lazy queryParams against
+ *           new URL(s).searchParams.get and url.parse(s, true).query; and of a query alone,
+ *           against new URLSearchParams(q).get (goal: ≥ 2× new URL(s).searchParams.get)
+ *
+ * Workloads come from the corpora of bench/data: every absolute URL whose query holds a
+ * `name=value` pair, paired with the name of its last pair (the far end of a linear search), a
+ * name without `%` or `+` so that every candidate looks up the same text.
+ */
+
+import { parse, queryParams, tryParse } from '../src/index.js';
+import { CORPORA, loadCorpus, type Workload } from './corpus.js';
+import { fmtRatio, type Item2, measureAll, type Result, type Timing, table } from './harness.js';
+import { legacyParse } from './peers.js';
+
+interface Suite {
+  name: string;
+  goal: string;
+  /** The candidate the goal compares urikit with (a prefix of its name). */
+  versus: string;
+  target: number;
+  work: Workload[];
+  candidates: { name: string; own?: boolean; fn: Item2 }[];
+}
+
+/** URL → name of its last pair, from the absolute corpora. */
+function lastParamWorkloads(): Workload[] {
+  const out: Workload[] = [];
+  for (const spec of CORPORA.filter((c) => c.kind === 'absolute')) {
+    const a: string[] = [];
+    const b: string[] = [];
+    for (const s of loadCorpus(spec).a) {
+      let u: URL;
+      try {
+        u = new URL(s);
+      } catch {
+        continue;
+      }
+      const q = s.indexOf('?');
+      if (q === -1 || !URL.canParse(s)) continue;
+      const hash = s.indexOf('#', q);
+      const query = s.slice(q + 1, hash === -1 ? undefined : hash);
+      const pairs = query.split('&').filter((p) => p !== '');
+      const last = pairs[pairs.length - 1];
+      if (last === undefined || !last.includes('=')) continue;
+      const name = last.slice(0, last.indexOf('='));
+      // Both must read the URL: RFC 3986 rejects what WHATWG repairs (a "\\", a space).
+      if (/[%+]/.test(name) || u.searchParams.get(name) === null || tryParse(s)?.query === undefined) continue;
+      a.push(s);
+      b.push(name);
+    }
+    if (a.length > 0) out.push({ name: spec.name, a, b, bytes: a.reduce((n, s) => n + Buffer.byteLength(s), 0) });
+  }
+  return out;
+}
+
+/** The same with the query alone (`?` and fragment taken off). */
+function queryOnly(ws: readonly Workload[]): Workload[] {
+  return ws.map((w) => {
+    const a = w.a.map((s) => parse(s).query!);
+    return { name: `${w.name} queries`, a, b: w.b, bytes: a.reduce((n, s) => n + Buffer.byteLength(s), 0) };
+  });
+}
+
+const len = (v: string | null | undefined): number => (v === null || v === undefined ? -1 : v.length);
+
+function suites(): Suite[] {
+  const urls = lastParamWorkloads();
+  return [
+    {
+      name: 'query: get one parameter of a URL',
+      goal: '≥ 2×',
+      versus: 'new URL(s).searchParams.get',
+      target: 2,
+      work: urls,
+      candidates: [
+        { name: 'urikit queryParams(parse(s)).get(name)', own: true, fn: (s, n) => len(queryParams(parse(s)).get(n)) },
+        { name: 'new URL(s).searchParams.get(name)', fn: (s, n) => len(new URL(s).searchParams.get(n)) },
+        { name: 'url.parse(s, true).query[name]', fn: (s, n) => len(legacyParse(s, true).query[n] as string | undefined) },
+      ],
+    },
+    {
+      name: 'query: get one parameter of a query',
+      goal: '(for reference)',
+      versus: 'new URLSearchParams(q).get',
+      target: 0,
+      work: queryOnly(urls),
+      candidates: [
+        { name: 'urikit queryParams(q).get(name)', own: true, fn: (q, n) => len(queryParams(q).get(n)) },
+        { name: 'new URLSearchParams(q).get(name)', fn: (q, n) => len(new URLSearchParams(q).get(n)) },
+      ],
+    },
+  ];
+}
+
+function main(): void {
+  const argv = process.argv.slice(2);
+  const quick = argv.includes('--quick');
+  const only = argv.filter((a) => !a.startsWith('--'));
+  const timing: Timing = quick
+    ? { minTime: 0.05, maxTime: 0.3, minSamples: 4, rounds: 1 }
+    : { minTime: 0.1, maxTime: 1.5, minSamples: 8, rounds: 2 };
+  console.log(
+    `# urikit writing-side benchmarks${quick ? ' (quick)' : ''}\n\nNode ${process.version}; \`npm run bench:writing${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}\`\n`,
+  );
+  const summary: string[] = ['| suite | corpus | urikit × | goal | |', '| --- | --- | ---: | --- | --- |'];
+  for (const suite of suites()) {
+    if (only.length > 0 && !only.some((o) => suite.name.startsWith(o))) continue;
+    console.log(`## ${suite.name}\n`);
+    for (const w of suite.work) {
+      const rows: Result[] = measureAll(suite.name, w, suite.candidates, timing);
+      console.log(`### ${w.name} (${w.a.length.toLocaleString('en')} inputs)\n\n${table(rows, 'inputs/s')}\n`);
+      const own = rows.find((r) => r.own)!;
+      const peer = rows.find((r) => r.candidate.startsWith(suite.versus.replace(/\(.*$/, '')))!;
+      const ratio = own.perSec / peer.perSec;
+      const met = suite.target === 0 ? '' : ratio >= suite.target ? 'met' : '**not met**';
+      summary.push(`| ${suite.name} | ${w.name} | ${fmtRatio(ratio)} vs ${suite.versus} | ${suite.goal} | ${met} |`);
+    }
+  }
+  console.log(`## Targets (issue 11)\n\n${summary.join('\n')}`);
+}
+
+main();
