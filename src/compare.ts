@@ -2,10 +2,9 @@
  * A total order on URI-references that agrees with equivalence (RFC 3986 §6): two references
  * compare equal exactly when their normal forms are the same, as `equivalent` says.
  */
-import { type NormalizeOptions, normalize } from './normalize.js';
+import { type NormalizeOptions, normalizeRecord } from './normalize.js';
 import { Flag, OFFSETS_LENGTH, Slot } from './offsets.js';
-import { scan } from './scan.js';
-import type { Uri } from './uri.js';
+import { scanInput, type Uri } from './uri.js';
 
 const ra = new Uint32Array(OFFSETS_LENGTH);
 const rb = new Uint32Array(OFFSETS_LENGTH);
@@ -24,13 +23,10 @@ const rb = new Uint32Array(OFFSETS_LENGTH);
  * ['http://b/', 'ftp://z/', 'http://a/'].sort(compareUris); // ['ftp://z/', 'http://a/', 'http://b/']
  */
 export function compareUris(a: string | Uri, b: string | Uri, options?: NormalizeOptions): number {
-  const x = normalize(a, options);
-  const y = normalize(b, options);
+  // Each normal form, with its offsets record written where the input's was.
+  const x = normalizeRecord(scanInput(a, ra, options, 'compareUris', 'a'), ra, ra);
+  const y = normalizeRecord(scanInput(b, rb, options, 'compareUris', 'b'), rb, rb);
   if (x === y) return 0;
-  // Normal forms are strict RFC 3986 (RFC 3987 with `iri`), so they scan.
-  const scanOptions = options !== undefined && options.iri === true ? IRI : undefined;
-  scan(x, ra, scanOptions);
-  scan(y, rb, scanOptions);
   const fx = ra[Slot.FLAGS]!;
   const fy = rb[Slot.FLAGS]!;
   let c = part(x, fx & Flag.SCHEME, 0, ra[Slot.SCHEME_END]!, y, fy & Flag.SCHEME, 0, rb[Slot.SCHEME_END]!);
@@ -61,8 +57,6 @@ export function compareUris(a: string | Uri, b: string | Uri, options?: Normaliz
   }
   return c || part(x, fx & Flag.FRAGMENT, ra[Slot.FRAGMENT_START]!, x.length, y, fy & Flag.FRAGMENT, rb[Slot.FRAGMENT_START]!, y.length);
 }
-
-const IRI = Object.freeze({ iri: true });
 
 function isOpaque(s: string, o: Uint32Array, f: number): boolean {
   return (f & Flag.SCHEME) !== 0 && s.charCodeAt(o[Slot.SCHEME_END]! + 1) !== 0x2f;

@@ -3,10 +3,11 @@
  * around them, no scheme, `\` for `/`, spaces and non-ASCII inside. `heuristicParse` repairs what
  * it can, says what it repaired, and returns a strict RFC 3986 `Uri`.
  */
-import { scanError, UriError } from './errors.js';
+import { argumentError, scanError, UriError } from './errors.js';
 import { EncodeSet } from './generated/tables.js';
 import { toAsciiHost } from './idna.js';
 import { Flag, OFFSETS_LENGTH, Slot } from './offsets.js';
+import { booleanOption, optionsOf, stringOption } from './options.js';
 import { encodeOutside } from './percent.js';
 import { scan } from './scan.js';
 import { parse, type Uri } from './uri.js';
@@ -73,14 +74,18 @@ const AUTHORITY_SCHEMES = /^(?:https?|wss?|ftp):/i;
  * heuristicParse('bob@example.com').uri.href;       // 'mailto:bob@example.com'
  */
 export function heuristicParse(input: string, options?: HeuristicOptions): HeuristicResult {
-  if (typeof input !== 'string') throw new TypeError(`heuristicParse expects a string, got ${input === null ? 'null' : typeof input}`);
-  const defaultScheme = options?.defaultScheme ?? 'http';
-  if (typeof defaultScheme !== 'string' || !SCHEME.test(defaultScheme)) {
-    throw new TypeError(
-      `defaultScheme must be a scheme (a letter, then letters, digits, "+", "-" or "."), got ${JSON.stringify(defaultScheme)}`,
+  if (typeof input !== 'string') throw argumentError('heuristicParse', 'input', 'a string', input);
+  const o = optionsOf(options, 'heuristicParse');
+  const defaultScheme = o === undefined ? 'http' : stringOption(o, 'defaultScheme', 'heuristicParse', 'http');
+  if (!SCHEME.test(defaultScheme)) {
+    throw argumentError(
+      'heuristicParse',
+      'options.defaultScheme',
+      'a scheme (a letter, then letters, digits, "+", "-" or ".")',
+      defaultScheme,
     );
   }
-  const idna = options?.idna !== false;
+  const idna = o === undefined || booleanOption(o, 'idna', 'heuristicParse', true);
   const repairs: HeuristicRepair[] = [];
   let s = input.trim();
   if (s !== input) repairs.push('trim');

@@ -10,7 +10,7 @@
  * and the label comes off the answer again: UTS #46 maps each label by itself.
  */
 import { domainToASCII, domainToUnicode } from 'node:url';
-import { UriError } from './errors.js';
+import { argumentError, UriError } from './errors.js';
 import { ALLOWED, EncodeSet } from './generated/tables.js';
 import { decodeRange, hexByte } from './percent.js';
 
@@ -32,7 +32,7 @@ const GUARD = '.a';
  * toAsciiHost('[::1]');               // '[::1]'
  */
 export function toAsciiHost(host: string): string {
-  if (typeof host !== 'string') throw new TypeError(`toAsciiHost expects a string, got ${host === null ? 'null' : typeof host}`);
+  if (typeof host !== 'string') throw argumentError('toAsciiHost', 'host', 'a string', host);
   if (isIpLiteral(host)) return host;
   if (!needsIdna(host)) return lowerAscii(host);
   checkDecodedAscii(host);
@@ -75,7 +75,7 @@ function checkDecodedAscii(host: string): void {
  * toUnicodeHost('xn--zz.example');      // 'xn--zz.example' (not a valid A-label: kept)
  */
 export function toUnicodeHost(host: string): string {
-  if (typeof host !== 'string') throw new TypeError(`toUnicodeHost expects a string, got ${host === null ? 'null' : typeof host}`);
+  if (typeof host !== 'string') throw argumentError('toUnicodeHost', 'host', 'a string', host);
   if (isIpLiteral(host)) return host;
   if (!needsIdna(host)) return lowerAscii(host);
   let out = '';

@@ -2,13 +2,13 @@
  * IRIs (RFC 3987): mapping an IRI to the URI that retrieval uses (§3.1), and a URI to the IRI a
  * person can read (§3.2), which decodes only what is safe to show.
  */
-import { scanError } from './errors.js';
+import { argumentError } from './errors.js';
 import { ALLOWED, EncodeSet } from './generated/tables.js';
 import { toAsciiHost, toUnicodeHost } from './idna.js';
 import { Flag, OFFSETS_LENGTH, Slot } from './offsets.js';
+import { booleanOption, optionsOf } from './options.js';
 import { encodeSet, hexByte, utf8At, utf8End } from './percent.js';
-import { scan } from './scan.js';
-import { Uri } from './uri.js';
+import { scanInput, type Uri } from './uri.js';
 
 /** Options of `iriToUri` and `uriToIri`. */
 export interface IriOptions {
@@ -37,18 +37,23 @@ const rec = new Uint32Array(OFFSETS_LENGTH);
  * iriToUri('http://résumé.example.org/', { idna: true }); // 'http://xn--rsum-bpad.example.org/'
  */
 export function iriToUri(iri: string, options?: IriOptions): string {
-  if (typeof iri !== 'string') throw new TypeError(`iriToUri expects a string, got ${iri === null ? 'null' : typeof iri}`);
-  const code = scan(iri, rec, IRI);
-  if (code !== 0) throw scanError(code, rec[Slot.ERROR_INDEX]!, iri);
-  if ((rec[Slot.FLAGS]! & Flag.NON_ASCII) === 0) return iri;
+  if (typeof iri !== 'string') throw argumentError('iriToUri', 'iri', 'a string', iri);
+  const idna = idnaOption(options, 'iriToUri');
+  scanInput(iri, rec, IRI, 'iriToUri', 'iri');
   const f = rec[Slot.FLAGS]!;
-  if (options === undefined || options.idna !== true || (f & Flag.AUTHORITY) === 0) return encodeNonAscii(iri, 0, iri.length);
+  if ((f & Flag.NON_ASCII) === 0) return iri;
+  if (!idna || (f & Flag.AUTHORITY) === 0) return encodeNonAscii(iri, 0, iri.length);
   const hostStart = rec[Slot.HOST_START]!;
   const hostEnd = rec[Slot.HOST_END]!;
   return encodeNonAscii(iri, 0, hostStart) + toAsciiHost(iri.slice(hostStart, hostEnd)) + encodeNonAscii(iri, hostEnd, iri.length);
 }
 
 const IRI = Object.freeze({ iri: true });
+
+function idnaOption(options: IriOptions | undefined, who: string): boolean {
+  const o = optionsOf(options, who);
+  return o !== undefined && booleanOption(o, 'idna', who);
+}
 
 /** s[start, end) with each non-ASCII character as the %XX of its UTF-8 bytes. */
 function encodeNonAscii(s: string, start: number, end: number): string {
@@ -82,19 +87,10 @@ function encodeNonAscii(s: string, start: number, end: number): string {
  * uriToIri('http://h/a%20b%2Fc');                         // 'http://h/a%20b%2Fc'
  */
 export function uriToIri(uri: string | Uri, options?: IriOptions): string {
-  let s: string;
-  if (typeof uri === 'string') {
-    s = uri;
-    const code = scan(s, rec, IRI);
-    if (code !== 0) throw scanError(code, rec[Slot.ERROR_INDEX]!, s);
-  } else if (uri instanceof Uri) {
-    s = uri.href;
-    uri.writeOffsets(rec);
-  } else {
-    throw new TypeError(`uriToIri expects a string or a Uri, got ${uri === null ? 'null' : typeof uri}`);
-  }
+  const wanted = idnaOption(options, 'uriToIri');
+  const s = scanInput(uri, rec, IRI, 'uriToIri', 'uri');
   const f = rec[Slot.FLAGS]!;
-  const idna = options !== undefined && options.idna === true && (f & Flag.AUTHORITY) !== 0 && (f & Flag.HOST_IPV4) === 0;
+  const idna = wanted && (f & Flag.AUTHORITY) !== 0 && (f & Flag.HOST_IPV4) === 0;
   if ((f & Flag.PERCENT) === 0 && !idna) return s;
   const queryStart = (f & Flag.QUERY) !== 0 ? rec[Slot.QUERY_START]! : s.length + 1;
   const queryEnd = (f & Flag.QUERY) !== 0 ? rec[Slot.QUERY_END]! : s.length + 1;

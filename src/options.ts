@@ -27,6 +27,22 @@ export function booleanOption(o: object, key: string, who: string, fallback = fa
   return v;
 }
 
+/** An option that is one of a few strings; `fallback` when it is absent. */
+export function choiceOption<T extends string>(o: object, key: string, who: string, choices: readonly T[], fallback: T): T {
+  const v = own(o, key);
+  if (v === undefined) return fallback;
+  if (!choices.includes(v as T)) throw argumentError(who, `options.${key}`, choices.map((c) => JSON.stringify(c)).join(' or '), v);
+  return v as T;
+}
+
+/** A string option; `fallback` when it is absent. */
+export function stringOption(o: object, key: string, who: string, fallback: string): string {
+  const v = own(o, key);
+  if (v === undefined) return fallback;
+  if (typeof v !== 'string') throw argumentError(who, `options.${key}`, 'a string', v);
+  return v;
+}
+
 /** A whole-number option (>= 0); -1 when it is absent. */
 export function countOption(o: object, key: string, who: string): number {
   const v = own(o, key);

@@ -5,8 +5,11 @@
  * it is read. `formatQuery` writes pairs back, per RFC 3986 or as an HTML form
  * (`application/x-www-form-urlencoded`, WHATWG URL §5).
  */
+
+import { argumentError } from './errors.js';
 import { EncodeSet } from './generated/tables.js';
 import { Flag, OFFSETS_LENGTH, Slot } from './offsets.js';
+import { booleanOption, choiceOption, optionsOf } from './options.js';
 import { decodeRange, encodeSet, percentDecode } from './percent.js';
 import { Uri } from './uri.js';
 
@@ -58,14 +61,15 @@ export function queryParams(input: string | Uri, options?: QueryOptions): QueryP
     start = hasQuery ? rec[Slot.QUERY_START]! : 0;
     end = hasQuery ? rec[Slot.QUERY_END]! : 0;
   } else {
-    throw new TypeError(`queryParams expects a string or a Uri, got ${input === null ? 'null' : typeof input}`);
+    throw argumentError('queryParams', 'input', 'a string or a Uri', input);
   }
   let flags = 0;
-  if (options !== undefined) {
-    if (options.form === true) flags |= FORM;
-    if (options.semicolon === true) flags |= SEMICOLON;
+  const o = optionsOf(options, 'queryParams');
+  if (o !== undefined) {
+    if (booleanOption(o, 'form', 'queryParams')) flags |= FORM;
+    if (booleanOption(o, 'semicolon', 'queryParams')) flags |= SEMICOLON;
     // Checked once, whole: a lazy view would otherwise throw at whichever read reached the bad part.
-    if (options.fatal === true) decodeRange(s, start, end, true);
+    if (booleanOption(o, 'fatal', 'queryParams')) decodeRange(s, start, end, true);
   }
   return new QueryParams(s, start, end, flags);
 }
@@ -114,6 +118,7 @@ export class QueryParams implements Iterable<[string, string]> {
    * query that allocates nothing but the value it returns.
    */
   get(name: string): string | null {
+    if (typeof name !== 'string') throw argumentError('QueryParams#get', 'name', 'a string', name);
     const s = this.#s;
     const end = this.#end;
     const semicolon = (this.#flags & SEMICOLON) !== 0;
@@ -144,6 +149,7 @@ export class QueryParams implements Iterable<[string, string]> {
 
   /** Every value of `name`, decoded, in order. */
   getAll(name: string): string[] {
+    if (typeof name !== 'string') throw argumentError('QueryParams#getAll', 'name', 'a string', name);
     const out: string[] = [];
     const p = this.#pairs();
     for (let k = 0; k < p.length; k += 3) {
@@ -154,7 +160,9 @@ export class QueryParams implements Iterable<[string, string]> {
 
   /** Whether some pair has the name (and, when given, the value). */
   has(name: string, value?: string): boolean {
+    if (typeof name !== 'string') throw argumentError('QueryParams#has', 'name', 'a string', name);
     if (value === undefined) return this.get(name) !== null;
+    if (typeof value !== 'string') throw argumentError('QueryParams#has', 'value', 'a string or undefined', value);
     return this.getAll(name).includes(value);
   }
 
@@ -183,6 +191,7 @@ export class QueryParams implements Iterable<[string, string]> {
 
   /** Calls `fn(value, name, this)` for each pair, as `URLSearchParams#forEach` does. */
   forEach(fn: (value: string, name: string, params: QueryParams) => void, thisArg?: unknown): void {
+    if (typeof fn !== 'function') throw argumentError('QueryParams#forEach', 'fn', 'a function', fn);
     for (const [name, value] of this.entries()) fn.call(thisArg, value, name, this);
   }
 
@@ -293,12 +302,12 @@ export interface FormatQueryOptions {
  * parse('http://h/p').with({ query: formatQuery({ id: 7 }) }).href; // 'http://h/p?id=7'
  */
 export function formatQuery(input: QueryInput, options?: FormatQueryOptions): string {
-  const form = options !== undefined && options.form === true;
-  const separator = options === undefined || options.separator === undefined ? '&' : options.separator;
-  if (separator !== '&' && separator !== ';') throw new TypeError(`separator must be '&' or ';', got ${JSON.stringify(separator)}`);
+  const o = optionsOf(options, 'formatQuery');
+  const form = o !== undefined && booleanOption(o, 'form', 'formatQuery');
+  const separator = o === undefined ? '&' : choiceOption(o, 'separator', 'formatQuery', SEPARATORS, '&');
   let out = '';
   const add = (name: unknown, value: unknown): void => {
-    if (typeof name !== 'string') throw new TypeError(`a query name must be a string, got ${describeType(name)}`);
+    if (typeof name !== 'string') throw argumentError('formatQuery', 'a name', 'a string', name);
     if (value === undefined) return;
     if (out !== '') out += separator;
     out += encodePart(name, form);
@@ -307,15 +316,18 @@ export function formatQuery(input: QueryInput, options?: FormatQueryOptions): st
     else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
       out += `=${encodePart(String(value), form)}`;
     else
-      throw new TypeError(
-        `the value of query name ${JSON.stringify(name)} must be a string, number, boolean, bigint, null or undefined, got ${describeType(value)}`,
+      throw argumentError(
+        'formatQuery',
+        `the value of ${JSON.stringify(name)}`,
+        'a string, number, boolean, bigint, null or undefined',
+        value,
       );
   };
-  if (input === null || typeof input !== 'object') throw new TypeError(`formatQuery expects pairs or a record, got ${describeType(input)}`);
+  if (input === null || typeof input !== 'object') throw argumentError('formatQuery', 'input', 'pairs or a record', input);
   if (Symbol.iterator in input) {
     for (const pair of input as Iterable<readonly unknown[]>) {
       if (!Array.isArray(pair) || pair.length < 1 || pair.length > 2) {
-        throw new TypeError(`each query pair must be [name, value] or [name], got ${describeType(pair)}`);
+        throw argumentError('formatQuery', 'a pair', '[name, value] or [name]', pair);
       }
       add(pair[0], pair.length === 1 ? null : pair[1]);
     }
@@ -329,15 +341,11 @@ export function formatQuery(input: QueryInput, options?: FormatQueryOptions): st
   return out;
 }
 
+const SEPARATORS = ['&', ';'] as const;
+
 function encodePart(s: string, form: boolean): string {
   if (!form) return encodeSet(s, EncodeSet.QUERY_PARAM);
   // "%" is always encoded, so "%20" in the output can only stand for a space.
   const encoded = encodeSet(s, EncodeSet.FORM);
   return encoded.includes('%20') ? encoded.replaceAll('%20', '+') : encoded;
-}
-
-function describeType(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return `an array of ${v.length}`;
-  return typeof v;
 }

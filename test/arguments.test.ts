@@ -8,9 +8,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   ByteView,
+  compareUris,
   describeOffsets,
   equivalent,
+  formatQuery,
+  heuristicParse,
   hostTypeOf,
+  iriToUri,
   isValid,
   LineScanner,
   normalize,
@@ -19,14 +23,18 @@ import {
   parse,
   percentDecode,
   percentEncode,
+  queryParams,
   relativize,
   removeDotSegments,
   resolve,
   scan,
   scanBytes,
+  toAsciiHost,
+  toUnicodeHost,
   tryParse,
   Uri,
   UriError,
+  uriToIri,
   warningsOf,
 } from '../src/index.js';
 
@@ -252,6 +260,62 @@ test('options: null or undefined for none, an object otherwise, each value of it
     'LineScanner: options.lenient must be a boolean, got a string ("yes")',
   );
   typeError(() => new ByteView(7 as unknown as ParseOptions), 'ByteView: options must be an object, got a number (7)');
+});
+
+test('the writing side checks its arguments and options the same way', () => {
+  typeError(() => queryParams(null as unknown as string), 'queryParams: input must be a string or a Uri, got null');
+  typeError(() => queryParams('a=1', { form: 1 } as never), 'queryParams: options.form must be a boolean, got a number (1)');
+  typeError(() => queryParams('a=1', 'form' as never), 'queryParams: options must be an object, got a string ("form")');
+  typeError(() => queryParams('a=1').get(1 as unknown as string), 'QueryParams#get: name must be a string, got a number (1)');
+  typeError(() => queryParams('a=1').getAll(undefined as unknown as string), 'QueryParams#getAll: name must be a string, got undefined');
+  typeError(
+    () => queryParams('a=1').has('a', 1 as unknown as string),
+    'QueryParams#has: value must be a string or undefined, got a number (1)',
+  );
+  typeError(() => queryParams('a=1').has(null as unknown as string), 'QueryParams#has: name must be a string, got null');
+  typeError(() => queryParams('a=1').forEach('x' as never), 'QueryParams#forEach: fn must be a function, got a string ("x")');
+  typeError(() => formatQuery([[1 as unknown as string, 'x']]), 'formatQuery: a name must be a string, got a number (1)');
+  typeError(
+    () => formatQuery({ a: {} as unknown as string }),
+    'formatQuery: the value of "a" must be a string, number, boolean, bigint, null or undefined, got an object',
+  );
+  typeError(
+    () => formatQuery([['a', 'b', 'c'] as unknown as [string, string]]),
+    'formatQuery: a pair must be [name, value] or [name], got an array',
+  );
+  typeError(() => formatQuery(['ab'] as unknown as [string][]), 'formatQuery: a pair must be [name, value] or [name], got a string ("ab")');
+  typeError(() => formatQuery('a=1' as unknown as []), 'formatQuery: input must be pairs or a record, got a string ("a=1")');
+  typeError(() => formatQuery(null as unknown as []), 'formatQuery: input must be pairs or a record, got null');
+  typeError(
+    () => formatQuery({ a: '1' }, { separator: '|' as '&' }),
+    'formatQuery: options.separator must be "&" or ";", got a string ("|")',
+  );
+  typeError(() => formatQuery({ a: '1' }, { form: 'yes' } as never), 'formatQuery: options.form must be a boolean, got a string ("yes")');
+  typeError(() => toAsciiHost(undefined as unknown as string), 'toAsciiHost: host must be a string, got undefined');
+  typeError(() => toUnicodeHost(null as unknown as string), 'toUnicodeHost: host must be a string, got null');
+  typeError(() => iriToUri(1 as unknown as string), 'iriToUri: iri must be a string, got a number (1)');
+  typeError(() => iriToUri('x', { idna: 1 } as never), 'iriToUri: options.idna must be a boolean, got a number (1)');
+  typeError(() => uriToIri(null as unknown as string), 'uriToIri: uri must be a string or a Uri, got null');
+  typeError(() => uriToIri('x', 7 as never), 'uriToIri: options must be an object, got a number (7)');
+  typeError(() => heuristicParse(undefined as unknown as string), 'heuristicParse: input must be a string, got undefined');
+  typeError(
+    () => heuristicParse('a', { defaultScheme: '1x' }),
+    'heuristicParse: options.defaultScheme must be a scheme (a letter, then letters, digits, "+", "-" or "."), got a string ("1x")',
+  );
+  typeError(
+    () => heuristicParse('a', { defaultScheme: 5 } as never),
+    'heuristicParse: options.defaultScheme must be a string, got a number (5)',
+  );
+  typeError(() => heuristicParse('a', { idna: 'no' } as never), 'heuristicParse: options.idna must be a boolean, got a string ("no")');
+  typeError(() => compareUris(1 as unknown as string, 'a'), 'compareUris: a must be a string or a Uri, got a number (1)');
+  typeError(() => compareUris('a', undefined as unknown as string), 'compareUris: b must be a string or a Uri, got undefined');
+  typeError(() => compareUris('a', 'b', { lenient: 1 } as never), 'compareUris: options.lenient must be a boolean, got a number (1)');
+  // Options are own properties here too.
+  polluted({ form: true, semicolon: true, fatal: true, idna: false, defaultScheme: 'ftp', separator: ';' }, () => {
+    assert.is(queryParams('a=x+y;b=1&c=%zz').get('a'), 'x+y;b=1');
+    assert.is(formatQuery({ a: '1', b: '2' }), 'a=1&b=2');
+    assert.is(heuristicParse('münchen.de').uri.href, 'http://xn--mnchen-3ya.de');
+  });
 });
 
 /** Runs f with extra properties on Object.prototype, removed again whatever happens. */

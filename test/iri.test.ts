@@ -49,7 +49,6 @@ test('iriToUri rejects what is not an IRI, naming the character and its index', 
     () => iriToUri('http://a/\uE000'),
     (e: unknown) => e instanceof UriError && e.index === 9,
   );
-  assert.throws(() => iriToUri(1 as unknown as string), /iriToUri expects a string, got number/);
 });
 
 test("§3.2.1: the RFC's three examples", () => {
@@ -114,7 +113,6 @@ test('uriToIri takes a Uri, returns a URI without "%" as it is, and accepts an I
     () => uriToIri('http://a b'),
     (e: unknown) => e instanceof UriError && e.code === 'INVALID_CHAR' && e.index === 8,
   );
-  assert.throws(() => uriToIri(null as unknown as string), /uriToIri expects a string or a Uri, got null/);
 });
 
 test('uriToIri with idna: A-labels shown as U-labels; a bad A-label kept; other labels decoded', () => {
