@@ -12,6 +12,7 @@ import { LogLine } from '../src/cli/log.js';
 import { main } from '../src/cli/main.js';
 import { line as progressLine } from '../src/cli/progress.js';
 import { TopK } from '../src/cli/topk.js';
+import { Finder } from '../src/cli/walker.js';
 import { accessLog, cli, jsonLines, LOG, Temp, URLS } from './support/cli.js';
 
 const tmp = new Temp();
@@ -303,7 +304,7 @@ test('--log-field chooses the target or the referrer; --log common reads no refe
 });
 
 test('log lines: every way a line can fall short is named', () => {
-  const l = new LogLine('combined');
+  const l = new LogLine('combined', new Finder());
   const read = (s: string): string => {
     const b = Buffer.from(s);
     return l.read(b, 0, b.length)

@@ -14,8 +14,8 @@ import type { Command, CommandState } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { type CommandName, type Config, configure } from './config.js';
 import type { Progress } from './progress.js';
-import { lineReader } from './readers.js';
-import { countLines, Walker } from './walker.js';
+import { lineWalker } from './readers.js';
+import { countLines } from './walker.js';
 import type { Sink } from './writer.js';
 
 /** What a worker is started with: the command line, from which it configures itself. */
@@ -224,7 +224,7 @@ export function serve(port: MessagePort, data: WorkerData): void {
   const config = configure(data.command, data.args) as Config;
   const fd = openSync(file, 'r');
   const cmd = spec.create(config, true);
-  const walker = new Walker(lineReader(spec.input(config), config, cmd), cmd);
+  const walker = lineWalker(spec.input(config), config, cmd);
   const numbered = spec.numbered;
   let buf: Buffer = Buffer.allocUnsafe(segmentSize(size, config.threads) + (64 << 10));
   let pending: { seg: number; s: Segment; bytes: number } | null = null;

@@ -4,9 +4,63 @@
  * only a line cut by the chunk's end, to be completed by the next chunk; worker threads hand it
  * whole segments (`walk`). Lines end at "\n"; a "\r" before it is not part of the line; the last
  * line may lack its "\n". Empty lines go to the command as such; every other line goes to the
- * `LineReader` of the command's input shape (readers.ts), which turns it into records.
+ * `LineReader` of the command's input shape (readers.ts), which turns it into records and
+ * searches the line with the walker's `Finder`, so that no search runs past the line's end more
+ * than once per buffer.
  */
 import type { LineReader, Reader, Records } from './records.js';
+
+/**
+ * Finds a byte in a line without looking past the line's end more than once per buffer: a search
+ * that runs past the line (the byte is not in it) remembers where it stopped, and the lines
+ * before that point are answered from there. Each byte value's searches cover disjoint ranges,
+ * so the work is linear in the buffer's size whatever its lines hold (a search that stopped at
+ * every line's end would be, and lines without a quote or a tab would make the walk quadratic).
+ * A reader asks for one `ByteSearch` per byte value it looks for, once; the walker resets them
+ * all before each buffer.
+ */
+export class Finder {
+  private readonly searches: ByteSearch[] = [];
+
+  /** The search for `byte` in the lines of this walker. */
+  search(byte: number): ByteSearch {
+    const s = new ByteSearch(byte);
+    this.searches.push(s);
+    return s;
+  }
+
+  /** Forgets the searches: the buffer is new, or its contents changed (worker threads reuse one). */
+  reset(): void {
+    for (const s of this.searches) s.reset();
+  }
+}
+
+/** The searches for one byte value: see `Finder`. */
+export class ByteSearch {
+  /** The last search started at `from` and found the byte at `at` (the buffer's length: nowhere). */
+  private from = Infinity;
+  private at = 0;
+  private bytes: Uint8Array | null = null;
+
+  constructor(readonly byte: number) {}
+
+  reset(): void {
+    this.bytes = null;
+  }
+
+  /** The first position of the byte in [from, end) of `bytes`, or -1. */
+  in(bytes: Uint8Array, from: number, end: number): number {
+    let at = this.at;
+    if (bytes !== this.bytes || !(this.from <= from && from <= at)) {
+      this.bytes = bytes;
+      at = bytes.indexOf(this.byte, from);
+      if (at === -1) at = bytes.length;
+      this.from = from;
+      this.at = at;
+    }
+    return at < end ? at : -1;
+  }
+}
 
 const NL = 0x0a;
 const CR = 0x0d;
@@ -19,9 +73,11 @@ export class Walker implements Reader {
   private carry: Buffer[] = [];
   private carried = 0;
 
+  /** `finder`: the searches of `reader`, reset before each buffer. */
   constructor(
     private readonly reader: LineReader,
     private readonly to: Records,
+    private readonly finder: Finder,
   ) {}
 
   /** Walks the complete lines of the next chunk of the input. */
@@ -72,6 +128,7 @@ export class Walker implements Reader {
   walk(bytes: Buffer, start: number, end: number, firstLine: number): number {
     const reader = this.reader;
     const to = this.to;
+    this.finder.reset();
     let line = firstLine;
     for (let pos = start; pos < end; line++) {
       let nl = bytes.indexOf(NL, pos);
