@@ -82,7 +82,7 @@ export function lineReader(shape: LineShape, config: Config, to: Records, finder
 /** The walker of lines of `shape`, for worker threads (which walk whole segments). */
 export function lineWalker(shape: LineShape, config: Config, to: Records): Walker {
   const finder = new Finder();
-  return new Walker(lineReader(shape, config, to, finder), to, finder);
+  return new Walker(lineReader(shape, config, to, finder), to, finder, config.maxLineLength);
 }
 
 /** The reader of the input of `shape`, as `config` says it is written, for the records of `to`. */
