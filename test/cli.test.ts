@@ -415,6 +415,20 @@ test('stats past --track: approximate counts with their bound, in the table and 
   assert.match(table.out, /\(≤N: the count is between N − \d+ and N; raise --track to count more values exactly\)/);
 });
 
+test('stats --top with 200,000 distinct paths lists them all, as a table and as JSON', async () => {
+  const input = Array.from({ length: 200_000 }, (_, i) => `http://h/p${i}\n`).join('');
+  const r = await cli(['stats', '--top', '200000', '--track', '200000'], input);
+  assert.is(r.code, 0);
+  assert.is(r.err, '');
+  const rows = r.out.split('\n');
+  const head = rows.findIndex((l) => l.startsWith('  top 200000 paths'));
+  assert.match(rows[head]!, /^ {2}top 200000 paths +count +share +\(200000 distinct\)$/);
+  assert.is(rows[head + 1], `  /p0${' '.repeat('top 200000 paths'.length - 3)}      1    0.0%`);
+  assert.is(rows.filter((l) => /^ {2}\/p\d+ /.test(l)).length, 200_000);
+  const json = JSON.parse((await cli(['stats', '--json', '--top', '200000', '--track', '200000'], input)).out);
+  assert.is(json.uris.paths.top.length, 200_000);
+});
+
 test('TopK: exact until it evicts; then upper bounds within `over`; merges add the bounds', () => {
   const a = new TopK(2);
   for (const v of ['x', 'x', 'x', 'y', 'y', 'z']) a.add(v);

@@ -229,8 +229,9 @@ const MAX_VALUE = 60;
 function table(out: string[], title: string, rows: Row[], total: number, summary: TopK | null): void {
   const values = rows.map((r) => (r.value.length > MAX_VALUE ? `${r.value.slice(0, MAX_VALUE - 1)}…` : r.value));
   const counts = rows.map((r) => (r.over > 0 ? `≤${r.count}` : String(r.count)));
-  const w = Math.max(title.length, ...values.map((v) => v.length));
-  const cw = Math.max(5, ...counts.map((c) => c.length));
+  // A loop, not Math.max(...values): a top list can hold more values than a call has arguments.
+  const w = values.reduce((m, v) => Math.max(m, v.length), title.length);
+  const cw = counts.reduce((m, c) => Math.max(m, c.length), 5);
   let head = `  ${title.padEnd(w)}  ${'count'.padStart(cw)}   share`;
   if (summary !== null) {
     const d = summary.distinct;
