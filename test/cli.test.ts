@@ -97,6 +97,21 @@ test('parse --tsv: a header, one row per URI, the error code of an invalid one',
   assert.is(warned.out, 'INVALID_CHAR,INVALID_PERCENT_ENCODING\n');
 });
 
+test('parse --tsv escapes every field: an invalid line with tabs cannot pass for a row', async () => {
+  // Its tabs would put "evil.com" in the host column of a row without an error code.
+  const evil = 'x y\thttp://evil.com/\thttp\t\tevil.com\treg-name\t\t/\t\t\t';
+  const r = await cli(['parse', '--tsv', '--no-header', '--lenient'], `${evil}\nhttp://h/a\\b\nhttp://h/\ra\n`);
+  assert.is(
+    r.out,
+    '1\tx y\\thttp://evil.com/\\thttp\\t\\tevil.com\\treg-name\\t\\t/\\t\\t\\t\t\t\t\t\t\t\t\t\tINVALID_CHAR\n' +
+      '2\thttp://h/a\\\\b\thttp\t\th\treg-name\t\t/a\\\\b\t\t\t\n' +
+      '3\thttp://h/\\ra\t\t\t\t\t\t\t\t\tINVALID_CHAR\n',
+  );
+  for (const row of r.out.trimEnd().split('\n')) assert.is(row.split('\t').length, 11, row);
+  const log = await cli(['parse', '--tsv', '--no-header', '--log', 'common', '--fields', 'line,field,href,error'], 'not\ta\tlog line\n');
+  assert.is(log.out, '1\t\t\tNOT_A_LOG_LINE\n');
+});
+
 test('many lines are written in order through back-pressure', async () => {
   const input = Array.from({ length: 5000 }, (_, i) => `http://h${i}.example/p`).join('\n');
   const lines = (await cli(['parse'], input)).out.trimEnd().split('\n');
@@ -279,7 +294,8 @@ test('--log-field chooses the target or the referrer; --log common reads no refe
   ]);
   assert.is(
     raw.out,
-    'http://www.Example.com/from\nhttps://www.google.com/url?q=x\n\nhttp://r.example/\\xe4\nhttp://www.example.com/from\n',
+    // TSV writes the logged backslash escaped (tsvField).
+    'http://www.Example.com/from\nhttps://www.google.com/url?q=x\n\nhttp://r.example/\\\\xe4\nhttp://www.example.com/from\n',
   );
   // The line without a request still has a referrer field ("-"); the garbage line is reported.
   assert.is(
