@@ -191,6 +191,30 @@ test('normalize --dedupe keeps the first of each equivalence class; past --dedup
 // ---------------------------------------------------------------------------------------------
 // resolve
 
+test('normalize --lenient --dedupe keeps distinct bytes distinct: bytes that are not UTF-8 come out percent-encoded', async () => {
+  const bytes = (s: string, ...b: number[]): Buffer => Buffer.concat([Buffer.from(s), Buffer.from(b)]);
+  const input = Buffer.concat([
+    bytes('http://a/caf', 0xe9, 0x0a), // Latin-1 é
+    bytes('http://a/caf', 0xe8, 0x0a), // Latin-1 è
+    bytes('http://a/caf', 0xc3, 0xa9, 0x0a), // UTF-8 é
+    bytes('HTTP://A/caf', 0xe9, 0x0a), // the first one again, in another case
+    bytes('http://a/caf%e9\n'), // the same octet, percent-encoded
+  ]);
+  const r = await cli(['normalize', '--lenient', '--dedupe'], input);
+  assert.equal(r, { code: 0, out: 'http://a/caf%E9\nhttp://a/caf%E8\nhttp://a/caf%C3%A9\n', err: '' });
+  const parsed = await cli(['parse', '--lenient', '--fields', 'href,path,warnings'], input.subarray(0, 14));
+  assert.is(parsed.out, '{"href":"http://a/caf%E9","path":"/caf%E9","warnings":["NON_ASCII"]}\n');
+  const resolved = await cli(['resolve', '--lenient', '--base', 'http://b/x/'], bytes('d', 0xff, 0x0a));
+  assert.is(resolved.out, 'http://b/x/d%FF\n');
+  const stats = JSON.parse((await cli(['stats', '--lenient', '--json'], input)).out);
+  assert.equal(stats.uris.paths.top, [
+    { value: '/caf%E9', count: 2 },
+    { value: '/caf%E8', count: 1 },
+    { value: '/caf%e9', count: 1 },
+    { value: '/café', count: 1 },
+  ]);
+});
+
 test('resolve --base: each reference against one base', async () => {
   const r = await cli(['resolve', '--base', 'http://a/b/c/d;p?q'], 'g\n../../g\n?y\n#s\nhttp:g\n\nhttp://x y\n');
   assert.is(r.out, 'http://a/b/c/g\nhttp://a/g\nhttp://a/b/c/d;p?y\nhttp://a/b/c/d;p?q#s\nhttp:g\n');

@@ -95,11 +95,11 @@ export class ParseCommand extends Command {
     const raw = (u.flags & WARNING_FLAGS) === 0;
     if (this.config.tsv) {
       for (let i = 0; i < ids.length; i++) {
-        const cell = this.tsv(ids[i]!, u, line, kind);
+        const cell = this.tsv(ids[i]!, u, r, line, kind);
         s += (i === 0 ? '' : '\t') + (raw ? cell : tsvField(cell));
       }
     } else {
-      for (let i = 0; i < ids.length; i++) s += `${(i === 0 ? '{"' : ',"') + this.names[i]}":${this.json(ids[i]!, u, line, kind, raw)}`;
+      for (let i = 0; i < ids.length; i++) s += `${(i === 0 ? '{"' : ',"') + this.names[i]}":${this.json(ids[i]!, u, r, line, kind, raw)}`;
       s += ids.length === 0 ? '{}' : '}';
     }
     this.out.push(`${s}\n`);
@@ -132,7 +132,7 @@ export class ParseCommand extends Command {
     this.reject(line, kind, r.error().code, 0, '', r.href);
   }
 
-  private json(id: F, u: Uri, line: number, kind: Kind, raw: boolean): string {
+  private json(id: F, u: Uri, r: ByteView, line: number, kind: Kind, raw: boolean): string {
     switch (id) {
       case F.LINE:
         return String(line);
@@ -141,7 +141,8 @@ export class ParseCommand extends Command {
       case F.PORT_NUMBER:
         return String(u.portNumber ?? null);
       case F.WARNINGS:
-        return JSON.stringify(u.warnings);
+        // What the bytes held, which the text may no longer show (a byte that is not UTF-8 reads as %XX).
+        return JSON.stringify(r.warnings);
       case F.ERROR:
         return 'null';
       default:
@@ -149,7 +150,7 @@ export class ParseCommand extends Command {
     }
   }
 
-  private tsv(id: F, u: Uri, line: number, kind: Kind): string {
+  private tsv(id: F, u: Uri, r: ByteView, line: number, kind: Kind): string {
     switch (id) {
       case F.LINE:
         return String(line);
@@ -158,7 +159,7 @@ export class ParseCommand extends Command {
       case F.PORT_NUMBER:
         return String(u.portNumber ?? '');
       case F.WARNINGS:
-        return u.warnings.join(',');
+        return r.warnings.join(',');
       case F.ERROR:
         return '';
       default:
