@@ -4,8 +4,19 @@
  * line. Components are decoded only when read.
  */
 import { argumentError, scanError, type UriError } from './errors.js';
-import { Flag, type HostType, hostTypeOf, OFFSETS_LENGTH, Slot, shiftOffsets } from './offsets.js';
+import {
+  Flag,
+  type HostType,
+  hostTypeOf,
+  OFFSETS_LENGTH,
+  Slot,
+  shiftOffsets,
+  type UriWarning,
+  WARNING_FLAGS,
+  warningsOf,
+} from './offsets.js';
 import { countOption, optionsOf } from './options.js';
+import { utf8Length } from './percent.js';
 import { type ParseOptions, scanByteRange, scanOptions } from './scan.js';
 import { tryParse, Uri } from './uri.js';
 
@@ -18,6 +29,7 @@ interface BufferConstructor {
 const NodeBuffer = (globalThis as { Buffer?: BufferConstructor }).Buffer;
 const utf8 = new TextDecoder();
 const EMPTY = new Uint8Array(0);
+const HEX = '0123456789ABCDEF';
 
 /**
  * A URI in a byte buffer: `scan(bytes, start, end)` scans the range where it lies, and the
@@ -61,11 +73,37 @@ export class ByteView {
     return (this.code = code);
   }
 
-  /** The bytes [from, to) as text: UTF-8, read as Latin-1 when the range is ASCII (faster). */
+  /**
+   * The bytes [from, to) as text: UTF-8, read as Latin-1 when the range is ASCII (faster). In
+   * lenient mode, a byte that is not part of well-formed UTF-8 reads as its percent-encoding
+   * (`%E9`), the octet a URI means by it, rather than as U+FFFD: distinct bytes stay distinct.
+   */
   text(from: number, to: number): string {
     const ascii = this.code === 0 && (this.offsets[Slot.FLAGS]! & (Flag.NON_ASCII | Flag.WARN_NON_ASCII)) === 0;
-    if (this.buf !== null) return this.buf.toString(ascii ? 'latin1' : 'utf8', from, to);
-    return utf8.decode(this.bytes.subarray(from, to));
+    if (ascii) return this.buf !== null ? this.buf.toString('latin1', from, to) : utf8.decode(this.bytes.subarray(from, to));
+    const s = this.utf8(from, to);
+    return this.options?.lenient === true && s.includes('\uFFFD') ? this.keepBytes(from, to) : s;
+  }
+
+  private utf8(from: number, to: number): string {
+    return this.buf !== null ? this.buf.toString('utf8', from, to) : utf8.decode(this.bytes.subarray(from, to));
+  }
+
+  /** [from, to) as UTF-8 with each ill-formed byte as `%XX`. */
+  private keepBytes(from: number, to: number): string {
+    const b = this.bytes;
+    let out = '';
+    let run = from;
+    for (let i = from; i < to; ) {
+      const n = utf8Length(b, i, to);
+      if (n !== 0) {
+        i += n;
+        continue;
+      }
+      out += `${this.utf8(run, i)}%${HEX[b[i]! >> 4]}${HEX[b[i]! & 15]}`;
+      run = ++i;
+    }
+    return out + this.utf8(run, to);
   }
 
   /** The whole range as text. */
@@ -111,6 +149,17 @@ export class ByteView {
   /** The fragment, as `Uri#fragment`. */
   get fragment(): string | undefined {
     return this.has(Flag.FRAGMENT) ? this.text(this.offsets[Slot.FRAGMENT_START]!, this.end) : undefined;
+  }
+
+  /** What lenient mode tolerated in the range, as `Uri#warnings` (found in its bytes). */
+  get warnings(): readonly UriWarning[] {
+    return warningsOf(this.code === 0 ? this.offsets[Slot.FLAGS]! : 0);
+  }
+
+  /** With `warnings`, the index of the first tolerated character, counted in characters of `href`. */
+  get warningIndex(): number | undefined {
+    if (this.code !== 0 || (this.offsets[Slot.FLAGS]! & WARNING_FLAGS) === 0) return undefined;
+    return this.text(this.start, this.offsets[Slot.WARNING_INDEX]!).length;
   }
 
   /** The range as a `Uri` (its text decoded once), or `null` when it is invalid. */

@@ -205,6 +205,22 @@ export function hexByte(s: string, i: number): number {
   return hv === 0xff || lv === 0xff ? -1 : (hv << 4) | lv;
 }
 
+/**
+ * The length of the well-formed UTF-8 sequence at `bytes[i]` (before `end`): 1 to 4, or 0 when
+ * the bytes there are not one (Unicode Table 3-7). @internal used by batch.
+ */
+export function utf8Length(bytes: Uint8Array, i: number, end: number): number {
+  const b = bytes[i]!;
+  if (b < 0x80) return 1;
+  const need = b >= 0xf0 && b <= 0xf4 ? 3 : b >= 0xe0 ? (b <= 0xef ? 2 : 0) : b >= 0xc2 ? 1 : 0;
+  if (need === 0 || i + need >= end) return 0;
+  for (let k = 0; k < need; k++) {
+    const cb = bytes[i + 1 + k]!;
+    if ((cb & 0xc0) !== 0x80 || !secondByteOk(b, k, cb)) return 0;
+  }
+  return need + 1;
+}
+
 /** The Unicode Table 3-7 limits on the second byte: no overlongs, surrogates or > U+10FFFF. */
 function secondByteOk(lead: number, k: number, cb: number): boolean {
   if (k !== 0) return true;

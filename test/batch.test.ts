@@ -223,4 +223,58 @@ test('ByteView: components of a part of a line, decoded only when read', () => {
   assert.equal(['//[v1.x]', '//1.2.3.4', '//[::1]', '//h', '/p'].map(hostType), ['ipvfuture', 'ipv4', 'ipv6', 'reg-name', undefined]);
 });
 
+test('ByteView, lenient: bytes that are not UTF-8 read as their percent-encoding, so that distinct bytes stay distinct', () => {
+  const v = new ByteView({ lenient: true });
+  const read = (b: Buffer): [string, string | undefined, string, string] => {
+    assert.is(v.scan(b, 0, b.length), 0);
+    return [v.href, v.host, v.path, v.uri()!.href];
+  };
+  const latin1 = Buffer.concat([Buffer.from('http://h\xe9/caf'), Buffer.from([0xe9])]);
+  assert.equal(
+    read(latin1),
+    ['http://h%C3%A9/caf%E9', 'h%C3%A9', '/caf%E9', 'http://h%C3%A9/caf%E9'].map((x) => x.replace('%C3%A9', 'é')),
+  );
+  const other = Buffer.concat([Buffer.from('http://h/caf'), Buffer.from([0xe8])]);
+  assert.equal(read(other), ['http://h/caf%E8', 'h', '/caf%E8', 'http://h/caf%E8']);
+  // Valid UTF-8 (é, and U+FFFD itself) reads as characters; each ill-formed byte as %XX: a lone
+  // continuation byte, a cut sequence, an overlong form, a surrogate, past U+10FFFF.
+  const mixed = Buffer.from([
+    ...Buffer.from('/'),
+    0xc3,
+    0xa9,
+    0xef,
+    0xbf,
+    0xbd,
+    0x80,
+    0xe2,
+    0x82,
+    0x41,
+    0xc0,
+    0xaf,
+    0xed,
+    0xa0,
+    0x80,
+    0xf4,
+    0x90,
+    0x80,
+    0x80,
+    0xff,
+  ]);
+  assert.equal(
+    read(mixed),
+    Array(4)
+      .fill('/é\ufffd%80%E2%82A%C0%AF%ED%A0%80%F4%90%80%80%FF')
+      .map((x, i) => (i === 1 ? undefined : x)),
+  );
+  // What was tolerated is found in the bytes, whatever the text shows.
+  read(other);
+  assert.equal([v.warnings, v.warningIndex, v.uri()!.warnings], [['NON_ASCII'], 12, []]);
+  read(Buffer.from('http://h/a b'));
+  assert.equal([v.warnings, v.warningIndex], [['INVALID_CHAR'], 10]);
+  read(Buffer.from('http://h/ab'));
+  assert.equal([v.warnings, v.warningIndex], [[], undefined]);
+  // Strict and IRI modes reject such bytes: nothing to read.
+  assert.is(new ByteView({ iri: true }).scan(other, 0, other.length), ErrorCode.INVALID_CHAR);
+});
+
 test.run();

@@ -58,6 +58,52 @@ test('--threads 2 gives the output of one thread, line numbers included, on a mu
   assert.is(r2.err.replace(/\r[^\r\n]*\x1b\[K/g, ''), r1.err);
 });
 
+test('--threads: long lines across segments are LINE_TOO_LONG as on one thread, and never held whole', async () => {
+  // 8 MB in 512 KB segments: lines of 3 MB and 1.5 MB cross several; some lines just fit.
+  const parts: string[] = [];
+  for (let i = 0; parts.join('').length < 8e6; i++) {
+    if (i % 50 === 7) parts.push(`http://a/${'l'.repeat(3e6)}\n`);
+    else if (i % 50 === 31) parts.push(`http://a/${'m'.repeat(1.5e6)}\r\n`);
+    else if (i % 50 === 40)
+      parts.push(`http://a/${'n'.repeat((1 << 20) - 9)}\r\n`); // exactly 1 MiB
+    else parts.push(`http://a/${i}${i % 9 === 0 ? ' x' : ''}\n`);
+  }
+  parts.push(`http://a/${'z'.repeat(2e6)}`); // a last long line without "\n"
+  const path = tmp.file('long-lines.txt', parts.join(''));
+  for (const argv of [
+    ['validate'],
+    ['parse', '--fields', 'line,path,error'],
+    ['stats', '--json'],
+    ['validate', '--max-line-length', '100000'],
+  ]) {
+    const one = await cli([...argv, path]);
+    const two = await cli([...argv, '--threads', '2', path]);
+    assert.is(two.out, one.out, argv.join(' '));
+    assert.is(two.err, one.err, argv.join(' '));
+    assert.is(two.code, one.code, argv.join(' '));
+  }
+  const v = (await cli(['validate', path])).out.split('\n');
+  assert.ok(
+    v.includes(
+      '8:1048576: LINE_TOO_LONG: Line too long: more than 1048576 bytes (--max-line-length 1048576); skipped (give a larger --max-line-length, or 0 for no limit, to read it)',
+    ),
+  );
+  assert.ok(
+    v.some((l) => l.startsWith(`${parts.length}:1048576: LINE_TOO_LONG`)),
+    'the last line',
+  );
+  assert.ok(!v.some((l) => l.startsWith('41:')), 'a line of exactly 1 MiB is read');
+  // A segment reads a line that goes on past its end up to the limit and one byte, not to its "\n".
+  const fd = openSync(path, 'r');
+  try {
+    const start = parts.slice(0, 7).join('').length; // line 8, 3 MB
+    const s = readSegment(fd, readFileSync(path).length, start, start + 10, Buffer.alloc(16), 1000);
+    assert.equal([s.from, s.to - s.from, s.lines], [1, 1002, 1]);
+  } finally {
+    closeSync(fd);
+  }
+});
+
 test('--threads needs a plain file: standard input and gzip are read on one thread, with a note', async () => {
   const note = 'urikit: --threads needs a plain file (not standard input or gzip data); reading on one thread\n';
   assert.equal(await cli(['validate', '--threads', '2'], 'http://a/\n'), { code: 0, out: '', err: note });
@@ -76,14 +122,14 @@ test('segments: each line belongs to the segment where it starts', () => {
     const lines: string[] = [];
     let count = 0;
     for (let start = 0; start < data.length; start += 3) {
-      const s = readSegment(fd, data.length, start, Math.min(data.length, start + 3), Buffer.alloc(1));
+      const s = readSegment(fd, data.length, start, Math.min(data.length, start + 3), Buffer.alloc(1), 1 << 20);
       lines.push(s.buf.toString('latin1', s.from, s.to));
       count += s.lines;
     }
     assert.equal(lines, ['aa\n', 'bbbb\n', '\n', 'cc\n', 'last', '']);
     assert.is(count, 5);
     assert.throws(
-      () => readSegment(fd, data.length + 10, 0, data.length + 10, Buffer.alloc(64)),
+      () => readSegment(fd, data.length + 10, 0, data.length + 10, Buffer.alloc(64), 1 << 20),
       /the file became shorter while it was read/,
     );
   } finally {

@@ -12,6 +12,7 @@ import { LogLine } from '../src/cli/log.js';
 import { main } from '../src/cli/main.js';
 import { line as progressLine } from '../src/cli/progress.js';
 import { TopK } from '../src/cli/topk.js';
+import { Finder } from '../src/cli/walker.js';
 import { accessLog, cli, jsonLines, LOG, Temp, URLS } from './support/cli.js';
 
 const tmp = new Temp();
@@ -96,6 +97,21 @@ test('parse --tsv: a header, one row per URI, the error code of an invalid one',
   assert.is(warned.out, 'INVALID_CHAR,INVALID_PERCENT_ENCODING\n');
 });
 
+test('parse --tsv escapes every field: an invalid line with tabs cannot pass for a row', async () => {
+  // Its tabs would put "evil.com" in the host column of a row without an error code.
+  const evil = 'x y\thttp://evil.com/\thttp\t\tevil.com\treg-name\t\t/\t\t\t';
+  const r = await cli(['parse', '--tsv', '--no-header', '--lenient'], `${evil}\nhttp://h/a\\b\nhttp://h/\ra\n`);
+  assert.is(
+    r.out,
+    '1\tx y\\thttp://evil.com/\\thttp\\t\\tevil.com\\treg-name\\t\\t/\\t\\t\\t\t\t\t\t\t\t\t\t\tINVALID_CHAR\n' +
+      '2\thttp://h/a\\\\b\thttp\t\th\treg-name\t\t/a\\\\b\t\t\t\n' +
+      '3\thttp://h/\\ra\t\t\t\t\t\t\t\t\tINVALID_CHAR\n',
+  );
+  for (const row of r.out.trimEnd().split('\n')) assert.is(row.split('\t').length, 11, row);
+  const log = await cli(['parse', '--tsv', '--no-header', '--log', 'common', '--fields', 'line,field,href,error'], 'not\ta\tlog line\n');
+  assert.is(log.out, '1\t\t\tNOT_A_LOG_LINE\n');
+});
+
 test('many lines are written in order through back-pressure', async () => {
   const input = Array.from({ length: 5000 }, (_, i) => `http://h${i}.example/p`).join('\n');
   const lines = (await cli(['parse'], input)).out.trimEnd().split('\n');
@@ -174,6 +190,30 @@ test('normalize --dedupe keeps the first of each equivalence class; past --dedup
 
 // ---------------------------------------------------------------------------------------------
 // resolve
+
+test('normalize --lenient --dedupe keeps distinct bytes distinct: bytes that are not UTF-8 come out percent-encoded', async () => {
+  const bytes = (s: string, ...b: number[]): Buffer => Buffer.concat([Buffer.from(s), Buffer.from(b)]);
+  const input = Buffer.concat([
+    bytes('http://a/caf', 0xe9, 0x0a), // Latin-1 é
+    bytes('http://a/caf', 0xe8, 0x0a), // Latin-1 è
+    bytes('http://a/caf', 0xc3, 0xa9, 0x0a), // UTF-8 é
+    bytes('HTTP://A/caf', 0xe9, 0x0a), // the first one again, in another case
+    bytes('http://a/caf%e9\n'), // the same octet, percent-encoded
+  ]);
+  const r = await cli(['normalize', '--lenient', '--dedupe'], input);
+  assert.equal(r, { code: 0, out: 'http://a/caf%E9\nhttp://a/caf%E8\nhttp://a/caf%C3%A9\n', err: '' });
+  const parsed = await cli(['parse', '--lenient', '--fields', 'href,path,warnings'], input.subarray(0, 14));
+  assert.is(parsed.out, '{"href":"http://a/caf%E9","path":"/caf%E9","warnings":["NON_ASCII"]}\n');
+  const resolved = await cli(['resolve', '--lenient', '--base', 'http://b/x/'], bytes('d', 0xff, 0x0a));
+  assert.is(resolved.out, 'http://b/x/d%FF\n');
+  const stats = JSON.parse((await cli(['stats', '--lenient', '--json'], input)).out);
+  assert.equal(stats.uris.paths.top, [
+    { value: '/caf%E9', count: 2 },
+    { value: '/caf%E8', count: 1 },
+    { value: '/caf%e9', count: 1 },
+    { value: '/café', count: 1 },
+  ]);
+});
 
 test('resolve --base: each reference against one base', async () => {
   const r = await cli(['resolve', '--base', 'http://a/b/c/d;p?q'], 'g\n../../g\n?y\n#s\nhttp:g\n\nhttp://x y\n');
@@ -278,7 +318,8 @@ test('--log-field chooses the target or the referrer; --log common reads no refe
   ]);
   assert.is(
     raw.out,
-    'http://www.Example.com/from\nhttps://www.google.com/url?q=x\n\nhttp://r.example/\\xe4\nhttp://www.example.com/from\n',
+    // TSV writes the logged backslash escaped (tsvField).
+    'http://www.Example.com/from\nhttps://www.google.com/url?q=x\n\nhttp://r.example/\\\\xe4\nhttp://www.example.com/from\n',
   );
   // The line without a request still has a referrer field ("-"); the garbage line is reported.
   assert.is(
@@ -303,7 +344,7 @@ test('--log-field chooses the target or the referrer; --log common reads no refe
 });
 
 test('log lines: every way a line can fall short is named', () => {
-  const l = new LogLine('combined');
+  const l = new LogLine('combined', new Finder());
   const read = (s: string): string => {
     const b = Buffer.from(s);
     return l.read(b, 0, b.length)
@@ -412,6 +453,20 @@ test('stats past --track: approximate counts with their bound, in the table and 
   assert.match(table.out, /top 10 hosts +count +share +\(at least 4 distinct; approximate\)/);
   assert.match(table.out, /≤\d/);
   assert.match(table.out, /\(≤N: the count is between N − \d+ and N; raise --track to count more values exactly\)/);
+});
+
+test('stats --top with 200,000 distinct paths lists them all, as a table and as JSON', async () => {
+  const input = Array.from({ length: 200_000 }, (_, i) => `http://h/p${i}\n`).join('');
+  const r = await cli(['stats', '--top', '200000', '--track', '200000'], input);
+  assert.is(r.code, 0);
+  assert.is(r.err, '');
+  const rows = r.out.split('\n');
+  const head = rows.findIndex((l) => l.startsWith('  top 200000 paths'));
+  assert.match(rows[head]!, /^ {2}top 200000 paths +count +share +\(200000 distinct\)$/);
+  assert.is(rows[head + 1], `  /p0${' '.repeat('top 200000 paths'.length - 3)}      1    0.0%`);
+  assert.is(rows.filter((l) => /^ {2}\/p\d+ /.test(l)).length, 200_000);
+  const json = JSON.parse((await cli(['stats', '--json', '--top', '200000', '--track', '200000'], input)).out);
+  assert.is(json.uris.paths.top.length, 200_000);
 });
 
 test('TopK: exact until it evicts; then upper bounds within `over`; merges add the bounds', () => {

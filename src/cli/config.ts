@@ -10,6 +10,7 @@ import type { ParseOptions } from '../scan.js';
 import { parse, type Uri } from '../uri.js';
 import { defaultFields, FIELDS } from './commands/parse.js';
 import type { LogFormat } from './log.js';
+import { LONGEST_LINE } from './walker.js';
 
 /** The commands (their modules are in ./commands/, listed in ./commands/index.ts). */
 export const COMMAND_NAMES = ['parse', 'validate', 'normalize', 'resolve', 'stats'] as const;
@@ -43,6 +44,8 @@ export interface Config {
   track: number;
   quiet: boolean;
   threads: number;
+  /** The longest line read, in bytes (`--max-line-length`; 0 there means the runtime's limit). */
+  maxLineLength: number;
 }
 
 /** A bad command line: the message says what to do. */
@@ -65,7 +68,8 @@ type OptionName =
   | '--dedupe-limit'
   | '--base'
   | '--top'
-  | '--track';
+  | '--track'
+  | '--max-line-length';
 
 interface OptionSpec {
   /** The option takes a value: `--name VALUE` or `--name=VALUE`. */
@@ -95,6 +99,7 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
   '--base': { value: true, commands: ['resolve'], shape: 'URL' },
   '--top': { value: true, commands: ['stats'] },
   '--track': { value: true, commands: ['stats'] },
+  '--max-line-length': { value: true },
 };
 
 const ALIASES: Readonly<Record<string, OptionName>> = { '-q': '--quiet' };
@@ -201,6 +206,7 @@ export function configure(command: CommandName, args: readonly string[]): Config
     track: a.count('--track', 10_000, 1, 100_000_000),
     quiet: a.flags.has('--quiet'),
     threads: a.count('--threads', 1, 1, 256),
+    maxLineLength: a.count('--max-line-length', 1 << 20, 0, LONGEST_LINE) || LONGEST_LINE,
   };
 }
 

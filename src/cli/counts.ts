@@ -113,7 +113,7 @@ export interface UriStatsData {
 export class Stats {
   lines = 0;
   emptyLines = 0;
-  /** Log lines that hold no URI, by code (NOT_A_LOG_LINE, NO_REQUEST_TARGET); `--log` only. */
+  /** Lines that hold no URI, by code (LINE_TOO_LONG; with `--log`, NOT_A_LOG_LINE, NO_REQUEST_TARGET). */
   readonly lineErrors = new Map<string, number>();
   /** One `UriStats` per kind of record: [lines] or [targets, referrers]. */
   readonly kinds: UriStats[];
@@ -139,11 +139,10 @@ export class Stats {
   }
 
   toJSON(top: number): object {
-    const head = { lines: this.lines, emptyLines: this.emptyLines };
+    const head = { lines: this.lines, emptyLines: this.emptyLines, lineErrors: Object.fromEntries(sorted(this.lineErrors)) };
     if (!this.log) return { ...head, uris: this.kinds[0]!.toJSON(top, false) };
     return {
       ...head,
-      lineErrors: Object.fromEntries(sorted(this.lineErrors)),
       targets: this.kinds[0]!.toJSON(top, false),
       referrers: this.kinds[1]!.toJSON(top, true),
     };
@@ -152,15 +151,15 @@ export class Stats {
   /** The report for a terminal: a few small tables. */
   toTable(top: number, title: string): string {
     const out: string[] = [title, '', `lines: ${this.lines}${this.emptyLines > 0 ? ` (${this.emptyLines} empty)` : ''}`];
+    if (this.lineErrors.size > 0)
+      table(
+        out,
+        'lines without URIs',
+        sorted(this.lineErrors).map(([k, n]) => row(k, n)),
+        this.lines,
+        null,
+      );
     if (this.log) {
-      if (this.lineErrors.size > 0)
-        table(
-          out,
-          'lines without URIs',
-          sorted(this.lineErrors).map(([k, n]) => row(k, n)),
-          this.lines,
-          null,
-        );
       section(out, 'request targets', this.kinds[0]!, top, false);
       section(out, 'referrers', this.kinds[1]!, top, true);
     } else {
@@ -230,8 +229,9 @@ const MAX_VALUE = 60;
 function table(out: string[], title: string, rows: Row[], total: number, summary: TopK | null): void {
   const values = rows.map((r) => (r.value.length > MAX_VALUE ? `${r.value.slice(0, MAX_VALUE - 1)}…` : r.value));
   const counts = rows.map((r) => (r.over > 0 ? `≤${r.count}` : String(r.count)));
-  const w = Math.max(title.length, ...values.map((v) => v.length));
-  const cw = Math.max(5, ...counts.map((c) => c.length));
+  // A loop, not Math.max(...values): a top list can hold more values than a call has arguments.
+  const w = values.reduce((m, v) => Math.max(m, v.length), title.length);
+  const cw = counts.reduce((m, c) => Math.max(m, c.length), 5);
   let head = `  ${title.padEnd(w)}  ${'count'.padStart(cw)}   share`;
   if (summary !== null) {
     const d = summary.distinct;

@@ -18,8 +18,9 @@ Commands:
 Input: FILE, or standard input when FILE is "-" or absent. Gzip data (a name
 ending in .gz, or data that starts with the gzip magic bytes) is decompressed.
 One URI per line ("\\n" or "\\r\\n" endings, the last line may lack one); empty
-lines are skipped; an invalid line never stops the run. The input is streamed:
-memory does not grow with its size.
+lines are skipped; an invalid line never stops the run. A line longer than
+--max-line-length is reported (LINE_TOO_LONG) and skipped without being held.
+The input is streamed: memory does not grow with its size.
 
 Options of every command:
   --log combined|common  read Apache/nginx access log lines: the request target
@@ -33,6 +34,8 @@ Options of every command:
   --absolute             require a scheme
   --threads N            read a file with N worker threads (same output, in
                          input order, as one thread; a plain file only)
+  --max-line-length N    the longest line read, in bytes (default 1048576;
+                         0: no limit but the longest string Node.js holds)
   -q, --quiet            no progress bar and no summary on standard error
   -h, --help             this text; "urikit COMMAND --help" for a command's
 
@@ -48,8 +51,9 @@ Exit codes:
 /** The common options, at the end of each command's help. */
 const COMMON = `Options of every command (see "urikit --help"): --log combined|common,
 --log-field target|referrer|both, --lenient, --iri, --zone-id, --absolute,
---threads N, -q/--quiet, -h/--help. Exit codes: 0 done, 1 some URI invalid
-(validate, normalize, resolve), 2 usage error or unreadable input.
+--threads N, --max-line-length N, -q/--quiet, -h/--help. Exit codes: 0 done,
+1 some URI invalid (validate, normalize, resolve), 2 usage error or unreadable
+input.
 `;
 
 /** `urikit COMMAND --help`, by command. */

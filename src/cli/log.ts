@@ -17,6 +17,7 @@ import { ByteView } from '../batch.js';
 import type { Config } from './config.js';
 import { show } from './quote.js';
 import { Kind, type LineReader, type Records } from './records.js';
+import type { ByteSearch, Finder } from './walker.js';
 
 export type LogFormat = 'common' | 'combined';
 
@@ -42,22 +43,32 @@ export class LogLine {
   /** The request line: bytes [errorAt, requestEnd) with NO_REQUEST_TARGET. */
   requestEnd = 0;
 
-  constructor(readonly format: LogFormat) {}
+  private readonly quotes: ByteSearch;
+  private readonly spaces: ByteSearch;
+
+  /** `finder`: where the line's searches come from (see walker.ts). */
+  constructor(
+    readonly format: LogFormat,
+    finder: Finder,
+  ) {
+    this.quotes = finder.search(QUOTE);
+    this.spaces = finder.search(SPACE);
+  }
 
   /** Reads the line bytes [start, end) of `b`; returns false when `error` is set. */
   read(b: Uint8Array, start: number, end: number): boolean {
     this.targetStart = this.targetEnd = this.referrerStart = this.referrerEnd = -1;
     this.error = null;
     // The request: the first quoted field, after "[time] ".
-    const q1 = b.indexOf(QUOTE, start);
-    if (q1 === -1 || q1 >= end) return this.fail(end, 'a quoted request ("GET /path HTTP/1.1") after the time');
+    const q1 = this.quotes.in(b, start, end);
+    if (q1 === -1) return this.fail(end, 'a quoted request ("GET /path HTTP/1.1") after the time');
     if (q1 < start + 2 || b[q1 - 1] !== SPACE || b[q1 - 2] !== 0x5d /* ] */)
       return this.fail(q1, 'the time in brackets ("[17/May/2015:10:05:03 +0000] ") before the quoted request');
-    const q2 = closingQuote(b, q1 + 1, end);
+    const q2 = closingQuote(b, q1 + 1, end, this.quotes);
     if (q2 === -1) return this.fail(end, 'the closing quote of the request');
     // METHOD SP target [SP protocol]
-    const sp = b.indexOf(SPACE, q1 + 1);
-    if (sp === -1 || sp >= q2 - 1) {
+    const sp = this.spaces.in(b, q1 + 1, q2 - 1);
+    if (sp === -1) {
       this.error = 'NO_REQUEST_TARGET';
       this.errorAt = q1 + 1;
       this.requestEnd = q2;
@@ -82,7 +93,7 @@ export class LogLine {
     }
     if (p + 1 >= end || b[p] !== SPACE || b[p + 1] !== QUOTE)
       return this.fail(p, 'the quoted referrer after the status and the size (use --log common for logs without it)');
-    const r2 = closingQuote(b, p + 2, end);
+    const r2 = closingQuote(b, p + 2, end, this.quotes);
     if (r2 === -1) return this.fail(end, 'the closing quote of the referrer');
     if (!(r2 === p + 3 && b[p + 2] === DASH)) {
       this.referrerStart = p + 2;
@@ -107,8 +118,8 @@ function isVersion(b: Uint8Array, from: number, end: number): boolean {
 }
 
 /** The position of the first quote in [from, end) that no backslash escapes, or -1. */
-function closingQuote(b: Uint8Array, from: number, end: number): number {
-  for (let q = b.indexOf(QUOTE, from); q !== -1 && q < end; q = b.indexOf(QUOTE, q + 1)) {
+function closingQuote(b: Uint8Array, from: number, end: number, quotes: ByteSearch): number {
+  for (let q = quotes.in(b, from, end); q !== -1; q = quotes.in(b, q + 1, end)) {
     let k = q - 1;
     while (k >= from && b[k] === BACKSLASH) k--;
     if (((q - 1 - k) & 1) === 0) return q;
@@ -126,8 +137,9 @@ export class LogLines implements LineReader {
   constructor(
     config: Config,
     private readonly to: Records,
+    finder: Finder,
   ) {
-    this.log = new LogLine(config.log!);
+    this.log = new LogLine(config.log!, finder);
     this.want = config.logField;
     this.target = new ByteView(config.parse);
     this.referrer = new ByteView(config.parse);

@@ -17,7 +17,7 @@ import type { Config } from './config.js';
 import { LogLines } from './log.js';
 import { show } from './quote.js';
 import { type InputShape, Kind, type LineReader, type LineShape, type Reader, type Records } from './records.js';
-import { Walker } from './walker.js';
+import { type ByteSearch, Finder, Walker } from './walker.js';
 
 /** One URI a line. */
 class UriLines implements LineReader {
@@ -42,18 +42,21 @@ const TAB = 0x09;
 class PairLines implements LineReader {
   private readonly base: ByteView;
   private readonly href: ByteView;
+  private readonly tabs: ByteSearch;
 
   constructor(
     config: Config,
     private readonly to: Records,
+    finder: Finder,
   ) {
     this.base = new ByteView(config.parse);
     this.href = new ByteView(config.parse);
+    this.tabs = finder.search(TAB);
   }
 
   read(bytes: Buffer, start: number, end: number, line: number): void {
-    const tab = bytes.indexOf(TAB, start);
-    if (tab === -1 || tab >= end) {
+    const tab = this.tabs.in(bytes, start, end);
+    if (tab === -1) {
       const text = bytes.toString('utf8', start, end);
       this.to.noUri(
         line,
@@ -70,13 +73,19 @@ class PairLines implements LineReader {
   }
 }
 
-/** The reader of lines of `shape`, as `config` says they are written. */
-export function lineReader(shape: LineShape, config: Config, to: Records): LineReader {
-  if (shape === 'pairs') return new PairLines(config, to);
-  return config.log === null ? new UriLines(config, to) : new LogLines(config, to);
+/** The reader of lines of `shape`, as `config` says they are written; it searches with `finder`. */
+export function lineReader(shape: LineShape, config: Config, to: Records, finder: Finder): LineReader {
+  if (shape === 'pairs') return new PairLines(config, to, finder);
+  return config.log === null ? new UriLines(config, to) : new LogLines(config, to, finder);
+}
+
+/** The walker of lines of `shape`, for worker threads (which walk whole segments). */
+export function lineWalker(shape: LineShape, config: Config, to: Records): Walker {
+  const finder = new Finder();
+  return new Walker(lineReader(shape, config, to, finder), to, finder, config.maxLineLength);
 }
 
 /** The reader of the input of `shape`, as `config` says it is written, for the records of `to`. */
 export function createReader(shape: InputShape, config: Config, to: Records): Reader {
-  return new Walker(lineReader(shape, config, to), to);
+  return lineWalker(shape, config, to);
 }

@@ -47,7 +47,10 @@ export interface Records {
   pair(base: ByteView, href: ByteView, line: number): void;
 }
 
-/** Turns one non-empty line, bytes [start, end) of `bytes` without its line ending, into records. */
+/**
+ * Turns one non-empty line, bytes [start, end) of `bytes` without its line ending, into records.
+ * It searches the line with the walker's `Finder` (walker.ts), never with an unbounded `indexOf`.
+ */
 export interface LineReader {
   read(bytes: Buffer, start: number, end: number, line: number): void;
 }

@@ -14,8 +14,8 @@ import type { Command, CommandState } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { type CommandName, type Config, configure } from './config.js';
 import type { Progress } from './progress.js';
-import { lineReader } from './readers.js';
-import { countLines, Walker } from './walker.js';
+import { lineWalker } from './readers.js';
+import { countLines } from './walker.js';
 import type { Sink } from './writer.js';
 
 /** What a worker is started with: the command line, from which it configures itself. */
@@ -179,8 +179,12 @@ export interface Segment {
   lines: number;
 }
 
-/** Reads the lines that start in bytes [start, end) of the file, into `buf` (grown as needed). */
-export function readSegment(fd: number, size: number, start: number, end: number, buf: Buffer): Segment {
+/**
+ * Reads the lines that start in bytes [start, end) of the file, into `buf` (grown as needed). A
+ * last line that goes on past `end` is read to its "\n", or up to `max` + 1 bytes when it is
+ * longer than `max` (the walker then reports it as too long).
+ */
+export function readSegment(fd: number, size: number, start: number, end: number, buf: Buffer, max: number): Segment {
   // One byte before the segment tells whether a line starts at `start`.
   const at = start === 0 ? 0 : start - 1;
   let len = end - at;
@@ -193,9 +197,10 @@ export function readSegment(fd: number, size: number, start: number, end: number
     if (nl === -1 || nl >= len - 1) return { buf, from: 0, to: 0, lines: 0 };
     from = nl + 1;
   }
-  // The last line goes on to its "\n" (or the end of the file).
-  while (buf[len - 1] !== 0x0a && at + len < size) {
-    const more = Math.min(64 << 10, size - (at + len));
+  // The last line goes on to its "\n" (or the end of the file), unless it is too long.
+  const lastStart = Math.max(from, buf.lastIndexOf(0x0a, len - 1) + 1);
+  while (buf[len - 1] !== 0x0a && at + len < size && len - lastStart <= max + 1) {
+    const more = Math.min(64 << 10, size - (at + len), max + 2 - (len - lastStart));
     if (buf.length < len + more) {
       const bigger = Buffer.allocUnsafe((len + more) * 2);
       buf.copy(bigger, 0, 0, len);
@@ -224,7 +229,7 @@ export function serve(port: MessagePort, data: WorkerData): void {
   const config = configure(data.command, data.args) as Config;
   const fd = openSync(file, 'r');
   const cmd = spec.create(config, true);
-  const walker = new Walker(lineReader(spec.input(config), config, cmd), cmd);
+  const walker = lineWalker(spec.input(config), config, cmd);
   const numbered = spec.numbered;
   let buf: Buffer = Buffer.allocUnsafe(segmentSize(size, config.threads) + (64 << 10));
   let pending: { seg: number; s: Segment; bytes: number } | null = null;
@@ -237,7 +242,7 @@ export function serve(port: MessagePort, data: WorkerData): void {
 
   port.on('message', (m: ToWorker) => {
     if (m.type === 'seg') {
-      const s = readSegment(fd, size, m.start, m.end, buf);
+      const s = readSegment(fd, size, m.start, m.end, buf, config.maxLineLength);
       buf = s.buf;
       if (numbered) {
         pending = { seg: m.seg, s, bytes: m.end - m.start };

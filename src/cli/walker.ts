@@ -4,42 +4,123 @@
  * only a line cut by the chunk's end, to be completed by the next chunk; worker threads hand it
  * whole segments (`walk`). Lines end at "\n"; a "\r" before it is not part of the line; the last
  * line may lack its "\n". Empty lines go to the command as such; every other line goes to the
- * `LineReader` of the command's input shape (readers.ts), which turns it into records.
+ * `LineReader` of the command's input shape (readers.ts), which turns it into records and
+ * searches the line with the walker's `Finder`, so that no search runs past the line's end more
+ * than once per buffer.
  */
-import type { LineReader, Reader, Records } from './records.js';
+import { constants } from 'node:buffer';
+import { Kind, type LineReader, type Reader, type Records } from './records.js';
+
+/**
+ * Finds a byte in a line without looking past the line's end more than once per buffer: a search
+ * that runs past the line (the byte is not in it) remembers where it stopped, and the lines
+ * before that point are answered from there. Each byte value's searches cover disjoint ranges,
+ * so the work is linear in the buffer's size whatever its lines hold (a search that stopped at
+ * every line's end would be, and lines without a quote or a tab would make the walk quadratic).
+ * A reader asks for one `ByteSearch` per byte value it looks for, once; the walker resets them
+ * all before each buffer.
+ */
+export class Finder {
+  private readonly searches: ByteSearch[] = [];
+
+  /** The search for `byte` in the lines of this walker. */
+  search(byte: number): ByteSearch {
+    const s = new ByteSearch(byte);
+    this.searches.push(s);
+    return s;
+  }
+
+  /** Forgets the searches: the buffer is new, or its contents changed (worker threads reuse one). */
+  reset(): void {
+    for (const s of this.searches) s.reset();
+  }
+}
+
+/** The searches for one byte value: see `Finder`. */
+export class ByteSearch {
+  /** The last search started at `from` and found the byte at `at` (the buffer's length: nowhere). */
+  private from = Infinity;
+  private at = 0;
+  private bytes: Uint8Array | null = null;
+
+  constructor(readonly byte: number) {}
+
+  reset(): void {
+    this.bytes = null;
+  }
+
+  /** The first position of the byte in [from, end) of `bytes`, or -1. */
+  in(bytes: Uint8Array, from: number, end: number): number {
+    let at = this.at;
+    if (bytes !== this.bytes || !(this.from <= from && from <= at)) {
+      this.bytes = bytes;
+      at = bytes.indexOf(this.byte, from);
+      if (at === -1) at = bytes.length;
+      this.from = from;
+      this.at = at;
+    }
+    return at < end ? at : -1;
+  }
+}
 
 const NL = 0x0a;
 const CR = 0x0d;
+
+/**
+ * Lines longer than this many bytes, past which reading one would fail anyway: the runtime's
+ * longest string (a line's text is at most as long as its bytes). `--max-line-length 0` means
+ * this limit.
+ */
+export const LONGEST_LINE = constants.MAX_STRING_LENGTH;
+
+/** A line longer than this is walked with its exceptions caught (its output may be too long a string). */
+const LONG = 1 << 20;
 
 /** Cuts the input into lines and hands each to its reader. */
 export class Walker implements Reader {
   /** The number of the next line. */
   line = 1;
-  /** The start of a line cut by the end of the last chunk, in pieces. */
+  /** The start of a line cut by the end of the last chunk, in pieces (at most `max` + 1 bytes). */
   private carry: Buffer[] = [];
   private carried = 0;
+  /** In a line longer than `max`, which is being skipped up to its "\n". */
+  private skipping = false;
 
+  /**
+   * `finder`: the searches of `reader`, reset before each buffer. `max`: the longest line read,
+   * in bytes without its ending; a longer one is reported as `LINE_TOO_LONG` and skipped
+   * without being held.
+   */
   constructor(
     private readonly reader: LineReader,
     private readonly to: Records,
+    private readonly finder: Finder,
+    private readonly max: number,
   ) {}
 
   /** Walks the complete lines of the next chunk of the input. */
   push(chunk: Buffer): void {
     let from = 0;
-    if (this.carried > 0) {
+    if (this.skipping || this.carried > 0) {
       const nl = chunk.indexOf(NL);
+      // A "\r" before the "\n" may be in the carry, and is not part of the line: hence + 1.
+      if (!this.skipping && this.carried + (nl === -1 ? chunk.length : nl) > this.max + 1) this.skip();
       if (nl === -1) {
-        // The line goes on (longer than a chunk).
-        this.carry.push(chunk);
-        this.carried += chunk.length;
+        if (!this.skipping) {
+          this.carry.push(chunk);
+          this.carried += chunk.length;
+        }
         return;
       }
-      this.carry.push(chunk.subarray(0, nl + 1));
-      const joined = Buffer.concat(this.carry, this.carried + nl + 1);
-      this.carry = [];
-      this.carried = 0;
-      this.line = this.walk(joined, 0, joined.length, this.line);
+      if (this.skipping) {
+        this.skipped();
+      } else {
+        this.carry.push(chunk.subarray(0, nl + 1));
+        const joined = Buffer.concat(this.carry, this.carried + nl + 1);
+        this.carry = [];
+        this.carried = 0;
+        this.line = this.walk(joined, 0, joined.length, this.line);
+      }
       from = nl + 1;
     }
     const last = chunk.lastIndexOf(NL);
@@ -48,20 +129,56 @@ export class Walker implements Reader {
       from = last + 1;
     }
     if (from < chunk.length) {
-      // Copy the partial line, so that the chunk itself can go.
-      const tail = from === 0 ? chunk : Buffer.from(chunk.subarray(from));
-      this.carry.push(tail);
-      this.carried += tail.length;
+      if (chunk.length - from > this.max + 1) {
+        this.skipping = true;
+      } else {
+        // Copy the partial line, so that the chunk itself can go.
+        const tail = from === 0 ? chunk : Buffer.from(chunk.subarray(from));
+        this.carry.push(tail);
+        this.carried += tail.length;
+      }
     }
   }
 
   /** The end of the input: walks a last line that has no "\n". */
   end(): void {
+    if (this.skipping) {
+      this.skipped();
+      return;
+    }
     if (this.carried === 0) return;
     const joined = Buffer.concat(this.carry, this.carried);
     this.carry = [];
     this.carried = 0;
     this.line = this.walk(joined, 0, joined.length, this.line);
+  }
+
+  /** The carried line is too long: it goes, and the rest of it will be skipped. */
+  private skip(): void {
+    this.carry = [];
+    this.carried = 0;
+    this.skipping = true;
+  }
+
+  /** The end of a skipped line. */
+  private skipped(): void {
+    this.skipping = false;
+    this.tooLong(this.line);
+    this.line++;
+    this.to.lines++;
+  }
+
+  private tooLong(line: number): void {
+    const max = this.max;
+    this.to.noUri(
+      line,
+      Kind.LINE,
+      'LINE_TOO_LONG',
+      max,
+      max === LONGEST_LINE
+        ? `Line too long: more than ${max} bytes, the longest string Node.js can hold; skipped`
+        : `Line too long: more than ${max} bytes (--max-line-length ${max}); skipped (give a larger --max-line-length, or 0 for no limit, to read it)`,
+    );
   }
 
   /**
@@ -72,17 +189,42 @@ export class Walker implements Reader {
   walk(bytes: Buffer, start: number, end: number, firstLine: number): number {
     const reader = this.reader;
     const to = this.to;
+    // Up to this length a line is read at once; past it, `long` looks at it first.
+    const short = Math.min(this.max, LONG);
+    this.finder.reset();
     let line = firstLine;
     for (let pos = start; pos < end; line++) {
       let nl = bytes.indexOf(NL, pos);
       if (nl === -1 || nl >= end) nl = end;
       const e = nl > pos && bytes[nl - 1] === CR ? nl - 1 : nl;
       if (e === pos) to.empty(line);
-      else reader.read(bytes, pos, e, line);
+      else if (e - pos <= short) reader.read(bytes, pos, e, line);
+      else this.long(bytes, pos, e, line);
       pos = nl + 1;
     }
     to.lines += line - firstLine;
     return line;
+  }
+
+  /** A line longer than `max` or than a MiB: too long, or read with the runtime's string limit in mind. */
+  private long(bytes: Buffer, start: number, end: number, line: number): void {
+    if (end - start > this.max) {
+      this.tooLong(line);
+      return;
+    }
+    try {
+      this.reader.read(bytes, start, end, line);
+    } catch (e) {
+      // The command's output for the line would be longer than the longest string.
+      if (!(e instanceof RangeError)) throw e;
+      this.to.noUri(
+        line,
+        Kind.LINE,
+        'LINE_TOO_LONG',
+        end - start,
+        `Line too long: ${end - start} bytes, too long for the output of this command (${e.message}); skipped`,
+      );
+    }
   }
 }
 

@@ -7,6 +7,7 @@ import { WARNING_FLAGS } from '../../offsets.js';
 import type { Uri } from '../../uri.js';
 import { Command, type CommandSpec, jsonError } from '../command.js';
 import type { Config } from '../config.js';
+import { tsvField } from '../quote.js';
 import { KIND_NAMES, Kind } from '../records.js';
 
 /** The fields `parse` can write. */
@@ -89,13 +90,16 @@ export class ParseCommand extends Command {
     const u = r.uri()!;
     const ids = this.ids;
     let s = '';
+    // A URI that strict RFC 3986 accepts holds no character that JSON or TSV escapes (no '"',
+    // '\\', tab, control); one that lenient mode kept may.
+    const raw = (u.flags & WARNING_FLAGS) === 0;
     if (this.config.tsv) {
-      for (let i = 0; i < ids.length; i++) s += (i === 0 ? '' : '\t') + this.tsv(ids[i]!, u, line, kind);
+      for (let i = 0; i < ids.length; i++) {
+        const cell = this.tsv(ids[i]!, u, r, line, kind);
+        s += (i === 0 ? '' : '\t') + (raw ? cell : tsvField(cell));
+      }
     } else {
-      // A URI that strict RFC 3986 accepts holds no character JSON escapes (no '"', '\\',
-      // control); one that lenient mode kept may.
-      const raw = (u.flags & WARNING_FLAGS) === 0;
-      for (let i = 0; i < ids.length; i++) s += `${(i === 0 ? '{"' : ',"') + this.names[i]}":${this.json(ids[i]!, u, line, kind, raw)}`;
+      for (let i = 0; i < ids.length; i++) s += `${(i === 0 ? '{"' : ',"') + this.names[i]}":${this.json(ids[i]!, u, r, line, kind, raw)}`;
       s += ids.length === 0 ? '{}' : '}';
     }
     this.out.push(`${s}\n`);
@@ -114,7 +118,7 @@ export class ParseCommand extends Command {
       return;
     }
     const cells = this.ids.map((id) =>
-      id === F.LINE ? String(line) : id === F.FIELD ? KIND_NAMES[kind] : id === F.ERROR ? code : id === F.HREF ? href : '',
+      id === F.LINE ? String(line) : id === F.FIELD ? KIND_NAMES[kind] : id === F.ERROR ? code : id === F.HREF ? tsvField(href) : '',
     );
     this.out.push(`${cells.join('\t')}\n`);
   }
@@ -128,7 +132,7 @@ export class ParseCommand extends Command {
     this.reject(line, kind, r.error().code, 0, '', r.href);
   }
 
-  private json(id: F, u: Uri, line: number, kind: Kind, raw: boolean): string {
+  private json(id: F, u: Uri, r: ByteView, line: number, kind: Kind, raw: boolean): string {
     switch (id) {
       case F.LINE:
         return String(line);
@@ -137,7 +141,8 @@ export class ParseCommand extends Command {
       case F.PORT_NUMBER:
         return String(u.portNumber ?? null);
       case F.WARNINGS:
-        return JSON.stringify(u.warnings);
+        // What the bytes held, which the text may no longer show (a byte that is not UTF-8 reads as %XX).
+        return JSON.stringify(r.warnings);
       case F.ERROR:
         return 'null';
       default:
@@ -145,7 +150,7 @@ export class ParseCommand extends Command {
     }
   }
 
-  private tsv(id: F, u: Uri, line: number, kind: Kind): string {
+  private tsv(id: F, u: Uri, r: ByteView, line: number, kind: Kind): string {
     switch (id) {
       case F.LINE:
         return String(line);
@@ -154,7 +159,7 @@ export class ParseCommand extends Command {
       case F.PORT_NUMBER:
         return String(u.portNumber ?? '');
       case F.WARNINGS:
-        return u.warnings.join(',');
+        return r.warnings.join(',');
       case F.ERROR:
         return '';
       default:
