@@ -2,11 +2,18 @@
  * The CLI's input at its edges: how far the line walker searches, long lines, compressed data,
  * files that change while they are read, named pipes.
  */
+import { spawn } from 'node:child_process';
+import { appendFileSync, copyFileSync, readFileSync, truncateSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough, Readable, Writable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { compression } from '../src/cli/input.js';
+import { main } from '../src/cli/main.js';
 import type { LineReader, Records } from '../src/cli/records.js';
 import { Finder, LONGEST_LINE, Walker } from '../src/cli/walker.js';
-import { cli, jsonLines, Temp } from './support/cli.js';
+import { cli, fixtures, jsonLines, type Run, Temp, URLS } from './support/cli.js';
 
 const tmp = new Temp();
 test.after(() => tmp.remove());
@@ -157,6 +164,116 @@ test('Walker: a line whose output would pass the longest string is LINE_TOO_LONG
   assert.is(records.lines, 3);
   assert.throws(() => w.push(Buffer.from(`!${big}\n`)), /not a RangeError/);
   assert.throws(() => new Walker(reader, records, new Finder(), 10).walk(Buffer.from('!\n'), 0, 2, 1), /not a RangeError/);
+});
+
+/**
+ * Runs main in process with an output that calls `first` when it receives its first text (the
+ * --tsv header, written before any input is read): a moment to change the input file.
+ */
+async function withFirstWrite(argv: string[], first: () => void): Promise<Run> {
+  let out = '';
+  let called = false;
+  const stdout = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      if (!called) {
+        called = true;
+        first();
+      }
+      out += chunk;
+      cb();
+    },
+  });
+  const stderr = new PassThrough();
+  let err = '';
+  stderr.on('data', (d: Buffer) => (err += d));
+  const code = await main(argv, { stdin: Readable.from(['']), stdout, stderr });
+  return { code, out, err };
+}
+
+test('a file that becomes shorter while it is read: the lines before the cut, then an error, exit 2; the same on threads', async () => {
+  const lines = Array.from({ length: 100_000 }, (_, i) => `http://h/${i}\n`).join('');
+  const cutAt = 700_005; // in the middle of a line
+  const complete = lines.slice(0, cutAt).lastIndexOf('\n') + 1;
+  for (const threads of ['1', '2']) {
+    const path = tmp.file(`shrinks-${threads}.txt`, lines);
+    const r = await withFirstWrite(['parse', '--tsv', '--fields', 'href', '--threads', threads, path], () => truncateSync(path, cutAt));
+    assert.is(r.code, 2, threads);
+    assert.is(r.out, `href\n${lines.slice(0, complete)}`, `${threads}: every line before the cut, not the cut one`);
+    assert.is(
+      r.err,
+      `urikit: "${path}" became shorter while it was read: it had ${lines.length} bytes when it was opened, and ended at byte ${cutAt} (was it truncated, as logrotate's copytruncate does?); the lines before byte ${cutAt} were read, a line cut there was left out\n`,
+      threads,
+    );
+  }
+});
+
+test('a file that grows while it is read is read as it was opened, its cut last line completed', async () => {
+  for (const threads of ['1', '2']) {
+    const head = Array.from({ length: 50_000 }, (_, i) => `http://h/${i}\n`).join('');
+    const path = tmp.file(`grows-${threads}.txt`, `${head}http://h/ab`);
+    const r = await withFirstWrite(['parse', '--tsv', '--fields', 'href', '--threads', threads, path], () =>
+      appendFileSync(path, 'cd\nhttp://h/later\n'),
+    );
+    assert.is(r.code, 0, threads);
+    assert.is(r.out, `href\n${head}http://h/abcd\n`, threads);
+    assert.is(r.err, '', threads);
+  }
+});
+
+test('stats on truncated gzip data prints what it counted, then the error', async () => {
+  const data = Array.from({ length: 20_000 }, (_, i) => `http://h${i % 3}/${i}\n`).join('');
+  const gz = gzipSync(data);
+  const path = tmp.file('cut.gz', gz.subarray(0, gz.length >> 1));
+  const r = await cli(['stats', '--json', path]);
+  assert.is(r.code, 2);
+  const counted = JSON.parse(r.out);
+  assert.ok(counted.lines > 1000 && counted.lines < 20_000, String(counted.lines));
+  assert.equal(counted.uris.hosts.top.map((h: { value: string }) => h.value).sort(), ['h0', 'h1', 'h2']);
+  assert.is(r.err, `urikit: cannot read "${path}": the gzip data ends early (unexpected end of file); the file may be truncated\n`);
+});
+
+test('gzip on a named pipe is found by its first bytes', async () => {
+  const gz = tmp.file('urls.gz.bin', gzipSync(readFileSync(URLS)));
+  const fifo = join(tmp.dir, 'pipe');
+  await new Promise<void>((resolve, reject) =>
+    spawn('mkfifo', [fifo], { stdio: 'ignore' })
+      .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`mkfifo exited with ${code}`))))
+      .on('error', reject),
+  );
+  // A writer for the pipe (as <(cat x.gz) gives one), stopped by its PID if still running.
+  const writer = spawn('sh', ['-c', 'cat "$1" > "$2"', 'sh', gz, fifo], { stdio: 'ignore' });
+  try {
+    assert.equal(await cli(['validate', fifo]), await cli(['validate', URLS]));
+  } finally {
+    if (writer.exitCode === null) process.kill(writer.pid!, 'SIGTERM');
+  }
+});
+
+test('bzip2, xz and zstd data are refused by their first bytes, with what to do instead', async () => {
+  for (const [ext, format, tool] of [
+    ['bz2', 'bzip2', 'bzip2'],
+    ['xz', 'xz', 'xz'],
+    ['zst', 'zstd', 'zstd'],
+  ] as const) {
+    const data = readFileSync(join(fixtures, `urls.txt.${ext}`));
+    assert.is(compression(data), format);
+    // Named or not, from a file or from standard input.
+    const path = join(tmp.dir, `urls-${ext}.dat`);
+    copyFileSync(join(fixtures, `urls.txt.${ext}`), path);
+    assert.equal(await cli(['stats', '--log', 'combined', path]), {
+      code: 2,
+      out: '',
+      err: `urikit: cannot read "${path}": it is ${format} data (found by its first bytes), which urikit does not decompress (gzip only); decompress it first: ${tool} -dc "${path}" | urikit stats … -\n`,
+    });
+    assert.equal(await cli(['validate'], [data.subarray(0, 2), data.subarray(2)]), {
+      code: 2,
+      out: '',
+      err: `urikit: cannot read standard input: it is ${format} data (found by its first bytes), which urikit does not decompress (gzip only); decompress it before it reaches urikit (${tool} -dc FILE | urikit validate …)\n`,
+    });
+  }
+  // Text that merely starts like one is text.
+  for (const text of ['BZh9 not bzip2', 'BZh', '(\u00b5/']) assert.is(compression(Buffer.from(text, 'latin1')), null, text);
+  assert.is(compression(Buffer.from([0x1f, 0x8b])), 'gzip');
 });
 
 test('Finder: the first position of a byte in [from, end), as a bounded search gives it, whatever the order of the searches and the buffer reused', () => {

@@ -128,10 +128,22 @@ test('segments: each line belongs to the segment where it starts', () => {
     }
     assert.equal(lines, ['aa\n', 'bbbb\n', '\n', 'cc\n', 'last', '']);
     assert.is(count, 5);
-    assert.throws(
-      () => readSegment(fd, data.length + 10, 0, data.length + 10, Buffer.alloc(64), 1 << 20),
-      /the file became shorter while it was read/,
+    // A file shorter than its size: the complete lines, and where it ended.
+    const short = readSegment(fd, data.length + 10, 0, data.length + 10, Buffer.alloc(64), 1 << 20);
+    assert.equal(
+      [short.buf.toString('latin1', short.from, short.to), short.lines, short.truncatedAt],
+      ['aa\nbbbb\n\ncc\n', 4, data.length],
     );
+    const past = readSegment(fd, data.length + 10, 12, data.length + 10, Buffer.alloc(64), 1 << 20);
+    assert.equal([past.to - past.from, past.lines, past.truncatedAt], [0, 0, data.length]);
+    // A file longer than its size (it grew): the last line is read on, to the file's end here.
+    const grown = readSegment(fd, 8, 3, 8, Buffer.alloc(64), 1 << 20);
+    assert.equal([grown.buf.toString('latin1', grown.from, grown.to), grown.truncatedAt], ['bbbb\n', -1]);
+    const longer = readSegment(fd, 10, 9, 10, Buffer.alloc(64), 1 << 20);
+    assert.equal([longer.buf.toString('latin1', longer.from, longer.to), longer.truncatedAt], ['cc\n', -1]);
+    // Cut in the last line's extension.
+    const extended = readSegment(fd, data.length + 10, 0, 13, Buffer.alloc(64), 1 << 20);
+    assert.equal([extended.buf.toString('latin1', extended.from, extended.to), extended.truncatedAt], ['aa\nbbbb\n\ncc\n', data.length]);
   } finally {
     closeSync(fd);
   }

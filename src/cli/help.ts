@@ -16,11 +16,15 @@ Commands:
   stats      counts by scheme, host type, host and path, and of invalid URIs
 
 Input: FILE, or standard input when FILE is "-" or absent. Gzip data (a name
-ending in .gz, or data that starts with the gzip magic bytes) is decompressed.
-One URI per line ("\\n" or "\\r\\n" endings, the last line may lack one); empty
-lines are skipped; an invalid line never stops the run. A line longer than
---max-line-length is reported (LINE_TOO_LONG) and skipped without being held.
-The input is streamed: memory does not grow with its size.
+ending in .gz, or data that starts with the gzip magic bytes, from a file, a
+pipe or standard input) is decompressed; bzip2, xz and zstd data are refused
+with the command that decompresses them. A file is read as it was when opened:
+if it grows, its last line is completed; if it shrinks, the run stops with an
+error after the lines before the cut. One URI per line ("\\n" or "\\r\\n"
+endings, the last line may lack one); empty lines are skipped; an invalid line
+never stops the run. A line longer than --max-line-length is reported
+(LINE_TOO_LONG) and skipped without being held. The input is streamed: memory
+does not grow with its size.
 
 Options of every command:
   --log combined|common  read Apache/nginx access log lines: the request target

@@ -1,11 +1,19 @@
 /**
  * The input's bytes: a `Source` yields them in chunks, which the reader of the command's input
- * (readers.ts) takes in turn. `openInput` is the source of a file or standard input, read
- * through gunzip when the name ends in `.gz` or the data starts with the gzip magic bytes 1f 8b.
+ * (readers.ts) takes in turn. `openInput` is the source of a file or standard input:
+ *
+ * * Compression is found by the stream's first bytes (its magic number), whatever the input is
+ *   (a file, a named pipe, standard input); a name ending in `.gz` is gzip too. Gzip is read
+ *   through gunzip; bzip2, xz and zstd are refused with a message that says how to decompress.
+ * * A regular file is read as it was when it was opened: its first `size` bytes. If it grew,
+ *   the line that the snapshot cuts is read on to its "\n" (up to the longest line read); if it
+ *   shrank (logrotate's `copytruncate`), reading stops with an error once the lines before the
+ *   cut are read, and the cut line is left out. Worker threads (threads.ts) do the same.
+ *
  * Another source (a queue, a socket) implements `Source` and is chosen in main.ts.
  */
 import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { type FileHandle, open, stat } from 'node:fs/promises';
 import { pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 
@@ -26,9 +34,67 @@ export interface Source {
   chunks(): AsyncIterable<Buffer>;
 }
 
-/** An `fs` or zlib error, or a made-up one, turned into a message that says what to do. */
-export function describeReadError(e: NodeJS.ErrnoException, file: string): string {
+/** Compressed formats, by their magic numbers. */
+export type Compression = 'gzip' | 'bzip2' | 'xz' | 'zstd';
+
+/** Bytes that `compression` looks at. */
+const MAGIC_LENGTH = 6;
+
+/**
+ * The compressed format that `head` (the first bytes of a stream) starts, or null: gzip
+ * (RFC 1952: 1f 8b), bzip2 ("BZh", a block size digit, then a block's or the end's magic), xz
+ * (fd "7zXZ" 00) and zstd (the frame magic 28 b5 2f fd).
+ */
+export function compression(head: Uint8Array): Compression | null {
+  const b = (i: number): number => (i < head.length ? head[i]! : -1);
+  if (b(0) === 0x1f && b(1) === 0x8b) return 'gzip';
+  if (b(0) === 0x28 && b(1) === 0xb5 && b(2) === 0x2f && b(3) === 0xfd) return 'zstd';
+  if (b(0) === 0xfd && b(1) === 0x37 && b(2) === 0x7a && b(3) === 0x58 && b(4) === 0x5a && b(5) === 0x00) return 'xz';
+  if (b(0) === 0x42 && b(1) === 0x5a && b(2) === 0x68 && b(3) >= 0x31 && b(3) <= 0x39) {
+    if ((b(4) === 0x31 && b(5) === 0x41) || (b(4) === 0x17 && b(5) === 0x72)) return 'bzip2';
+  }
+  return null;
+}
+
+const TOOLS: Readonly<Record<Exclude<Compression, 'gzip'>, string>> = { bzip2: 'bzip2', xz: 'xz', zstd: 'zstd' };
+
+/** An input in a compressed format that urikit does not read. */
+export class CompressedInput extends Error {
+  readonly code = 'ECOMPRESSED';
+  constructor(readonly format: Exclude<Compression, 'gzip'>) {
+    super(`${format} data`);
+  }
+}
+
+/** A regular file that became shorter while it was read. */
+export class TruncatedInput extends Error {
+  readonly code = 'ETRUNCATED';
+  /** `size`: the file's size when it was opened; `at`: where its bytes ended. */
+  constructor(
+    readonly size: number,
+    readonly at: number,
+  ) {
+    super(`the file ended at byte ${at} of ${size}`);
+  }
+}
+
+/**
+ * An `fs` or zlib error, or one of this module's, turned into a message that says what to do.
+ * `command` names the command in the advice.
+ */
+export function describeReadError(e: NodeJS.ErrnoException, file: string, command: string): string {
   const what = file === '-' ? 'standard input' : `"${file}"`;
+  if (e instanceof CompressedInput) {
+    const tool = TOOLS[e.format];
+    const how =
+      file === '-'
+        ? `decompress it before it reaches urikit (${tool} -dc FILE | urikit ${command} …)`
+        : `decompress it first: ${tool} -dc ${JSON.stringify(file)} | urikit ${command} … -`;
+    return `cannot read ${what}: it is ${e.format} data (found by its first bytes), which urikit does not decompress (gzip only); ${how}`;
+  }
+  if (e instanceof TruncatedInput) {
+    return `${what} became shorter while it was read: it had ${e.size} bytes when it was opened, and ended at byte ${e.at} (was it truncated, as logrotate's copytruncate does?); the lines before byte ${e.at} were read, a line cut there was left out`;
+  }
   switch (e.code) {
     case 'ENOENT':
       return `cannot read ${what}: no such file (check the path, or give - to read standard input)`;
@@ -46,62 +112,50 @@ export function describeReadError(e: NodeJS.ErrnoException, file: string): strin
   }
 }
 
-/** A file or standard input ("-"), looked at before it is read. Throws the fs error. */
-export async function openInput(file: string, stdin: Readable): Promise<Source> {
-  if (file === '-') return new FileSource(file, null, null, stdin);
+/**
+ * A file or standard input ("-"), looked at before it is read: a regular file's size and
+ * compression. `longestLine`: how far past a regular file's size its last line is read when the
+ * file grew. Throws the fs error, or `CompressedInput`.
+ */
+export async function openInput(file: string, stdin: Readable, longestLine: number): Promise<Source> {
+  if (file === '-') return new StreamSource(file, stdin);
   const st = await stat(file);
   if (st.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-  let gzip = file.endsWith('.gz');
-  if (!gzip && st.size >= 2) {
-    const fh = await open(file, 'r');
-    try {
-      const head = Buffer.alloc(2);
-      await fh.read(head, 0, 2, 0);
-      gzip = head[0] === 0x1f && head[1] === 0x8b;
-    } finally {
-      await fh.close();
-    }
-  }
-  return new FileSource(file, st.isFile() ? st.size : null, gzip, stdin);
-}
-
-class FileSource implements Source {
-  read = 0;
-  readonly file: string | null;
-
-  constructor(
-    readonly name: string,
-    readonly size: number | null,
-    /** Whether the file is gzip data; null for standard input (found from its first bytes). */
-    private readonly gzip: boolean | null,
-    private readonly stdin: Readable,
-  ) {
-    this.file = size !== null && gzip === false ? name : null;
-  }
-
-  chunks(): AsyncIterable<Buffer> {
-    return chunksOf(this, this.gzip, this.stdin);
+  // A named pipe or a device: its bytes say what it is.
+  if (!st.isFile()) return new StreamSource(file, null);
+  const fh = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(MAGIC_LENGTH);
+    const { bytesRead } = await fh.read(head, 0, MAGIC_LENGTH, 0);
+    const format = file.endsWith('.gz') ? 'gzip' : compression(head.subarray(0, bytesRead));
+    if (format !== null && format !== 'gzip') throw new CompressedInput(format);
+    return new FileSource(file, st.size, format === 'gzip', longestLine);
+  } finally {
+    await fh.close();
   }
 }
 
-/** The input's bytes, decompressed when it is gzip, in chunks. */
-async function* chunksOf(input: Source, isGzip: boolean | null, stdin: Readable): AsyncGenerator<Buffer> {
-  const raw: AsyncIterable<Buffer | string> = input.name === '-' ? stdin : createReadStream(input.name, { highWaterMark: CHUNK });
-  const src = counted(raw, input)[Symbol.asyncIterator]();
-  let gzip = isGzip;
+/** The bytes of `raw`, through gunzip when they are gzip; refused when another format. */
+async function* decompressed(raw: AsyncIterable<Buffer>, gzip: boolean | null): AsyncGenerator<Buffer> {
+  const src = raw[Symbol.asyncIterator]();
   let head: Buffer | null = null;
   if (gzip === null) {
-    // Standard input: look at the first two bytes.
+    // Look at the first bytes.
     const parts: Buffer[] = [];
     let n = 0;
-    while (n < 2) {
+    while (n < MAGIC_LENGTH) {
       const r = await src.next();
       if (r.done === true) break;
       parts.push(r.value);
       n += r.value.length;
     }
     head = Buffer.concat(parts);
-    gzip = head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+    const format = compression(head);
+    if (format !== null && format !== 'gzip') {
+      await src.return?.();
+      throw new CompressedInput(format);
+    }
+    gzip = format === 'gzip';
   }
   const rest = prepend(head, src);
   if (!gzip) {
@@ -111,14 +165,6 @@ async function* chunksOf(input: Source, isGzip: boolean | null, stdin: Readable)
   const gunzip = createGunzip();
   pipeline(Readable.from(rest), gunzip, () => {});
   yield* gunzip as AsyncIterable<Buffer>;
-}
-
-async function* counted(raw: AsyncIterable<Buffer | string>, input: Source): AsyncGenerator<Buffer> {
-  for await (const c of raw) {
-    const b = typeof c === 'string' ? Buffer.from(c) : c;
-    input.read += b.length;
-    yield b;
-  }
 }
 
 async function* prepend(head: Buffer | null, rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
@@ -131,5 +177,83 @@ async function* prepend(head: Buffer | null, rest: AsyncIterator<Buffer>): Async
     }
   } finally {
     await rest.return?.();
+  }
+}
+
+/** Standard input, a named pipe or a device: read to its end. */
+class StreamSource implements Source {
+  read = 0;
+  readonly size = null;
+  readonly file = null;
+
+  /** `stream`: standard input; null to open the file `name`. */
+  constructor(
+    readonly name: string,
+    private readonly stream: Readable | null,
+  ) {}
+
+  chunks(): AsyncIterable<Buffer> {
+    return decompressed(this.counted(), null);
+  }
+
+  private async *counted(): AsyncGenerator<Buffer> {
+    const raw: AsyncIterable<Buffer | string> = this.stream ?? createReadStream(this.name, { highWaterMark: CHUNK });
+    for await (const c of raw) {
+      const b = typeof c === 'string' ? Buffer.from(c) : c;
+      this.read += b.length;
+      yield b;
+    }
+  }
+}
+
+/** A regular file, read as it was when it was opened (see the module's comment). */
+class FileSource implements Source {
+  read = 0;
+  readonly file: string | null;
+
+  constructor(
+    readonly name: string,
+    readonly size: number,
+    private readonly gzip: boolean,
+    private readonly longestLine: number,
+  ) {
+    this.file = gzip ? null : name;
+  }
+
+  chunks(): AsyncIterable<Buffer> {
+    return decompressed(this.snapshot(), this.gzip);
+  }
+
+  private async *snapshot(): AsyncGenerator<Buffer> {
+    const fh = await open(this.name, 'r');
+    try {
+      let last = -1;
+      while (this.read < this.size) {
+        const { buffer, bytesRead } = await fh.read(Buffer.allocUnsafe(Math.min(CHUNK, this.size - this.read)), 0, undefined, this.read);
+        if (bytesRead === 0) throw new TruncatedInput(this.size, this.read);
+        this.read += bytesRead;
+        last = buffer[bytesRead - 1]!;
+        yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
+      }
+      if (!this.gzip && last !== -1 && last !== 0x0a) yield* this.lineEnd(fh);
+    } finally {
+      await fh.close();
+    }
+  }
+
+  /** The rest of the snapshot's cut last line, when the file grew: up to its "\n". */
+  private async *lineEnd(fh: FileHandle): AsyncGenerator<Buffer> {
+    let position = this.size;
+    while (position - this.size <= this.longestLine) {
+      const { buffer, bytesRead } = await fh.read(Buffer.allocUnsafe(64 << 10), 0, undefined, position);
+      if (bytesRead === 0) return;
+      const nl = buffer.subarray(0, bytesRead).indexOf(0x0a);
+      if (nl !== -1) {
+        yield buffer.subarray(0, nl + 1);
+        return;
+      }
+      position += bytesRead;
+      yield buffer.subarray(0, bytesRead);
+    }
   }
 }

@@ -82,9 +82,9 @@ function usageError(io: Io, message: string, command: CommandName | null): numbe
 async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
   let input: Source;
   try {
-    input = await openInput(config.file, io.stdin);
+    input = await openInput(config.file, io.stdin, config.maxLineLength);
   } catch (e) {
-    io.stderr.write(`urikit: ${describeReadError(e as NodeJS.ErrnoException, config.file)}\n`);
+    io.stderr.write(`urikit: ${describeReadError(e as NodeJS.ErrnoException, config.file, config.command)}\n`);
     return Exit.USAGE;
   }
   const cmd = spec.create(config, false);
@@ -101,6 +101,7 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
   if (threads > 1 && input.size! <= segmentSize(input.size!, threads)) threads = 1;
   cmd.begin();
   await out.flush(cmd.out);
+  let failure: NodeJS.ErrnoException | null = null;
   try {
     if (threads > 1) {
       await runThreads({ config, file: input.file!, size: input.size!, threads, cmd, out, err, progress });
@@ -120,19 +121,19 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
       if (!closed) reader.end();
     }
   } catch (e) {
-    progress?.clear();
-    await out.flush(cmd.out);
-    await err.flush(cmd.err);
-    const code = (e as NodeJS.ErrnoException).code;
-    const message =
-      code !== undefined ? describeReadError(e as NodeJS.ErrnoException, config.file) : `internal error: ${(e as Error).message}`;
-    io.stderr.write(`urikit: ${message}\n`);
-    return Exit.USAGE;
+    failure = e as NodeJS.ErrnoException;
   }
   progress?.clear();
+  // What was counted and the summary, also when the input failed.
   cmd.end();
   await out.flush(cmd.out);
   await err.flush(cmd.err);
+  if (failure !== null) {
+    const message =
+      failure.code !== undefined ? describeReadError(failure, config.file, config.command) : `internal error: ${failure.message}`;
+    io.stderr.write(`urikit: ${message}\n`);
+    return Exit.USAGE;
+  }
   if (out.error !== null) {
     io.stderr.write(`urikit: cannot write the output: ${out.error.message}\n`);
     return Exit.USAGE;

@@ -13,6 +13,7 @@ import { type MessagePort, Worker } from 'node:worker_threads';
 import type { Command, CommandState } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { type CommandName, type Config, configure } from './config.js';
+import { TruncatedInput } from './input.js';
 import type { Progress } from './progress.js';
 import { lineWalker } from './readers.js';
 import { countLines } from './walker.js';
@@ -33,7 +34,7 @@ type ToWorker =
   | { type: 'close' };
 type FromWorker =
   | { type: 'count'; seg: number; lines: number }
-  | { type: 'done'; seg: number; out: Uint8Array; err: string; bytes: number }
+  | { type: 'done'; seg: number; out: Uint8Array; err: string; bytes: number; truncatedAt: number }
   | { type: 'state'; state: CommandState };
 
 /** Segment size for a file of `size` bytes and `threads` workers: about 8 segments per worker. */
@@ -69,7 +70,7 @@ export function runThreads(run: ThreadRun): Promise<void> {
   const idle: Worker[] = [];
   const counts: number[] = [];
   const askers = new Map<number, Worker>();
-  const results = new Map<number, { out: Uint8Array; err: string; bytes: number }>();
+  const results = new Map<number, { out: Uint8Array; err: string; bytes: number; truncatedAt: number }>();
   let nextSeg = 0;
   let nextWrite = 0;
   let nextBase = 0;
@@ -78,6 +79,8 @@ export function runThreads(run: ThreadRun): Promise<void> {
   let writing = false;
   let states = 0;
   let finished = false;
+  /** The file turned out shorter: the run ends with this error once the counts are in. */
+  let failed: TruncatedInput | null = null;
 
   return new Promise<void>((resolvePromise, rejectPromise) => {
     // Done: the workers close their ports and exit on their own, and the run ends when they
@@ -98,7 +101,7 @@ export function runThreads(run: ThreadRun): Promise<void> {
     };
 
     const pump = (): void => {
-      while (idle.length > 0 && nextSeg < n && nextSeg - nextWrite < 2 * threads) {
+      while (failed === null && idle.length > 0 && nextSeg < n && nextSeg - nextWrite < 2 * threads) {
         const start = nextSeg * seg;
         idle.pop()!.postMessage({ type: 'seg', seg: nextSeg, start, end: Math.min(size, start + seg) } satisfies ToWorker);
         nextSeg++;
@@ -108,7 +111,7 @@ export function runThreads(run: ThreadRun): Promise<void> {
     const write = async (): Promise<void> => {
       if (writing) return;
       writing = true;
-      while (!finished && results.has(nextWrite)) {
+      while (!finished && failed === null && results.has(nextWrite)) {
         const r = results.get(nextWrite)!;
         results.delete(nextWrite);
         nextWrite++;
@@ -123,6 +126,12 @@ export function runThreads(run: ThreadRun): Promise<void> {
         progress?.update(done);
         if (out.closed) {
           stop(null);
+          return;
+        }
+        if (r.truncatedAt !== -1) {
+          // As one thread: the lines before the cut are written, and the counts are kept.
+          failed = new TruncatedInput(size, r.truncatedAt);
+          for (const w of workers) w.postMessage({ type: 'end' } satisfies ToWorker);
           return;
         }
       }
@@ -148,7 +157,7 @@ export function runThreads(run: ThreadRun): Promise<void> {
         write().catch((e: Error) => stop(e));
       } else {
         cmd.merge(m.state);
-        if (++states === threads) stop(null, true);
+        if (++states === threads) stop(failed, true);
       }
     };
 
@@ -170,55 +179,75 @@ export function runThreads(run: ThreadRun): Promise<void> {
 
 /**
  * Where the lines that start in [start, end) of the file lie in `buf` after `readSegment`:
- * [from, to). `lines` counts them (a last line without "\n" included).
+ * [from, to). `lines` counts them (a last line without "\n" included). `truncatedAt`: where the
+ * file ended when it turned out shorter than its size (the line cut there is left out), or -1.
  */
 export interface Segment {
   buf: Buffer;
   from: number;
   to: number;
   lines: number;
+  truncatedAt: number;
 }
 
 /**
- * Reads the lines that start in bytes [start, end) of the file, into `buf` (grown as needed). A
- * last line that goes on past `end` is read to its "\n", or up to `max` + 1 bytes when it is
- * longer than `max` (the walker then reports it as too long).
+ * Reads the lines that start in bytes [start, end) of the file of `size` bytes (its size when it
+ * was opened), into `buf` (grown as needed). A last line that goes on past `end` is read to its
+ * "\n", or up to `max` + 1 bytes when it is longer than `max` (the walker then reports it as too
+ * long); past `size` too, when the file grew (as one thread reads it, input.ts).
  */
 export function readSegment(fd: number, size: number, start: number, end: number, buf: Buffer, max: number): Segment {
   // One byte before the segment tells whether a line starts at `start`.
   const at = start === 0 ? 0 : start - 1;
   let len = end - at;
   if (buf.length < len) buf = Buffer.allocUnsafe(len + (len >> 3));
-  fill(fd, buf, 0, len, at);
+  let got = fill(fd, buf, 0, len, at);
+  const short = got < len;
+  len = got;
   let from = 0;
   if (start > 0) {
-    const nl = buf.indexOf(0x0a);
+    const nl = buf.subarray(0, len).indexOf(0x0a);
     // No "\n" before the segment's last byte: no line starts in it.
-    if (nl === -1 || nl >= len - 1) return { buf, from: 0, to: 0, lines: 0 };
+    if (nl === -1 || nl >= end - at - 1) return { buf, from: 0, to: 0, lines: 0, truncatedAt: short ? at + len : -1 };
     from = nl + 1;
   }
   // The last line goes on to its "\n" (or the end of the file), unless it is too long.
   const lastStart = Math.max(from, buf.lastIndexOf(0x0a, len - 1) + 1);
-  while (buf[len - 1] !== 0x0a && at + len < size && len - lastStart <= max + 1) {
-    const more = Math.min(64 << 10, size - (at + len), max + 2 - (len - lastStart));
+  while (!short && buf[len - 1] !== 0x0a && len - lastStart <= max + 1) {
+    const more = Math.min(64 << 10, max + 2 - (len - lastStart));
     if (buf.length < len + more) {
       const bigger = Buffer.allocUnsafe((len + more) * 2);
       buf.copy(bigger, 0, 0, len);
       buf = bigger;
     }
-    fill(fd, buf, len, more, at + len);
-    const nl = buf.indexOf(0x0a, len);
-    len = nl !== -1 && nl < len + more ? nl + 1 : len + more;
+    got = fill(fd, buf, len, more, at + len);
+    if (got === 0) {
+      // The end of the file: where it was, or shorter than it was.
+      if (at + len < size) return cut(buf, from, len, at);
+      break;
+    }
+    const nl = buf.subarray(len, len + got).indexOf(0x0a);
+    len = nl !== -1 ? len + nl + 1 : len + got;
   }
-  return { buf, from, to: len, lines: countLines(buf, from, len) };
+  if (short) return cut(buf, from, len, at);
+  return { buf, from, to: len, lines: countLines(buf, from, len), truncatedAt: -1 };
 }
 
-function fill(fd: number, buf: Buffer, offset: number, length: number, position: number): void {
-  for (let done = 0; done < length; ) {
+/** The segment of a file that ended at `at + len`: its complete lines only. */
+function cut(buf: Buffer, from: number, len: number, at: number): Segment {
+  const to = Math.max(from, buf.lastIndexOf(0x0a, len - 1) + 1);
+  return { buf, from, to, lines: countLines(buf, from, to), truncatedAt: at + len };
+}
+
+/** Reads up to `length` bytes at `position` into `buf` at `offset`; fewer at the end of the file. */
+function fill(fd: number, buf: Buffer, offset: number, length: number, position: number): number {
+  let done = 0;
+  while (done < length) {
     const n = readSync(fd, buf, offset + done, length - done, position + done);
-    if (n === 0) throw new Error(`the file became shorter while it was read (at byte ${position + done})`);
+    if (n === 0) break;
     done += n;
   }
+  return done;
 }
 
 /** The worker's side: serves segments until told to end. */
@@ -237,7 +266,7 @@ export function serve(port: MessagePort, data: WorkerData): void {
   const finish = (seg: number, s: Segment, bytes: number, firstLine: number): void => {
     if (s.to > s.from) walker.walk(s.buf, s.from, s.to, firstLine);
     const out = encode(cmd.out.take());
-    port.postMessage({ type: 'done', seg, out, err: cmd.err.text(), bytes } satisfies FromWorker, [out.buffer]);
+    port.postMessage({ type: 'done', seg, out, err: cmd.err.text(), bytes, truncatedAt: s.truncatedAt } satisfies FromWorker, [out.buffer]);
   };
 
   port.on('message', (m: ToWorker) => {
