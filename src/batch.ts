@@ -186,6 +186,7 @@ export class ByteView {
 /**
  * A cursor over the records of `bytes`: `next()` moves to the following record and scans it.
  * Records end at "\n" (a "\r" before it is not part of the record); the last one may lack it.
+ * An empty line is no record: `next()` passes it (its number is counted in `line`).
  *
  * @example
  * const lines = new LineScanner(readFileSync('urls.txt'));
@@ -221,16 +222,20 @@ export class LineScanner extends ByteView {
     this.line = firstLine - 1;
   }
 
-  /** Moves to the next record and scans it; `false` when there is none. */
+  /** Moves to the next record (past empty lines) and scans it; `false` when there is none. */
   next(): boolean {
-    const pos = this.pos;
-    if (pos >= this.limit) return false;
     const bytes = this.all;
-    let nl = bytes.indexOf(0x0a, pos);
-    if (nl === -1 || nl >= this.limit) nl = this.limit;
-    this.pos = nl + 1;
-    this.line++;
-    this.scan(bytes, pos, nl > pos && bytes[nl - 1] === 0x0d ? nl - 1 : nl);
-    return true;
+    for (let pos = this.pos; pos < this.limit; pos = this.pos) {
+      let nl = bytes.indexOf(0x0a, pos);
+      if (nl === -1 || nl >= this.limit) nl = this.limit;
+      this.pos = nl + 1;
+      this.line++;
+      const end = nl > pos && bytes[nl - 1] === 0x0d ? nl - 1 : nl;
+      if (end > pos) {
+        this.scan(bytes, pos, end);
+        return true;
+      }
+    }
+    return false;
   }
 }

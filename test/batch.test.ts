@@ -132,7 +132,7 @@ test('scanBytes: UTF-8 IRI characters are checked as UTF-8', () => {
   assert.throws(() => scanBytes(bytes(1, 2), 2, 1, rec), RangeError);
 });
 
-test('LineScanner walks records: CRLF, empty lines, a last line without newline, sub-ranges', () => {
+test('LineScanner walks records: CRLF, empty lines skipped (and counted), a last line without newline, sub-ranges', () => {
   const buf = Buffer.from('http://a.example/x?q\r\n\nhttp://a b/\n//h:8/p#f');
   const seen: unknown[] = [];
   const lines = new LineScanner(buf);
@@ -155,7 +155,6 @@ test('LineScanner walks records: CRLF, empty lines, a last line without newline,
   }
   assert.equal(seen, [
     [1, 0, 0, 20, 'http://a.example/x?q', 'http', undefined, 'a.example', 'reg-name', undefined, '/x', 'q', undefined],
-    [2, 0, 22, 22, '', undefined, undefined, undefined, undefined, undefined, '', undefined, undefined],
     [3, ErrorCode.INVALID_CHAR, 23, 34, 'http://a b/', undefined, undefined, undefined, undefined, undefined, '', undefined, undefined],
     [4, 0, 35, 44, '//h:8/p#f', undefined, undefined, 'h', 'reg-name', '8', '/p', undefined, 'f'],
   ]);
@@ -168,6 +167,13 @@ test('LineScanner walks records: CRLF, empty lines, a last line without newline,
   assert.equal([err.code, err.index, err.input], ['INVALID_CHAR', 8, 'http://a b/']);
   assert.is(part.uri(), null);
   assert.is(part.next(), false);
+  // The README's example: empty lines (and "\r" alone) are no records, so no host is undefined.
+  const hosts = new Set<string | undefined>();
+  const readme = new LineScanner(Buffer.from('\nhttp://a/\n\n\r\nhttp://b/\n\r\n'), { lenient: true });
+  while (readme.next()) if (readme.code === 0) hosts.add(readme.host);
+  assert.equal([...hosts], ['a', 'b']);
+  assert.is(readme.line, 6);
+  assert.is(new LineScanner(Buffer.from('\n\r\n\n')).next(), false);
 });
 
 test('LineScanner: hosts of every type, userinfo, Uri views equal parse', () => {
