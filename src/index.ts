@@ -1,9 +1,20 @@
 // urikit's public surface. Logic lives in the modules named after the RFC concepts.
 
+export { type BaseLayer, type BaseLayers, type BaseOptions, establishBase } from './base.js';
 export { ByteView, LineScanner } from './batch.js';
 export { compareUris } from './compare.js';
 export { ErrorCode, UriError, type UriErrorCode } from './errors.js';
 export { type HeuristicOptions, type HeuristicRepair, type HeuristicResult, heuristicParse } from './heuristic.js';
+export {
+  parseRequestTarget,
+  type RequestTarget,
+  type RequestTargetForm,
+  type RequestTargetOptions,
+  scanRequestTarget,
+  scanRequestTargetBytes,
+  TargetForm,
+  targetFormName,
+} from './http.js';
 export { toAsciiHost, toUnicodeHost } from './idna.js';
 export { type IriOptions, iriToUri, uriToIri } from './iri.js';
 export { DEFAULT_PORTS, equivalent, type NormalizeOptions, normalize } from './normalize.js';

@@ -5,10 +5,25 @@
  * up. The report is a few tables (`toTable`) or JSON (`toJSON`).
  */
 import type { ByteView } from '../batch.js';
+import { targetFormName } from '../http.js';
 import { Slot, WARNING_FLAGS, WARNINGS } from '../offsets.js';
+import { TargetView } from './log.js';
 import { TopK, type TopKData } from './topk.js';
 
+const FORMS = ['origin', 'absolute', 'authority', 'asterisk'] as const;
 const HOST_TYPES = ['reg-name', 'ipv4', 'ipv6', 'ipvfuture', 'none'] as const;
+
+/**
+ * What hosts are counted by (`--group-by`): the host (lower case), or a key made from it (its
+ * registrable domain or public suffix), with the name of the list in the report.
+ */
+export interface HostGroups {
+  /** 'hosts', 'domains' or 'suffixes'. */
+  readonly name: string;
+  key(host: string): string;
+}
+
+const HOSTS: HostGroups = { name: 'hosts', key: (host) => host };
 
 /** The counts of one kind of record: the lines of a URI list, or a log's targets or referrers. */
 export class UriStats {
@@ -23,8 +38,13 @@ export class UriStats {
   readonly hostTypes = new Map<string, number>();
   readonly errors = new Map<string, number>();
   readonly warnings = new Map<string, number>();
+  /** Log request-targets by form (RFC 9112 §3.2): origin, absolute, authority, asterisk. */
+  readonly forms = new Map<string, number>();
 
-  constructor(capacity: number) {
+  constructor(
+    capacity: number,
+    readonly groups: HostGroups,
+  ) {
     this.schemes = new TopK(capacity);
     this.hosts = new TopK(capacity);
     this.paths = new TopK(capacity);
@@ -38,10 +58,11 @@ export class UriStats {
       return;
     }
     this.valid++;
+    if (r instanceof TargetView) increment(this.forms, targetFormName(r.form));
     const scheme = r.scheme;
     this.schemes.add(scheme === undefined ? '' : scheme.toLowerCase());
     const host = r.host;
-    if (host !== undefined) this.hosts.add(host.toLowerCase());
+    if (host !== undefined) this.hosts.add(this.groups.key(host.toLowerCase()));
     increment(this.hostTypes, r.hostType ?? 'none');
     this.paths.add(r.path);
     const flags = r.offsets[Slot.FLAGS]!;
@@ -62,6 +83,7 @@ export class UriStats {
       hostTypes: [...this.hostTypes],
       errors: [...this.errors],
       warnings: [...this.warnings],
+      forms: [...this.forms],
     };
   }
 
@@ -76,6 +98,7 @@ export class UriStats {
     for (const [k, n] of d.hostTypes) increment(this.hostTypes, k, n);
     for (const [k, n] of d.errors) increment(this.errors, k, n);
     for (const [k, n] of d.warnings) increment(this.warnings, k, n);
+    for (const [k, n] of d.forms) increment(this.forms, k, n);
   }
 
   /** The JSON form: `top` values of each summary. */
@@ -87,10 +110,11 @@ export class UriStats {
       ...(referrers ? { absent: this.absent } : {}),
       schemes: topJSON(this.schemes, top, true),
       hostTypes: Object.fromEntries(HOST_TYPES.map((t) => [t, this.hostTypes.get(t) ?? 0])),
-      hosts: topJSON(this.hosts, top, false),
+      [this.groups.name]: topJSON(this.hosts, top, false),
       paths: topJSON(this.paths, top, false),
       errors: Object.fromEntries(sorted(this.errors)),
       warnings: Object.fromEntries(sorted(this.warnings)),
+      ...(this.forms.size > 0 ? { forms: Object.fromEntries(FORMS.map((f) => [f, this.forms.get(f) ?? 0])) } : {}),
     };
   }
 }
@@ -107,6 +131,7 @@ export interface UriStatsData {
   hostTypes: Array<[string, number]>;
   errors: Array<[string, number]>;
   warnings: Array<[string, number]>;
+  forms: Array<[string, number]>;
 }
 
 /** Everything `urikit stats` counts. */
@@ -121,8 +146,9 @@ export class Stats {
   constructor(
     readonly log: boolean,
     capacity: number,
+    groups: HostGroups = HOSTS,
   ) {
-    this.kinds = log ? [new UriStats(capacity), new UriStats(capacity)] : [new UriStats(capacity)];
+    this.kinds = log ? [new UriStats(capacity, groups), new UriStats(capacity, groups)] : [new UriStats(capacity, groups)];
   }
 
   toData(): StatsData {
@@ -180,6 +206,14 @@ export interface StatsData {
 function section(out: string[], name: string, s: UriStats, top: number, referrers: boolean): void {
   out.push('', `${name}: ${s.uris} (${s.valid} valid, ${s.invalid} invalid${referrers ? `; ${s.absent} lines with "-"` : ''})`);
   if (s.valid > 0) {
+    if (s.forms.size > 0)
+      table(
+        out,
+        'request-target form',
+        FORMS.filter((f) => s.forms.has(f)).map((f) => row(f, s.forms.get(f)!)),
+        s.valid,
+        null,
+      );
     table(out, 'scheme', summaryRows(s.schemes, top, true), s.valid, s.schemes);
     table(
       out,
@@ -188,7 +222,7 @@ function section(out: string[], name: string, s: UriStats, top: number, referrer
       s.valid,
       null,
     );
-    if (s.hosts.distinct !== 0) table(out, `top ${top} hosts`, summaryRows(s.hosts, top, false), s.valid, s.hosts);
+    if (s.hosts.distinct !== 0) table(out, `top ${top} ${s.groups.name}`, summaryRows(s.hosts, top, false), s.valid, s.hosts);
     table(out, `top ${top} paths`, summaryRows(s.paths, top, false), s.valid, s.paths);
   }
   if (s.invalid > 0)

@@ -16,6 +16,7 @@ import { COMMANDS } from './commands/index.js';
 import { COMMAND_NAMES, type CommandName, type Config, configure, type UsageError } from './config.js';
 import { HELP, USAGE } from './help.js';
 import { describeReadError, openInput, type Source } from './input.js';
+import { need } from './packages.js';
 import { Progress } from './progress.js';
 import { createReader } from './readers.js';
 import { runThreads, segmentSize } from './threads.js';
@@ -87,12 +88,22 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
     io.stderr.write(`urikit: ${describeReadError(e as NodeJS.ErrnoException, config.file, config.command)}\n`);
     return Exit.USAGE;
   }
+  try {
+    await need(spec.packages?.(config) ?? [], `urikit ${config.command}`);
+  } catch (e) {
+    return usageError(io, (e as UsageError).message, config.command);
+  }
   const cmd = spec.create(config, false);
   const out: Sink = new BufferedWriter(io.stdout);
   const err: Sink = new BufferedWriter(io.stderr);
   const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
   const progress = !config.quiet && tty && input.size !== null && input.size > 0 ? new Progress(io.stderr, input.size) : null;
   let threads = config.threads;
+  const shape = spec.input(config);
+  if (threads > 1 && (shape === 'html' || shape === 'warc')) {
+    if (!config.quiet) io.stderr.write(`urikit: --threads splits files of lines; ${config.command} reads documents on one thread\n`);
+    threads = 1;
+  }
   if (threads > 1 && input.file === null) {
     if (!config.quiet) io.stderr.write(`urikit: --threads needs a plain file (not standard input or gzip data); reading on one thread\n`);
     threads = 1;
@@ -106,10 +117,10 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
     if (threads > 1) {
       await runThreads({ config, file: input.file!, size: input.size!, threads, cmd, out, err, progress });
     } else {
-      const reader = createReader(spec.input(config), config, cmd);
+      const reader = createReader(shape, config, cmd);
       let closed = false;
       for await (const chunk of input.chunks()) {
-        reader.push(chunk);
+        await reader.push(chunk);
         await out.flush(cmd.out);
         if (cmd.err.size > 0) {
           progress?.clear();
@@ -118,7 +129,7 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
         progress?.update(input.read);
         if ((closed = out.closed)) break;
       }
-      if (!closed) reader.end();
+      if (!closed) await reader.end();
     }
   } catch (e) {
     failure = e as NodeJS.ErrnoException;

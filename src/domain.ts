@@ -1,0 +1,101 @@
+/**
+ * `urikit/domain`: registrable domains and public suffixes, from the Public Suffix List through
+ * the `tldts` package (a maintained, compiled copy of the list). A subpath of its own, so that
+ * the main entry stays free of runtime dependencies.
+ *
+ * Hosts are compared in one form, `toAsciiHost`'s: U-labels become A-labels (UTS #46, Node's
+ * own), ASCII is lower-cased, `%XX` is decoded (a reg-name may be percent-encoded UTF-8, RFC 3986
+ * §3.2.2). The answers are in that ASCII form, so `食狮.中国` and `xn--85x722f.xn--fiqs8s` give
+ * the same answer.
+ */
+import { getDomain, getPublicSuffix } from 'tldts';
+import { argumentError } from './errors.js';
+import { toAsciiHost } from './idna.js';
+import { percentDecode } from './percent.js';
+
+/** Options of `registrableDomain` and `publicSuffix`. */
+export interface DomainOptions {
+  /**
+   * `true` (the default): the list's private section counts too (`github.io`, `blogspot.com`),
+   * so `a.github.io` and `b.github.io` are different sites, as browsers take them. `false`: the
+   * ICANN section only.
+   */
+  privateDomains?: boolean;
+}
+
+const PRIVATE = { allowPrivateDomains: true, extractHostname: false, mixedInputs: false, detectIp: false };
+const ICANN = { allowPrivateDomains: false, extractHostname: false, mixedInputs: false, detectIp: false };
+
+/**
+ * The registrable domain of `host` (the public suffix and one label before it), in ASCII; `null`
+ * for an IP address, a host that reads as one, a public suffix itself, or a host that is not a
+ * domain name.
+ *
+ * @example
+ * registrableDomain('www.example.co.uk');   // 'example.co.uk'
+ * registrableDomain('食狮.中国');             // 'xn--85x722f.xn--fiqs8s'
+ * registrableDomain('a.github.io');         // 'a.github.io'
+ * registrableDomain('a.github.io', { privateDomains: false }); // 'github.io'
+ * registrableDomain('[::1]');               // null
+ */
+export function registrableDomain(host: string, options?: DomainOptions): string | null {
+  const name = domainName(host, 'registrableDomain');
+  return name === null ? null : getDomain(name, options?.privateDomains === false ? ICANN : PRIVATE);
+}
+
+/**
+ * The public suffix of `host` (the longest rule of the list that matches, or the last label when
+ * none does), in ASCII; `null` for an IP address, a host that reads as one, or a host that is
+ * not a domain name.
+ *
+ * @example
+ * publicSuffix('www.example.co.uk');    // 'co.uk'
+ * publicSuffix('Example.COM');          // 'com'
+ * publicSuffix('xn--mnchen-3ya.de');    // 'de'
+ * publicSuffix('127.0.0.1');            // null
+ */
+export function publicSuffix(host: string, options?: DomainOptions): string | null {
+  const name = domainName(host, 'publicSuffix');
+  return name === null ? null : getPublicSuffix(name, options?.privateDomains === false ? ICANN : PRIVATE);
+}
+
+/** What a DNS name in ASCII holds: lower-case letters, digits, "-", "_" and ".". */
+const DNS_NAME = /^[a-z0-9_.-]+$/;
+
+/** `host` as a lower-case ASCII domain name, or null when it is an IP address or no domain name. */
+function domainName(host: string, who: string): string | null {
+  if (typeof host !== 'string') throw argumentError(who, 'host', 'a string', host);
+  let name: string;
+  try {
+    // toAsciiHost keeps "%65" as it is; a domain name is compared decoded.
+    name = toAsciiHost(host.includes('%') ? percentDecode(host) : host);
+  } catch {
+    // A UriError: a label IDNA rejects, a character no host holds.
+    return null;
+  }
+  // An IP literal, a host that reads as an IPv4 address, or a reg-name that is no DNS name.
+  return DNS_NAME.test(name) && !endsInNumber(name) ? name : null;
+}
+
+/**
+ * Whether the last label (before a final ".") is a number, decimal or "0x" hex: such a host is
+ * an IPv4 address, or one to a WHATWG URL parser ("1.2.3", "0x7f.1"), never a domain name.
+ */
+function endsInNumber(name: string): boolean {
+  let end = name.length;
+  if (name.charCodeAt(end - 1) === 0x2e) end--;
+  const start = name.lastIndexOf('.', end - 1) + 1;
+  if (start === end) return false;
+  let i = start;
+  let hex = false;
+  if (end - start >= 2 && name.charCodeAt(i) === 0x30 && (name.charCodeAt(i + 1) | 0x20) === 0x78) {
+    i += 2;
+    hex = true;
+  }
+  for (; i < end; i++) {
+    const c = name.charCodeAt(i);
+    const digit = c >= 0x30 && c <= 0x39;
+    if (!digit && !(hex && c >= 0x61 && c <= 0x66)) return false;
+  }
+  return true;
+}
