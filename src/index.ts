@@ -1,5 +1,6 @@
 // urikit's public surface. Logic lives in the modules named after the RFC concepts.
 
+export { type BaseLayer, type BaseLayers, type BaseOptions, establishBase } from './base.js';
 export { ByteView, LineScanner } from './batch.js';
 export { compareUris } from './compare.js';
 export { ErrorCode, UriError, type UriErrorCode } from './errors.js';
