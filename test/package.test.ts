@@ -2,6 +2,7 @@
 // as an ES module and as CommonJS, each in a fresh Node process.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -33,6 +34,38 @@ test('CommonJS build is marked as such and both builds ship types', () => {
   assert.is(pkg.exports['.'].require.types, './dist/cjs/index.d.ts');
   assert.ok(readFileSync(`${root}dist/esm/index.d.ts`, 'utf8').includes('parse'));
   assert.ok(readFileSync(`${root}dist/cjs/index.d.ts`, 'utf8').includes('parse'));
+});
+
+test('urikit/domain from an ES module and from CommonJS', () => {
+  const probe = `console.log(JSON.stringify([registrableDomain('www.Example.co.uk'), publicSuffix('食狮.中国'), registrableDomain('[::1]')]));`;
+  const expected = '["example.co.uk","xn--fiqs8s",null]';
+  assert.is(run(['--input-type=module', '-e', `import { registrableDomain, publicSuffix } from 'urikit/domain';\n${probe}`]), expected);
+  assert.is(run(['-e', `const { registrableDomain, publicSuffix } = require('urikit/domain');\n${probe}`]), expected);
+  const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+  assert.is(pkg.exports['./domain'].import.types, './dist/esm/domain.d.ts');
+  assert.is(pkg.exports['./domain'].require.types, './dist/cjs/domain.d.ts');
+  assert.ok(readFileSync(`${root}dist/cjs/domain.d.ts`, 'utf8').includes('registrableDomain'));
+});
+
+/** Every module specifier that `file` imports or requires, and those of the modules it reaches in dist/. */
+function reached(file: string, seen = new Map<string, string[]>()): Map<string, string[]> {
+  if (seen.has(file)) return seen;
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)].map((m) => m[1]!);
+  seen.set(file, specifiers);
+  for (const s of specifiers) if (s.startsWith('.')) reached(join(dirname(file), s.endsWith('.js') ? s : `${s}.js`), seen);
+  return seen;
+}
+
+test("the main entry reaches no package: only its own modules and Node's", () => {
+  for (const entry of ['dist/esm/index.js', 'dist/cjs/index.js']) {
+    const graph = reached(`${root}${entry}`);
+    assert.ok(graph.size > 5, `${entry} reaches its modules`);
+    const outside = [...graph.values()].flat().filter((s) => !s.startsWith('.') && !s.startsWith('node:'));
+    assert.equal(outside, [], entry);
+  }
+  // The subpath does reach its package, so the walk would see one.
+  assert.ok([...reached(`${root}dist/esm/domain.js`).values()].flat().includes('tldts'));
 });
 
 test.run();

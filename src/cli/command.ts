@@ -8,6 +8,7 @@
 import type { ByteView } from '../batch.js';
 import type { CommandName, Config } from './config.js';
 import type { StatsData } from './counts.js';
+import type { Feature } from './packages.js';
 import { type InputShape, KIND_NAMES, Kind, type Records } from './records.js';
 import { Out } from './writer.js';
 
@@ -21,6 +22,8 @@ export interface CommandSpec {
    * segment's first line before it walks the segment; otherwise it walks at once.
    */
   readonly numbered: boolean;
+  /** The features with optional packages (packages.ts) that a run with `config` needs, loaded before `create`. */
+  packages?(config: Config): readonly Feature[];
   /** The command's object; `inWorker` for one that runs in a worker thread over a segment. */
   create(config: Config, inWorker: boolean): Command;
 }

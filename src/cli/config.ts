@@ -42,6 +42,8 @@ export interface Config {
   /** stats: how many values each top list shows, and how many values are counted exactly. */
   top: number;
   track: number;
+  /** stats: what hosts are counted by: the host, its registrable domain, or its public suffix. */
+  groupBy: 'host' | 'domain' | 'suffix';
   quiet: boolean;
   threads: number;
   /** The longest line read, in bytes (`--max-line-length`; 0 there means the runtime's limit). */
@@ -69,7 +71,8 @@ type OptionName =
   | '--base'
   | '--top'
   | '--track'
-  | '--max-line-length';
+  | '--max-line-length'
+  | '--group-by';
 
 interface OptionSpec {
   /** The option takes a value: `--name VALUE` or `--name=VALUE`. */
@@ -100,6 +103,7 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
   '--top': { value: true, commands: ['stats'] },
   '--track': { value: true, commands: ['stats'] },
   '--max-line-length': { value: true },
+  '--group-by': { value: true, commands: ['stats'], shape: 'host|domain|suffix' },
 };
 
 const ALIASES: Readonly<Record<string, OptionName>> = { '-q': '--quiet' };
@@ -177,6 +181,9 @@ export function configure(command: CommandName, args: readonly string[]): Config
   if (a.values.has('--log-field') && log === null) throw new UsageError('--log-field needs --log combined|common');
   if (logField === 'referrer' && log === 'common')
     throw new UsageError('--log common lines have no referrer: use --log combined, or --log-field target');
+  const groupBy = a.values.get('--group-by') ?? 'host';
+  if (groupBy !== 'host' && groupBy !== 'domain' && groupBy !== 'suffix')
+    throw new UsageError(`--group-by takes "host", "domain" or "suffix", not "${groupBy}"`);
   const tsv = a.flags.has('--tsv');
   const parseOptions: ParseOptions = {
     lenient: a.flags.has('--lenient'),
@@ -204,6 +211,7 @@ export function configure(command: CommandName, args: readonly string[]): Config
     dedupeLimit: a.count('--dedupe-limit', 1_000_000, 1, 2 ** 32),
     top: a.count('--top', 10, 1, 1_000_000),
     track: a.count('--track', 10_000, 1, 100_000_000),
+    groupBy,
     quiet: a.flags.has('--quiet'),
     threads: a.count('--threads', 1, 1, 256),
     maxLineLength: a.count('--max-line-length', 1 << 20, 0, LONGEST_LINE) || LONGEST_LINE,

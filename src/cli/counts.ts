@@ -10,6 +10,18 @@ import { TopK, type TopKData } from './topk.js';
 
 const HOST_TYPES = ['reg-name', 'ipv4', 'ipv6', 'ipvfuture', 'none'] as const;
 
+/**
+ * What hosts are counted by (`--group-by`): the host (lower case), or a key made from it (its
+ * registrable domain or public suffix), with the name of the list in the report.
+ */
+export interface HostGroups {
+  /** 'hosts', 'domains' or 'suffixes'. */
+  readonly name: string;
+  key(host: string): string;
+}
+
+const HOSTS: HostGroups = { name: 'hosts', key: (host) => host };
+
 /** The counts of one kind of record: the lines of a URI list, or a log's targets or referrers. */
 export class UriStats {
   uris = 0;
@@ -24,7 +36,10 @@ export class UriStats {
   readonly errors = new Map<string, number>();
   readonly warnings = new Map<string, number>();
 
-  constructor(capacity: number) {
+  constructor(
+    capacity: number,
+    readonly groups: HostGroups,
+  ) {
     this.schemes = new TopK(capacity);
     this.hosts = new TopK(capacity);
     this.paths = new TopK(capacity);
@@ -41,7 +56,7 @@ export class UriStats {
     const scheme = r.scheme;
     this.schemes.add(scheme === undefined ? '' : scheme.toLowerCase());
     const host = r.host;
-    if (host !== undefined) this.hosts.add(host.toLowerCase());
+    if (host !== undefined) this.hosts.add(this.groups.key(host.toLowerCase()));
     increment(this.hostTypes, r.hostType ?? 'none');
     this.paths.add(r.path);
     const flags = r.offsets[Slot.FLAGS]!;
@@ -87,7 +102,7 @@ export class UriStats {
       ...(referrers ? { absent: this.absent } : {}),
       schemes: topJSON(this.schemes, top, true),
       hostTypes: Object.fromEntries(HOST_TYPES.map((t) => [t, this.hostTypes.get(t) ?? 0])),
-      hosts: topJSON(this.hosts, top, false),
+      [this.groups.name]: topJSON(this.hosts, top, false),
       paths: topJSON(this.paths, top, false),
       errors: Object.fromEntries(sorted(this.errors)),
       warnings: Object.fromEntries(sorted(this.warnings)),
@@ -121,8 +136,9 @@ export class Stats {
   constructor(
     readonly log: boolean,
     capacity: number,
+    groups: HostGroups = HOSTS,
   ) {
-    this.kinds = log ? [new UriStats(capacity), new UriStats(capacity)] : [new UriStats(capacity)];
+    this.kinds = log ? [new UriStats(capacity, groups), new UriStats(capacity, groups)] : [new UriStats(capacity, groups)];
   }
 
   toData(): StatsData {
@@ -188,7 +204,7 @@ function section(out: string[], name: string, s: UriStats, top: number, referrer
       s.valid,
       null,
     );
-    if (s.hosts.distinct !== 0) table(out, `top ${top} hosts`, summaryRows(s.hosts, top, false), s.valid, s.hosts);
+    if (s.hosts.distinct !== 0) table(out, `top ${top} ${s.groups.name}`, summaryRows(s.hosts, top, false), s.valid, s.hosts);
     table(out, `top ${top} paths`, summaryRows(s.paths, top, false), s.valid, s.paths);
   }
   if (s.invalid > 0)

@@ -149,6 +149,13 @@ Options:
   --top N          how many hosts and paths to list (default 10)
   --track N        how many distinct values of each are counted exactly
                    (default 10000)
+  --group-by host|domain|suffix
+                   count hosts by themselves (the default), by registrable
+                   domain (www.example.co.uk -> example.co.uk) or by public
+                   suffix (co.uk), from the Public Suffix List, private
+                   section included (a.github.io is a site of its own); IDN
+                   hosts in A-labels. A host with neither (an IP address)
+                   counts as itself.
 
 ${COMMON}`,
 };

@@ -16,6 +16,7 @@ import { COMMANDS } from './commands/index.js';
 import { COMMAND_NAMES, type CommandName, type Config, configure, type UsageError } from './config.js';
 import { HELP, USAGE } from './help.js';
 import { describeReadError, openInput, type Source } from './input.js';
+import { need } from './packages.js';
 import { Progress } from './progress.js';
 import { createReader } from './readers.js';
 import { runThreads, segmentSize } from './threads.js';
@@ -86,6 +87,11 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
   } catch (e) {
     io.stderr.write(`urikit: ${describeReadError(e as NodeJS.ErrnoException, config.file, config.command)}\n`);
     return Exit.USAGE;
+  }
+  try {
+    await need(spec.packages?.(config) ?? [], `urikit ${config.command}`);
+  } catch (e) {
+    return usageError(io, (e as UsageError).message, config.command);
   }
   const cmd = spec.create(config, false);
   const out: Sink = new BufferedWriter(io.stdout);

@@ -14,6 +14,7 @@ import type { Command, CommandState } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { type CommandName, type Config, configure } from './config.js';
 import { TruncatedInput } from './input.js';
+import { need } from './packages.js';
 import type { Progress } from './progress.js';
 import { lineWalker } from './readers.js';
 import { countLines } from './walker.js';
@@ -251,11 +252,13 @@ function fill(fd: number, buf: Buffer, offset: number, length: number, position:
 }
 
 /** The worker's side: serves segments until told to end. */
-export function serve(port: MessagePort, data: WorkerData): void {
+export async function serve(port: MessagePort, data: WorkerData): Promise<void> {
   const { file, size } = data;
   const spec = COMMANDS[data.command];
-  // The main thread has checked the same arguments.
+  // The main thread has checked the same arguments and loaded the same packages; the port holds
+  // the messages that come meanwhile.
   const config = configure(data.command, data.args) as Config;
+  await need(spec.packages?.(config) ?? [], data.command);
   const fd = openSync(file, 'r');
   const cmd = spec.create(config, true);
   const walker = lineWalker(spec.input(config), config, cmd);

@@ -2,4 +2,4 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { serve, type WorkerData } from './threads.js';
 
-if (parentPort !== null) serve(parentPort, workerData as WorkerData);
+if (parentPort !== null) void serve(parentPort, workerData as WorkerData);

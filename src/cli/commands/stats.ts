@@ -2,7 +2,8 @@
 import type { ByteView } from '../../batch.js';
 import { Command, type CommandSpec, type CommandState } from '../command.js';
 import type { Config } from '../config.js';
-import { Stats } from '../counts.js';
+import { type HostGroups, Stats } from '../counts.js';
+import { feature } from '../packages.js';
 import { Kind } from '../records.js';
 
 /** Counts the records; writes the report at the end. */
@@ -11,7 +12,7 @@ export class StatsCommand extends Command {
 
   constructor(config: Config) {
     super(config);
-    this.stats = new Stats(config.log !== null, config.track);
+    this.stats = new Stats(config.log !== null, config.track, hostGroups(config.groupBy));
   }
 
   record(r: ByteView, _line: number, kind: Kind): void {
@@ -60,8 +61,28 @@ export class StatsCommand extends Command {
   }
 }
 
+/** The keys of `--group-by`: a host with no registrable domain or suffix (an IP address) is its own key. */
+function hostGroups(by: Config['groupBy']): HostGroups | undefined {
+  if (by === 'host') return undefined;
+  const { registrableDomain, publicSuffix } = feature('domain');
+  const answer = by === 'domain' ? registrableDomain : publicSuffix;
+  // Logs repeat hosts: the answers of the last hosts are kept, in bounded memory.
+  let cache = new Map<string, string>();
+  const key = (host: string): string => {
+    let k = cache.get(host);
+    if (k === undefined) {
+      k = answer(host) ?? host;
+      if (cache.size >= 1 << 16) cache = new Map();
+      cache.set(host, k);
+    }
+    return k;
+  };
+  return { name: by === 'domain' ? 'domains' : 'suffixes', key };
+}
+
 export const statsCommand: CommandSpec = {
   name: 'stats',
+  packages: (config) => (config.groupBy === 'host' ? [] : ['domain']),
   input: () => 'uris',
   // The report has no line numbers: a worker thread need not wait for its first line's number.
   numbered: false,

@@ -1,0 +1,100 @@
+/**
+ * `urikit/domain`: registrable domains and public suffixes, from the Public Suffix List through
+ * the `tldts` package (a maintained, compiled copy of the list). A subpath of its own, so that
+ * the main entry stays free of runtime dependencies.
+ *
+ * Hosts are compared in one form: U-labels become A-labels through Node's own UTS #46
+ * (`node:url` `domainToASCII`), ASCII is lower-cased, `%XX` is decoded (a reg-name may be
+ * percent-encoded UTF-8, RFC 3986 §3.2.2). The answers are in that ASCII form, so `食狮.中国`
+ * and `xn--85x722f.xn--fiqs8s` give the same answer.
+ */
+import { domainToASCII } from 'node:url';
+import { getDomain, getPublicSuffix } from 'tldts';
+import { percentDecode } from './percent.js';
+
+/** Options of `registrableDomain` and `publicSuffix`. */
+export interface DomainOptions {
+  /**
+   * `true` (the default): the list's private section counts too (`github.io`, `blogspot.com`),
+   * so `a.github.io` and `b.github.io` are different sites, as browsers take them. `false`: the
+   * ICANN section only.
+   */
+  privateDomains?: boolean;
+}
+
+const PRIVATE = { allowPrivateDomains: true, extractHostname: false, mixedInputs: false, detectIp: false };
+const ICANN = { allowPrivateDomains: false, extractHostname: false, mixedInputs: false, detectIp: false };
+
+/**
+ * The registrable domain of `host` (the public suffix and one label before it), in ASCII; `null`
+ * for an IP address, a host that reads as one, a public suffix itself, or a host that is not a
+ * domain name.
+ *
+ * @example
+ * registrableDomain('www.example.co.uk');   // 'example.co.uk'
+ * registrableDomain('食狮.中国');             // 'xn--85x722f.xn--fiqs8s'
+ * registrableDomain('a.github.io');         // 'a.github.io'
+ * registrableDomain('a.github.io', { privateDomains: false }); // 'github.io'
+ * registrableDomain('[::1]');               // null
+ */
+export function registrableDomain(host: string, options?: DomainOptions): string | null {
+  const name = domainName(host);
+  return name === null ? null : getDomain(name, options?.privateDomains === false ? ICANN : PRIVATE);
+}
+
+/**
+ * The public suffix of `host` (the longest rule of the list that matches, or the last label when
+ * none does), in ASCII; `null` for an IP address, a host that reads as one, or a host that is
+ * not a domain name.
+ *
+ * @example
+ * publicSuffix('www.example.co.uk');    // 'co.uk'
+ * publicSuffix('Example.COM');          // 'com'
+ * publicSuffix('xn--mnchen-3ya.de');    // 'de'
+ * publicSuffix('127.0.0.1');            // null
+ */
+export function publicSuffix(host: string, options?: DomainOptions): string | null {
+  const name = domainName(host);
+  return name === null ? null : getPublicSuffix(name, options?.privateDomains === false ? ICANN : PRIVATE);
+}
+
+/** Lower-case letters, digits, "-", "_" and ".", without an A-label: nothing for UTS #46 to map or check. */
+const PLAIN = /^[a-z0-9_.-]*$/;
+
+/** `host` as a lower-case ASCII domain name, or null when it is an IP address or no domain name. */
+function domainName(host: string): string | null {
+  if (typeof host !== 'string') throw new TypeError(`expected a host string, got ${host === null ? 'null' : typeof host}`);
+  let name = (host.indexOf('%') === -1 ? host : percentDecode(host)).toLowerCase();
+  // Node's domainToASCII is the WHATWG host parser: it would turn "1.2.3" into the IPv4 address
+  // "1.2.0.3". A host that ends in a number is no domain name, so it is answered first.
+  if (name === '' || name.includes(':') || name.charCodeAt(0) === 0x5b /* [ */ || endsInNumber(name)) return null;
+  if (!PLAIN.test(name) || name.includes('xn--')) {
+    name = domainToASCII(name);
+    // UTS #46 maps some characters to digits and dots ("１２７．０．０．１").
+    if (name === '' || endsInNumber(name)) return null;
+  }
+  return name;
+}
+
+/**
+ * Whether the last label (before a final ".") is a number, decimal or "0x" hex: such a host is
+ * an IPv4 address, or one to a WHATWG URL parser ("1.2.3", "0x7f.1"), never a domain name.
+ */
+function endsInNumber(name: string): boolean {
+  let end = name.length;
+  if (name.charCodeAt(end - 1) === 0x2e) end--;
+  const start = name.lastIndexOf('.', end - 1) + 1;
+  if (start === end) return false;
+  let i = start;
+  let hex = false;
+  if (end - start >= 2 && name.charCodeAt(i) === 0x30 && (name.charCodeAt(i + 1) | 0x20) === 0x78) {
+    i += 2;
+    hex = true;
+  }
+  for (; i < end; i++) {
+    const c = name.charCodeAt(i);
+    const digit = c >= 0x30 && c <= 0x39;
+    if (!digit && !(hex && c >= 0x61 && c <= 0x66)) return false;
+  }
+  return true;
+}
