@@ -13,7 +13,7 @@ import type { LogFormat } from './log.js';
 import { LONGEST_LINE } from './walker.js';
 
 /** The commands (their modules are in ./commands/, listed in ./commands/index.ts). */
-export const COMMAND_NAMES = ['parse', 'validate', 'normalize', 'resolve', 'stats'] as const;
+export const COMMAND_NAMES = ['parse', 'validate', 'normalize', 'resolve', 'stats', 'links'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 /** Everything a run needs to know, read from the command line. */
@@ -32,11 +32,11 @@ export interface Config {
   /** parse: tab-separated values instead of JSON lines; `header` writes the field names first. */
   tsv: boolean;
   header: boolean;
-  /** validate, stats: JSON output. */
+  /** validate, stats, links: JSON output. */
   json: boolean;
-  /** resolve: the base URI, parsed (null: `base<TAB>href` lines). */
+  /** resolve: the base URI, parsed (null: `base<TAB>href` lines); links: the retrieval URI of an HTML input. */
   base: Uri | null;
-  /** normalize: leave out URIs equivalent to an earlier one; the exact set holds `dedupeLimit`. */
+  /** normalize, links: leave out URIs equal (normalize: equivalent) to an earlier one; the exact set holds `dedupeLimit`. */
   dedupe: boolean;
   dedupeLimit: number;
   /** stats: how many values each top list shows, and how many values are counted exactly. */
@@ -44,6 +44,10 @@ export interface Config {
   track: number;
   /** stats: what hosts are counted by: the host, its registrable domain, or its public suffix. */
   groupBy: 'host' | 'domain' | 'suffix';
+  /** links: the input is WARC (also when the file's name ends in .warc or .warc.gz). */
+  warc: boolean;
+  /** links: only links to the page's site (its registrable domain, else its host). */
+  sameSite: boolean;
   quiet: boolean;
   threads: number;
   /** The longest line read, in bytes (`--max-line-length`; 0 there means the runtime's limit). */
@@ -72,7 +76,9 @@ type OptionName =
   | '--top'
   | '--track'
   | '--max-line-length'
-  | '--group-by';
+  | '--group-by'
+  | '--warc'
+  | '--same-site';
 
 interface OptionSpec {
   /** The option takes a value: `--name VALUE` or `--name=VALUE`. */
@@ -96,10 +102,12 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
   '--tsv': { value: false, commands: ['parse'] },
   '--no-header': { value: false, commands: ['parse'] },
   '--fields': { value: true, commands: ['parse'], shape: 'scheme,host,path,…' },
-  '--json': { value: false, commands: ['validate', 'stats'] },
-  '--dedupe': { value: false, commands: ['normalize'] },
-  '--dedupe-limit': { value: true, commands: ['normalize'] },
-  '--base': { value: true, commands: ['resolve'], shape: 'URL' },
+  '--json': { value: false, commands: ['validate', 'stats', 'links'] },
+  '--dedupe': { value: false, commands: ['normalize', 'links'] },
+  '--dedupe-limit': { value: true, commands: ['normalize', 'links'] },
+  '--base': { value: true, commands: ['resolve', 'links'], shape: 'URL' },
+  '--warc': { value: false, commands: ['links'] },
+  '--same-site': { value: false, commands: ['links'] },
   '--top': { value: true, commands: ['stats'] },
   '--track': { value: true, commands: ['stats'] },
   '--max-line-length': { value: true },
@@ -135,7 +143,7 @@ class Arguments {
       const name = (ALIASES[given] ?? given) as OptionName;
       const spec = Object.hasOwn(OPTIONS, name) ? OPTIONS[name] : undefined;
       if (spec === undefined || (spec.commands !== undefined && !spec.commands.includes(command))) {
-        const owner = spec?.commands?.join(' and ');
+        const owner = spec?.commands === undefined ? undefined : new Intl.ListFormat('en', { type: 'conjunction' }).format(spec.commands);
         throw new UsageError(`unknown option "${name}" for ${command}${owner !== undefined ? ` (it is an option of ${owner})` : ''}`);
       }
       if (!spec.value) {
@@ -184,6 +192,7 @@ export function configure(command: CommandName, args: readonly string[]): Config
   const groupBy = a.values.get('--group-by') ?? 'host';
   if (groupBy !== 'host' && groupBy !== 'domain' && groupBy !== 'suffix')
     throw new UsageError(`--group-by takes "host", "domain" or "suffix", not "${groupBy}"`);
+  if (command === 'links' && log !== null) throw new UsageError('links reads HTML documents or WARC files; --log does not apply');
   const tsv = a.flags.has('--tsv');
   const parseOptions: ParseOptions = {
     lenient: a.flags.has('--lenient'),
@@ -212,6 +221,8 @@ export function configure(command: CommandName, args: readonly string[]): Config
     top: a.count('--top', 10, 1, 1_000_000),
     track: a.count('--track', 10_000, 1, 100_000_000),
     groupBy,
+    warc: a.flags.has('--warc'),
+    sameSite: a.flags.has('--same-site'),
     quiet: a.flags.has('--quiet'),
     threads: a.count('--threads', 1, 1, 256),
     maxLineLength: a.count('--max-line-length', 1 << 20, 0, LONGEST_LINE) || LONGEST_LINE,

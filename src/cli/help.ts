@@ -14,6 +14,7 @@ Commands:
   normalize  the RFC 3986 normal form of each URI (--dedupe: each form once)
   resolve    each reference resolved against --base URL, or each base<TAB>href
   stats      counts by scheme, host type, host and path, and of invalid URIs
+  links      every link of HTML pages (a file, standard input, WARC), resolved
 
 Input: FILE, or standard input when FILE is "-" or absent. Gzip data (a name
 ending in .gz, or data that starts with the gzip magic bytes, from a file, a
@@ -156,6 +157,36 @@ Options:
                    section included (a.github.io is a site of its own); IDN
                    hosts in A-labels. A host with neither (an IP address)
                    counts as itself.
+
+${COMMON}`,
+  links: `Usage: urikit links [--base URL] [options] [FILE|-]
+       urikit links [--warc] [options] FILE.warc[.gz]
+
+Writes every link of an HTML document, or of each HTML response or resource
+record of a WARC file, resolved against the document's base URI (RFC 3986
+§5.1): its first <base href>, else the HTTP Content-Location (WARC), else the
+URI it was retrieved from (--base URL, or WARC-Target-URI). One line per link:
+  BASE<TAB>LINK     the base URI, and the link resolved against it
+Links: a/area/link href, img/script/iframe/frame/source/video/audio/embed/
+track/input src, srcset candidates, form action, formaction, object data,
+video poster, cite, <meta http-equiv=refresh> URLs. Entities are decoded,
+ASCII whitespace trimmed, tabs and newlines inside removed, and links are read
+leniently. A link that cannot be resolved is reported on standard error (with
+--json, in the output) and the run goes on; a summary counts links by scheme.
+
+Options:
+  --base URL       the URI an HTML input was retrieved from (its base when it
+                   has no <base href>)
+  --warc           the input is WARC (so is a FILE named *.warc or *.warc.gz)
+  --json           one JSON object per link: page, element, attribute, link
+                   (as written), base, resolved, line; or, for a link that
+                   cannot be resolved, error {code, index, message}
+  --dedupe         write each resolved link once (--dedupe-limit N, as for
+                   normalize)
+  --same-site      only links to the page's site: the registrable domain of
+                   its URI (Public Suffix List), else its host
+
+Exit code 0 when the input was read (unresolved links are reported), else 2.
 
 ${COMMON}`,
 };

@@ -99,6 +99,11 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
   const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
   const progress = !config.quiet && tty && input.size !== null && input.size > 0 ? new Progress(io.stderr, input.size) : null;
   let threads = config.threads;
+  const shape = spec.input(config);
+  if (threads > 1 && (shape === 'html' || shape === 'warc')) {
+    if (!config.quiet) io.stderr.write(`urikit: --threads splits files of lines; ${config.command} reads documents on one thread\n`);
+    threads = 1;
+  }
   if (threads > 1 && input.file === null) {
     if (!config.quiet) io.stderr.write(`urikit: --threads needs a plain file (not standard input or gzip data); reading on one thread\n`);
     threads = 1;
@@ -112,10 +117,10 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
     if (threads > 1) {
       await runThreads({ config, file: input.file!, size: input.size!, threads, cmd, out, err, progress });
     } else {
-      const reader = createReader(spec.input(config), config, cmd);
+      const reader = createReader(shape, config, cmd);
       let closed = false;
       for await (const chunk of input.chunks()) {
-        reader.push(chunk);
+        await reader.push(chunk);
         await out.flush(cmd.out);
         if (cmd.err.size > 0) {
           progress?.clear();
@@ -124,7 +129,7 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
         progress?.update(input.read);
         if ((closed = out.closed)) break;
       }
-      if (!closed) reader.end();
+      if (!closed) await reader.end();
     }
   } catch (e) {
     failure = e as NodeJS.ErrnoException;

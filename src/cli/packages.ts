@@ -9,13 +9,16 @@ import { UsageError } from './config.js';
 export const FEATURES = {
   /** `stats --group-by domain|suffix`: the Public Suffix List (`urikit/domain`). */
   domain: ['tldts'],
+  /** `links`: the HTML tokenizer and the WARC reader. */
+  links: ['htmlparser2', 'warcio'],
 } as const;
 export type Feature = keyof typeof FEATURES;
 
-type Modules = { domain: typeof import('../domain.js') };
+type Modules = { domain: typeof import('../domain.js'); links: typeof import('./links/reader.js') };
 
 const LOADERS: { [F in Feature]: () => Promise<Modules[F]> } = {
   domain: () => import('../domain.js'),
+  links: () => import('./links/reader.js'),
 };
 
 const loaded: Partial<Modules> = {};

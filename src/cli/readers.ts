@@ -15,8 +15,9 @@
 import { ByteView } from '../batch.js';
 import type { Config } from './config.js';
 import { LogLines } from './log.js';
+import { feature } from './packages.js';
 import { show } from './quote.js';
-import { type InputShape, Kind, type LineReader, type LineShape, type Reader, type Records } from './records.js';
+import { type InputShape, Kind, type LineReader, type LineShape, type PageRecords, type Reader, type Records } from './records.js';
 import { type ByteSearch, Finder, Walker } from './walker.js';
 
 /** One URI a line. */
@@ -87,5 +88,7 @@ export function lineWalker(shape: LineShape, config: Config, to: Records): Walke
 
 /** The reader of the input of `shape`, as `config` says it is written, for the records of `to`. */
 export function createReader(shape: InputShape, config: Config, to: Records): Reader {
+  // Only the links command reads documents, and it takes pages (PageRecords).
+  if (shape === 'html' || shape === 'warc') return feature('links').linkReader(shape, config, to as Records & PageRecords);
   return lineWalker(shape, config, to);
 }

@@ -4,6 +4,7 @@
  * `LineReader` for one line; see readers.ts and walker.ts).
  */
 import type { ByteView } from '../batch.js';
+import type { HtmlLinks } from './links/html.js';
 
 /** What kind of record a URI is: a whole line, a log line's target or referrer, a pair's base or href. */
 export enum Kind {
@@ -22,13 +23,40 @@ export const KIND_NAMES = ['', 'target', 'referrer', 'base', 'href'] as const;
  */
 export type LineShape = 'uris' | 'pairs';
 
-/** What a command reads: today, lines of one shape or another. */
-export type InputShape = LineShape;
+/**
+ * What a command reads: lines of one shape or another, or documents (`links`): one HTML
+ * document, or the HTML documents of a WARC file.
+ */
+export type InputShape = LineShape | 'html' | 'warc';
 
-/** Takes the input's chunks in order, then its end, and hands their records on. */
+/**
+ * Takes the input's chunks in order, then its end, and hands their records on. A reader that
+ * works asynchronously (WARC) returns a promise that settles once it can take the next chunk.
+ */
 export interface Reader {
-  push(chunk: Buffer): void;
-  end(): void;
+  push(chunk: Buffer): void | Promise<void>;
+  end(): void | Promise<void>;
+}
+
+/** An HTML document read for its links, with the outer layers of its base (RFC 3986 §5.1). */
+export interface Page {
+  /** The document's name for the output: its URL when known, else the file's name. */
+  name: string;
+  /** §5.1.2: the base of the encapsulating entity (HTTP Content-Location), or null. */
+  encapsulating: string | null;
+  /** §5.1.3: the URI it was retrieved from (WARC-Target-URI, --base), or null. */
+  retrieval: string | null;
+  /** The links, and the embedded base (`<base href>`). */
+  doc: HtmlLinks;
+}
+
+/** Where documents go (the links command). */
+export interface PageRecords {
+  page(page: Page): void;
+  /** A WARC record that holds no HTML (by its content type). */
+  notHtml(name: string, contentType: string): void;
+  /** A WARC record whose content cannot be read (bad chunked or compressed data). */
+  unreadable(name: string, message: string): void;
 }
 
 /** Where records go: the command (see command.ts). */

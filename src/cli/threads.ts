@@ -17,6 +17,7 @@ import { TruncatedInput } from './input.js';
 import { need } from './packages.js';
 import type { Progress } from './progress.js';
 import { lineWalker } from './readers.js';
+import type { LineShape } from './records.js';
 import { countLines } from './walker.js';
 import type { Sink } from './writer.js';
 
@@ -261,7 +262,8 @@ export async function serve(port: MessagePort, data: WorkerData): Promise<void> 
   await need(spec.packages?.(config) ?? [], data.command);
   const fd = openSync(file, 'r');
   const cmd = spec.create(config, true);
-  const walker = lineWalker(spec.input(config), config, cmd);
+  // main.ts runs only line shapes on threads.
+  const walker = lineWalker(spec.input(config) as LineShape, config, cmd);
   const numbered = spec.numbered;
   let buf: Buffer = Buffer.allocUnsafe(segmentSize(size, config.threads) + (64 << 10));
   let pending: { seg: number; s: Segment; bytes: number } | null = null;

@@ -4,6 +4,7 @@
  */
 import type { CommandSpec } from '../command.js';
 import type { CommandName } from '../config.js';
+import { linksCommand } from './links.js';
 import { normalizeCommand } from './normalize.js';
 import { parseCommand } from './parse.js';
 import { resolveCommand } from './resolve.js';
@@ -16,4 +17,5 @@ export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
   normalize: normalizeCommand,
   resolve: resolveCommand,
   stats: statsCommand,
+  links: linksCommand,
 };

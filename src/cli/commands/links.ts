@@ -1,0 +1,171 @@
+/**
+ * `urikit links`: every link of HTML documents (a file, standard input, or the records of a WARC
+ * file), resolved against the document's base URI (RFC 3986 §5.1: `<base href>`, then
+ * Content-Location, then the retrieval URI). A link that cannot be resolved is reported, never
+ * dropped silently. The readers (../links/) find the links; this module resolves and writes them.
+ */
+import { establishBase } from '../../base.js';
+import type { UriError } from '../../errors.js';
+import { resolve } from '../../resolve.js';
+import type { ParseOptions } from '../../scan.js';
+import { parse } from '../../uri.js';
+import { Command, type CommandSpec } from '../command.js';
+import type { Config } from '../config.js';
+import type { FoundLink } from '../links/html.js';
+import { feature } from '../packages.js';
+import type { Page, PageRecords } from '../records.js';
+import { Dedupe } from './normalize.js';
+
+/** Links are read leniently: pages hold what browsers accept. */
+const LENIENT: ParseOptions = { lenient: true };
+
+/** TAB, LF and CR, which URL parsers remove from anywhere in a link. */
+const TAB_OR_NEWLINE = /[\t\n\r]/g;
+
+/** Writes the links of each page, resolved, as `base<TAB>link` lines or JSON. */
+export class LinksCommand extends Command implements PageRecords {
+  private readonly dedupe: Dedupe | null;
+  private readonly site: ((host: string) => string) | null;
+  pages = 0;
+  private notHtmlRecords = 0;
+  private unreadableRecords = 0;
+  /** Links by scheme (lower case), resolved or not. */
+  private readonly schemes = new Map<string, number>();
+
+  constructor(config: Config) {
+    super(config);
+    this.dedupe = config.dedupe ? new Dedupe(config.dedupeLimit, this.err) : null;
+    if (config.sameSite) {
+      const { registrableDomain } = feature('domain');
+      this.site = (host) => registrableDomain(host) ?? host.toLowerCase();
+    } else {
+      this.site = null;
+    }
+  }
+
+  /** Links come in pages, never as URI records. */
+  record(): void {
+    throw new Error('links reads documents, not URI records');
+  }
+
+  page(p: Page): void {
+    this.pages++;
+    const doc = p.doc;
+    let base: string | null = null;
+    let noBase: UriError | null = null;
+    try {
+      base = establishBase(
+        { embedded: doc.base, encapsulating: p.encapsulating, retrieval: p.retrieval },
+        {
+          lenient: true,
+          onSkip: (layer, e) => {
+            if (layer === 'embedded' && e.code !== 'RELATIVE_BASE')
+              this.note(`${p.name}:${doc.baseLine}: <base href> ${JSON.stringify(doc.base)} passed over: ${e.message}`);
+          },
+        },
+      );
+    } catch (e) {
+      noBase = e as UriError;
+    }
+    const pageSite = this.site === null ? null : siteOf(p.retrieval ?? base, this.site);
+    for (const l of doc.links) {
+      this.uris++;
+      const link = l.link.includes('\t') || l.link.includes('\n') || l.link.includes('\r') ? l.link.replace(TAB_OR_NEWLINE, '') : l.link;
+      let resolved: string;
+      try {
+        const uri = parse(link, LENIENT);
+        this.count(uri.scheme);
+        if (base !== null) resolved = resolve(base, uri, LENIENT);
+        // An absolute link needs no base: resolving it against itself removes its dot-segments (§5.2.2).
+        else if (uri.scheme !== undefined) resolved = resolve(uri, uri, LENIENT);
+        else throw noBase!;
+      } catch (e) {
+        this.unresolved(p, l, e as UriError);
+        continue;
+      }
+      if (this.site !== null && (pageSite === null || siteOf(resolved, this.site) !== pageSite)) continue;
+      if (this.dedupe !== null && !this.dedupe.keep(resolved)) continue;
+      this.write(p, l, base, resolved);
+    }
+  }
+
+  notHtml(_name: string, _contentType: string): void {
+    this.notHtmlRecords++;
+  }
+
+  unreadable(name: string, message: string): void {
+    this.unreadableRecords++;
+    this.note(`${name}: ${message}`);
+  }
+
+  private count(scheme: string | undefined): void {
+    const key = scheme === undefined ? '(relative)' : scheme.toLowerCase();
+    this.schemes.set(key, (this.schemes.get(key) ?? 0) + 1);
+  }
+
+  private write(p: Page, l: FoundLink, base: string | null, resolved: string): void {
+    if (!this.config.json) {
+      this.out.push(`${base ?? ''}\t${resolved}\n`);
+      return;
+    }
+    this.out.push(
+      `{"page":${JSON.stringify(p.name)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"base":${base === null ? 'null' : JSON.stringify(base)},"resolved":${JSON.stringify(resolved)},"line":${l.line}}\n`,
+    );
+  }
+
+  private unresolved(p: Page, l: FoundLink, e: UriError): void {
+    this.invalid++;
+    if (this.config.json) {
+      this.out.push(
+        `{"page":${JSON.stringify(p.name)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"line":${l.line},"error":{"code":"${e.code}","index":${e.index},"message":${JSON.stringify(e.message)}}}\n`,
+      );
+    } else {
+      this.err.push(
+        `urikit: ${p.name}:${l.line}: <${l.element} ${l.attribute}> ${JSON.stringify(l.link)} not resolved: ${e.code}: ${e.message}\n`,
+      );
+    }
+  }
+
+  private note(message: string): void {
+    if (!this.config.quiet) this.err.push(`urikit: ${message}\n`);
+  }
+
+  protected reject(): void {}
+
+  override end(): void {
+    if (this.config.quiet) return;
+    const schemes = [...this.schemes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([s, n]) => `${s} ${n}`);
+    const parts = [`${this.uris} ${this.uris === 1 ? 'link' : 'links'} in ${this.pages} ${this.pages === 1 ? 'page' : 'pages'}`];
+    if (this.invalid > 0) parts.push(`${this.invalid} not resolved (reported above)`);
+    if (schemes.length > 0) parts.push(`by scheme: ${schemes.join(', ')}`);
+    const n = this.notHtmlRecords;
+    if (n > 0) parts.push(`${n} WARC ${n === 1 ? 'record' : 'records'} not HTML`);
+    if (this.unreadableRecords > 0) parts.push(`${this.unreadableRecords} unreadable`);
+    this.err.push(`urikit: ${parts.join('; ')}\n`);
+  }
+
+  /** Links that cannot be resolved are reported, and the run goes on: 0. */
+  override exitCode(): number {
+    return 0;
+  }
+}
+
+/** The site of a URI (its host's registrable domain, else its host), or null without a host. */
+function siteOf(uri: string | null, site: (host: string) => string): string | null {
+  if (uri === null) return null;
+  const host = parse(uri, LENIENT).host;
+  return host === undefined || host === '' ? null : site(host);
+}
+
+/** HTML, unless `--warc` or the file's name says WARC. */
+function shape(config: Config): 'html' | 'warc' {
+  return config.warc || /\.warc(\.gz)?$/i.test(config.file) ? 'warc' : 'html';
+}
+
+export const linksCommand: CommandSpec = {
+  name: 'links',
+  input: shape,
+  numbered: true,
+  packages: (config) => (config.sameSite ? ['links', 'domain'] : ['links']),
+  create: (config) => new LinksCommand(config),
+};
