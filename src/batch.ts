@@ -63,7 +63,7 @@ export class ByteView {
 
   /** Scans bytes [start, end) of `bytes` and returns the `scanBytes` result. */
   scan(bytes: Uint8Array, start: number, end: number): number {
-    const code = scanByteRange(bytes, start, end, this.offsets, this.options, 'ByteView#scan');
+    const code = this.fill(bytes, start, end);
     if (bytes !== this.bytes) {
       this.bytes = bytes;
       this.buf = NodeBuffer === undefined ? null : NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -71,6 +71,14 @@ export class ByteView {
     this.start = start;
     this.end = end;
     return (this.code = code);
+  }
+
+  /**
+   * Fills `offsets` for bytes [start, end) and returns 0 or an `ErrorCode`: a URI-reference here;
+   * a view of another grammar (an HTTP request-target) reads the range its own way.
+   */
+  protected fill(bytes: Uint8Array, start: number, end: number): number {
+    return scanByteRange(bytes, start, end, this.offsets, this.options, 'ByteView#scan');
   }
 
   /**

@@ -26,14 +26,17 @@ export const ErrorCode = Object.freeze({
   INVALID_UTF8: 10,
   /** The input is longer than the `maxLength` option allows (the index is `maxLength`). */
   TOO_LONG: 11,
+  /** Not from scan: a request-target in no form of RFC 9112 §3.2, or in a form its method does not take. */
+  INVALID_REQUEST_TARGET: 12,
 });
 
 /**
  * The stable string codes of `UriError`: those of the numeric `ErrorCode` that `scan` returns, and
  * those of the writing side: INVALID_HOST (a host that IDNA cannot convert) and INVALID_COMPONENT
- * (a component that cannot stand where it was given, such as a relative path after an authority).
+ * (a component that cannot stand where it was given, such as a relative path after an authority);
+ * and parseRequestTarget's INVALID_HOST_HEADER (a Host header that is not uri-host [ ":" port ]).
  */
-export type UriErrorCode = Exclude<keyof typeof ErrorCode, 'OK'> | 'INVALID_HOST' | 'INVALID_COMPONENT';
+export type UriErrorCode = Exclude<keyof typeof ErrorCode, 'OK'> | 'INVALID_HOST' | 'INVALID_COMPONENT' | 'INVALID_HOST_HEADER';
 
 const NAMES = Object.keys(ErrorCode) as Array<keyof typeof ErrorCode>;
 
@@ -153,6 +156,10 @@ function describe(code: UriErrorCode, index: number, input: string): string {
       return `Invalid host: ${where}`;
     case 'INVALID_COMPONENT':
       return `Invalid component: ${where}`;
+    case 'INVALID_REQUEST_TARGET':
+      return `Invalid request-target: ${where}: it is none of origin-form ("/path?query"), absolute-form ("http://host/path"), authority-form ("host:port", CONNECT only) or "*" (OPTIONS only) (RFC 9112 §3.2)`;
+    case 'INVALID_HOST_HEADER':
+      return `Invalid Host header: ${where}: it must be uri-host [ ":" port ] (RFC 9110 §7.2)`;
   }
 }
 

@@ -7,6 +7,16 @@ export { ErrorCode, UriError, type UriErrorCode } from './errors.js';
 export { type HeuristicOptions, type HeuristicRepair, type HeuristicResult, heuristicParse } from './heuristic.js';
 export { toAsciiHost, toUnicodeHost } from './idna.js';
 export { type IriOptions, iriToUri, uriToIri } from './iri.js';
+export {
+  parseRequestTarget,
+  type RequestTarget,
+  type RequestTargetForm,
+  type RequestTargetOptions,
+  scanRequestTarget,
+  scanRequestTargetBytes,
+  TargetForm,
+  targetFormName,
+} from './http.js';
 export { DEFAULT_PORTS, equivalent, type NormalizeOptions, normalize } from './normalize.js';
 export {
   describeOffsets,

@@ -389,4 +389,72 @@ test('links: usage', async () => {
   assert.ok((await cli(['links', '--help'])).out.startsWith('Usage: urikit links [--base URL] [options] [FILE|-]\n'));
 });
 
+// ---------------------------------------------------------------------------------------------
+// --log: the request line's target read by its form
+
+const REQUESTS = [
+  'CONNECT www.example.com:443 HTTP/1.1',
+  'OPTIONS * HTTP/1.1',
+  'GET /a?b HTTP/1.1',
+  'GET http://x.example/ HTTP/1.1',
+  'GET //evil.example/x HTTP/1.1',
+  'GET * HTTP/1.1',
+  'CONNECT /x HTTP/1.1',
+  'OPTIONS /o HTTP/1.1',
+]
+  .map((r) => `192.0.2.1 - - [17/May/2015:10:05:03 +0000] "${r}" 200 5 "-" "UA"\n`)
+  .join('');
+
+test('stats --log: request-targets counted by form; CONNECT is a host and a port', async () => {
+  const r = await cli(['stats', '--log', 'combined', '--json'], REQUESTS);
+  const t = JSON.parse(r.out).targets;
+  assert.equal(t.forms, { origin: 3, absolute: 1, authority: 1, asterisk: 1 });
+  assert.equal(t.errors, { INVALID_REQUEST_TARGET: 2 });
+  assert.equal(rows(t.hosts), [
+    ['www.example.com', 1],
+    ['x.example', 1],
+  ]);
+  assert.equal(rows(t.schemes), [
+    [null, 5],
+    ['http', 1],
+  ]);
+  const table = await cli(['stats', '--log', 'combined'], REQUESTS);
+  assert.ok(
+    table.out.includes(
+      '\n  request-target form  count   share\n  origin                   3   50.0%\n  absolute                 1   16.7%\n  authority                1   16.7%\n  asterisk                 1   16.7%\n',
+    ),
+    table.out,
+  );
+  // A list of URIs has no request-targets: no forms.
+  assert.is(JSON.parse((await cli(['stats', '--json'], '/a\n')).out).uris.forms, undefined);
+});
+
+test('parse --log: the components of each form', async () => {
+  const r = await cli(
+    ['parse', '--log', 'combined', '--log-field', 'target', '--tsv', '--fields', 'line,href,host,port,path,error'],
+    REQUESTS,
+  );
+  assert.is(
+    r.out,
+    [
+      'line\thref\thost\tport\tpath\terror',
+      '1\t//www.example.com:443\twww.example.com\t443\t\t',
+      '2\t*\t\t\t*\t',
+      '3\t/a?b\t\t\t/a\t',
+      '4\thttp://x.example/\tx.example\t\t/\t',
+      '5\t//evil.example/x\t\t\t//evil.example/x\t',
+      '6\t*\t\t\t\tINVALID_REQUEST_TARGET',
+      '7\t/x\t\t\t\tINVALID_REQUEST_TARGET',
+      '8\t/o\t\t\t/o\t',
+      '',
+    ].join('\n'),
+  );
+  const v = await cli(['validate', '--log', 'combined', '--log-field', 'target'], REQUESTS);
+  assert.is(
+    v.out,
+    `6:0: INVALID_REQUEST_TARGET: target: Invalid request-target: '*' at index 0 in "*": it is none of origin-form ("/path?query"), absolute-form ("http://host/path"), authority-form ("host:port", CONNECT only) or "*" (OPTIONS only) (RFC 9112 §3.2)\n` +
+      `7:0: INVALID_REQUEST_TARGET: target: Invalid request-target: '/' at index 0 in "/x": it is none of origin-form ("/path?query"), absolute-form ("http://host/path"), authority-form ("host:port", CONNECT only) or "*" (OPTIONS only) (RFC 9112 §3.2)\n`,
+  );
+});
+
 test.run();

@@ -5,9 +5,12 @@
  * up. The report is a few tables (`toTable`) or JSON (`toJSON`).
  */
 import type { ByteView } from '../batch.js';
+import { targetFormName } from '../http.js';
 import { Slot, WARNING_FLAGS, WARNINGS } from '../offsets.js';
+import { TargetView } from './log.js';
 import { TopK, type TopKData } from './topk.js';
 
+const FORMS = ['origin', 'absolute', 'authority', 'asterisk'] as const;
 const HOST_TYPES = ['reg-name', 'ipv4', 'ipv6', 'ipvfuture', 'none'] as const;
 
 /**
@@ -35,6 +38,8 @@ export class UriStats {
   readonly hostTypes = new Map<string, number>();
   readonly errors = new Map<string, number>();
   readonly warnings = new Map<string, number>();
+  /** Log request-targets by form (RFC 9112 §3.2): origin, absolute, authority, asterisk. */
+  readonly forms = new Map<string, number>();
 
   constructor(
     capacity: number,
@@ -53,6 +58,7 @@ export class UriStats {
       return;
     }
     this.valid++;
+    if (r instanceof TargetView) increment(this.forms, targetFormName(r.form));
     const scheme = r.scheme;
     this.schemes.add(scheme === undefined ? '' : scheme.toLowerCase());
     const host = r.host;
@@ -77,6 +83,7 @@ export class UriStats {
       hostTypes: [...this.hostTypes],
       errors: [...this.errors],
       warnings: [...this.warnings],
+      forms: [...this.forms],
     };
   }
 
@@ -91,6 +98,7 @@ export class UriStats {
     for (const [k, n] of d.hostTypes) increment(this.hostTypes, k, n);
     for (const [k, n] of d.errors) increment(this.errors, k, n);
     for (const [k, n] of d.warnings) increment(this.warnings, k, n);
+    for (const [k, n] of d.forms) increment(this.forms, k, n);
   }
 
   /** The JSON form: `top` values of each summary. */
@@ -106,6 +114,7 @@ export class UriStats {
       paths: topJSON(this.paths, top, false),
       errors: Object.fromEntries(sorted(this.errors)),
       warnings: Object.fromEntries(sorted(this.warnings)),
+      ...(this.forms.size > 0 ? { forms: Object.fromEntries(FORMS.map((f) => [f, this.forms.get(f) ?? 0])) } : {}),
     };
   }
 }
@@ -122,6 +131,7 @@ export interface UriStatsData {
   hostTypes: Array<[string, number]>;
   errors: Array<[string, number]>;
   warnings: Array<[string, number]>;
+  forms: Array<[string, number]>;
 }
 
 /** Everything `urikit stats` counts. */
@@ -196,6 +206,14 @@ export interface StatsData {
 function section(out: string[], name: string, s: UriStats, top: number, referrers: boolean): void {
   out.push('', `${name}: ${s.uris} (${s.valid} valid, ${s.invalid} invalid${referrers ? `; ${s.absent} lines with "-"` : ''})`);
   if (s.valid > 0) {
+    if (s.forms.size > 0)
+      table(
+        out,
+        'request-target form',
+        FORMS.filter((f) => s.forms.has(f)).map((f) => row(f, s.forms.get(f)!)),
+        s.valid,
+        null,
+      );
     table(out, 'scheme', summaryRows(s.schemes, top, true), s.valid, s.schemes);
     table(
       out,

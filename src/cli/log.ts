@@ -14,6 +14,8 @@
  * `LogLine` finds the fields of one line; `LogLines` is the walker's reader for `--log`.
  */
 import { ByteView } from '../batch.js';
+import { scanRequestTargetBytes, TargetForm } from '../http.js';
+import { parse, type Uri } from '../uri.js';
 import type { Config } from './config.js';
 import { show } from './quote.js';
 import { Kind, type LineReader, type Records } from './records.js';
@@ -28,6 +30,8 @@ const DASH = 0x2d;
 
 /** The ranges of one log line's URIs, or what is wrong with the line. Reused for every line. */
 export class LogLine {
+  /** The request's method: bytes [methodStart, targetStart - 1), with a target. */
+  methodStart = -1;
   /** The request target: bytes [targetStart, targetEnd); -1 when the line has none. */
   targetStart = -1;
   targetEnd = -1;
@@ -77,6 +81,7 @@ export class LogLine {
     }
     // The target ends at the last space when an HTTP version follows it (a target logged with a
     // space in it stays whole), else at the quote (HTTP/0.9: "GET /").
+    this.methodStart = q1 + 1;
     this.targetStart = sp + 1;
     const last = b.lastIndexOf(SPACE, q2 - 1);
     this.targetEnd = last > sp && isVersion(b, last + 1, q2) ? last : q2;
@@ -127,11 +132,44 @@ function closingQuote(b: Uint8Array, from: number, end: number, quotes: ByteSear
   return -1;
 }
 
+/**
+ * A log line's request-target, read as RFC 9112 §3.2 says for the line's method: `CONNECT
+ * host:443` is the authority-form (a host and a port), `OPTIONS *` the asterisk-form, and a
+ * target that begins with "//" a path. `form` is the last range's `TargetForm` (0 when invalid).
+ */
+export class TargetView extends ByteView {
+  form = 0;
+  /** The method of the next range: 'CONNECT', 'OPTIONS', or 'GET' for any other. */
+  method = 'GET';
+
+  protected override fill(bytes: Uint8Array, start: number, end: number): number {
+    const r = scanRequestTargetBytes(bytes, start, end, this.offsets, this.method, this.options);
+    this.form = r > 0 ? r : 0;
+    return r > 0 ? 0 : -r;
+  }
+
+  /** The target as a `Uri`: for the authority-form, the network-path reference `//host:port`. */
+  override uri(): Uri | null {
+    if (this.form !== TargetForm.AUTHORITY) return super.uri();
+    return parse(`//${this.href}`, this.options);
+  }
+}
+
+const CONNECT = [0x43, 0x4f, 0x4e, 0x4e, 0x45, 0x43, 0x54];
+const OPTIONS = [0x4f, 0x50, 0x54, 0x49, 0x4f, 0x4e, 0x53];
+
+/** The method of bytes [start, end), as far as request-targets care. */
+function method(b: Uint8Array, start: number, end: number): string {
+  if (end - start !== 7) return 'GET';
+  const is = (m: number[]) => m.every((c, i) => b[start + i] === c);
+  return is(CONNECT) ? 'CONNECT' : is(OPTIONS) ? 'OPTIONS' : 'GET';
+}
+
 /** The reader of `--log` lines: each line's request target and referrer, as `--log-field` says. */
 export class LogLines implements LineReader {
   private readonly log: LogLine;
   private readonly want: Config['logField'];
-  private readonly target: ByteView;
+  private readonly target: TargetView;
   private readonly referrer: ByteView;
 
   constructor(
@@ -141,7 +179,7 @@ export class LogLines implements LineReader {
   ) {
     this.log = new LogLine(config.log!, finder);
     this.want = config.logField;
-    this.target = new ByteView(config.parse);
+    this.target = new TargetView(config.parse);
     this.referrer = new ByteView(config.parse);
   }
 
@@ -161,6 +199,7 @@ export class LogLines implements LineReader {
       if (l.error === 'NOT_A_LOG_LINE' || want !== 'referrer') to.noUri(line, Kind.LINE, l.error!, index, message);
       if (l.error === 'NOT_A_LOG_LINE') return;
     } else if (want !== 'referrer') {
+      this.target.method = method(bytes, l.methodStart, l.targetStart - 1);
       this.target.scan(bytes, l.targetStart, l.targetEnd);
       to.record(this.target, line, Kind.TARGET);
     }
