@@ -28,7 +28,7 @@ export interface Corpus extends Workload {
 export interface CorpusSpec {
   name: string;
   file: string;
-  kind: 'absolute' | 'relative' | 'pairs';
+  kind: 'absolute' | 'relative' | 'pairs' | 'pages';
   base?: string;
   /** Part of `--quick` runs. */
   quick: boolean;
@@ -41,6 +41,8 @@ export const CORPORA: readonly CorpusSpec[] = [
   { name: 'apache_referrers', file: 'elastic_apache_referrers.txt', kind: 'absolute', quick: true },
   { name: 'apache_targets', file: 'elastic_apache_request_targets.txt', kind: 'relative', base: 'http://semicomplete.com/', quick: true },
   { name: 'rustdoc_pairs', file: 'relref_rustdoc_html_pairs.tsv', kind: 'pairs', quick: true },
+  // Generated from the corpora above by html.ts.
+  { name: 'html_pages', file: 'html.ts', kind: 'pages', base: 'https://semicomplete.com/blog/2013/05/page.html', quick: true },
 ];
 
 export function readLines(file: string): string[] {
@@ -57,7 +59,7 @@ function byteLength(list: readonly string[]): number {
 }
 
 export function loadCorpus(spec: CorpusSpec): Corpus {
-  if (spec.kind === 'pairs') throw new Error(`${spec.name} is a pairs file`);
+  if (spec.kind === 'pairs' || spec.kind === 'pages') throw new Error(`${spec.name} is a ${spec.kind} corpus`);
   const a = readLines(spec.file);
   const c: Corpus = { name: spec.name, file: spec.file, kind: spec.kind, a, bytes: byteLength(a) };
   if (spec.base !== undefined) c.base = spec.base;

@@ -21,6 +21,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CORPORA, loadCorpus, loadPairs, type Workload } from './corpus.js';
 import { fmtRatio, measureAll, median, type Result, sinkValue, type Timing, table } from './harness.js';
+import { htmlPages } from './html.js';
 import { microSuites } from './micro.js';
 import { peerVersions } from './peers.js';
 import { SUITES, WHATWG_STRIDE } from './suites.js';
@@ -237,6 +238,7 @@ async function main(): Promise<void> {
   const workloads = new Map<string, { w: Workload; kind: string; base?: string | undefined }>();
   for (const spec of specs) {
     if (spec.kind === 'pairs') workloads.set(spec.name, { w: loadPairs(spec), kind: 'pairs' });
+    else if (spec.kind === 'pages') workloads.set(spec.name, { w: htmlPages(), kind: 'pages', base: spec.base });
     else {
       const c = loadCorpus(spec);
       workloads.set(spec.name, { w: c, kind: c.kind, base: c.base });

@@ -4,9 +4,13 @@
  * soon as src/index.ts exports them (looked up on the namespace, so the bench builds without).
  */
 
+import * as cheerio from 'cheerio';
+import { LinksCommand } from '../src/cli/commands/links.js';
+import { type Config, configure } from '../src/cli/config.js';
+import { HtmlLinks } from '../src/cli/links/html.js';
 import { CHAR_CLASS } from '../src/generated/tables.js';
 import * as lib from '../src/index.js';
-import { isValid, OFFSETS_LENGTH, parse, Slot, scan } from '../src/index.js';
+import { isValid, OFFSETS_LENGTH, parse, parseRequestTarget, Slot, scan, scanRequestTarget } from '../src/index.js';
 import type { Candidate, Item1, Item2 } from './harness.js';
 import { fastUri, legacyParse, legacyResolve, URLParse, uriJs, whatwgUrl } from './peers.js';
 
@@ -49,7 +53,7 @@ export interface Suite {
   /** What the table's rate counts. */
   unit: string;
   /** Which corpora the suite runs on. */
-  kinds: ReadonlyArray<'absolute' | 'relative' | 'pairs'>;
+  kinds: ReadonlyArray<'absolute' | 'relative' | 'pairs' | 'pages'>;
   /** The candidates for one corpus, urikit's (`own`) first; empty when urikit lacks the function. */
   candidates(c: { base?: string | undefined }): Candidate[];
   /** Why the suite cannot run yet, if so. */
@@ -201,4 +205,80 @@ const normalizeSuite: Suite = {
   },
 };
 
-export const SUITES: readonly Suite[] = [scanSuite, isValidSuite, parseSuite, resolveSuite, normalizeSuite];
+/**
+ * Request targets as a proxy meets them (origin-form paths of a real site's log): urikit's
+ * parseRequestTarget with the Host header (its target URI and path read), its zero-allocation
+ * scanner, and the idiom of Node proxies, `new URL(req.url, 'http://' + host)`.
+ */
+const targetsSuite: Suite = {
+  name: 'targets',
+  unit: 'targets/s',
+  kinds: ['relative'],
+  candidates: ({ base }) => {
+    const host = new URL(base!).host;
+    const options = { host };
+    return [
+      {
+        name: 'urikit parseRequestTarget(t, { host }) + targetUri, path',
+        own: true,
+        fn: ((s) => {
+          const t = parseRequestTarget(s, options);
+          return t.targetUri!.length + t.uri.path.length;
+        }) as Item1,
+      },
+      { name: 'urikit scanRequestTarget(t, record)', fn: ((s) => scanRequestTarget(s, record)) as Item1 },
+      {
+        name: "new URL(t, 'http://' + host) + href, pathname",
+        fn: ((s) => {
+          const u = new URL(s, `http://${host}`);
+          return u.href.length + u.pathname.length;
+        }) as Item1,
+      },
+    ];
+  },
+};
+
+/**
+ * `urikit links` on HTML pages (bench/html.ts): the links command's work for each page (every
+ * link kind, `<base href>`, §5.1 base, resolution, the output lines), against a script doing
+ * `cheerio.load(html)('a[href]')` and `new URL(href, base)` (a[href] only, no <base>).
+ */
+const linksSuite: Suite = {
+  name: 'links',
+  unit: 'pages/s',
+  kinds: ['pages'],
+  candidates: ({ base }) => {
+    const config = configure('links', ['-q', '--base', base!]) as Config;
+    const cmd = new LinksCommand(config);
+    return [
+      {
+        name: 'urikit links (htmlparser2 tokens, §5.1 base, resolve, output)',
+        own: true,
+        fn: ((page) => {
+          const doc = new HtmlLinks();
+          doc.write(page);
+          doc.end();
+          cmd.page({ name: base!, encapsulating: null, retrieval: base!, doc });
+          return cmd.out.take().length + doc.links.length;
+        }) as Item1,
+      },
+      {
+        name: "cheerio.load(html)('a[href]') + new URL(href, base)",
+        fn: ((page) => {
+          const $ = cheerio.load(page);
+          let n = 0;
+          $('a[href]').each((_, el) => {
+            try {
+              n += new URL($(el).attr('href')!, base).href.length;
+            } catch {
+              n++;
+            }
+          });
+          return n;
+        }) as Item1,
+      },
+    ];
+  },
+};
+
+export const SUITES: readonly Suite[] = [scanSuite, isValidSuite, parseSuite, resolveSuite, normalizeSuite, targetsSuite, linksSuite];

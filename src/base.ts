@@ -5,9 +5,9 @@
  * redirects), and the application's default. The innermost layer that gives an absolute URI
  * wins; a relative one is resolved against the base that the layers outside it establish.
  */
-import { UriError } from './errors.js';
+import { argumentError, UriError } from './errors.js';
 import { type ResolveOptions, resolve } from './resolve.js';
-import { parse, type Uri } from './uri.js';
+import { parse, Uri } from './uri.js';
 
 /** The four layers of §5.1, innermost first. */
 export type BaseLayer = 'embedded' | 'encapsulating' | 'retrieval' | 'fallback';
@@ -50,10 +50,18 @@ const LAYERS: readonly BaseLayer[] = ['embedded', 'encapsulating', 'retrieval', 
  * establishBase({ embedded: 'http://a b/', retrieval: 'http://a/b#top' }); // 'http://a/b' (the invalid layer is passed over)
  */
 export function establishBase(layers: BaseLayers, options?: BaseOptions): string {
+  if (typeof layers !== 'object' || layers === null) throw argumentError('establishBase', 'layers', 'an object', layers);
+  for (const layer of LAYERS) {
+    const v = Object.hasOwn(layers, layer) ? layers[layer] : undefined;
+    if (v !== undefined && v !== null && typeof v !== 'string' && !(v instanceof Uri))
+      throw argumentError('establishBase', `layers.${layer}`, 'a string, a Uri, null or undefined', v);
+  }
+  const onSkip = options?.onSkip;
+  if (onSkip !== undefined && typeof onSkip !== 'function') throw argumentError('establishBase', 'options.onSkip', 'a function', onSkip);
   const skipped: string[] = [];
   const base = from(layers, 0, options, skipped);
   if (base !== null) return base;
-  const innermost = LAYERS.map((l) => layers[l]).find((l) => l !== undefined && l !== null);
+  const innermost = LAYERS.map((l) => (Object.hasOwn(layers, l) ? layers[l] : undefined)).find((l) => l !== undefined && l !== null);
   const input = innermost === undefined || innermost === null ? '' : String(innermost);
   const why = skipped.length === 0 ? 'none of embedded, encapsulating, retrieval, fallback was given' : skipped.join('; ');
   throw new UriError('RELATIVE_BASE', 0, input, `No base URI (RFC 3986 §5.1): ${why}`);
@@ -63,7 +71,7 @@ export function establishBase(layers: BaseLayers, options?: BaseOptions): string
 function from(layers: BaseLayers, i: number, options: BaseOptions | undefined, skipped: string[]): string | null {
   for (; i < LAYERS.length; i++) {
     const layer = LAYERS[i]!;
-    const given = layers[layer];
+    const given = Object.hasOwn(layers, layer) ? layers[layer] : undefined;
     if (given === undefined || given === null) continue;
     let uri: Uri;
     try {

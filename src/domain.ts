@@ -10,6 +10,7 @@
  */
 import { domainToASCII } from 'node:url';
 import { getDomain, getPublicSuffix } from 'tldts';
+import { argumentError } from './errors.js';
 import { percentDecode } from './percent.js';
 
 /** Options of `registrableDomain` and `publicSuffix`. */
@@ -38,7 +39,7 @@ const ICANN = { allowPrivateDomains: false, extractHostname: false, mixedInputs:
  * registrableDomain('[::1]');               // null
  */
 export function registrableDomain(host: string, options?: DomainOptions): string | null {
-  const name = domainName(host);
+  const name = domainName(host, 'registrableDomain');
   return name === null ? null : getDomain(name, options?.privateDomains === false ? ICANN : PRIVATE);
 }
 
@@ -54,7 +55,7 @@ export function registrableDomain(host: string, options?: DomainOptions): string
  * publicSuffix('127.0.0.1');            // null
  */
 export function publicSuffix(host: string, options?: DomainOptions): string | null {
-  const name = domainName(host);
+  const name = domainName(host, 'publicSuffix');
   return name === null ? null : getPublicSuffix(name, options?.privateDomains === false ? ICANN : PRIVATE);
 }
 
@@ -62,8 +63,8 @@ export function publicSuffix(host: string, options?: DomainOptions): string | nu
 const PLAIN = /^[a-z0-9_.-]*$/;
 
 /** `host` as a lower-case ASCII domain name, or null when it is an IP address or no domain name. */
-function domainName(host: string): string | null {
-  if (typeof host !== 'string') throw new TypeError(`expected a host string, got ${host === null ? 'null' : typeof host}`);
+function domainName(host: string, who: string): string | null {
+  if (typeof host !== 'string') throw argumentError(who, 'host', 'a string', host);
   let name = (host.indexOf('%') === -1 ? host : percentDecode(host)).toLowerCase();
   // Node's domainToASCII is the WHATWG host parser: it would turn "1.2.3" into the IPv4 address
   // "1.2.0.3". A host that ends in a number is no domain name, so it is answered first.

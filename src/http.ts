@@ -14,9 +14,11 @@
  * absolute-form target names another authority than Host.
  */
 import { argumentError, ErrorCode, scanError, UriError } from './errors.js';
+import { ALLOWED, EncodeSet } from './generated/tables.js';
 import { DEFAULT_PORTS } from './normalize.js';
 import { Flag, OFFSETS_LENGTH, Slot, setOffsets, WARNING_FLAGS } from './offsets.js';
-import { type ParseOptions, scanByteRange, scanString } from './scan.js';
+import { countOption, optionsOf } from './options.js';
+import { type ParseOptions, scanByteRange, scanOptions, scanString } from './scan.js';
 import { Uri } from './uri.js';
 
 /**
@@ -133,6 +135,32 @@ function endsWithPort(s: string | null, bytes: Uint8Array | null, start: number,
   return p < end - 1 && at(p) === COLON;
 }
 
+/** A character class of the code units below 0x80 that `set` (EncodeSet bits) allows. */
+function allowed(set: number): string {
+  let out = '';
+  for (let c = 0; c < 0x80; c++) if ((ALLOWED[c]! & set) !== 0) out += `\\x${c.toString(16).padStart(2, '0')}`;
+  return out;
+}
+
+/**
+ * The origin-form as a request hot path meets it: "/" and path characters, then optionally "?"
+ * and query characters, with no "%" and no second "/" first (both go to the scanner). Derived
+ * from the generated ALLOWED table (EncodeSet.PATH, EncodeSet.QUERY); V8 compiles it to machine
+ * code, and a test checks that it and the scanner fill the same record.
+ */
+const PLAIN_ORIGIN = new RegExp(`^/(?!/)[${allowed(EncodeSet.PATH)}]*(?:\\?[${allowed(EncodeSet.QUERY)}]*)?$`);
+
+/** Fills `rec` as the scanner would for a plain origin-form target (see PLAIN_ORIGIN). */
+function plainOrigin(s: string, rec: Uint32Array): number {
+  const len = s.length;
+  const q = s.indexOf('?');
+  const pathEnd = q === -1 ? len : q;
+  const dot = s.indexOf('/.');
+  const flags = (q === -1 ? 0 : Flag.QUERY) | (dot !== -1 && dot < pathEnd ? Flag.DOT : 0);
+  setOffsets(rec, 0, 0, 0, 0, 0, 0, 0, pathEnd, q === -1 ? 0 : q + 1, q === -1 ? 0 : len, 0, len, flags, 0);
+  return TargetForm.ORIGIN;
+}
+
 function scanTarget(
   s: string | null,
   bytes: Uint8Array | null,
@@ -148,6 +176,7 @@ function scanTarget(
   if (end === start) return fail(rec, ErrorCode.INVALID_REQUEST_TARGET, start);
   if (method === CONNECT) return authorityForm(s, bytes, start, end, rec, options, who);
   const c0 = s !== null ? s.charCodeAt(start) : bytes![start]!;
+  if (c0 === SLASH && s !== null && options === undefined && PLAIN_ORIGIN.test(s)) return plainOrigin(s, rec);
   if (c0 === SLASH) {
     // origin-form: an absolute-path, which may begin with "//" (empty segments), never an authority.
     let from = start;
@@ -270,8 +299,11 @@ export interface RequestTarget {
 const scratch = new Uint32Array(OFFSETS_LENGTH);
 const hostRec = new Uint32Array(OFFSETS_LENGTH);
 const utf8 = new TextDecoder();
+/** The last Host header found valid, and the scan options (ScanOption bits) it was checked under. */
 let lastHost: string | null = null;
-let lastHostOptions: ParseOptions | undefined;
+let lastHostKey = 0;
+/** The last scheme option found valid. */
+let lastScheme = 'http';
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
 
 /**
@@ -303,12 +335,29 @@ export function parseRequestTarget(target: string | Uint8Array, options?: Reques
     throw argumentError(who, 'target', 'a string or a Uint8Array', target);
   }
   const method = methodKind(options?.method, who);
-  const form = scanTarget(text, null, 0, text.length, scratch, method, options, who);
+  // The parse options, read once: the scans get none when none is set (most calls: a Host and a
+  // method), and the Host check keys its cache on them.
+  const o = optionsOf(options, who);
+  let key = 0;
+  let parseOptions: ParseOptions | undefined;
+  // Named loads first (fast on the caller's object); the own-property reading when one is set.
+  const p = o as ParseOptions | undefined;
+  if (
+    p !== undefined &&
+    (p.lenient !== undefined || p.iri !== undefined || p.zoneId !== undefined || p.absolute !== undefined || p.maxLength !== undefined)
+  ) {
+    key = scanOptions(p, who);
+    if (key !== 0 || countOption(p, 'maxLength', who) >= 0) parseOptions = options;
+  }
+  const form = scanTarget(text, null, 0, text.length, scratch, method, parseOptions, who);
   if (form < 0) throw targetError(-form, scratch[Slot.ERROR_INDEX]!, text, method);
   const scheme = options?.scheme ?? 'http';
-  if (typeof scheme !== 'string' || !SCHEME.test(scheme)) throw argumentError(who, 'options.scheme', 'a scheme such as "https"', scheme);
+  if (scheme !== lastScheme) {
+    if (typeof scheme !== 'string' || !SCHEME.test(scheme)) throw argumentError(who, 'options.scheme', 'a scheme such as "https"', scheme);
+    lastScheme = scheme;
+  }
   const host = options?.host;
-  if (host !== undefined) checkHost(host, options, who);
+  if (host !== undefined) checkHost(host, parseOptions, key, who);
   let uri: Uri;
   let targetUri: string | undefined;
   let hostMismatch = false;
@@ -367,9 +416,10 @@ function explainAuthority(text: string, index: number): string {
 }
 
 /** Checks a Host header value: uri-host [ ":" port ], or empty (RFC 9110 §7.2). */
-function checkHost(host: string, options: ParseOptions | undefined, who: string): void {
+function checkHost(host: string, options: ParseOptions | undefined, key: number, who: string): void {
   if (typeof host !== 'string') throw argumentError(who, 'options.host', 'a string', host);
-  if (host === lastHost && options === lastHostOptions) return;
+  // A proxy sees the same few Host values again and again, each in a new options object.
+  if (host === lastHost && key === lastHostKey) return;
   lastHost = null;
   if (host !== '') {
     const code = scanString(`//${host}`, hostRec, options, who);
@@ -395,7 +445,7 @@ function checkHost(host: string, options: ParseOptions | undefined, who: string)
       );
   }
   lastHost = host;
-  lastHostOptions = options;
+  lastHostKey = key;
 }
 
 /** Whether the absolute-form `text` (record `rec`) names the authority of the Host header `host`. */

@@ -105,4 +105,19 @@ test('layers may be parsed Uri views', () => {
   assert.is(establishBase({ retrieval: parse('http://a/b#f') }), 'http://a/b');
 });
 
+test('bad arguments are named; inherited properties are no layers', () => {
+  assert.throws(() => establishBase(null as never), /establishBase: layers must be an object, got null/);
+  assert.throws(
+    () => establishBase({ retrieval: 5 as never }),
+    /establishBase: layers.retrieval must be a string, a Uri, null or undefined, got a number \(5\)/,
+  );
+  assert.throws(
+    () => establishBase({ retrieval: 'http://a/' }, { onSkip: 'x' as never }),
+    /establishBase: options.onSkip must be a function/,
+  );
+  const inherited = Object.create({ embedded: 'http://evil.example/' }) as { retrieval?: string };
+  inherited.retrieval = 'http://a/';
+  assert.is(establishBase(inherited), 'http://a/');
+});
+
 test.run();

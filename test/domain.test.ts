@@ -60,8 +60,8 @@ test('a host that is not a domain name has none', () => {
   assert.is(registrableDomain('a b.com'), null);
   assert.is(registrableDomain('xn--zz.com'), null);
   assert.is(registrableDomain('%ff.com'), null);
-  assert.throws(() => registrableDomain(null as unknown as string), /expected a host string, got null/);
-  assert.throws(() => publicSuffix(7 as unknown as string), /expected a host string, got number/);
+  assert.throws(() => registrableDomain(null as unknown as string), /registrableDomain: host must be a string, got null/);
+  assert.throws(() => publicSuffix(7 as unknown as string), /publicSuffix: host must be a string, got a number \(7\)/);
 });
 
 test.run();
