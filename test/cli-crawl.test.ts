@@ -389,6 +389,30 @@ test('links: usage', async () => {
   assert.ok((await cli(['links', '--help'])).out.startsWith('Usage: urikit links [--base URL] [options] [FILE|-]\n'));
 });
 
+test("links on the bundled samples: the README's examples", async () => {
+  const sample = new URL('../../test/fixtures/sample/', import.meta.url).pathname;
+  const page = await cli(['links', '--base', 'https://example.com/index.html', `${sample}page.html`]);
+  assert.is(page.out.split('\n').length - 1, 11);
+  assert.ok(
+    page.out.startsWith(
+      'https://example.com/docs/\thttps://example.com/docs/style.css\nhttps://example.com/docs/\thttps://example.com/docs/index.html\n',
+    ),
+  );
+  assert.is(page.err, 'urikit: 11 links in 1 page; by scheme: (relative) 8, https 1, javascript 1, mailto 1\n');
+  const warc = await cli(['links', `${sample}pages.warc.gz`]);
+  assert.is(
+    warc.out,
+    [
+      'https://example.com/blog/2026/post.html\thttps://example.com/blog/',
+      'https://example.com/blog/2026/post.html\thttps://example.com/about',
+      'https://example.com/blog/2026/post.html\thttps://cdn.example.net/p.jpg',
+      'https://example.com/search/results/x\thttps://example.com/search/results/page2',
+      '',
+    ].join('\n'),
+  );
+  assert.is(warc.err, 'urikit: 4 links in 2 pages; by scheme: (relative) 4; 1 WARC record not HTML\n');
+});
+
 // ---------------------------------------------------------------------------------------------
 // --log: the request line's target read by its form
 
