@@ -3,14 +3,14 @@
  * the `tldts` package (a maintained, compiled copy of the list). A subpath of its own, so that
  * the main entry stays free of runtime dependencies.
  *
- * Hosts are compared in one form: U-labels become A-labels through Node's own UTS #46
- * (`node:url` `domainToASCII`), ASCII is lower-cased, `%XX` is decoded (a reg-name may be
- * percent-encoded UTF-8, RFC 3986 §3.2.2). The answers are in that ASCII form, so `食狮.中国`
- * and `xn--85x722f.xn--fiqs8s` give the same answer.
+ * Hosts are compared in one form, `toAsciiHost`'s: U-labels become A-labels (UTS #46, Node's
+ * own), ASCII is lower-cased, `%XX` is decoded (a reg-name may be percent-encoded UTF-8, RFC 3986
+ * §3.2.2). The answers are in that ASCII form, so `食狮.中国` and `xn--85x722f.xn--fiqs8s` give
+ * the same answer.
  */
-import { domainToASCII } from 'node:url';
 import { getDomain, getPublicSuffix } from 'tldts';
-import { argumentError } from './errors.js';
+import { argumentError, UriError } from './errors.js';
+import { toAsciiHost } from './idna.js';
 import { percentDecode } from './percent.js';
 
 /** Options of `registrableDomain` and `publicSuffix`. */
@@ -59,22 +59,22 @@ export function publicSuffix(host: string, options?: DomainOptions): string | nu
   return name === null ? null : getPublicSuffix(name, options?.privateDomains === false ? ICANN : PRIVATE);
 }
 
-/** Lower-case letters, digits, "-", "_" and ".", without an A-label: nothing for UTS #46 to map or check. */
-const PLAIN = /^[a-z0-9_.-]*$/;
+/** What a DNS name in ASCII holds: lower-case letters, digits, "-", "_" and ".". */
+const DNS_NAME = /^[a-z0-9_.-]+$/;
 
 /** `host` as a lower-case ASCII domain name, or null when it is an IP address or no domain name. */
 function domainName(host: string, who: string): string | null {
   if (typeof host !== 'string') throw argumentError(who, 'host', 'a string', host);
-  let name = (host.indexOf('%') === -1 ? host : percentDecode(host)).toLowerCase();
-  // Node's domainToASCII is the WHATWG host parser: it would turn "1.2.3" into the IPv4 address
-  // "1.2.0.3". A host that ends in a number is no domain name, so it is answered first.
-  if (name === '' || name.includes(':') || name.charCodeAt(0) === 0x5b /* [ */ || endsInNumber(name)) return null;
-  if (!PLAIN.test(name) || name.includes('xn--')) {
-    name = domainToASCII(name);
-    // UTS #46 maps some characters to digits and dots ("１２７．０．０．１").
-    if (name === '' || endsInNumber(name)) return null;
+  let name: string;
+  try {
+    // toAsciiHost keeps "%65" as it is; a domain name is compared decoded.
+    name = toAsciiHost(host.includes('%') ? percentDecode(host) : host);
+  } catch (e) {
+    if (e instanceof UriError) return null;
+    throw e;
   }
-  return name;
+  // An IP literal, a host that reads as an IPv4 address, or a reg-name that is no DNS name.
+  return DNS_NAME.test(name) && !endsInNumber(name) ? name : null;
 }
 
 /**

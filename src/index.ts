@@ -5,8 +5,6 @@ export { ByteView, LineScanner } from './batch.js';
 export { compareUris } from './compare.js';
 export { ErrorCode, UriError, type UriErrorCode } from './errors.js';
 export { type HeuristicOptions, type HeuristicRepair, type HeuristicResult, heuristicParse } from './heuristic.js';
-export { toAsciiHost, toUnicodeHost } from './idna.js';
-export { type IriOptions, iriToUri, uriToIri } from './iri.js';
 export {
   parseRequestTarget,
   type RequestTarget,
@@ -17,6 +15,8 @@ export {
   TargetForm,
   targetFormName,
 } from './http.js';
+export { toAsciiHost, toUnicodeHost } from './idna.js';
+export { type IriOptions, iriToUri, uriToIri } from './iri.js';
 export { DEFAULT_PORTS, equivalent, type NormalizeOptions, normalize } from './normalize.js';
 export {
   describeOffsets,
