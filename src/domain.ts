@@ -9,7 +9,7 @@
  * the same answer.
  */
 import { getDomain, getPublicSuffix } from 'tldts';
-import { argumentError, UriError } from './errors.js';
+import { argumentError } from './errors.js';
 import { toAsciiHost } from './idna.js';
 import { percentDecode } from './percent.js';
 
@@ -69,9 +69,9 @@ function domainName(host: string, who: string): string | null {
   try {
     // toAsciiHost keeps "%65" as it is; a domain name is compared decoded.
     name = toAsciiHost(host.includes('%') ? percentDecode(host) : host);
-  } catch (e) {
-    if (e instanceof UriError) return null;
-    throw e;
+  } catch {
+    // A UriError: a label IDNA rejects, a character no host holds.
+    return null;
   }
   // An IP literal, a host that reads as an IPv4 address, or a reg-name that is no DNS name.
   return DNS_NAME.test(name) && !endsInNumber(name) ? name : null;
