@@ -3,7 +3,7 @@
  *
  *   npm run bench                      every macro suite on every corpus (several minutes)
  *   npm run bench -- --quick           fewer corpora, shorter sampling (about a minute)
- *   npm run bench -- scan parse        only these suites (scan, isValid, parse, resolve, normalize)
+ *   npm run bench -- scan parse        only these suites (scan, isValid, parse, resolve, normalize, targets, links)
  *   npm run bench -- micro             the micro-benchmarks of the hot functions (micro.ts)
  *   npm run bench -- all               macro suites and micro-benchmarks
  *   npm run bench -- --corpus=kasztp   only corpora whose name contains one of the given words

@@ -2,7 +2,7 @@
  * The crawler and proxy side of the CLI: `stats --group-by`, `urikit links` (HTML, standard
  * input, WARC), and the request line of `--log` read as an RFC 9112 request target.
  */
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cli, jsonLines, Temp } from './support/cli.js';
@@ -357,6 +357,17 @@ test('links over .warc.gz: one gzip member per record, as crawlers write them', 
   assert.is(r.err, WARC_ERR);
   const whole = await cli(['links', '--warc'], gzipSync(Buffer.concat(warcFile())));
   assert.is(whole.out, WARC_OUT);
+});
+
+test('links over WARC: brotli bodies are decoded; one that is not brotli is reported', async () => {
+  const br = warcResponse('http://br.example/', 'Content-Type: text/html\r\nContent-Encoding: br\r\n', brotliCompressSync('<a href="b">'));
+  const bad = warcResponse('http://bad.example/', 'Content-Type: text/html\r\nContent-Encoding: br\r\n', 'not brotli');
+  const r = await cli(['links', '--warc'], Buffer.concat([br, bad]));
+  assert.is(r.out, 'http://br.example/\thttp://br.example/b\n');
+  assert.is(
+    r.err,
+    'urikit: http://bad.example/: its brotli-encoded content cannot be decoded: Decompression failed\nurikit: 1 link in 1 page; by scheme: (relative) 1; 1 unreadable\n',
+  );
 });
 
 test('links over WARC: a body that is not the gzip it claims is read as it is', async () => {
