@@ -181,7 +181,7 @@ test('links: HTML edge cases, against a relative <base href> resolved on the ret
   assert.is(
     r.err,
     `urikit: https://site.example/dir/page.html:13: <a href> "http://[::1/" not resolved: INVALID_CHAR: Invalid character '/' at index 11 in "http://[::1/"\n` +
-      'urikit: 11 links in 1 page; 1 not resolved (reported above); by scheme: (relative) 7, data 1, http 1, javascript 1\n',
+      'urikit: 11 links in 1 page; 1 not resolved (reported above); by scheme: (relative) 7, http 2, data 1, javascript 1\n',
   );
 });
 
