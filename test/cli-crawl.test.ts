@@ -379,9 +379,10 @@ test('links over WARC: a body that is not the gzip it claims is read as it is', 
 test('links over data that is not WARC: an error, exit 2', async () => {
   const r = await cli(['links', '--warc'], 'this is not a WARC file\r\n\r\n');
   assert.is(r.code, 2);
+  // The summary of what was read comes first, as for any input that fails.
   assert.is(
     r.err,
-    'urikit: cannot read standard input: not a WARC record at byte 0: "this is not a WARC file" (a record starts with "WARC/1.0" or "WARC/1.1")\n',
+    'urikit: 0 links in 0 pages\nurikit: cannot read standard input: not a WARC record at byte 0: "this is not a WARC file" (a record starts with "WARC/1.0" or "WARC/1.1")\n',
   );
   const late = await cli(['links', '--warc'], Buffer.concat([...warcFile(), Buffer.from('garbage\r\n\r\n')]));
   assert.is(late.code, 2);
