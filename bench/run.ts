@@ -3,7 +3,7 @@
  *
  *   npm run bench                      every macro suite on every corpus (several minutes)
  *   npm run bench -- --quick           fewer corpora, shorter sampling (about a minute)
- *   npm run bench -- scan parse        only these suites (scan, isValid, parse, resolve, normalize)
+ *   npm run bench -- scan parse        only these suites (scan, isValid, parse, resolve, normalize, targets, links)
  *   npm run bench -- micro             the micro-benchmarks of the hot functions (micro.ts)
  *   npm run bench -- all               macro suites and micro-benchmarks
  *   npm run bench -- --corpus=kasztp   only corpora whose name contains one of the given words
@@ -185,6 +185,14 @@ function targets(rs: readonly Result[], alloc: Record<string, number> | undefine
       measured: `median ${fmtRatio(m)} (${list(v)})`,
       pass: v.every(([, r]) => r >= 2),
     });
+  }
+  // Issue 12: parseRequestTarget on origin-form targets, urikit links on HTML pages.
+  for (const [suite, peer, what] of [
+    ['targets', 'new URL', "parseRequestTarget(t, { host }) vs new URL(t, 'http://' + host)"],
+    ['links', 'cheerio', "urikit links vs cheerio.load(html)('a[href]') + new URL(href, base)"],
+  ] as const) {
+    const v = corporaOf(rs, suite).map((c): [string, number] => [c, rate(rs, suite, c, 'urikit') / rate(rs, suite, c, peer)]);
+    if (v.length > 0) out.push({ what, goal: '≥ 5×', measured: list(v), pass: v.every(([, r]) => r >= 5) });
   }
   if (alloc !== undefined) {
     // Below half a byte per call is no allocation (the method's resolution is about ±0.02 B).

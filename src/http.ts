@@ -60,6 +60,12 @@ const CONNECT = 1;
 const OPTIONS = 2;
 const UNKNOWN = 0;
 
+/** A caller's offsets record: a Uint32Array of OFFSETS_LENGTH slots or more. */
+function checkRecord(rec: Uint32Array, who: string): void {
+  if (!(rec instanceof Uint32Array) || rec.length < OFFSETS_LENGTH)
+    throw argumentError(who, 'offsets', `a Uint32Array of ${OFFSETS_LENGTH} slots or more`, rec);
+}
+
 function fail(rec: Uint32Array, code: number, index: number): number {
   rec[Slot.ERROR_INDEX] = index;
   return -code;
@@ -171,8 +177,6 @@ function scanTarget(
   options: ParseOptions | undefined,
   who: string,
 ): number {
-  if (!(rec instanceof Uint32Array) || rec.length < OFFSETS_LENGTH)
-    throw argumentError(who, 'offsets', `a Uint32Array of ${OFFSETS_LENGTH} slots or more`, rec);
   if (end === start) return fail(rec, ErrorCode.INVALID_REQUEST_TARGET, start);
   if (method === CONNECT) return authorityForm(s, bytes, start, end, rec, options, who);
   const c0 = s !== null ? s.charCodeAt(start) : bytes![start]!;
@@ -232,6 +236,7 @@ function scanTarget(
  */
 export function scanRequestTarget(target: string, offsets: Uint32Array, method?: string | null, options?: ParseOptions): number {
   if (typeof target !== 'string') throw argumentError('scanRequestTarget', 'target', 'a string', target);
+  checkRecord(offsets, 'scanRequestTarget');
   return scanTarget(target, null, 0, target.length, offsets, methodKind(method, 'scanRequestTarget'), options, 'scanRequestTarget');
 }
 
@@ -255,6 +260,7 @@ export function scanRequestTargetBytes(
   if (!(bytes instanceof Uint8Array)) throw argumentError('scanRequestTargetBytes', 'bytes', 'a Uint8Array', bytes);
   if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= bytes.length))
     throw new RangeError(`scanRequestTargetBytes: [start, end) must lie in the buffer of ${bytes.length} bytes, got [${start}, ${end})`);
+  checkRecord(offsets, 'scanRequestTargetBytes');
   return scanTarget(null, bytes, start, end, offsets, methodKind(method, 'scanRequestTargetBytes'), options, 'scanRequestTargetBytes');
 }
 

@@ -2,7 +2,7 @@
  * The crawler and proxy side of the CLI: `stats --group-by`, `urikit links` (HTML, standard
  * input, WARC), and the request line of `--log` read as an RFC 9112 request target.
  */
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cli, jsonLines, Temp } from './support/cli.js';
@@ -181,7 +181,7 @@ test('links: HTML edge cases, against a relative <base href> resolved on the ret
   assert.is(
     r.err,
     `urikit: https://site.example/dir/page.html:13: <a href> "http://[::1/" not resolved: INVALID_CHAR: Invalid character '/' at index 11 in "http://[::1/"\n` +
-      'urikit: 11 links in 1 page; 1 not resolved (reported above); by scheme: (relative) 7, data 1, http 1, javascript 1\n',
+      'urikit: 11 links in 1 page; 1 not resolved (reported above); by scheme: (relative) 7, http 2, data 1, javascript 1\n',
   );
 });
 
@@ -359,6 +359,17 @@ test('links over .warc.gz: one gzip member per record, as crawlers write them', 
   assert.is(whole.out, WARC_OUT);
 });
 
+test('links over WARC: brotli bodies are decoded; one that is not brotli is reported', async () => {
+  const br = warcResponse('http://br.example/', 'Content-Type: text/html\r\nContent-Encoding: br\r\n', brotliCompressSync('<a href="b">'));
+  const bad = warcResponse('http://bad.example/', 'Content-Type: text/html\r\nContent-Encoding: br\r\n', 'not brotli');
+  const r = await cli(['links', '--warc'], Buffer.concat([br, bad]));
+  assert.is(r.out, 'http://br.example/\thttp://br.example/b\n');
+  assert.is(
+    r.err,
+    'urikit: http://bad.example/: its brotli-encoded content cannot be decoded: Decompression failed\nurikit: 1 link in 1 page; by scheme: (relative) 1; 1 unreadable\n',
+  );
+});
+
 test('links over WARC: a body that is not the gzip it claims is read as it is', async () => {
   const bad = warcResponse('http://bad.example/', 'Content-Type: text/html\r\nContent-Encoding: gzip\r\n', '<a href="raw">');
   const r = await cli(['links', '--warc'], Buffer.concat([bad, ...warcFile()]));
@@ -368,9 +379,9 @@ test('links over WARC: a body that is not the gzip it claims is read as it is', 
 test('links over data that is not WARC: an error, exit 2', async () => {
   const r = await cli(['links', '--warc'], 'this is not a WARC file\r\n\r\n');
   assert.is(r.code, 2);
+  // The summary of what was read comes first, as for any input that fails.
   assert.is(
     r.err,
-    // What was done comes first, then the error (as for every command that meets bad input).
     'urikit: 0 links in 0 pages\nurikit: cannot read standard input: not a WARC record at byte 0: "this is not a WARC file" (a record starts with "WARC/1.0" or "WARC/1.1")\n',
   );
   const late = await cli(['links', '--warc'], Buffer.concat([...warcFile(), Buffer.from('garbage\r\n\r\n')]));

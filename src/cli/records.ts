@@ -55,7 +55,7 @@ export interface PageRecords {
   page(page: Page): void;
   /** A WARC record that holds no HTML (by its content type). */
   notHtml(name: string, contentType: string): void;
-  /** A WARC record whose content cannot be read (bad chunked or compressed data). */
+  /** A WARC record whose content cannot be decoded (bad brotli data). */
   unreadable(name: string, message: string): void;
 }
 

@@ -21,6 +21,9 @@ const LENIENT: ParseOptions = { lenient: true };
 
 /** TAB, LF and CR, which URL parsers remove from anywhere in a link. */
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
+const HAS_TAB_OR_NEWLINE = /[\t\n\r]/;
+/** A link that starts with a scheme (RFC 3986 §3.1) and its ":". */
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 /** Writes the links of each page, resolved, as `base<TAB>link` lines or JSON. */
 export class LinksCommand extends Command implements PageRecords {
@@ -29,8 +32,9 @@ export class LinksCommand extends Command implements PageRecords {
   pages = 0;
   private notHtmlRecords = 0;
   private unreadableRecords = 0;
-  /** Links by scheme (lower case), resolved or not. */
+  /** Links by scheme (lower case), resolved or not, and relative links. */
   private readonly schemes = new Map<string, number>();
+  private relative = 0;
 
   constructor(config: Config) {
     super(config);
@@ -70,15 +74,19 @@ export class LinksCommand extends Command implements PageRecords {
     const pageSite = this.site === null ? null : siteOf(p.retrieval ?? base, this.site);
     for (const l of doc.links) {
       this.uris++;
-      const link = l.link.includes('\t') || l.link.includes('\n') || l.link.includes('\r') ? l.link.replace(TAB_OR_NEWLINE, '') : l.link;
+      const link = HAS_TAB_OR_NEWLINE.test(l.link) ? l.link.replace(TAB_OR_NEWLINE, '') : l.link;
+      const colon = SCHEME.test(link) ? link.indexOf(':') : -1;
+      this.count(colon === -1 ? null : link.slice(0, colon));
       let resolved: string;
       try {
-        const uri = parse(link, LENIENT);
-        this.count(uri.scheme);
-        if (base !== null) resolved = resolve(base, uri, LENIENT);
+        if (base !== null) resolved = resolve(base, link, LENIENT);
         // An absolute link needs no base: resolving it against itself removes its dot-segments (§5.2.2).
-        else if (uri.scheme !== undefined) resolved = resolve(uri, uri, LENIENT);
-        else throw noBase!;
+        else if (colon !== -1) resolved = resolve(link, link, LENIENT);
+        else {
+          // The link's own error, if it has one, before the missing base.
+          parse(link, LENIENT);
+          throw noBase!;
+        }
       } catch (e) {
         this.unresolved(p, l, e as UriError);
         continue;
@@ -98,8 +106,12 @@ export class LinksCommand extends Command implements PageRecords {
     this.note(`${name}: ${message}`);
   }
 
-  private count(scheme: string | undefined): void {
-    const key = scheme === undefined ? '(relative)' : scheme.toLowerCase();
+  private count(scheme: string | null): void {
+    if (scheme === null) {
+      this.relative++;
+      return;
+    }
+    const key = scheme.toLowerCase();
     this.schemes.set(key, (this.schemes.get(key) ?? 0) + 1);
   }
 
@@ -134,6 +146,7 @@ export class LinksCommand extends Command implements PageRecords {
 
   override end(): void {
     if (this.config.quiet) return;
+    if (this.relative > 0) this.schemes.set('(relative)', this.relative);
     const schemes = [...this.schemes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([s, n]) => `${s} ${n}`);
     const parts = [`${this.uris} ${this.uris === 1 ? 'link' : 'links'} in ${this.pages} ${this.pages === 1 ? 'page' : 'pages'}`];
     if (this.invalid > 0) parts.push(`${this.invalid} not resolved (reported above)`);

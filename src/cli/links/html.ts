@@ -43,6 +43,13 @@ export const LINK_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   ins: ['cite'],
 };
 
+/** The attributes read of every element: the URL attributes, `<base href>`, and a `<meta>`'s refresh. */
+const WANTED: Readonly<Record<string, readonly string[]>> = {
+  ...LINK_ATTRIBUTES,
+  base: ['href'],
+  meta: ['http-equiv', 'content'],
+};
+
 /** HTML's ASCII whitespace: TAB, LF, FF, CR, SPACE. */
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
@@ -166,9 +173,12 @@ export class HtmlLinks {
   private readonly decoder = new TextDecoder('utf-8');
 
   constructor() {
+    // Attributes are taken as they come (onattribute), so that the tokenizer builds no object
+    // of attributes for every tag.
     this.parser = new Parser(
       {
-        onopentag: (name, attribs) => this.tag(name, attribs),
+        onopentagname: (name) => this.open(name),
+        onattribute: (name, value) => this.attribute(name, value),
         // Text moves the line count on, so that a long run of text is not kept.
         ontext: () => this.lines.lineAt(this.parser.startIndex),
       },
@@ -191,33 +201,46 @@ export class HtmlLinks {
     this.parser.end();
   }
 
-  private tag(name: string, attribs: Record<string, string>): void {
-    const attributes = Object.hasOwn(LINK_ATTRIBUTES, name) ? LINK_ATTRIBUTES[name] : undefined;
-    if (attributes !== undefined) {
-      for (const attribute of attributes) {
-        const value = attribs[attribute];
-        if (value === undefined) continue;
-        const line = this.lines.lineAt(this.parser.startIndex);
-        if (attribute === 'srcset') {
-          for (const url of srcsetUrls(value)) this.links.push({ element: name, attribute, link: url, line });
-        } else {
-          this.links.push({ element: name, attribute, link: trimUrl(value), line });
-        }
+  // The tag being read: its name, the attributes wanted of it, those that came (the first of a
+  // name counts, as in HTML), where it starts, and a <meta>'s http-equiv and content.
+  private element = '';
+  private wanted: readonly string[] | null = null;
+  private seen = 0;
+  private tagStart = 0;
+  private equiv: string | null = null;
+  private content: string | null = null;
+
+  private open(name: string): void {
+    this.element = name;
+    this.wanted = Object.hasOwn(WANTED, name) ? WANTED[name]! : null;
+    this.seen = 0;
+    this.tagStart = this.parser.startIndex;
+  }
+
+  private attribute(name: string, value: string): void {
+    const wanted = this.wanted;
+    if (wanted === null) return;
+    const k = wanted.indexOf(name);
+    if (k === -1 || (this.seen & (1 << k)) !== 0) return;
+    this.seen |= 1 << k;
+    const element = this.element;
+    if (element === 'base') {
+      if (this.base === null) {
+        this.base = trimUrl(value);
+        this.baseLine = this.lines.lineAt(this.tagStart);
       }
-    } else if (name === 'base') {
-      const href = attribs.href;
-      if (href !== undefined && this.base === null) {
-        this.base = trimUrl(href);
-        this.baseLine = this.lines.lineAt(this.parser.startIndex);
+    } else if (element === 'meta') {
+      if (k === 0) this.equiv = value;
+      else this.content = value;
+      if (this.seen === 3) {
+        const url = this.equiv!.trim().toLowerCase() === 'refresh' ? refreshUrl(this.content!) : null;
+        if (url !== null) this.links.push({ element, attribute: 'content', link: url, line: this.lines.lineAt(this.tagStart) });
       }
-    } else if (name === 'meta') {
-      const equiv = attribs['http-equiv'];
-      const content = attribs.content;
-      if (equiv !== undefined && content !== undefined && equiv.trim().toLowerCase() === 'refresh') {
-        const url = refreshUrl(content);
-        if (url !== null)
-          this.links.push({ element: 'meta', attribute: 'content', link: url, line: this.lines.lineAt(this.parser.startIndex) });
-      }
+    } else if (name === 'srcset') {
+      const line = this.lines.lineAt(this.tagStart);
+      for (const url of srcsetUrls(value)) this.links.push({ element, attribute: name, link: url, line });
+    } else {
+      this.links.push({ element, attribute: name, link: trimUrl(value), line: this.lines.lineAt(this.tagStart) });
     }
   }
 }

@@ -9,6 +9,7 @@
  * WARC bytes ──► warcio records ──► response/resource, HTML? ──► HtmlLinks ──┘
  * ```
  */
+import { brotliDecompressSync } from 'node:zlib';
 import { WARCParser } from 'warcio';
 import type { Config } from '../config.js';
 import type { PageRecords, Reader } from '../records.js';
@@ -159,11 +160,19 @@ export class WarcReader implements Reader {
         continue;
       }
       const doc = new HtmlLinks();
-      try {
+      // warcio undoes chunked transfer and gzip or deflate; brotli is Node's to undo.
+      const encoding = http?.headers.get('content-encoding')?.trim().toLowerCase();
+      if (encoding === 'br') {
+        const parts: Uint8Array[] = [];
+        for await (const chunk of record) parts.push(chunk);
+        try {
+          doc.write(brotliDecompressSync(Buffer.concat(parts)));
+        } catch (e) {
+          this.to.unreadable(name, `its brotli-encoded content cannot be decoded: ${(e as Error).message}`);
+          continue;
+        }
+      } else {
         for await (const chunk of record) doc.write(chunk);
-      } catch (e) {
-        this.to.unreadable(name, `the record's content cannot be read: ${(e as Error).message}`);
-        continue;
       }
       doc.end();
       const encapsulating = http !== null ? (http.headers.get('content-location') ?? null) : null;
