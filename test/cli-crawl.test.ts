@@ -290,6 +290,14 @@ test('links --dedupe and --same-site', async () => {
       '',
     ].join('\n'),
   );
+  const none = await cli(['links', '--same-site'], html);
+  assert.is(none.out, '');
+  assert.ok(
+    none.err.startsWith(
+      'urikit: -: --same-site left out its 7 links: the page has no URI with a host to take its site from (give --base URL)\n',
+    ),
+    none.err,
+  );
   const github = await cli(['links', '-q', '--same-site', '--base', 'http://b.github.io/'], html);
   // a.github.io is another site than b.github.io (the list's private section).
   assert.is(github.out, 'http://b.github.io/\thttp://b.github.io/a\nhttp://b.github.io/\thttp://b.github.io/a\n');

@@ -72,6 +72,10 @@ export class LinksCommand extends Command implements PageRecords {
       noBase = e as UriError;
     }
     const pageSite = this.site === null ? null : siteOf(p.retrieval ?? base, this.site);
+    if (this.site !== null && pageSite === null && doc.links.length > 0)
+      this.note(
+        `${p.name}: --same-site left out its ${doc.links.length} links: the page has no URI with a host to take its site from (give --base URL)`,
+      );
     for (const l of doc.links) {
       this.uris++;
       const link = HAS_TAB_OR_NEWLINE.test(l.link) ? l.link.replace(TAB_OR_NEWLINE, '') : l.link;
