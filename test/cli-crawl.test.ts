@@ -273,6 +273,18 @@ test('links: every kind of link, in a document read in small chunks', async () =
   );
 });
 
+test('links --normalize rfc3986: normal forms, strict even for lenient links; --dedupe compares them', async () => {
+  const html = `<a href="HTTP://Example.COM:80/a/./b/../../c"><a href="http://example.com/c"><a href="/x y/%7e">`;
+  const r = await cli(['links', '-q', '--normalize', 'rfc3986', '--dedupe', '--base', 'http://example.com/'], html);
+  assert.is(r.out, 'http://example.com/\thttp://example.com/c\nhttp://example.com/\thttp://example.com/x%20y/~\n');
+  const bad = await cli(['links', '--normalize', 'dedupe'], '');
+  assert.is(bad.code, 2);
+  assert.is(
+    bad.err,
+    'urikit: --normalize takes "rfc3986" (the RFC 3986 normal form of each link), not "dedupe"\nRun "urikit links --help" for usage.\n',
+  );
+});
+
 test('links --dedupe and --same-site', async () => {
   const html = `<a href="/a"><a href="/a"><a href="http://other.example.co.uk/"><a href="https://www.example.co.uk/b">
 <a href="mailto:x@example.co.uk"><a href="http://a.github.io/"><a href="//cdn.example.co.uk/c">`;

@@ -48,6 +48,8 @@ export interface Config {
   warc: boolean;
   /** links: only links to the page's site (its registrable domain, else its host). */
   sameSite: boolean;
+  /** links: the normal form each resolved link is written in (`--normalize`), or null. */
+  linkForm: 'rfc3986' | null;
   quiet: boolean;
   threads: number;
   /** The longest line read, in bytes (`--max-line-length`; 0 there means the runtime's limit). */
@@ -78,7 +80,8 @@ type OptionName =
   | '--max-line-length'
   | '--group-by'
   | '--warc'
-  | '--same-site';
+  | '--same-site'
+  | '--normalize';
 
 interface OptionSpec {
   /** The option takes a value: `--name VALUE` or `--name=VALUE`. */
@@ -108,6 +111,7 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
   '--base': { value: true, commands: ['resolve', 'links'], shape: 'URL' },
   '--warc': { value: false, commands: ['links'] },
   '--same-site': { value: false, commands: ['links'] },
+  '--normalize': { value: true, commands: ['links'], shape: 'rfc3986' },
   '--top': { value: true, commands: ['stats'] },
   '--track': { value: true, commands: ['stats'] },
   '--max-line-length': { value: true },
@@ -223,10 +227,18 @@ export function configure(command: CommandName, args: readonly string[]): Config
     groupBy,
     warc: a.flags.has('--warc'),
     sameSite: a.flags.has('--same-site'),
+    linkForm: linkForm(a.values.get('--normalize')),
     quiet: a.flags.has('--quiet'),
     threads: a.count('--threads', 1, 1, 256),
     maxLineLength: a.count('--max-line-length', 1 << 20, 0, LONGEST_LINE) || LONGEST_LINE,
   };
+}
+
+/** `links --normalize PRESET`: the normal form of the links written. */
+function linkForm(preset: string | undefined): Config['linkForm'] {
+  if (preset === undefined) return null;
+  if (preset !== 'rfc3986') throw new UsageError(`--normalize takes "rfc3986" (the RFC 3986 normal form of each link), not "${preset}"`);
+  return preset;
 }
 
 /** `--fields LIST`, checked, or the default fields. */

@@ -185,6 +185,10 @@ Options:
                    normalize)
   --same-site      only links to the page's site: the registrable domain of
                    its URI (Public Suffix List), else its host
+  --normalize rfc3986
+                   write each resolved link in its RFC 3986 normal form (what
+                   lenient reading kept comes out percent-encoded); --dedupe
+                   and --same-site then compare normal forms
 
 Exit code 0 when the input was read (unresolved links are reported), else 2.
 

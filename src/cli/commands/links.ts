@@ -6,6 +6,7 @@
  */
 import { establishBase } from '../../base.js';
 import type { UriError } from '../../errors.js';
+import { normalize } from '../../normalize.js';
 import { resolve } from '../../resolve.js';
 import type { ParseOptions } from '../../scan.js';
 import { parse } from '../../uri.js';
@@ -95,6 +96,8 @@ export class LinksCommand extends Command implements PageRecords {
         this.unresolved(p, l, e as UriError);
         continue;
       }
+      // The normal form of a lenient link is strict RFC 3986: what was tolerated comes out percent-encoded.
+      if (this.config.linkForm !== null) resolved = normalize(resolved, LENIENT);
       if (this.site !== null && (pageSite === null || siteOf(resolved, this.site) !== pageSite)) continue;
       if (this.dedupe !== null && !this.dedupe.keep(resolved)) continue;
       this.write(p, l, base, resolved);
