@@ -72,6 +72,12 @@ interface State {
   readonly st: Int32Array;
   readonly sub: Uint8Array;
   readonly cnt: Int32Array;
+  /**
+   * A state that is one thread in a literal: the literal's characters from here (compared at
+   * once), the state after them and the cell of the transition on the last one (-1: not yet
+   * known). Undefined for other states.
+   */
+  literal: { text: string; cell: number; to: number } | undefined;
 }
 
 export class Dfa {
@@ -81,6 +87,8 @@ export class Dfa {
   private states: State[] = [];
   private readonly keys = new Map<string, number>();
   private cells = new Int32Array(COLS * 16).fill(UNKNOWN);
+  /** Per state: 1 when it is one thread in a literal (State.literal). */
+  private literals = new Uint8Array(16);
   private infos: Info[] = [{ parent: new Int32Array(0), acts: [], fixed: new Uint8Array(0) }];
   private readonly infoKeys = new Map<string, number>();
   private readonly startInfo: Info;
@@ -114,14 +122,29 @@ export class Dfa {
     let rec = 0;
     let lastId = -1;
     let lastEnd = -1;
+    let literals = this.literals;
     for (let i = 0; i < n; i++) {
-      const c = u.charCodeAt(i);
-      const idx = ds * COLS + Math.min(c, 0x80);
-      let cell = cells[idx]!;
-      if (cell === UNKNOWN) {
-        cell = this.compute(ds, Math.min(c, 0x80));
+      let cell: number;
+      if (literals[ds] === 1) {
+        const literal = this.states[ds]!.literal!;
+        // One thread in a literal: compare all of it; only its last transition can do something.
+        if (!u.startsWith(literal.text, i)) return -1;
+        if (literal.cell === -1) this.walkLiteral(ds, literal);
         if (this.overflow) return OVERFLOW;
         cells = this.cells;
+        literals = this.literals;
+        i += literal.text.length - 1;
+        ds = literal.to;
+        cell = literal.cell;
+      } else {
+        const c = u.charCodeAt(i);
+        cell = cells[ds * COLS + Math.min(c, 0x80)]!;
+        if (cell === UNKNOWN) {
+          cell = this.compute(ds, Math.min(c, 0x80));
+          if (this.overflow) return OVERFLOW;
+          cells = this.cells;
+          literals = this.literals;
+        }
       }
       const next = cell & STATE_MASK;
       if (next === DEAD) return -1;
@@ -176,6 +199,23 @@ export class Dfa {
     return match;
   }
 
+  /** Works out where a literal state's literal leads: the state before its last character, and that transition. */
+  private walkLiteral(ds: number, literal: NonNullable<State['literal']>): void {
+    const text = literal.text;
+    for (let k = 0; k < text.length; k++) {
+      const c = text.charCodeAt(k);
+      let cell = this.cells[ds * COLS + c]!;
+      if (cell === UNKNOWN) cell = this.compute(ds, c);
+      if (this.overflow) return;
+      if (k === text.length - 1) {
+        literal.to = ds;
+        literal.cell = cell;
+      } else {
+        ds = cell & STATE_MASK;
+      }
+    }
+  }
+
   private growRecords(): void {
     const n = this.recId.length * 2;
     for (const key of ['recId', 'recStart', 'recEnd'] as const) {
@@ -204,7 +244,9 @@ export class Dfa {
     const next = this.stateOf(this.to);
     if (this.overflow) return DEAD;
     const info = this.infoOf(this.to);
-    let quiet = next === ds;
+    // A transition that keeps every thread where it is, doing nothing, needs no record: walking
+    // back through it changes nothing (a literal's characters, a value's).
+    let quiet = true;
     for (let t = 0; quiet && t < this.to.len; t++) quiet = info.fixed[t] === 1;
     let id = 0;
     if (!quiet) {
@@ -243,17 +285,29 @@ export class Dfa {
       // Let the tables go: the Pike VM takes over.
       this.states = [];
       this.cells = new Int32Array(0);
+      this.literals = new Uint8Array(0);
       this.infos = [];
       return DEAD;
     }
     const id = this.states.length;
-    this.states.push({ st: list.st.slice(0, list.len), sub: list.sub.slice(0, list.len), cnt: list.cnt.slice(0, list.len) });
+    const { kind, a, b } = this.stepper.nfa;
+    let literal: State['literal'];
+    if (list.len === 1 && kind[list.st[0]!] === Kind.CHAR) {
+      let text = '';
+      for (let x = list.st[0]!; kind[x] === Kind.CHAR; x = b[x]!) text += String.fromCharCode(a[x]!);
+      if (text.length > 1) literal = { text, cell: -1, to: -1 };
+    }
+    this.states.push({ st: list.st.slice(0, list.len), sub: list.sub.slice(0, list.len), cnt: list.cnt.slice(0, list.len), literal });
     this.keys.set(key, id);
     if ((id + 1) * COLS > this.cells.length) {
       const cells = new Int32Array(this.cells.length * 2).fill(UNKNOWN);
       cells.set(this.cells);
       this.cells = cells;
+      const literals = new Uint8Array(this.literals.length * 2);
+      literals.set(this.literals);
+      this.literals = literals;
     }
+    if (literal !== undefined) this.literals[id] = 1;
     return id;
   }
 }
