@@ -88,17 +88,16 @@ export class UriTemplate {
   /**
    * The variables whose expansion is exactly `uri`, or null when there are none. Values are
    * decoded; an exploded variable (`{/path*}`) gives a list, or an associative array when its
-   * members are name=value pairs. Where several answers expand to `uri`, the first by this rule:
-   * reading left to right, each choice takes the first option that still lets the rest match,
-   * with the options ordered: a variable defined rather than undefined, then a longer value
-   * rather than a shorter one (a string before a list of several members, a list before an
-   * associative array), then one more list member or variable rather than the end. An
-   * expression `{…}` or `{+…}` that matches nothing leaves its variables undefined. Linear in
-   * the length of `uri` for every template (no backtracking).
+   * members need one. Where several answers expand to `uri`, the first by this rule (the
+   * README has it in full): reading left to right, each choice takes the first option with which
+   * the rest still matches: a variable defined before undefined, a string before a list before
+   * an associative array, then the shortest value and the fewest members. An expression `{…}` or
+   * `{+…}` that matches nothing leaves its variables undefined. Linear in the length of `uri` for
+   * every template (no backtracking).
    *
    * Exact: `%XX` must be what expansion writes (`/users/{id}` does not match `/users/a%7Eb`,
-   * since `~` is never encoded). A template that uses a variable twice matches when the first
-   * answer gives both occurrences values that agree.
+   * since `~` is never encoded). A variable used twice matches when the first answer gives its
+   * occurrences values that agree; an associative array cannot hold a key twice.
    *
    * @example
    * new UriTemplate('/users/{id}/repos{/repo}{?page}').extract('/users/42/repos/urikit?page=2');
