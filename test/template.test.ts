@@ -41,15 +41,24 @@ test('template, variables (in order of first use), toString', () => {
   assert.is(new UriTemplate('').extract('x'), null);
 });
 
-test('arguments of the wrong type are a TypeError', () => {
-  assert.throws(
-    () => new UriTemplate(42 as unknown as string),
-    (e: unknown) => e instanceof TypeError && /must be a string, not number/.test(String(e)),
-  );
+test('arguments of the wrong type are a TypeError that names them', () => {
+  const typeError = (f: () => unknown, message: string): void => {
+    try {
+      f();
+    } catch (e) {
+      assert.instance(e, TypeError);
+      assert.not.instance(e, UriError);
+      assert.is((e as Error).message, message);
+      return;
+    }
+    assert.unreachable(message);
+  };
+  typeError(() => new UriTemplate(42 as unknown as string), 'UriTemplate: template must be a string, got a number (42)');
   const t = new UriTemplate('{a}');
-  assert.throws(() => t.expand(null as never), /must be an object or a Map, not null/);
-  assert.throws(() => t.expand('a' as never), /not string/);
-  assert.throws(() => t.extract(undefined as unknown as string), /must be a string, not undefined/);
+  typeError(() => t.expand(null as never), 'UriTemplate.expand: variables must be an object or a Map, got null');
+  typeError(() => t.expand('a' as never), 'UriTemplate.expand: variables must be an object or a Map, got a string ("a")');
+  typeError(() => t.partialExpand(1 as never), 'UriTemplate.partialExpand: variables must be an object or a Map, got a number (1)');
+  typeError(() => t.extract(undefined as unknown as string), 'UriTemplate.extract: uri must be a string, got undefined');
 });
 
 // ---------------------------------------------------------------------------------------------

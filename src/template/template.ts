@@ -5,6 +5,7 @@
  *   template ──► compile (syntax.ts) ──► expand (expand.ts)
  *                                    └─► Nfa (nfa.ts) ──► Machine (match.ts) ──► variables (extract.ts)
  */
+import { argumentError } from '../errors.js';
 import { expandProgram, partialExpandProgram, type TemplateValue, type TemplateVariables } from './expand.js';
 import { type ExtractedVariables, variablesOf } from './extract.js';
 import { templateNfa } from './nfa.js';
@@ -36,7 +37,7 @@ export class UriTemplate {
   #longest: Runner | undefined;
 
   constructor(template: string) {
-    if (typeof template !== 'string') throw new TypeError(`UriTemplate: the template must be a string, not ${typeof template}`);
+    if (typeof template !== 'string') throw argumentError('UriTemplate', 'template', 'a string', template);
     this.template = template;
     this.#program = compile(template);
     this.variables = this.#program.variables;
@@ -64,7 +65,7 @@ export class UriTemplate {
    * new UriTemplate('{?filter*}').expand({ filter: { state: 'open', sort: 'new' } }); // '?state=open&sort=new'
    */
   expand(variables: TemplateVariables): string {
-    return expandProgram(this.#program, this.#with(variables));
+    return expandProgram(this.#program, this.#with(variables, 'UriTemplate.expand'));
   }
 
   /**
@@ -81,7 +82,7 @@ export class UriTemplate {
    * t.partialExpand({ page: 2 }).template;                    // '/repos/{owner}/{repo}?page=2{&per_page}'
    */
   partialExpand(variables: TemplateVariables): UriTemplate {
-    const { text, bound } = partialExpandProgram(this.#program, this.#with(variables));
+    const { text, bound } = partialExpandProgram(this.#program, this.#with(variables, 'UriTemplate.partialExpand'));
     return UriTemplate.#partial(text, bound);
   }
 
@@ -106,7 +107,7 @@ export class UriTemplate {
    * new UriTemplate('/users/{id}').extract('/repos/1'); // null
    */
   extract(uri: string): ExtractedVariables | null {
-    if (typeof uri !== 'string') throw new TypeError(`UriTemplate.extract: the URI must be a string, not ${typeof uri}`);
+    if (typeof uri !== 'string') throw argumentError('UriTemplate.extract', 'uri', 'a string', uri);
     this.#runner ??= new Runner(templateNfa(this.#program));
     let vars = this.#first(this.#runner, uri);
     if (vars === undefined) {
@@ -133,15 +134,14 @@ export class UriTemplate {
     if (this.#bound !== undefined) for (const name of this.#bound.keys()) delete vars[name];
     if (!this.#program.repeats && this.#bound === undefined) return vars;
     try {
-      return this.expand(vars) === uri ? vars : null;
+      return expandProgram(this.#program, this.#with(vars, 'UriTemplate.extract')) === uri ? vars : null;
     } catch {
       return null; // a list where another occurrence has a prefix
     }
   }
 
-  #with(variables: TemplateVariables): TemplateVariables {
-    if (variables === null || typeof variables !== 'object')
-      throw new TypeError(`UriTemplate: the variables must be an object or a Map, not ${variables === null ? 'null' : typeof variables}`);
+  #with(variables: TemplateVariables, who: string): TemplateVariables {
+    if (variables === null || typeof variables !== 'object') throw argumentError(who, 'variables', 'an object or a Map', variables);
     if (this.#bound === undefined) return variables;
     const all = new Map<string, TemplateValue>(variables instanceof Map ? variables : Object.entries(variables));
     for (const [k, v] of this.#bound) all.set(k, v);
