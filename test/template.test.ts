@@ -409,6 +409,8 @@ test('the lazy DFA and the Pike VM agree', () => {
     ['{/a*}{/b*}{?c*}', ['/x/y?q=1&r', '/x', '?a=1&a=2', '']],
     ['{a:2}{+b:3}x{.c*}', ['%C3%BC%41x.a=b.c', 'abcx', 'ab%2Fcdx.', 'x']],
     ['{+p}/{q}', ['a/b/c', '/', '%25%41/%C3%BC']],
+    ['{a}x{;b}', ['x', 'yx;b', 'x;b=1']],
+    ['{#a}x', ['#x', 'x']],
   ];
   for (const [t, uris] of cases) {
     const nfa = templateNfa(compile(t));

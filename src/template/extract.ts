@@ -125,8 +125,10 @@ export function variablesOf(p: Program, u: string, spans: Spans): ExtractedVaria
         value = assoc;
       }
       const name = p.names[k]!;
-      if (seen === undefined) setOwn(out, name, value);
-      else if (p.prefix[k] === 0) seen.set(name, [value, ...(seen.get(name) ?? [])]);
+      if (seen === undefined) {
+        if (name === '__proto__') setOwn(out, name, value);
+        else out[name] = value;
+      } else if (p.prefix[k] === 0) seen.set(name, [value, ...(seen.get(name) ?? [])]);
       else seen.set(name, [...(seen.get(name) ?? []), value]);
       i = m;
     }

@@ -6,9 +6,9 @@
  *                                    └─► Nfa (nfa.ts) ──► Machine (match.ts) ──► variables (extract.ts)
  */
 import { argumentError } from '../errors.js';
+import { Direct, UNSETTLED } from './direct.js';
 import { expandProgram, partialExpandProgram, type TemplateValue, type TemplateVariables } from './expand.js';
 import { type ExtractedVariables, variablesOf } from './extract.js';
-import { templateNfa } from './nfa.js';
 import { Runner } from './runner.js';
 import { compile, type Program } from './syntax.js';
 
@@ -33,6 +33,8 @@ export class UriTemplate {
   readonly variables: readonly string[];
   readonly #program: Program;
   #bound: ReadonlyMap<string, TemplateValue> | undefined;
+  /** The shortcut (direct.ts), null when the template does not qualify. */
+  #direct: Direct | null | undefined;
   #runner: Runner | undefined;
   #longest: Runner | undefined;
 
@@ -108,12 +110,17 @@ export class UriTemplate {
    */
   extract(uri: string): ExtractedVariables | null {
     if (typeof uri !== 'string') throw argumentError('UriTemplate.extract', 'uri', 'a string', uri);
-    this.#runner ??= new Runner(templateNfa(this.#program));
+    if (this.#direct === undefined) this.#direct = Direct.of(this.#program) ?? null;
+    if (this.#direct !== null) {
+      const vars = this.#direct.extract(uri);
+      if (vars !== UNSETTLED) return vars === null ? null : this.#checked(vars, uri);
+    }
+    this.#runner ??= new Runner(this.#program);
     let vars = this.#first(this.#runner, uri);
     if (vars === undefined) {
       // The first answer gives an associative array a key twice: try the longest values,
       // lists and associative arrays instead.
-      this.#longest ??= new Runner(templateNfa(this.#program, true));
+      this.#longest ??= new Runner(this.#program, true);
       vars = this.#first(this.#longest, uri);
     }
     if (vars === undefined) {
