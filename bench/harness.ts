@@ -56,6 +56,8 @@ export interface Result {
   accepted: number;
   total: number;
   error?: string;
+  /** measurePaired: urikit's rate ÷ this row's, the median over rounds run side by side. */
+  ratio?: number;
 }
 
 interface Runner {
@@ -163,6 +165,56 @@ export function measureAll(suite: string, w: Workload, cands: readonly Candidate
   return best as Result[];
 }
 
+/**
+ * For short workloads on a noisy machine: `rounds` rounds, each running every candidate for
+ * about `ms` milliseconds in turn (the order rotating), so that each round's rates come from the
+ * same stretch of time. A candidate's rate is its median over the rounds, its ratio the median of
+ * the rounds' ratios to urikit's row, and ±% the spread of its rates (half the interquartile
+ * range, in percent of the median).
+ */
+export function measurePaired(suite: string, w: Workload, cands: readonly Candidate[], rounds: number, ms: number): Result[] {
+  const runners = cands.map((c) => makeRunner(c.fn, w.a, w.b));
+  const rates = cands.map(() => [] as number[]);
+  for (const r of runners) r.run(); // warm-up
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < cands.length; k++) {
+      const i = (k + round) % cands.length;
+      const runner = runners[i]!;
+      let passes = 0;
+      const t0 = performance.now();
+      let t = t0;
+      while (t - t0 < ms) {
+        runner.run();
+        passes++;
+        t = performance.now();
+      }
+      rates[i]!.push((passes * w.a.length * 1000) / (t - t0));
+    }
+  }
+  for (const r of runners) globalSink = (globalSink + r.sink()) | 0;
+  const own = cands.findIndex((c) => c.own === true);
+  return cands.map((c, i) => {
+    const xs = [...rates[i]!].sort((p, q) => p - q);
+    const perSec = median(xs);
+    const q1 = xs[Math.floor((xs.length - 1) / 4)]!;
+    const q3 = xs[Math.ceil(((xs.length - 1) * 3) / 4)]!;
+    const row: Result = {
+      suite,
+      corpus: w.name,
+      candidate: c.name,
+      own: c.own === true,
+      perSec,
+      mbPerSec: (perSec * w.bytes) / w.a.length / 1e6,
+      rme: (100 * (q3 - q1)) / 2 / perSec,
+      samples: rounds,
+      accepted: runners[i]!.ok(),
+      total: w.a.length,
+    };
+    if (own >= 0 && i !== own) row.ratio = median(rates[own]!.map((x, k) => x / rates[i]![k]!));
+    return row;
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Formatting
 
@@ -197,7 +249,7 @@ export function table(rows: readonly Result[], unit = 'URLs/s'): string {
       lines.push(`| ${r.candidate} | error: ${r.error.replace(/\|/g, '/').slice(0, 80)} | | | | |`);
       continue;
     }
-    const ratio = own === undefined || r.own ? '' : fmtRatio(own.perSec / r.perSec);
+    const ratio = own === undefined || r.own ? '' : fmtRatio(r.ratio ?? own.perSec / r.perSec);
     lines.push(`| ${r.candidate} | ${fmtRate(r.perSec)} | ${r.mbPerSec.toFixed(1)} | ${r.rme.toFixed(1)} | ${fmtAccepted(r)} | ${ratio} |`);
   }
   return lines.join('\n');

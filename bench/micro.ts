@@ -20,14 +20,15 @@ export interface MicroSuite {
   candidates: Candidate[];
 }
 
-function workload(name: string, a: string[]): Workload {
+/** A workload of inputs a (and, for two-argument candidates, b); bytes counts a. */
+export function workload(name: string, a: string[], b?: string[]): Workload {
   let bytes = 0;
   for (const s of a) bytes += Buffer.byteLength(s, 'utf8');
-  return { name, a, bytes };
+  return { name, a, b, bytes };
 }
 
 /** A small deterministic generator (xorshift32), so that the synthetic sets are the same every run. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let x = seed | 0 || 1;
   return () => {
     x ^= x << 13;

@@ -5,7 +5,8 @@
  *   npm run bench -- --quick           fewer corpora, shorter sampling (about a minute)
  *   npm run bench -- scan parse        only these suites (scan, isValid, parse, resolve, normalize, targets, links)
  *   npm run bench -- micro             the micro-benchmarks of the hot functions (micro.ts)
- *   npm run bench -- all               macro suites and micro-benchmarks
+ *   npm run bench -- template          URI Templates: expand, extract, the peers' correctness (template.ts)
+ *   npm run bench -- all               macro suites, micro-benchmarks and URI Templates
  *   npm run bench -- --corpus=kasztp   only corpora whose name contains one of the given words
  *   npm run bench -- alloc             also run scripts/alloc.ts (bytes per call) in a child process
  *   npm run bench -- --write           also write the report to bench/RESULTS.md (implies alloc)
@@ -13,24 +14,26 @@
  * Output is Markdown: per suite and corpus, each candidate's inputs/s and MB/s (UTF-8 bytes of the
  * inputs offered, accepted or not), benchmark.js's margin of error, the share of inputs the
  * candidate accepted, and `urikit ×` = urikit's rate ÷ that row's (> 1: urikit is faster). The targets of
- * issue 4 are checked at the end. The machine is shared and noisy: compare ratios within a run.
+ * issues 4 and 10 are checked at the end. Without suite names, the macro suites and the URI Template suites run. The machine is shared and noisy: compare ratios within a run.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CORPORA, loadCorpus, loadPairs, type Workload } from './corpus.js';
-import { fmtRatio, measureAll, median, type Result, sinkValue, type Timing, table } from './harness.js';
+import { fmtRatio, measureAll, measurePaired, median, type Result, sinkValue, type Timing, table } from './harness.js';
 import { htmlPages } from './html.js';
 import { microSuites } from './micro.js';
 import { peerVersions } from './peers.js';
 import { SUITES, WHATWG_STRIDE } from './suites.js';
+import { templateCorrectness, templateSuites } from './template.js';
 
 interface Options {
   quick: boolean;
   write: boolean;
   suites: Set<string>;
   micro: boolean;
+  template: boolean;
   alloc: boolean;
   corpus: string[];
 }
@@ -38,7 +41,7 @@ interface Options {
 const MACRO = SUITES.map((s) => s.name.toLowerCase());
 
 function parseArgs(argv: readonly string[]): Options {
-  const o: Options = { quick: false, write: false, suites: new Set(), micro: false, alloc: false, corpus: [] };
+  const o: Options = { quick: false, write: false, suites: new Set(), micro: false, template: false, alloc: false, corpus: [] };
   for (const arg of argv) {
     if (arg === '--quick' || arg === '-q') o.quick = true;
     else if (arg === '--write' || arg === '-w') o.write = true;
@@ -48,17 +51,24 @@ function parseArgs(argv: readonly string[]): Options {
       console.log(/\/\*\*([\s\S]*?)\*\//.exec(src)?.[1]?.replace(/^ \* ?/gm, '') ?? '');
       process.exit(0);
     } else if (arg === 'micro') o.micro = true;
+    else if (arg === 'template') o.template = true;
     else if (arg === 'alloc') o.alloc = true;
     else if (arg === 'all') {
       o.micro = true;
+      o.template = true;
       for (const s of MACRO) o.suites.add(s);
     } else if (MACRO.includes(arg.toLowerCase())) o.suites.add(arg.toLowerCase());
     else {
-      console.error(`unknown argument ${arg}: expected --quick, --write, --corpus=NAME, micro, all or one of ${MACRO.join(', ')}`);
+      console.error(
+        `unknown argument ${arg}: expected --quick, --write, --corpus=NAME, micro, template, all or one of ${MACRO.join(', ')}`,
+      );
       process.exit(2);
     }
   }
-  if (o.suites.size === 0 && !o.micro && !o.alloc) for (const s of MACRO) o.suites.add(s);
+  if (o.suites.size === 0 && !o.micro && !o.alloc && !o.template) {
+    for (const s of MACRO) o.suites.add(s);
+    o.template = true;
+  }
   if (o.write) o.alloc = true;
   return o;
 }
@@ -194,6 +204,15 @@ function targets(rs: readonly Result[], alloc: Record<string, number> | undefine
     const v = corporaOf(rs, suite).map((c): [string, number] => [c, rate(rs, suite, c, 'urikit') / rate(rs, suite, c, peer)]);
     if (v.length > 0) out.push({ what, goal: '≥ 5×', measured: list(v), pass: v.every(([, r]) => r >= 5) });
   }
+  const templateTarget = (suite: string, peer: string, goal: number): void => {
+    const own = rs.find((r) => r.suite === suite && r.own);
+    const other = rs.find((r) => r.suite === suite && r.candidate.startsWith(peer));
+    if (own === undefined || other === undefined) return;
+    const ratio = other.ratio ?? own.perSec / other.perSec;
+    out.push({ what: `${suite} vs ${peer}`, goal: `≥ ${goal}× (issue 10)`, measured: fmtRatio(ratio), pass: ratio >= goal });
+  };
+  templateTarget('UriTemplate.expand', 'url-template', 3);
+  templateTarget('UriTemplate.extract', 'uri-templates fromUri', 3);
   if (alloc !== undefined) {
     // Below half a byte per call is no allocation (the method's resolution is about ±0.02 B).
     const zero = ['scan(s, record) (valid)', 'scan(s, record) (invalid)', 'isValid(s) (valid)', 'isValid(s) (invalid)'];
@@ -288,6 +307,19 @@ async function main(): Promise<void> {
     }
   }
 
+  if (o.template) {
+    emit('\n## URI Templates (RFC 6570)\n');
+    for (const m of await templateSuites()) {
+      // Short workloads: measured side by side in many rounds (measurePaired), the ratio the median.
+      const rows = measurePaired(m.name, m.work, m.candidates, o.quick ? 5 : 21, o.quick ? 20 : 60);
+      results.push(...rows);
+      emit(`### ${m.name} · ${m.work.name}\n\n${table(rows, m.unit)}\n`);
+    }
+    emit(
+      `### Correctness on the public suite and the RFC's examples (459 cases, 36 invalid templates)\n\n${await templateCorrectness()}\n`,
+    );
+  }
+
   let alloc: Record<string, number> | undefined;
   if (o.alloc) {
     // scripts/alloc.ts needs its own V8 flags (--expose-gc, a fixed new space): a child process.
@@ -308,7 +340,7 @@ async function main(): Promise<void> {
   }
 
   const ts = targets(results, alloc);
-  if (ts.length > 0) emit(`\n## Targets (issue 4)\n\n${targetTable(ts, alloc !== undefined)}`);
+  if (ts.length > 0) emit(`\n## Targets (issues 4 and 10)\n\n${targetTable(ts, alloc !== undefined)}`);
   emit(`\n_${((Date.now() - started) / 1000).toFixed(0)} s; sink ${sinkValue()}_`);
 
   if (o.write) {

@@ -48,16 +48,16 @@ const NAMES = Object.keys(ErrorCode) as Array<keyof typeof ErrorCode>;
  *   if (e instanceof UriError) console.log(e.code, e.index); // 'INVALID_CHAR' 13
  * }
  */
-export class UriError extends TypeError {
+export class UriError<Code extends string = UriErrorCode> extends TypeError {
   /** What is wrong, e.g. `'INVALID_CHAR'`. */
-  readonly code: UriErrorCode;
+  readonly code: Code;
   /** Index of the first character that cannot be accepted, or the input's length. */
   readonly index: number;
   /** The input that was rejected. */
   readonly input: string;
   #message: string | undefined;
 
-  constructor(code: UriErrorCode, index: number, input: string, message?: string) {
+  constructor(code: Code, index: number, input: string, message?: string) {
     super();
     this.code = code;
     this.index = index;
@@ -70,7 +70,8 @@ export class UriError extends TypeError {
    * `code` and `index` (a log pipeline counting bad lines) never pays for it.
    */
   override get message(): string {
-    return (this.#message ??= describe(this.code, this.index, this.input));
+    // A subclass with codes of its own (UriTemplateError) always passes its message.
+    return (this.#message ??= describe(this.code as string as UriErrorCode, this.index, this.input));
   }
 }
 
@@ -163,8 +164,8 @@ function describe(code: UriErrorCode, index: number, input: string): string {
   }
 }
 
-/** Names the character at `index` so that invisible ones are visible: `' '`, `'\t' (U+0009)`. */
-function charAt(input: string, index: number): string {
+/** Names the character at `index` so that invisible ones are visible: `' '`, `'\t' (U+0009)`. @internal */
+export function charAt(input: string, index: number): string {
   if (index >= input.length) return 'end of input';
   const cp = input.codePointAt(index)!;
   const ch = String.fromCodePoint(cp);
@@ -174,8 +175,8 @@ function charAt(input: string, index: number): string {
   return quoted === ch ? `'${ch}' (${hex})` : `'${quoted}' (${hex})`;
 }
 
-/** The input for a message: whole when short, else a window around `index`. */
-function show(input: string, index: number): string {
+/** The input for a message: whole when short, else a window around `index`. @internal */
+export function show(input: string, index: number): string {
   if (input.length <= 200) return JSON.stringify(input);
   const from = Math.max(0, index - 60);
   const to = Math.min(input.length, index + 60);

@@ -42,4 +42,8 @@ export {
 export { relativize } from './relativize.js';
 export { type ResolveOptions, resolve } from './resolve.js';
 export { type ParseOptions, scan, scanBytes } from './scan.js';
+export { UriTemplateError, type UriTemplateErrorCode } from './template/error.js';
+export type { TemplateScalar, TemplateValue, TemplateVariables } from './template/expand.js';
+export type { ExtractedValue, ExtractedVariables } from './template/extract.js';
+export { UriTemplate } from './template/template.js';
 export { isValid, parse, tryParse, Uri, type UriComponents } from './uri.js';

@@ -1,0 +1,152 @@
+/**
+ * From the spans of an accepting path (match.ts) to the variables: each span's text decoded,
+ * strings, lists and associative arrays assembled per varspec, occurrences of one variable merged.
+ */
+import { TChar, TEMPLATE_CHAR } from '../generated/tables.js';
+import { percentDecode } from '../percent.js';
+import { Role } from './nfa.js';
+import type { Spans } from './spans.js';
+import { ALLOW_UR, FIRST, type Program } from './syntax.js';
+
+/** An extracted value: a string, a list (an exploded list variable), or an associative array. */
+export type ExtractedValue = string | string[] | Record<string, string>;
+
+/** The variables `extract` returns: only those the URI defines. */
+export type ExtractedVariables = Record<string, ExtractedValue>;
+
+/** Sets an own property, also for the name "__proto__" (a value from a URI must not reach a prototype). */
+function setOwn(o: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+  else o[key] = value;
+}
+
+const upperHex = (c: number): number => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : -1);
+const anyHex = (c: number): boolean => upperHex(c) >= 0 || (c >= 0x61 && c <= 0x66);
+
+/** The byte of an upper-case "%XX" at i, or -1. */
+function tripletAt(s: string, i: number): number {
+  if (s.charCodeAt(i) !== 0x25) return -1;
+  const h = upperHex(s.charCodeAt(i + 1));
+  const l = upperHex(s.charCodeAt(i + 2));
+  return h < 0 || l < 0 ? -1 : (h << 4) | l;
+}
+
+/**
+ * The value of a U+R span (`{+var}`, `{#var}`): decodes what expansion would encode again the
+ * same way (upper-case triplets of a whole UTF-8 character outside U+R, and "%25" unless two hex
+ * digits follow it); every other triplet is the value's own text, as U+R expansion passes it.
+ * The same rule as the VALUE_UR automaton's count (scripts/gen-tables.ts).
+ */
+export function decodeReserved(s: string): string {
+  let i = s.indexOf('%');
+  if (i === -1) return s;
+  let out = '';
+  let run = 0;
+  while (i !== -1) {
+    const b = tripletAt(s, i);
+    let end = i + 3;
+    let cp = -1;
+    if (b === 0x25) {
+      if (!(anyHex(s.charCodeAt(i + 3)) && anyHex(s.charCodeAt(i + 4)))) cp = 0x25;
+    } else if (b >= 0 && b < 0x80) {
+      if ((TEMPLATE_CHAR[b]! & TChar.UR) === 0) cp = b;
+    } else if (b >= 0xc2 && b <= 0xf4) {
+      const need = b >= 0xf0 ? 3 : b >= 0xe0 ? 2 : 1;
+      let v = b & (0x3f >> need);
+      let k = 0;
+      for (; k < need; k++) {
+        const cb = tripletAt(s, end);
+        if (cb < 0x80 || cb > 0xbf) break;
+        if (k === 0 && ((b === 0xe0 && cb < 0xa0) || (b === 0xed && cb > 0x9f) || (b === 0xf0 && cb < 0x90) || (b === 0xf4 && cb > 0x8f)))
+          break;
+        v = (v << 6) | (cb & 0x3f);
+        end += 3;
+      }
+      if (k === need) cp = v;
+      else end = i + 3;
+    }
+    if (cp >= 0) {
+      out += s.slice(run, i) + String.fromCodePoint(cp);
+      run = end;
+    }
+    i = s.indexOf('%', end);
+  }
+  return out + s.slice(run);
+}
+
+/** The value of the span [b, e) of u. */
+function decoded(u: string, b: number, e: number, ur: boolean): string {
+  const text = u.slice(b, e);
+  if (text.indexOf('%') === -1) return text;
+  return ur ? decodeReserved(text) : percentDecode(text);
+}
+
+/**
+ * The variables of an accepting path, from its spans. For `{…}` and `{+…}`, whose expansion is
+ * empty both when every variable is undefined and when one is the empty string, an expression
+ * that matched nothing leaves its variables undefined. null when the path gives an associative
+ * array one key twice, which no value can expand to.
+ */
+export function variablesOf(p: Program, u: string, spans: Spans): ExtractedVariables | null {
+  const { code, begin, end } = spans;
+  const n = spans.n;
+  const out: ExtractedVariables = {};
+  const seen = p.repeats ? new Map<string, ExtractedValue[]>() : undefined;
+  let i = 0;
+  while (i < n) {
+    const e = p.specExpr[code[i]! >> 2]!;
+    let j = i;
+    while (j < n && p.specExpr[code[j]! >> 2] === e) j++;
+    const op = p.ops[e]!;
+    if (FIRST[op] === '' && begin[i] === end[j - 1]) {
+      i = j;
+      continue;
+    }
+    const ur = ALLOW_UR[op];
+    while (i < j) {
+      const k = code[i]! >> 2;
+      let m = i;
+      while (m < j && code[m]! >> 2 === k) m++;
+      let value: ExtractedValue;
+      if ((code[i]! & 3) === Role.ITEM) {
+        if (m === i + 1 && p.explode[k] === 0) value = decoded(u, begin[i]!, end[i]!, ur);
+        else {
+          const items: string[] = [];
+          for (let t = i; t < m; t++) items.push(decoded(u, begin[t]!, end[t]!, ur));
+          value = items;
+        }
+      } else {
+        const assoc: Record<string, string> = {};
+        for (let t = i; t + 1 < m; t += 2) {
+          const key = decoded(u, begin[t]!, end[t]!, ur);
+          if (Object.hasOwn(assoc, key)) return null;
+          setOwn(assoc, key, decoded(u, begin[t + 1]!, end[t + 1]!, ur));
+        }
+        value = assoc;
+      }
+      const name = p.names[k]!;
+      if (seen === undefined) {
+        if (name === '__proto__') setOwn(out, name, value);
+        else out[name] = value;
+      } else if (p.prefix[k] === 0) seen.set(name, [value, ...(seen.get(name) ?? [])]);
+      else seen.set(name, [...(seen.get(name) ?? []), value]);
+      i = m;
+    }
+  }
+  if (seen !== undefined) for (const [name, values] of seen) setOwn(out, name, merged(values));
+  return out;
+}
+
+/**
+ * One value for a variable met several times (the caller checks by expanding that it fits
+ * them all): a string where any occurrence needs one (a prefix, or an unexploded one; an
+ * exploded one-member list says the same), else the first.
+ */
+function merged(values: readonly ExtractedValue[]): ExtractedValue {
+  let best: string | undefined;
+  for (const v of values) {
+    const s = typeof v === 'string' ? v : Array.isArray(v) && v.length === 1 ? v[0]! : undefined;
+    if (s !== undefined && (best === undefined || s.length > best.length)) best = s;
+  }
+  return best ?? values[0]!;
+}

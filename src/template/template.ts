@@ -1,0 +1,162 @@
+/**
+ * `UriTemplate`: a URI Template (RFC 6570, level 4) compiled once, then expanded, partially
+ * expanded or matched against URIs.
+ *
+ *   template ──► compile (syntax.ts) ──► expand (expand.ts)
+ *                                    └─► Nfa (nfa.ts) ──► Machine (match.ts) ──► variables (extract.ts)
+ */
+import { argumentError } from '../errors.js';
+import { Direct, UNSETTLED } from './direct.js';
+import { expandProgram, partialExpandProgram, type TemplateValue, type TemplateVariables } from './expand.js';
+import { type ExtractedVariables, variablesOf } from './extract.js';
+import { Runner } from './runner.js';
+import { compile, type Program } from './syntax.js';
+
+/** How often extract found answers only with a key twice (for the property tests). @internal */
+export const keyTwice = { misses: 0 };
+
+/**
+ * A URI Template, checked and compiled when constructed.
+ *
+ * @throws {UriTemplateError} for an invalid template, with the index of its first character
+ *   that no valid template could have.
+ * @example
+ * const t = new UriTemplate('/repos/{owner}/{repo}/issues{?state,page}');
+ * t.expand({ owner: 'nodejs', repo: 'node', state: 'open' });  // '/repos/nodejs/node/issues?state=open'
+ * t.extract('/repos/nodejs/node/issues?page=2');               // { owner: 'nodejs', repo: 'node', page: '2' }
+ * t.variables;                                                 // ['owner', 'repo', 'state', 'page']
+ */
+export class UriTemplate {
+  /** The template's text. */
+  readonly template: string;
+  /** The variable names, in order of first use (without those a partial expansion bound). */
+  readonly variables: readonly string[];
+  readonly #program: Program;
+  #bound: ReadonlyMap<string, TemplateValue> | undefined;
+  /** The shortcut (direct.ts), null when the template does not qualify. */
+  #direct: Direct | null | undefined;
+  #runner: Runner | undefined;
+  #longest: Runner | undefined;
+
+  constructor(template: string) {
+    if (typeof template !== 'string') throw argumentError('UriTemplate', 'template', 'a string', template);
+    this.template = template;
+    this.#program = compile(template);
+    this.variables = this.#program.variables;
+  }
+
+  /** A template from partialExpand: `bound` holds the values its text could not show. */
+  static #partial(text: string, bound: ReadonlyMap<string, TemplateValue>): UriTemplate {
+    const t = new UriTemplate(text);
+    if (bound.size > 0) {
+      t.#bound = bound;
+      (t as { variables: readonly string[] }).variables = t.variables.filter((v) => !bound.has(v));
+    }
+    return t;
+  }
+
+  /**
+   * Expands the template (RFC 6570 §3.2) with the given variables: a plain object (own
+   * properties) or a Map. Values are strings (numbers and booleans as `String()` writes them),
+   * lists (arrays) or associative arrays (plain objects or Maps, in their order).
+   *
+   * @throws {UriTemplateError} PREFIX_ON_COMPOSITE for a prefix modifier on a list or an
+   *   associative array; INVALID_VALUE for a value that is none of these, or a lone surrogate.
+   * @example
+   * new UriTemplate('{/path*}{?q,lang}').expand({ path: ['a', 'b c'], q: 'x&y' });  // '/a/b%20c?q=x%26y'
+   * new UriTemplate('{?filter*}').expand({ filter: { state: 'open', sort: 'new' } }); // '?state=open&sort=new'
+   */
+  expand(variables: TemplateVariables): string {
+    return expandProgram(this.#program, this.#with(variables, 'UriTemplate.expand'));
+  }
+
+  /**
+   * Expands the variables given (any value but `undefined`; `null` is known to be undefined)
+   * and keeps the others as expressions, so that `t.partialExpand(a).expand(b)` equals
+   * `t.expand({ ...a, ...b })`. Where the template syntax cannot hold a known value in place (a
+   * known variable after an unknown one in a `{…}`, `{+…}`, `{#…}` or `{?…}` expression, whose
+   * separator depends on the unknown one), the expression stays as it is and the returned
+   * template keeps the value for its later expansions.
+   *
+   * @example
+   * const t = new UriTemplate('/repos/{owner}/{repo}{?page,per_page}');
+   * t.partialExpand({ owner: 'nodejs' }).template;            // '/repos/nodejs/{repo}{?page,per_page}'
+   * t.partialExpand({ page: 2 }).template;                    // '/repos/{owner}/{repo}?page=2{&per_page}'
+   */
+  partialExpand(variables: TemplateVariables): UriTemplate {
+    const { text, bound } = partialExpandProgram(this.#program, this.#with(variables, 'UriTemplate.partialExpand'));
+    return UriTemplate.#partial(text, bound);
+  }
+
+  /**
+   * The variables whose expansion is exactly `uri`, or null when there are none. Values are
+   * decoded; an exploded variable (`{/path*}`) gives a list, or an associative array when its
+   * members need one. Where several answers expand to `uri`, the first by this rule (the
+   * README has it in full): reading left to right, each choice takes the first option with which
+   * the rest still matches: a variable defined before undefined, a string before a list before
+   * an associative array, then the shortest value and the fewest members. An expression `{…}` or
+   * `{+…}` that matches nothing leaves its variables undefined. Linear in the length of `uri` for
+   * every template (no backtracking).
+   *
+   * Exact: `%XX` must be what expansion writes (`/users/{id}` does not match `/users/a%7Eb`,
+   * since `~` is never encoded). A variable used twice matches when the first answer gives its
+   * occurrences values that agree; an associative array cannot hold a key twice.
+   *
+   * @example
+   * new UriTemplate('/users/{id}/repos{/repo}{?page}').extract('/users/42/repos/urikit?page=2');
+   *   // { id: '42', repo: 'urikit', page: '2' }
+   * new UriTemplate('{/path*}').extract('/a/b%20c');   // { path: ['a', 'b c'] }
+   * new UriTemplate('/users/{id}').extract('/repos/1'); // null
+   */
+  extract(uri: string): ExtractedVariables | null {
+    if (typeof uri !== 'string') throw argumentError('UriTemplate.extract', 'uri', 'a string', uri);
+    if (this.#direct === undefined) this.#direct = Direct.of(this.#program) ?? null;
+    if (this.#direct !== null) {
+      const vars = this.#direct.extract(uri);
+      if (vars !== UNSETTLED) return vars === null ? null : this.#checked(vars, uri);
+    }
+    this.#runner ??= new Runner(this.#program);
+    let vars = this.#first(this.#runner, uri);
+    if (vars === undefined) {
+      // The first answer gives an associative array a key twice: try the longest values,
+      // lists and associative arrays instead.
+      this.#longest ??= new Runner(this.#program, true);
+      vars = this.#first(this.#longest, uri);
+    }
+    if (vars === undefined) {
+      keyTwice.misses++;
+      return null;
+    }
+    return vars === null ? null : this.#checked(vars, uri);
+  }
+
+  /** The variables of the first accepting path; null: none; undefined: it repeats a key. */
+  #first(runner: Runner, uri: string): ExtractedVariables | null | undefined {
+    if (runner.run(uri) === -1) return null;
+    return variablesOf(this.#program, uri, runner.spans) ?? undefined;
+  }
+
+  /** The answer when its expansion is `uri`; only a repeated or bound variable can make it differ. */
+  #checked(vars: ExtractedVariables, uri: string): ExtractedVariables | null {
+    if (this.#bound !== undefined) for (const name of this.#bound.keys()) delete vars[name];
+    if (!this.#program.repeats && this.#bound === undefined) return vars;
+    try {
+      return expandProgram(this.#program, this.#with(vars, 'UriTemplate.extract')) === uri ? vars : null;
+    } catch {
+      return null; // a list where another occurrence has a prefix
+    }
+  }
+
+  #with(variables: TemplateVariables, who: string): TemplateVariables {
+    if (variables === null || typeof variables !== 'object') throw argumentError(who, 'variables', 'an object or a Map', variables);
+    if (this.#bound === undefined) return variables;
+    const all = new Map<string, TemplateValue>(variables instanceof Map ? variables : Object.entries(variables));
+    for (const [k, v] of this.#bound) all.set(k, v);
+    return all;
+  }
+
+  /** The template text. */
+  toString(): string {
+    return this.template;
+  }
+}
