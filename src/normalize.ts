@@ -41,8 +41,11 @@ export const DEFAULT_PORTS: Readonly<Record<string, number>> = Object.freeze({
   git: 9418,
 });
 
-/** The scheme's default port, from DEFAULT_PORTS' own entries (never Object.prototype's). */
-function defaultPort(scheme: string): number | undefined {
+/**
+ * The scheme's default port, from DEFAULT_PORTS' own entries (never Object.prototype's).
+ * @internal also Uri#defaultPort.
+ */
+export function defaultPortOf(scheme: string): number | undefined {
   return Object.hasOwn(DEFAULT_PORTS, scheme) ? DEFAULT_PORTS[scheme] : undefined;
 }
 
@@ -85,6 +88,16 @@ export function equivalent(a: string | Uri, b: string | Uri, options?: Normalize
   return normalizeAs(a, options, 'equivalent', 'a') === normalizeAs(b, options, 'equivalent', 'b');
 }
 
+/**
+ * RFC 6454 §6.2: the origin `scheme "://" host [ ":" port ]` of the URI `s` described by `o`,
+ * taken from its normal form (whose record overwrites `o`). The URI must have a scheme and a host.
+ * @internal Uri#origin.
+ */
+export function originOf(s: string, o: Uint32Array): string {
+  const n = normalizeRecord(s, o, o);
+  return `${n.slice(0, o[Slot.SCHEME_END])}://${n.slice(o[Slot.HOST_START], o[Slot.PATH_START])}`;
+}
+
 /** The normal form's components, filled by normalizeRecord (one object, reused). */
 const N = emptyParts();
 
@@ -116,7 +129,7 @@ export function normalizeRecord(s: string, o: Uint32Array, out: Uint32Array | nu
     n.port = undefined;
     if ((f & Flag.PORT) !== 0) {
       const port = portDigits(s, o[Slot.PORT_START]!, pathStart);
-      if (port !== '' && Number(port) !== defaultPort(scheme ?? '')) n.port = port;
+      if (port !== '' && Number(port) !== defaultPortOf(scheme ?? '')) n.port = port;
     }
   } else {
     n.userinfo = n.host = n.port = undefined;
@@ -161,7 +174,7 @@ function isNormal(s: string, o: Uint32Array, f: number): boolean {
   if ((f & Flag.PORT) !== 0) {
     const start = o[Slot.PORT_START]!;
     const end = o[Slot.PATH_START]!;
-    if (start === end || s.charCodeAt(start) === 0x30 || Number(s.slice(start, end)) === defaultPort(s.slice(0, schemeEnd))) return false;
+    if (start === end || s.charCodeAt(start) === 0x30 || Number(s.slice(start, end)) === defaultPortOf(s.slice(0, schemeEnd))) return false;
   }
   return o[Slot.PATH_START] !== o[Slot.PATH_END] || !EMPTY_PATH_IS_ROOT.has(s.slice(0, schemeEnd));
 }
