@@ -5,6 +5,7 @@ export { type BaseLayer, type BaseLayers, type BaseOptions, establishBase } from
 export { ByteView, LineScanner } from './batch.js';
 export { type BuildComponents, type BuildOptions, buildUri } from './build.js';
 export { compareUris } from './compare.js';
+export { DEDUPE_PRESET, type DedupeOptions, type ParamPattern, TRACKING_PARAMS } from './dedupe.js';
 export { ErrorCode, UriError, type UriErrorCode } from './errors.js';
 export { type HeuristicOptions, type HeuristicRepair, type HeuristicResult, heuristicParse } from './heuristic.js';
 export {

@@ -2,15 +2,20 @@
  * Normalization and equivalence (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based), from one
  * offsets record to one output string. Input that is already normal is returned as it is.
  */
+import { canonicalize, type DedupeOptions, dedupeOptions } from './dedupe.js';
 import { ALLOWED, EncodeSet, HEX_VALUE } from './generated/tables.js';
 import { Flag, HOST_LITERAL, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from './offsets.js';
+import { optionsOf } from './options.js';
 import { emptyParts, recompose, removeDots, removeDotsRelative } from './path.js';
 import { encodeOutside, hexByte, normalizePercent } from './percent.js';
 import type { ParseOptions } from './scan.js';
 import { scanInput, type Uri } from './uri.js';
 
-/** Options of `normalize` and `equivalent`: how to parse the inputs. */
-export type NormalizeOptions = ParseOptions;
+/**
+ * Options of `normalize` and `equivalent`: how to parse the inputs, and the opt-in steps past
+ * RFC 3986 that deduplicating crawled URLs wants (`DedupeOptions`, `DEDUPE_PRESET`).
+ */
+export type NormalizeOptions = ParseOptions & DedupeOptions;
 
 /**
  * Default ports (§6.2.3): a port equal to its scheme's default is dropped. From the IANA
@@ -71,7 +76,11 @@ export function normalize(input: string | Uri, options?: NormalizeOptions): stri
 }
 
 function normalizeAs(input: string | Uri, options: NormalizeOptions | undefined, who: string, name: string): string {
-  return normalizeRecord(scanInput(input, rec, options, who, name), rec, null);
+  // Without options, or options of parsing alone, the normal form is the answer: the dedupe
+  // steps cost nothing unless asked for.
+  const d = options === undefined || options === null ? null : dedupeOptions(optionsOf(options, who)!, who);
+  if (d === null) return normalizeRecord(scanInput(input, rec, options, who, name), rec, null);
+  return canonicalize(normalizeRecord(scanInput(input, rec, options, who, name), rec, rec), rec, d);
 }
 
 /**
