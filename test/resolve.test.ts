@@ -926,4 +926,44 @@ test('resolve: the short ways give what the general way gives (generated pairs)'
   );
 });
 
+test('rfc2396: an empty authority and an empty port as java.net.URI writes them (answers of OpenJDK 17)', () => {
+  const j = { rfc2396: true };
+  const cases: [string, string, string][] = [
+    // An empty authority is none: "file:///a" is "file:/a" once resolved.
+    ['file:///a/b', 'c', 'file:/a/c'],
+    ['file:///a/b', '../../..', 'file:/../..'],
+    ['file:///a/b', '#f', 'file:/a/b#f'],
+    ['file:///a/b?q', '#f', 'file:/a/b?q#f'],
+    ['file:///a/b', '', 'file:/a/'],
+    ['file:///', '?y', 'file:/?y'],
+    ['x:///a', '..', 'x:/..'],
+    // So is an empty authority in the reference: "///c" is the path "/c".
+    ['http://a/b/c', '///c', 'http://a/c'],
+    ['file://h/a/b', '///c', 'file://h/c'],
+    ['http://a/b', '///', 'http://a/'],
+    // An empty port of a server-based authority is none, in the base and in the reference.
+    ['http://a:/b/c', 'c', 'http://a/b/c'],
+    ['http://u@a:/b/c', '?y', 'http://u@a/b/?y'],
+    ['http://a:/b/c', '#f', 'http://a/b/c#f'],
+    ['http://a:', 'c', 'http://a/c'],
+    ['http://a:?q', '#f', 'http://a?q#f'],
+    ['http://a:/b', '//c:/x', 'http://c/x'],
+    ['http://a/b', '//c:/x?q#f', 'http://c/x?q#f'],
+    // A registry-based authority keeps its text; a reference with a scheme is taken as it is.
+    ['http://u@:/b', 'c', 'http://u@:/c'],
+    ['http://:/b', 'c', 'http://:/c'],
+    ['http://@a/b/c', '///c', 'http://@a/c'],
+    ['http://a:/b', 'http://c:/x', 'http://c:/x'],
+    ['http://a:80/b/c', '///c', 'http://a:80/c'],
+  ];
+  for (const [b, r, want] of cases) assert.is(resolve(b, r, j), want, `${b} + ${r}`);
+  // Where java.net.URI refuses what RFC 2396 allows (an empty authority followed by nothing, "?"
+  // or "#"), urikit resolves: the README says so.
+  assert.is(resolve('x://', 'c', j), 'x:/c');
+  assert.is(resolve('http://a/b', '//', j), 'http://a/');
+  // RFC 3986 resolution is unchanged: empty authorities and ports stay as written.
+  assert.is(resolve('file:///a/b', 'c'), 'file:///a/c');
+  assert.is(resolve('http://a:/b/c', 'c'), 'http://a:/b/c');
+});
+
 test.run();
