@@ -5,13 +5,17 @@
  *   query   get one parameter of a URL: urikit's lazy queryParams against
  *           new URL(s).searchParams.get and url.parse(s, true).query; and of a query alone,
  *           against new URLSearchParams(q).get (goal: ≥ 2× new URL(s).searchParams.get)
+ *   with    change the host of a parsed URL and read the new href: uri.with({ host }).href
+ *           against url.host = h; url.href (goal ≥ 2×); and from the string (parse + with
+ *           against new URL + host= + href)
  *
- * Workloads come from the corpora of bench/data: every absolute URL whose query holds a
+ * Workloads come from the corpora of bench/data. query: every absolute URL whose query holds a
  * `name=value` pair, paired with the name of its last pair (the far end of a linear search), a
- * name without `%` or `+` so that every candidate looks up the same text.
+ * name without `%` or `+` so that every candidate looks up the same text. with: every absolute
+ * URL both parse, paired with the host of the next one (so that every call changes the host).
  */
 
-import { parse, queryParams, tryParse } from '../src/index.js';
+import { parse, queryParams, tryParse, type Uri } from '../src/index.js';
 import { CORPORA, loadCorpus, type Workload } from './corpus.js';
 import { fmtRatio, type Item2, measureAll, type Result, type Timing, table } from './harness.js';
 import { legacyParse } from './peers.js';
@@ -65,11 +69,75 @@ function queryOnly(ws: readonly Workload[]): Workload[] {
   });
 }
 
+/** URL → the host of the next URL, from the absolute corpora (both parsers read both). */
+function hostWorkloads(): Workload[] {
+  const out: Workload[] = [];
+  for (const spec of CORPORA.filter((c) => c.kind === 'absolute')) {
+    const urls = loadCorpus(spec).a.filter((s) => URL.canParse(s) && tryParse(s)?.host !== undefined && new URL(s).host !== '');
+    const a: string[] = [];
+    const b: string[] = [];
+    for (let i = 0; i < urls.length; i++) {
+      const next = new URL(urls[(i + 1) % urls.length]!).hostname;
+      if (tryParse(`//${next}`) === null) continue;
+      a.push(urls[i]!);
+      b.push(next);
+    }
+    if (a.length > 0) out.push({ name: spec.name, a, b, bytes: a.reduce((n, s) => n + Buffer.byteLength(s), 0) });
+  }
+  return out;
+}
+
+/** Pre-parsed objects by URL, for the suites that start from a parsed URL. */
+function parsedOf(w: Workload): { uris: Map<string, Uri>; urls: Map<string, URL> } {
+  return { uris: new Map(w.a.map((s) => [s, parse(s)])), urls: new Map(w.a.map((s) => [s, new URL(s)])) };
+}
+
 const len = (v: string | null | undefined): number => (v === null || v === undefined ? -1 : v.length);
 
 function suites(): Suite[] {
   const urls = lastParamWorkloads();
+  const hosts = hostWorkloads();
+  const parsed = hosts.map(parsedOf);
+  // One Map of all corpora: the candidates look their object up the same way.
+  const uris = new Map(parsed.flatMap((p) => [...p.uris]));
+  const urlObjects = new Map(parsed.flatMap((p) => [...p.urls]));
   return [
+    {
+      name: 'with: change the host of a parsed URL',
+      goal: '≥ 2×',
+      versus: 'url.host = h; url.href',
+      target: 2,
+      work: hosts,
+      candidates: [
+        { name: 'urikit uri.with({ host: h }).href', own: true, fn: (s, h) => uris.get(s)!.with({ host: h }).href.length },
+        {
+          name: 'url.host = h; url.href',
+          fn: (s, h) => {
+            const u = urlObjects.get(s)!;
+            u.host = h;
+            return u.href.length;
+          },
+        },
+      ],
+    },
+    {
+      name: 'with: change the host of a URL string',
+      goal: '(for reference)',
+      versus: 'new URL(s); host = h; href',
+      target: 0,
+      work: hosts,
+      candidates: [
+        { name: 'urikit parse(s).with({ host: h }).href', own: true, fn: (s, h) => parse(s).with({ host: h }).href.length },
+        {
+          name: 'new URL(s); host = h; href',
+          fn: (s, h) => {
+            const u = new URL(s);
+            u.host = h;
+            return u.href.length;
+          },
+        },
+      ],
+    },
     {
       name: 'query: get one parameter of a URL',
       goal: '≥ 2×',

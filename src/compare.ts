@@ -2,8 +2,11 @@
  * A total order on URI-references that agrees with equivalence (RFC 3986 §6): two references
  * compare equal exactly when their normal forms are the same, as `equivalent` says.
  */
+import { canonicalize, dedupeOptions } from './dedupe.js';
 import { type NormalizeOptions, normalizeRecord } from './normalize.js';
 import { Flag, OFFSETS_LENGTH, Slot } from './offsets.js';
+import { optionsOf } from './options.js';
+import { scanString } from './scan.js';
 import { scanInput, type Uri } from './uri.js';
 
 const ra = new Uint32Array(OFFSETS_LENGTH);
@@ -23,9 +26,18 @@ const rb = new Uint32Array(OFFSETS_LENGTH);
  * ['http://b/', 'ftp://z/', 'http://a/'].sort(compareUris); // ['ftp://z/', 'http://a/', 'http://b/']
  */
 export function compareUris(a: string | Uri, b: string | Uri, options?: NormalizeOptions): number {
-  // Each normal form, with its offsets record written where the input's was.
-  const x = normalizeRecord(scanInput(a, ra, options, 'compareUris', 'a'), ra, ra);
-  const y = normalizeRecord(scanInput(b, rb, options, 'compareUris', 'b'), rb, rb);
+  // Each normal form, with its offsets record written where the input's was; under dedupe
+  // options, each canonical form (scanned again: the steps rewrite it).
+  const d = options === undefined || options === null ? null : dedupeOptions(optionsOf(options, 'compareUris')!, 'compareUris');
+  let x = normalizeRecord(scanInput(a, ra, options, 'compareUris', 'a'), ra, ra);
+  let y = normalizeRecord(scanInput(b, rb, options, 'compareUris', 'b'), rb, rb);
+  if (d !== null) {
+    const iri = (options as NormalizeOptions).iri === true && Object.hasOwn(options as object, 'iri') ? IRI : undefined;
+    x = canonicalize(x, ra, d);
+    y = canonicalize(y, rb, d);
+    scanString(x, ra, iri, 'compareUris');
+    scanString(y, rb, iri, 'compareUris');
+  }
   if (x === y) return 0;
   const fx = ra[Slot.FLAGS]!;
   const fy = rb[Slot.FLAGS]!;
@@ -57,6 +69,8 @@ export function compareUris(a: string | Uri, b: string | Uri, options?: Normaliz
   }
   return c || part(x, fx & Flag.FRAGMENT, ra[Slot.FRAGMENT_START]!, x.length, y, fy & Flag.FRAGMENT, rb[Slot.FRAGMENT_START]!, y.length);
 }
+
+const IRI = Object.freeze({ iri: true });
 
 function isOpaque(s: string, o: Uint32Array, f: number): boolean {
   return (f & Flag.SCHEME) !== 0 && s.charCodeAt(o[Slot.SCHEME_END]! + 1) !== 0x2f;

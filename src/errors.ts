@@ -41,7 +41,14 @@ export type UriErrorCode = Exclude<keyof typeof ErrorCode, 'OK'> | 'INVALID_HOST
 const NAMES = Object.keys(ErrorCode) as Array<keyof typeof ErrorCode>;
 
 /**
- * Thrown by `parse`, `resolve` and the other strict entry points.
+ * Marks a `UriError` of any copy of this library: its ES module and CommonJS builds are two
+ * copies with two classes, and `instanceof UriError` must hold for an error from either.
+ */
+const BRAND = Symbol.for('urikit.UriError');
+
+/**
+ * Thrown by `parse`, `resolve` and the other strict entry points. `instanceof UriError` holds
+ * for a UriError thrown by the ES module build or the CommonJS build alike.
  *
  * @example
  * try { parse('http://a.com/ b'); } catch (e) {
@@ -73,9 +80,17 @@ export class UriError<Code extends string = UriErrorCode> extends TypeError {
     // A subclass with codes of its own (UriTemplateError) always passes its message.
     return (this.#message ??= describe(this.code as string as UriErrorCode, this.index, this.input));
   }
+
+  /** A UriError of either build; a subclass keeps the ordinary prototype check. */
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: a subclass is checked as the class it was called on
+    if (this !== UriError) return Function.prototype[Symbol.hasInstance].call(this, x);
+    return typeof x === 'object' && x !== null && (x as { [BRAND]?: unknown })[BRAND] === true;
+  }
 }
 
 Object.defineProperty(UriError.prototype, 'name', { value: 'UriError', writable: true, configurable: true });
+Object.defineProperty(UriError.prototype, BRAND, { value: true });
 
 /**
  * The TypeError for an argument of the wrong type, naming the function, the argument, what it

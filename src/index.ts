@@ -1,8 +1,11 @@
 // urikit's public surface. Logic lives in the modules named after the RFC concepts.
 
+export type { AuthorityKind } from './authority.js';
 export { type BaseLayer, type BaseLayers, type BaseOptions, establishBase } from './base.js';
 export { ByteView, LineScanner } from './batch.js';
+export { type BuildComponents, type BuildOptions, buildUri } from './build.js';
 export { compareUris } from './compare.js';
+export { DEDUPE_PRESET, type DedupeOptions, type ParamPattern, TRACKING_PARAMS } from './dedupe.js';
 export { ErrorCode, UriError, type UriErrorCode } from './errors.js';
 export { type HeuristicOptions, type HeuristicRepair, type HeuristicResult, heuristicParse } from './heuristic.js';
 export {

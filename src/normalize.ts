@@ -2,15 +2,20 @@
  * Normalization and equivalence (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based), from one
  * offsets record to one output string. Input that is already normal is returned as it is.
  */
+import { canonicalize, type DedupeOptions, dedupeOptions } from './dedupe.js';
 import { ALLOWED, EncodeSet, HEX_VALUE } from './generated/tables.js';
 import { Flag, HOST_LITERAL, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from './offsets.js';
+import { optionsOf } from './options.js';
 import { emptyParts, recompose, removeDots, removeDotsRelative } from './path.js';
 import { encodeOutside, hexByte, normalizePercent } from './percent.js';
 import type { ParseOptions } from './scan.js';
 import { scanInput, type Uri } from './uri.js';
 
-/** Options of `normalize` and `equivalent`: how to parse the inputs. */
-export type NormalizeOptions = ParseOptions;
+/**
+ * Options of `normalize` and `equivalent`: how to parse the inputs, and the opt-in steps past
+ * RFC 3986 that deduplicating crawled URLs wants (`DedupeOptions`, `DEDUPE_PRESET`).
+ */
+export type NormalizeOptions = ParseOptions & DedupeOptions;
 
 /**
  * Default ports (§6.2.3): a port equal to its scheme's default is dropped. From the IANA
@@ -41,8 +46,11 @@ export const DEFAULT_PORTS: Readonly<Record<string, number>> = Object.freeze({
   git: 9418,
 });
 
-/** The scheme's default port, from DEFAULT_PORTS' own entries (never Object.prototype's). */
-function defaultPort(scheme: string): number | undefined {
+/**
+ * The scheme's default port, from DEFAULT_PORTS' own entries (never Object.prototype's).
+ * @internal also Uri#defaultPort.
+ */
+export function defaultPortOf(scheme: string): number | undefined {
   return Object.hasOwn(DEFAULT_PORTS, scheme) ? DEFAULT_PORTS[scheme] : undefined;
 }
 
@@ -68,7 +76,11 @@ export function normalize(input: string | Uri, options?: NormalizeOptions): stri
 }
 
 function normalizeAs(input: string | Uri, options: NormalizeOptions | undefined, who: string, name: string): string {
-  return normalizeRecord(scanInput(input, rec, options, who, name), rec, null);
+  // Without options, or options of parsing alone, the normal form is the answer: the dedupe
+  // steps cost nothing unless asked for.
+  const d = options === undefined || options === null ? null : dedupeOptions(optionsOf(options, who)!, who);
+  if (d === null) return normalizeRecord(scanInput(input, rec, options, who, name), rec, null);
+  return canonicalize(normalizeRecord(scanInput(input, rec, options, who, name), rec, rec), rec, d);
 }
 
 /**
@@ -83,6 +95,16 @@ function normalizeAs(input: string | Uri, options: NormalizeOptions | undefined,
  */
 export function equivalent(a: string | Uri, b: string | Uri, options?: NormalizeOptions): boolean {
   return normalizeAs(a, options, 'equivalent', 'a') === normalizeAs(b, options, 'equivalent', 'b');
+}
+
+/**
+ * RFC 6454 §6.2: the origin `scheme "://" host [ ":" port ]` of the URI `s` described by `o`,
+ * taken from its normal form (whose record overwrites `o`). The URI must have a scheme and a host.
+ * @internal Uri#origin.
+ */
+export function originOf(s: string, o: Uint32Array): string {
+  const n = normalizeRecord(s, o, o);
+  return `${n.slice(0, o[Slot.SCHEME_END])}://${n.slice(o[Slot.HOST_START], o[Slot.PATH_START])}`;
 }
 
 /** The normal form's components, filled by normalizeRecord (one object, reused). */
@@ -116,7 +138,7 @@ export function normalizeRecord(s: string, o: Uint32Array, out: Uint32Array | nu
     n.port = undefined;
     if ((f & Flag.PORT) !== 0) {
       const port = portDigits(s, o[Slot.PORT_START]!, pathStart);
-      if (port !== '' && Number(port) !== defaultPort(scheme ?? '')) n.port = port;
+      if (port !== '' && Number(port) !== defaultPortOf(scheme ?? '')) n.port = port;
     }
   } else {
     n.userinfo = n.host = n.port = undefined;
@@ -161,7 +183,7 @@ function isNormal(s: string, o: Uint32Array, f: number): boolean {
   if ((f & Flag.PORT) !== 0) {
     const start = o[Slot.PORT_START]!;
     const end = o[Slot.PATH_START]!;
-    if (start === end || s.charCodeAt(start) === 0x30 || Number(s.slice(start, end)) === defaultPort(s.slice(0, schemeEnd))) return false;
+    if (start === end || s.charCodeAt(start) === 0x30 || Number(s.slice(start, end)) === defaultPortOf(s.slice(0, schemeEnd))) return false;
   }
   return o[Slot.PATH_START] !== o[Slot.PATH_END] || !EMPTY_PATH_IS_ROOT.has(s.slice(0, schemeEnd));
 }

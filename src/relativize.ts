@@ -17,11 +17,13 @@ import { scanInput, type Uri } from './uri.js';
 const baseRec = new Uint32Array(OFFSETS_LENGTH);
 const targetRec = new Uint32Array(OFFSETS_LENGTH);
 const candRec = new Uint32Array(OFFSETS_LENGTH);
+const normRec = new Uint32Array(OFFSETS_LENGTH);
 const LENIENT = Object.freeze({ lenient: true });
 
 /**
- * The shortest reference `r` with `resolve(base, r) === normalize(target)`; the target's normal
- * form when no shorter reference does that. A relative target is first resolved against the base.
+ * The shortest reference `r` whose resolution against `base` is equivalent to `target`
+ * (`normalize(resolve(base, r)) === normalize(target)`); the target's normal form when no shorter
+ * reference does that. A relative target is first resolved against the base.
  *
  * @throws {UriError} RELATIVE_BASE when the base has no scheme; any parse error of either input.
  * @example
@@ -47,24 +49,34 @@ export function relativize(base: string | Uri, target: string | Uri): string {
   const goal = normalizeRecord(t, targetRec, targetRec);
   const g = targetRec;
   const gf = g[Slot.FLAGS]!;
-  const bf = baseRec[Slot.FLAGS]!;
+  // Candidates are built against the base's normal form (so that "HTTP://A/b/" to
+  // "http://a/b/c" is "c"), and each is checked against the base itself.
+  const nb = normalizeRecord(b, baseRec, normRec);
+  const n = normRec;
+  const bf = n[Slot.FLAGS]!;
 
   const tail = goal.slice(g[Slot.PATH_END]); // "?query#fragment"
   const pathAndTail = goal.slice(g[Slot.PATH_START]);
   const candidates: string[] = [];
-  if (sameText(b, 0, baseRec[Slot.SCHEME_END]!, goal, 0, g[Slot.SCHEME_END]!)) {
+  if (sameText(nb, 0, n[Slot.SCHEME_END]!, goal, 0, g[Slot.SCHEME_END]!)) {
     const sameAuthority =
       (bf & Flag.AUTHORITY) === (gf & Flag.AUTHORITY) &&
-      sameText(b, baseRec[Slot.SCHEME_END]!, baseRec[Slot.PATH_START]!, goal, g[Slot.SCHEME_END]!, g[Slot.PATH_START]!);
+      sameText(nb, n[Slot.SCHEME_END]!, n[Slot.PATH_START]!, goal, g[Slot.SCHEME_END]!, g[Slot.PATH_START]!);
     if (sameAuthority) {
-      const samePath = sameText(b, baseRec[Slot.PATH_START]!, baseRec[Slot.PATH_END]!, goal, g[Slot.PATH_START]!, g[Slot.PATH_END]!);
-      if (samePath && sameText(b, baseRec[Slot.PATH_END]!, fragmentMarkOf(baseRec), goal, g[Slot.PATH_END]!, fragmentMarkOf(g))) {
+      const samePath = sameText(nb, n[Slot.PATH_START]!, n[Slot.PATH_END]!, goal, g[Slot.PATH_START]!, g[Slot.PATH_END]!);
+      if (samePath && sameText(nb, n[Slot.PATH_END]!, fragmentMarkOf(n), goal, g[Slot.PATH_END]!, fragmentMarkOf(g))) {
         candidates.push((gf & Flag.FRAGMENT) !== 0 ? goal.slice(g[Slot.FRAGMENT_START]! - 1) : '');
       }
       if (samePath && (gf & Flag.QUERY) !== 0) candidates.push(tail);
-      candidates.push(
-        relativePath(b.slice(baseRec[Slot.PATH_START], baseRec[Slot.PATH_END]), goal.slice(g[Slot.PATH_START], g[Slot.PATH_END])) + tail,
-      );
+      // An empty path after an authority merges as "/" (§5.2.3): "http://a" to "http://a/x" is "x".
+      const from =
+        n[Slot.PATH_START] === n[Slot.PATH_END] && (bf & Flag.AUTHORITY) !== 0 ? '/' : nb.slice(n[Slot.PATH_START], n[Slot.PATH_END]);
+      const rel = relativePath(from, goal.slice(g[Slot.PATH_START], g[Slot.PATH_END]));
+      candidates.push(rel + tail);
+      // "./" and "../" with nothing after them: "." and ".." name the same directory (but "/" reads
+      // more plainly than ".", as short).
+      if ((rel === './' || rel.endsWith('../')) && rel.length - 1 < pathAndTail.length - tail.length)
+        candidates.push(rel.slice(0, -1) + tail);
       candidates.push(pathAndTail);
     }
     // A network-path reference: also for a base without an authority ("x:/a" to "x://h/a").
@@ -77,9 +89,17 @@ export function relativize(base: string | Uri, target: string | Uri): string {
   return best;
 }
 
+/** Whether `r` resolved against the base (in baseRec) is equivalent to `goal`, a normal form. */
 function resolvesTo(b: string, r: string, goal: string): boolean {
   if (scan(r, candRec) !== 0) return false;
-  return resolveRecords(b, baseRec, r, candRec, true, null) === goal;
+  if ((baseRec[Slot.FLAGS]! & WARNING_FLAGS) !== 0) {
+    // What a lenient base tolerated is not in the grammar recompose writes: scan the target again.
+    const t = resolveRecords(b, baseRec, r, candRec, true, null);
+    scan(t, candRec, LENIENT);
+    return normalizeRecord(t, candRec, null) === goal;
+  }
+  const t = resolveRecords(b, baseRec, r, candRec, true, candRec);
+  return normalizeRecord(t, candRec, null) === goal;
 }
 
 function sameText(a: string, as: number, ae: number, b: string, bs: number, be: number): boolean {

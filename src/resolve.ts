@@ -3,6 +3,7 @@
  * component of the target from the reference or the base, and path.ts merges, removes dot
  * segments and recomposes (§5.3). `rfc2396: true` gives java.net.URI's RFC 2396 answers instead.
  */
+import { authorityKindOf } from './authority.js';
 import { UriError } from './errors.js';
 import { Flag, fragmentMarkOf, OFFSETS_LENGTH, Slot } from './offsets.js';
 import { booleanOption, countOption, optionsOf } from './options.js';
@@ -188,13 +189,16 @@ function resolve2396(b: string, r: string): string {
   const rPathStart = refRec[Slot.PATH_START]!;
   const rPathEnd = refRec[Slot.PATH_END]!;
   const bf = baseRec[Slot.FLAGS]!;
-  if ((rf & (Flag.AUTHORITY | Flag.QUERY)) === 0 && rPathStart === rPathEnd && (rf & Flag.FRAGMENT) !== 0) {
-    return b.slice(0, fragmentMarkOf(baseRec)) + r;
-  }
   const scheme = b.slice(0, bSchemeEnd + 1);
-  if ((rf & Flag.AUTHORITY) !== 0) return scheme + r;
-  const authority = b.slice(bSchemeEnd + 1, baseRec[Slot.PATH_START]);
-  if (r.charCodeAt(rPathStart) === 0x2f) return scheme + authority + r;
+  // java.net.URI writes an authority as it parsed it: an empty one is none ("file:///a" is
+  // "file:/a"), an empty port of a server-based one is none ("//a:" is "//a").
+  const refAuthority = (rf & Flag.AUTHORITY) !== 0 ? javaAuthority(r, refRec) : null;
+  if (refAuthority !== null) return scheme + refAuthority + r.slice(rPathStart);
+  const authority = (bf & Flag.AUTHORITY) !== 0 ? (javaAuthority(b, baseRec) ?? '') : '';
+  if ((rf & (Flag.AUTHORITY | Flag.QUERY)) === 0 && rPathStart === rPathEnd && (rf & Flag.FRAGMENT) !== 0) {
+    return scheme + authority + b.slice(baseRec[Slot.PATH_START], fragmentMarkOf(baseRec)) + r;
+  }
+  if (r.charCodeAt(rPathStart) === 0x2f) return scheme + authority + r.slice(rPathStart);
   const bPathStart = baseRec[Slot.PATH_START]!;
   const bPathEnd = baseRec[Slot.PATH_END]!;
   // RFC 2396 §5.2 step 6 knows no "/" for an empty base path (RFC 3986 §5.2.3 added it): with an
@@ -206,4 +210,17 @@ function resolve2396(b: string, r: string): string {
   // java.net.URI's normalize also collapses the merged path's runs of "/" ("a//b" is the segments
   // "a" and "b"): "x:/a" + ".//g" is "x:/g", and never "x://g", which would read back as an authority.
   return scheme + authority + removeDots(merged.replace(/\/\/+/g, '/'), true) + r.slice(rPathEnd);
+}
+
+/**
+ * The authority of `s` (described by `o`) as java.net.URI writes it back: `//` and the text, less
+ * the ":" of an empty port when it is server-based (RFC 2396 §3.2.2); null for an empty one,
+ * which java.net.URI reads as no authority.
+ */
+function javaAuthority(s: string, o: Uint32Array): string | null {
+  const start = o[Slot.AUTHORITY_START]!;
+  const end = o[Slot.PATH_START]!;
+  if (start === end) return null;
+  const emptyPort = (o[Slot.FLAGS]! & Flag.PORT) !== 0 && o[Slot.PORT_START] === end;
+  return `//${s.slice(start, emptyPort && authorityKindOf(s, o) === 'server' ? end - 1 : end)}`;
 }

@@ -3,9 +3,14 @@
  * that `scan` found, copied into plain integer fields. A component is sliced from the input the
  * first time it is read and cached; nothing is decoded or copied at parse time.
  */
+
+import { type AuthorityKind, authorityKindOf } from './authority.js';
+import { type BuildComponents, type BuildOptions, withChanges } from './build.js';
 import { argumentError, scanError } from './errors.js';
+import { defaultPortOf, originOf } from './normalize.js';
 import {
   Flag,
+  HOST_LITERAL,
   type HostType,
   hostTypeOf,
   OFFSETS_LENGTH,
@@ -16,17 +21,31 @@ import {
   warningsOf,
 } from './offsets.js';
 import { percentDecode } from './percent.js';
+import { QueryParams } from './query.js';
 import { type ParseOptions, scanString } from './scan.js';
 
 // One record for every parse: scan writes it, the Uri copies the few numbers it needs.
 const scratch = new Uint32Array(OFFSETS_LENGTH);
+// For the getters that work on a record (origin, authorityKind): never the parse's scratch.
+const view = new Uint32Array(OFFSETS_LENGTH);
 
 /** Marks a cache slot that has not been computed (components may be `undefined`). */
 const UNSET = null;
 
 /**
+ * Marks a `Uri` of any copy of this library (its ES module and CommonJS builds are two copies,
+ * with two classes), so that `instanceof Uri` and the functions taking a `Uri` accept either.
+ */
+const BRAND = Symbol.for('urikit.Uri');
+
+/**
  * A parsed URI-reference. Raw components keep the input's exact characters; `undefined` means
  * the delimiter is absent, `''` that it is present and the component empty.
+ *
+ * A `Uri` cannot change: its state is private, every member is a getter or a method of the
+ * (frozen) prototype, and assigning one throws a TypeError in strict code (ES modules, classes)
+ * and does nothing elsewhere, so no assignment can make it answer for another URI. To change a
+ * component, `uri.with(changes)` returns a new `Uri`.
  *
  * @example
  * const uri = parse('HTTP://u:p@[::1]:8080/a/b?q=1#f');
@@ -37,83 +56,144 @@ const UNSET = null;
  * uri.path;     // '/a/b'
  */
 export class Uri {
-  /** The input, exactly. */
-  readonly href: string;
+  readonly #href: string;
   // Boundaries (see `Slot`) and flags (see `Flag`), copied from the offsets record.
-  private readonly _flags: number;
-  private readonly _schemeEnd: number;
-  private readonly _authorityStart: number;
-  private readonly _userinfoEnd: number;
-  private readonly _hostStart: number;
-  private readonly _hostEnd: number;
-  private readonly _portStart: number;
-  private readonly _pathStart: number;
-  private readonly _pathEnd: number;
-  private readonly _queryStart: number;
-  private readonly _queryEnd: number;
-  private readonly _fragmentStart: number;
-  private readonly _warningIndex: number;
-  // Slices, computed on first read.
-  private _host: string | undefined | typeof UNSET = UNSET;
-  private _path: string | typeof UNSET = UNSET;
-  private _query: string | undefined | typeof UNSET = UNSET;
+  readonly #flags: number;
+  readonly #schemeEnd: number;
+  readonly #authorityStart: number;
+  readonly #userinfoEnd: number;
+  readonly #hostStart: number;
+  readonly #hostEnd: number;
+  readonly #portStart: number;
+  readonly #pathStart: number;
+  readonly #pathEnd: number;
+  readonly #queryStart: number;
+  readonly #queryEnd: number;
+  readonly #fragmentStart: number;
+  readonly #warningIndex: number;
+  // Slices and views, computed on first read.
+  #host: string | undefined | typeof UNSET = UNSET;
+  #path: string | typeof UNSET = UNSET;
+  #query: string | undefined | typeof UNSET = UNSET;
+  #params: QueryParams | typeof UNSET = UNSET;
 
   /**
-   * A view over `input` as described by an offsets record that `scan` filled for it.
-   * Most code calls `parse` or `tryParse` instead.
+   * A view over `input` as described by an offsets record that `scan` filled for it (or that
+   * `recompose` wrote). Most code calls `parse` or `tryParse` instead.
    */
   constructor(input: string, offsets: Uint32Array) {
     if (typeof input !== 'string') throw argumentError('Uri', 'input', 'a string', input);
     checkRecord(offsets, 'Uri', 'offsets');
-    this.href = input;
-    this._flags = offsets[Slot.FLAGS]!;
-    this._schemeEnd = offsets[Slot.SCHEME_END]!;
-    this._authorityStart = offsets[Slot.AUTHORITY_START]!;
-    this._userinfoEnd = offsets[Slot.USERINFO_END]!;
-    this._hostStart = offsets[Slot.HOST_START]!;
-    this._hostEnd = offsets[Slot.HOST_END]!;
-    this._portStart = offsets[Slot.PORT_START]!;
-    this._pathStart = offsets[Slot.PATH_START]!;
-    this._pathEnd = offsets[Slot.PATH_END]!;
-    this._queryStart = offsets[Slot.QUERY_START]!;
-    this._queryEnd = offsets[Slot.QUERY_END]!;
-    this._fragmentStart = offsets[Slot.FRAGMENT_START]!;
-    this._warningIndex = offsets[Slot.WARNING_INDEX]!;
+    this.#href = input;
+    this.#flags = offsets[Slot.FLAGS]!;
+    this.#schemeEnd = offsets[Slot.SCHEME_END]!;
+    this.#authorityStart = offsets[Slot.AUTHORITY_START]!;
+    this.#userinfoEnd = offsets[Slot.USERINFO_END]!;
+    this.#hostStart = offsets[Slot.HOST_START]!;
+    this.#hostEnd = offsets[Slot.HOST_END]!;
+    this.#portStart = offsets[Slot.PORT_START]!;
+    this.#pathStart = offsets[Slot.PATH_START]!;
+    this.#pathEnd = offsets[Slot.PATH_END]!;
+    this.#queryStart = offsets[Slot.QUERY_START]!;
+    this.#queryEnd = offsets[Slot.QUERY_END]!;
+    this.#fragmentStart = offsets[Slot.FRAGMENT_START]!;
+    this.#warningIndex = offsets[Slot.WARNING_INDEX]!;
+  }
+
+  /** True for a `Uri` of this library, whichever of its builds (ES module or CommonJS) made it. */
+  static [Symbol.hasInstance](x: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: a subclass is checked as the class it was called on
+    if (this !== Uri) return Function.prototype[Symbol.hasInstance].call(this, x);
+    return typeof x === 'object' && x !== null && (x as { [BRAND]?: unknown })[BRAND] === true;
+  }
+
+  /** The input, exactly. */
+  get href(): string {
+    return this.#href;
   }
 
   /** `scheme` (RFC 3986 §3.1), as written; `undefined` for a relative reference. */
   get scheme(): string | undefined {
-    return (this._flags & Flag.SCHEME) !== 0 ? this.href.slice(0, this._schemeEnd) : undefined;
+    return (this.#flags & Flag.SCHEME) !== 0 ? this.#href.slice(0, this.#schemeEnd) : undefined;
   }
 
   /** `authority` (§3.2): what follows `//` up to the path; `undefined` without `//`. */
   get authority(): string | undefined {
-    return (this._flags & Flag.AUTHORITY) !== 0 ? this.href.slice(this._authorityStart, this._pathStart) : undefined;
+    return (this.#flags & Flag.AUTHORITY) !== 0 ? this.#href.slice(this.#authorityStart, this.#pathStart) : undefined;
   }
 
   /** `userinfo` (§3.2.1): what precedes `@` in the authority. */
   get userinfo(): string | undefined {
-    return (this._flags & Flag.USERINFO) !== 0 ? this.href.slice(this._authorityStart, this._userinfoEnd) : undefined;
+    return (this.#flags & Flag.USERINFO) !== 0 ? this.#href.slice(this.#authorityStart, this.#userinfoEnd) : undefined;
+  }
+
+  /**
+   * The userinfo up to its first `:` (the `user:password` form that §3.2.1 deprecates), as
+   * written (percent-encoded); `undefined` without userinfo.
+   * @example
+   * parse('ftp://anne:s%3Acret@h/').user; // 'anne'
+   */
+  get user(): string | undefined {
+    if ((this.#flags & Flag.USERINFO) === 0) return undefined;
+    const colon = this.#href.indexOf(':', this.#authorityStart);
+    return this.#href.slice(this.#authorityStart, colon !== -1 && colon < this.#userinfoEnd ? colon : this.#userinfoEnd);
+  }
+
+  /**
+   * The userinfo after its first `:`, as written; `undefined` when there is no `:` (or no
+   * userinfo). A password in a URI is visible to everyone who sees the URI (§3.2.1).
+   * @example
+   * parse('ftp://anne:s%3Acret@h/').password; // 's%3Acret'
+   * parse('ftp://anne@h/').password;          // undefined
+   */
+  get password(): string | undefined {
+    if ((this.#flags & Flag.USERINFO) === 0) return undefined;
+    const colon = this.#href.indexOf(':', this.#authorityStart);
+    return colon !== -1 && colon < this.#userinfoEnd ? this.#href.slice(colon + 1, this.#userinfoEnd) : undefined;
   }
 
   /** `host` (§3.2.2); IP-literals keep their brackets. `''` for an empty host (`file:///x`). */
   get host(): string | undefined {
-    let h = this._host;
+    let h = this.#host;
     if (h === UNSET) {
-      h = (this._flags & Flag.AUTHORITY) !== 0 ? this.href.slice(this._hostStart, this._hostEnd) : undefined;
-      this._host = h;
+      h = (this.#flags & Flag.AUTHORITY) !== 0 ? this.#href.slice(this.#hostStart, this.#hostEnd) : undefined;
+      this.#host = h;
     }
     return h;
   }
 
+  /**
+   * The host without the brackets of an IP literal: the name or address to connect to.
+   * @example
+   * parse('http://[::1]:8080/').hostname; // '::1'
+   */
+  get hostname(): string | undefined {
+    if ((this.#flags & HOST_LITERAL) === 0) return this.host;
+    return this.#href.slice(this.#hostStart + 1, this.#hostEnd - 1);
+  }
+
   /** Which rule of §3.2.2 the host matches; `undefined` without an authority. */
   get hostType(): HostType | undefined {
-    return hostTypeOf(this._flags);
+    return hostTypeOf(this.#flags);
+  }
+
+  /**
+   * java.net.URI's authority model (RFC 2396 §3.2): `'server'` when the authority is
+   * `[userinfo "@"] host [":" port]` with a hostname, IPv4 address or IPv6 literal and a numeric
+   * port, as `parseServerAuthority()` accepts it; `'registry'` otherwise (`//a_b`,
+   * `//256.1.1.1`, sub-delims in the host); `undefined` without an authority.
+   * @example
+   * parse('http://example.com:8080/').authorityKind; // 'server'
+   * parse('http://a_b/').authorityKind;              // 'registry'
+   */
+  get authorityKind(): AuthorityKind | undefined {
+    if ((this.#flags & Flag.AUTHORITY) === 0) return undefined;
+    return authorityKindOf(this.#href, this.writeOffsets(view));
   }
 
   /** `port` (§3.2.3) as written, any number of digits; `''` for `host:`. */
   get port(): string | undefined {
-    return (this._flags & Flag.PORT) !== 0 ? this.href.slice(this._portStart, this._pathStart) : undefined;
+    return (this.#flags & Flag.PORT) !== 0 ? this.#href.slice(this.#portStart, this.#pathStart) : undefined;
   }
 
   /**
@@ -121,10 +201,10 @@ export class Uri {
    * that code opening connections never sees an out-of-range or truncated number.
    */
   get portNumber(): number | undefined {
-    if ((this._flags & Flag.PORT) === 0) return undefined;
-    const s = this.href;
-    const end = this._pathStart;
-    let p = this._portStart;
+    if ((this.#flags & Flag.PORT) === 0) return undefined;
+    const s = this.#href;
+    const end = this.#pathStart;
+    let p = this.#portStart;
     if (p === end) return undefined;
     let value = 0;
     for (; p < end; p++) {
@@ -134,26 +214,80 @@ export class Uri {
     return value;
   }
 
+  /**
+   * The scheme's default port (`DEFAULT_PORTS`: 80 for http, 443 for https, ...); `undefined`
+   * for a scheme without one, or a relative reference.
+   * @example
+   * parse('https://a/').defaultPort; // 443
+   */
+  get defaultPort(): number | undefined {
+    return (this.#flags & Flag.SCHEME) !== 0 ? defaultPortOf(this.#href.slice(0, this.#schemeEnd).toLowerCase()) : undefined;
+  }
+
+  /**
+   * The RFC 6454 origin, serialized: `scheme://host[:port]` from the normal form (scheme and host
+   * in lower case, a default port left out), or `'null'` without a scheme, an authority or a
+   * host (a unique origin that equals no other).
+   * @example
+   * parse('HTTPS://User@Example.COM:443/a?b').origin; // 'https://example.com'
+   * parse('http://a:8080/').origin;                  // 'http://a:8080'
+   * parse('mailto:a@b').origin;                      // 'null'
+   */
+  get origin(): string {
+    const f = this.#flags;
+    if ((f & Flag.SCHEME) === 0 || (f & Flag.AUTHORITY) === 0 || this.#hostStart === this.#hostEnd) return 'null';
+    return originOf(this.#href, this.writeOffsets(view));
+  }
+
   /** `path` (§3.3): always defined, possibly empty. */
   get path(): string {
-    let p = this._path;
-    if (p === UNSET) p = this._path = this.href.slice(this._pathStart, this._pathEnd);
+    let p = this.#path;
+    if (p === UNSET) p = this.#path = this.#href.slice(this.#pathStart, this.#pathEnd);
     return p;
   }
 
   /** `query` (§3.4), without the `?`. */
   get query(): string | undefined {
-    let q = this._query;
+    let q = this.#query;
     if (q === UNSET) {
-      q = (this._flags & Flag.QUERY) !== 0 ? this.href.slice(this._queryStart, this._queryEnd) : undefined;
-      this._query = q;
+      q = (this.#flags & Flag.QUERY) !== 0 ? this.#href.slice(this.#queryStart, this.#queryEnd) : undefined;
+      this.#query = q;
+    }
+    return q;
+  }
+
+  /**
+   * The query's `name=value` pairs (RFC 3986 rules: `+` is `+`; `queryParams(uri, { form: true })`
+   * reads an HTML form's), read lazily over the query and decoded on read.
+   * @example
+   * parse('http://h/?a=1&b=x%20y').queryParams.get('b'); // 'x y'
+   */
+  get queryParams(): QueryParams {
+    let q = this.#params;
+    if (q === UNSET) {
+      const has = (this.#flags & Flag.QUERY) !== 0;
+      q = this.#params = new QueryParams(this.#href, has ? this.#queryStart : 0, has ? this.#queryEnd : 0, 0);
     }
     return q;
   }
 
   /** `fragment` (§3.5), without the `#`. */
   get fragment(): string | undefined {
-    return (this._flags & Flag.FRAGMENT) !== 0 ? this.href.slice(this._fragmentStart) : undefined;
+    return (this.#flags & Flag.FRAGMENT) !== 0 ? this.#href.slice(this.#fragmentStart) : undefined;
+  }
+
+  /**
+   * The request target of an HTTP request for this URI in origin-form (RFC 9112 §3.2.1): the path
+   * (`/` when empty) and the query; `undefined` for an opaque URI (`mailto:a@b`), which has none.
+   * @example
+   * parse('http://a.example/x/y?q=1#top').requestTarget; // '/x/y?q=1'
+   * parse('http://a.example').requestTarget;             // '/'
+   */
+  get requestTarget(): string | undefined {
+    if (this.isOpaque) return undefined;
+    const end = (this.#flags & Flag.QUERY) !== 0 ? this.#queryEnd : this.#pathEnd;
+    const target = this.#href.slice(this.#pathStart, end);
+    return this.#pathStart === this.#pathEnd ? `/${target}` : target;
   }
 
   /**
@@ -161,19 +295,19 @@ export class Uri {
    * and the fragment's `#` (or the end).
    */
   get schemeSpecificPart(): string {
-    const f = this._flags;
-    const start = (f & Flag.SCHEME) !== 0 ? this._schemeEnd + 1 : 0;
-    return (f & Flag.FRAGMENT) !== 0 ? this.href.slice(start, this._fragmentStart - 1) : this.href.slice(start);
+    const f = this.#flags;
+    const start = (f & Flag.SCHEME) !== 0 ? this.#schemeEnd + 1 : 0;
+    return (f & Flag.FRAGMENT) !== 0 ? this.#href.slice(start, this.#fragmentStart - 1) : this.#href.slice(start);
   }
 
   /** Has a scheme (RFC 3986 §4.3 absolute-URI, possibly with a fragment). */
   get isAbsolute(): boolean {
-    return (this._flags & Flag.SCHEME) !== 0;
+    return (this.#flags & Flag.SCHEME) !== 0;
   }
 
   /** java.net.URI's opaque: absolute, and the scheme-specific part does not begin with `/`. */
   get isOpaque(): boolean {
-    return (this._flags & Flag.SCHEME) !== 0 && this.href.charCodeAt(this._schemeEnd + 1) !== 0x2f;
+    return (this.#flags & Flag.SCHEME) !== 0 && this.#href.charCodeAt(this.#schemeEnd + 1) !== 0x2f;
   }
 
   /**
@@ -217,17 +351,17 @@ export class Uri {
    * parse('http://a/b c|d', { lenient: true }).warnings; // ['INVALID_CHAR']
    */
   get warnings(): readonly UriWarning[] {
-    return warningsOf(this._flags);
+    return warningsOf(this.#flags);
   }
 
   /** With `warnings`, the index of the first tolerated character; `undefined` otherwise. */
   get warningIndex(): number | undefined {
-    return (this._flags & WARNING_FLAGS) === 0 ? undefined : this._warningIndex;
+    return (this.#flags & WARNING_FLAGS) === 0 ? undefined : this.#warningIndex;
   }
 
   /** The flags of the offsets record (see `Flag`). */
   get flags(): number {
-    return this._flags;
+    return this.#flags;
   }
 
   /**
@@ -240,32 +374,52 @@ export class Uri {
     checkRecord(out, 'Uri#writeOffsets', 'out');
     return setOffsets(
       out,
-      this._schemeEnd,
-      this._authorityStart,
-      this._userinfoEnd,
-      this._hostStart,
-      this._hostEnd,
-      this._portStart,
-      this._pathStart,
-      this._pathEnd,
-      this._queryStart,
-      this._queryEnd,
-      this._fragmentStart,
-      this.href.length,
-      this._flags,
-      this._warningIndex,
+      this.#schemeEnd,
+      this.#authorityStart,
+      this.#userinfoEnd,
+      this.#hostStart,
+      this.#hostEnd,
+      this.#portStart,
+      this.#pathStart,
+      this.#pathEnd,
+      this.#queryStart,
+      this.#queryEnd,
+      this.#fragmentStart,
+      this.#href.length,
+      this.#flags,
+      this.#warningIndex,
     );
+  }
+
+  /**
+   * A new `Uri` with the components that `changes` names (own properties) replaced: given as the
+   * getters give them (percent-encoded), or as text with `{ encoded: false }`, each checked
+   * against its grammar where it stands; a key set to `undefined` removes that component
+   * (`path: undefined` empties the path). `user` and `password` change one half of the userinfo;
+   * `query` may be pairs or a record (`formatQuery`). The untouched components are not scanned
+   * again (RFC 3986 §5.3 recomposition). Returns this `Uri` itself when `changes` names nothing.
+   *
+   * @throws {UriError} as `buildUri` does.
+   * @example
+   * const u = parse('http://a.example/p?q=1#top');
+   * u.with({ host: 'b.example', fragment: undefined }).href; // 'http://b.example/p?q=1'
+   * u.with({ query: { q: 'a b', page: 2 } }).href;           // 'http://a.example/p?q=a%20b&page=2#top'
+   * u.with({ path: '/a b' }, { encoded: false }).href;       // 'http://a.example/a%20b?q=1#top'
+   * u.with({ host: 'a/b' });                                  // throws UriError INVALID_CHAR at index 1
+   */
+  with(changes: BuildComponents, options?: BuildOptions): Uri {
+    return withChanges(this, this.writeOffsets(view), changes, options);
   }
 
   /** The input, exactly: `parse(s).toString() === s`. */
   toString(): string {
-    return this.href;
+    return this.#href;
   }
 
   /** The components, `null` where absent. */
   toJSON(): UriComponents {
     return {
-      href: this.href,
+      href: this.#href,
       scheme: this.scheme ?? null,
       userinfo: this.userinfo ?? null,
       host: this.host ?? null,
@@ -276,7 +430,25 @@ export class Uri {
       fragment: this.fragment ?? null,
     };
   }
+
+  /**
+   * For `util.inspect` and `console.log`: the URI and its components (those present), not the
+   * private state.
+   */
+  [Symbol.for('nodejs.util.inspect.custom')](_depth: number, options: object, inspect: (v: unknown, o: object) => string): string {
+    const shown: Record<string, unknown> = { href: this.#href };
+    for (const k of ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const) {
+      const v = this[k];
+      if (v !== undefined) shown[k] = v;
+    }
+    if ((this.#flags & WARNING_FLAGS) !== 0) shown.warnings = this.warnings;
+    return `Uri ${inspect(shown, options)}`;
+  }
 }
+
+Object.defineProperty(Uri.prototype, BRAND, { value: true });
+Object.defineProperty(Uri.prototype, Symbol.toStringTag, { value: 'Uri' });
+Object.freeze(Uri.prototype);
 
 /** `Uri#toJSON()`'s shape. */
 export interface UriComponents {

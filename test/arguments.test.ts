@@ -8,6 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   ByteView,
+  buildUri,
   compareUris,
   describeOffsets,
   equivalent,
@@ -307,6 +308,23 @@ test('the writing side checks its arguments and options the same way', () => {
     'heuristicParse: options.defaultScheme must be a string, got a number (5)',
   );
   typeError(() => heuristicParse('a', { idna: 'no' } as never), 'heuristicParse: options.idna must be a boolean, got a string ("no")');
+  typeError(() => buildUri(null as never), 'buildUri: components must be an object, got null');
+  typeError(() => buildUri({ host: 1 } as never), 'buildUri: host must be a string, got a number (1)');
+  typeError(() => buildUri({ query: 1 } as never), 'buildUri: query must be a string, pairs or a record, got a number (1)');
+  typeError(() => buildUri({ port: true } as never), 'buildUri: port must be a string of digits or a number, got a boolean (true)');
+  typeError(() => buildUri({ user: 1, host: 'h' } as never), 'buildUri: user must be a string, got a number (1)');
+  typeError(() => buildUri({}, { encoded: 'no' } as never), 'buildUri: options.encoded must be a boolean, got a string ("no")');
+  typeError(() => parse('x').with('y' as never), 'Uri#with: changes must be an object, got a string ("y")');
+  typeError(
+    () => parse('x').with({ hots: 'h' } as never),
+    'Uri#with: unknown component "hots" (the components are scheme, userinfo, host, port, path, query, fragment, user, password)',
+  );
+  typeError(
+    () => buildUri({ authority: 'h' } as never),
+    'buildUri: unknown component "authority" (the components are scheme, userinfo, host, port, path, query, fragment, user, password)',
+  );
+  typeError(() => parse('x').with({ password: 5 } as never), 'Uri#with: password must be a string, got a number (5)');
+  typeError(() => parse('x').with({}, { idna: 1 } as never), 'Uri#with: options.idna must be a boolean, got a number (1)');
   typeError(() => compareUris(1 as unknown as string, 'a'), 'compareUris: a must be a string or a Uri, got a number (1)');
   typeError(() => compareUris('a', undefined as unknown as string), 'compareUris: b must be a string or a Uri, got undefined');
   typeError(() => compareUris('a', 'b', { lenient: 1 } as never), 'compareUris: options.lenient must be a boolean, got a number (1)');

@@ -188,6 +188,47 @@ test('normalize --dedupe keeps the first of each equivalence class; past --dedup
   assert.ok(limited.err.includes('none is lost'));
 });
 
+test('normalize --dedupe compares canonical forms (the dedupe preset); --rfc-only compares normal forms; each step alone', async () => {
+  const input =
+    'http://münchen.de/\nhttp://MÜNCHEN.DE/?utm_source=x\nhttp://xn--mnchen-3ya.de/#top\nhttp://a/?b=1&a=2&gclid=z\nhttp://a/?a=2&b=1\n';
+  assert.equal(await cli(['normalize', '--dedupe', '--iri'], input), {
+    code: 0,
+    out: 'http://xn--mnchen-3ya.de/\nhttp://a/?a=2&b=1\n',
+    err: '',
+  });
+  assert.equal(await cli(['normalize', '--dedupe', '--rfc-only', '--iri'], input), {
+    code: 0,
+    out: 'http://münchen.de/\nhttp://mÜnchen.de/?utm_source=x\nhttp://xn--mnchen-3ya.de/#top\nhttp://a/?b=1&a=2&gclid=z\nhttp://a/?a=2&b=1\n',
+    err: '',
+  });
+  assert.equal(await cli(['normalize', '--lenient', '--idna'], 'http://MÜNCHEN.de/x\n'), {
+    code: 0,
+    out: 'http://xn--mnchen-3ya.de/x\n',
+    err: '',
+  });
+  assert.equal(await cli(['normalize', '--sort-query', '--remove-params', 're*,x'], 'http://a/?b=1&x=0&a=2&ref=3#f\n'), {
+    code: 0,
+    out: 'http://a/?a=2&b=1#f\n',
+    err: '',
+  });
+  assert.equal(await cli(['normalize', '--remove-tracking', '--remove-fragment', '--remove-empty-query'], 'http://a/?fbclid=1&&#f\n'), {
+    code: 0,
+    out: 'http://a/\n',
+    err: '',
+  });
+  const help = await cli(['normalize', '--help']);
+  for (const o of [
+    '--rfc-only',
+    '--idna',
+    '--sort-query',
+    '--remove-params LIST',
+    '--remove-tracking',
+    '--remove-fragment',
+    '--remove-empty-query',
+  ])
+    assert.ok(help.out.includes(o), o);
+});
+
 // ---------------------------------------------------------------------------------------------
 // resolve
 
@@ -653,6 +694,12 @@ test('usage errors exit 2 with a message that says what to do', async () => {
   await bad(['stats', '--track', ''], '--track takes a whole number from 1 to 100000000, not ""');
   await bad(['parse', '--threads', 'many'], '--threads takes a whole number from 1 to 256, not "many"');
   await bad(['normalize', '--dedupe-limit=1.5'], '--dedupe-limit takes a whole number from 1 to 4294967296, not "1.5"');
+  await bad(['normalize', '--rfc-only'], '--rfc-only goes with --dedupe (normal forms compared without the dedupe preset)');
+  await bad(
+    ['normalize', '--remove-params', 'a,,b'],
+    '--remove-params takes a comma-separated list of names (a "*" matches any text), not "a,,b"',
+  );
+  await bad(['parse', '--idna'], 'unknown option "--idna" for parse (it is an option of normalize)');
   await bad(['parse', '--log', 'apache'], '--log takes "combined" or "common", not "apache"');
   await bad(['parse', '--log', 'common', '--log-field', 'all'], '--log-field takes "target", "referrer" or "both", not "all"');
   await bad(['parse', '--log-field', 'target'], '--log-field needs --log combined|common');

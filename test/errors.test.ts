@@ -15,6 +15,7 @@ import {
   Slot,
   scan,
   tryParse,
+  Uri,
   UriError,
   type UriErrorCode,
 } from '../src/index.js';
@@ -654,6 +655,23 @@ test('UriError is a TypeError named UriError with code, index and input', () => 
 test("the writing side's codes have a message of their own when none is given", () => {
   assert.is(new UriError('INVALID_HOST', 1, 'a b').message, `Invalid host: ' ' at index 1 in "a b"`);
   assert.is(new UriError('INVALID_COMPONENT', 0, '').message, 'Invalid component: end of input at index 0 in ""');
+});
+
+test('instanceof UriError: by brand for UriError itself, by prototype for a subclass', () => {
+  class Sub extends UriError {}
+  const plain = new UriError('INVALID_CHAR', 0, ' ');
+  const sub = new Sub('INVALID_CHAR', 0, ' ');
+  assert.equal([plain instanceof UriError, sub instanceof UriError, sub instanceof Sub, plain instanceof Sub], [true, true, true, false]);
+  assert.equal(
+    [
+      new TypeError('x') instanceof UriError,
+      (null as unknown as object) instanceof UriError,
+      ('x' as unknown as object) instanceof UriError,
+    ],
+    [false, false, false],
+  );
+  class SubUri extends Uri {}
+  assert.equal([parse('a') instanceof Uri, parse('a') instanceof SubUri, {} instanceof Uri], [true, false, false]);
 });
 
 test.run();

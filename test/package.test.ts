@@ -27,6 +27,29 @@ test('require from CommonJS', () => {
   assert.is(out, expected);
 });
 
+test('one UriError and one Uri whatever the module format: instanceof holds across the two builds', () => {
+  const out = run([
+    '--input-type=module',
+    '-e',
+    `import * as esm from 'urikit';
+import { createRequire } from 'node:module';
+const cjs = createRequire(import.meta.url)('urikit');
+const fail = (m, s) => { try { m.parse(s); } catch (e) { return e; } };
+const fromCjs = fail(cjs, 'http://a b/');
+const fromEsm = fail(esm, 'http://a b/');
+const u = cjs.parse('HTTP://A/b');
+console.log(JSON.stringify([
+  esm.UriError === cjs.UriError,
+  fromCjs instanceof esm.UriError, fromEsm instanceof cjs.UriError, fromCjs instanceof TypeError,
+  new Error('x') instanceof esm.UriError, {} instanceof cjs.UriError,
+  u instanceof esm.Uri, esm.parse('x') instanceof cjs.Uri, {} instanceof esm.Uri,
+  esm.normalize(u), esm.queryParams(cjs.parse('?a=1')).get('a'), fromCjs.message,
+]));`,
+  ]);
+  const message = JSON.stringify(`Invalid character ' ' at index 8 in "http://a b/"`);
+  assert.is(out, `[false,true,true,true,false,false,true,true,false,"http://a/b","1",${message}]`);
+});
+
 test('CommonJS build is marked as such and both builds ship types', () => {
   assert.is(JSON.parse(readFileSync(`${root}dist/cjs/package.json`, 'utf8')).type, 'commonjs');
   const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));

@@ -248,7 +248,7 @@ run(
 // Relativization.
 
 run(
-  'resolve(b, relativize(b, t)) === normalize(t) for every absolute target',
+  'normalize(resolve(b, relativize(b, t))) === normalize(t) for every absolute target',
   7,
   20000,
   fc.property(
@@ -265,7 +265,7 @@ run(
     ([b, t]) => {
       const r = relativize(b, t);
       const n = normalize(t);
-      assert.is(resolve(b, r), n, `relativize(${JSON.stringify(b)}, ${JSON.stringify(t)}) = ${JSON.stringify(r)}`);
+      assert.is(normalize(resolve(b, r)), n, `relativize(${JSON.stringify(b)}, ${JSON.stringify(t)}) = ${JSON.stringify(r)}`);
       assert.ok(r.length <= n.length, 'never longer than the target');
     },
   ),

@@ -50,6 +50,8 @@ export type Obj = { [key: string]: Json };
 /** One case of a vector file (see the vectors' README for the fields). */
 export interface Case {
   op: string;
+  /** construct: the constructor's arguments. */
+  components?: Obj;
   input?: Json;
   base?: string;
   other?: Json;
@@ -65,6 +67,8 @@ export interface Entry {
   file: string;
   op: string;
   input: Json;
+  /** construct: the constructor's arguments. */
+  components?: Obj;
   base?: string;
   other?: Json;
   /** The library's answer: the stated value, the stated components, or `{ "error": true }`. */
@@ -104,6 +108,8 @@ export const OWNERS: Readonly<Record<string, string>> = {
   uriparser_escape: 'percent',
   uriparser_unescape: 'percent',
   java_equals_compare: 'compare',
+  construct: 'build',
+  heuristic_parse: 'heuristic',
 };
 
 /** Ops of the vector files that no table here runs, and why. */
@@ -115,8 +121,6 @@ const NOT_RUN: Readonly<Record<string, string>> = {
   ipv4address: 'parsing, run by test/vectors.test.ts',
   ipv6address: 'parsing, run by test/vectors.test.ts',
   serialize: 'recomposition from components: urikit has no component builder',
-  construct: 'java.net.URI multi-argument constructors: urikit has no component builder',
-  heuristic_parse: "Addressable's guessing of a scheme for scheme-less input, not RFC 3986",
   go_parse_request_uri: 'the HTTP request-target grammar (RFC 9112 §3.2), not URI-reference',
   go_hostname_port: 'splits a Host field set directly on a url.URL, without parsing',
   normalize_mask_required: "uriparser's report of which components are not yet normal: no urikit counterpart",
@@ -163,6 +167,7 @@ export function libraryAnswer(c: Case): Json {
  * derived) that says nothing about the answer, and `options`, whose names the runners map.
  */
 const CASE_FIELDS = new Set([
+  'components',
   'op',
   'input',
   'base',
@@ -318,7 +323,13 @@ export function conformance(owner: string, table: Table): void {
         }
         n.run++;
         const named = listed.filter(
-          (d) => d.op === c.op && same(d.input, c.input) && same(d.base, c.base) && same(d.other, c.other) && same(d.expected, o.expected),
+          (d) =>
+            d.op === c.op &&
+            same(d.input, c.input ?? null) &&
+            same(d.base, c.base) &&
+            same(d.other, c.other) &&
+            same(d.components, c.components) &&
+            same(d.expected, o.expected),
         );
         for (const d of named) used.add(d);
         if (o.pass) {
@@ -334,6 +345,7 @@ export function conformance(owner: string, table: Table): void {
             input: c.input ?? null,
             ...(c.base !== undefined ? { base: c.base } : {}),
             ...(c.other !== undefined ? { other: c.other } : {}),
+            ...(c.components !== undefined ? { components: c.components } : {}),
             expected: o.expected,
             urikit: o.urikit,
             section: '§?',
@@ -386,7 +398,7 @@ test('every op of every vector file is run by a table or explained in NOT_RUN', 
 
 test('divergences-ops.json entries are well formed', () => {
   assert.ok(Array.isArray(entries));
-  const fields = ['file', 'op', 'input', 'base', 'other', 'expected', 'urikit', 'section', 'reason'];
+  const fields = ['file', 'op', 'input', 'base', 'other', 'components', 'expected', 'urikit', 'section', 'reason'];
   for (const d of entries) {
     const name = JSON.stringify([d.file, d.op, d.input, d.base ?? d.other ?? null]);
     for (const k of Object.keys(d)) assert.ok(fields.includes(k), `${name}: unknown field ${k}`);
@@ -395,8 +407,8 @@ test('divergences-ops.json entries are well formed', () => {
     assert.ok(d.file !== 'rfc3986.json', `${name}: rfc3986.json is the specification; no divergence is allowed`);
     assert.ok(d.op in OWNERS, `${name}: op ${d.op} is not run by these tests`);
     assert.ok(
-      /^(RFC (2396|3987|5952|6454) )?§\d+(\.\d+)*$/.test(d.section),
-      `${name}: section ${d.section} is not "§n.n" or "RFC 2396|3987|5952|6454 §n.n"`,
+      /^(RFC (2396|3987|5952|6454|6874) )?§\d+(\.\d+)*$/.test(d.section),
+      `${name}: section ${d.section} is not "§n.n" or "RFC 2396|3987|5952|6454|6874 §n.n"`,
     );
     assert.ok(/^[A-Z].*\.$/.test(d.reason) && !/[.;]\s+[A-Z]/.test(d.reason), `${name}: reason must be one sentence`);
   }
@@ -912,6 +924,46 @@ test('resolve: the short ways give what the general way gives (generated pairs)'
     }),
     { seed: 7301, numRuns: 4000 },
   );
+});
+
+test('rfc2396: an empty authority and an empty port as java.net.URI writes them (answers of OpenJDK 17)', () => {
+  const j = { rfc2396: true };
+  const cases: [string, string, string][] = [
+    // An empty authority is none: "file:///a" is "file:/a" once resolved.
+    ['file:///a/b', 'c', 'file:/a/c'],
+    ['file:///a/b', '../../..', 'file:/../..'],
+    ['file:///a/b', '#f', 'file:/a/b#f'],
+    ['file:///a/b?q', '#f', 'file:/a/b?q#f'],
+    ['file:///a/b', '', 'file:/a/'],
+    ['file:///', '?y', 'file:/?y'],
+    ['x:///a', '..', 'x:/..'],
+    // So is an empty authority in the reference: "///c" is the path "/c".
+    ['http://a/b/c', '///c', 'http://a/c'],
+    ['file://h/a/b', '///c', 'file://h/c'],
+    ['http://a/b', '///', 'http://a/'],
+    // An empty port of a server-based authority is none, in the base and in the reference.
+    ['http://a:/b/c', 'c', 'http://a/b/c'],
+    ['http://u@a:/b/c', '?y', 'http://u@a/b/?y'],
+    ['http://a:/b/c', '#f', 'http://a/b/c#f'],
+    ['http://a:', 'c', 'http://a/c'],
+    ['http://a:?q', '#f', 'http://a?q#f'],
+    ['http://a:/b', '//c:/x', 'http://c/x'],
+    ['http://a/b', '//c:/x?q#f', 'http://c/x?q#f'],
+    // A registry-based authority keeps its text; a reference with a scheme is taken as it is.
+    ['http://u@:/b', 'c', 'http://u@:/c'],
+    ['http://:/b', 'c', 'http://:/c'],
+    ['http://@a/b/c', '///c', 'http://@a/c'],
+    ['http://a:/b', 'http://c:/x', 'http://c:/x'],
+    ['http://a:80/b/c', '///c', 'http://a:80/c'],
+  ];
+  for (const [b, r, want] of cases) assert.is(resolve(b, r, j), want, `${b} + ${r}`);
+  // Where java.net.URI refuses what RFC 2396 allows (an empty authority followed by nothing, "?"
+  // or "#"), urikit resolves: the README says so.
+  assert.is(resolve('x://', 'c', j), 'x:/c');
+  assert.is(resolve('http://a/b', '//', j), 'http://a/');
+  // RFC 3986 resolution is unchanged: empty authorities and ports stay as written.
+  assert.is(resolve('file:///a/b', 'c'), 'file:///a/c');
+  assert.is(resolve('http://a:/b/c', 'c'), 'http://a:/b/c');
 });
 
 test.run();

@@ -2,6 +2,7 @@
  * The lazy `Uri` view: every getter, portNumber's edges, java.net.URI's scheme-specific part and
  * opacity, writeOffsets, toJSON, and caching.
  */
+import { inspect } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Flag, OFFSETS_LENGTH, parse, Slot, scan, tryParse, Uri, type UriComponents } from '../src/index.js';
@@ -317,6 +318,96 @@ test('toJSON and the components of a lenient parse are the raw text', () => {
   assert.is(u.authority, 'u@h@real.com:8080');
   assert.is(u.portNumber, 8080);
   assert.is(u.decodedPath, '/a b');
+});
+
+test('a Uri cannot be changed: assignment throws and answers stay those of the parsed text', () => {
+  const u = parse('http://example.com/a');
+  // The issue's case: assigning href once left the view answering host === '/other.org/'.
+  assert.throws(() => {
+    (u as unknown as { href: string }).href = 'http://other.org/';
+  }, TypeError);
+  for (const k of ['scheme', 'host', 'path', 'port', 'origin', 'queryParams', 'flags']) {
+    assert.throws(() => {
+      (u as unknown as Record<string, unknown>)[k] = 'x';
+    }, TypeError);
+  }
+  assert.equal([u.href, u.host, u.path], ['http://example.com/a', 'example.com', '/a']);
+  // No own state to reach: the components live in private fields behind the prototype's getters.
+  assert.equal(Object.keys(u), []);
+  assert.is(Object.isFrozen(Uri.prototype), true);
+  assert.throws(() => {
+    (Uri.prototype as unknown as Record<string, unknown>).host = 'x';
+  }, TypeError);
+  assert.is(Object.prototype.toString.call(u), '[object Uri]');
+});
+
+test('util.inspect shows the URI and its components, not the private state', () => {
+  assert.is(
+    inspect(parse('http://u@h:80/p?q#f')),
+    "Uri {\n  href: 'http://u@h:80/p?q#f',\n  scheme: 'http',\n  userinfo: 'u',\n  host: 'h',\n  port: '80',\n  path: '/p',\n  query: 'q',\n  fragment: 'f'\n}",
+  );
+  assert.is(inspect(parse('a')), "Uri { href: 'a', path: 'a' }");
+  assert.is(inspect(parse('x y', { lenient: true })), "Uri { href: 'x y', path: 'x y', warnings: [ 'INVALID_CHAR' ] }");
+});
+
+test('origin (RFC 6454): scheme and host of the normal form, a default port left out, "null" without a host', () => {
+  assert.is(parse('HTTPS://User@Example.COM:443/a?b').origin, 'https://example.com');
+  assert.is(parse('http://a:8080/').origin, 'http://a:8080');
+  assert.is(parse('http://a:080').origin, 'http://a');
+  assert.is(parse('http://a:/').origin, 'http://a');
+  assert.is(parse('http://[0:0::1]:80/').origin, 'http://[::1]');
+  assert.is(parse('foo://h:1/x').origin, 'foo://h:1');
+  assert.is(parse('http://%41%42.com/').origin, 'http://ab.com');
+  assert.is(parse('http://a b/', { lenient: true }).origin, 'http://a%20b');
+  for (const s of ['mailto:a@b', 'file:///etc/hosts', '//h/p', '/p', 'http:/p', 'x:']) assert.is(parse(s).origin, 'null', s);
+});
+
+test('hostname, defaultPort, requestTarget', () => {
+  assert.equal(
+    ['http://[::1]:8080/', 'http://[v1.x]/', 'http://A.com/', 'file:///', 'mailto:x'].map((s) => parse(s).hostname),
+    ['::1', 'v1.x', 'A.com', '', undefined],
+  );
+  assert.equal(
+    ['https://a/', 'HTTP://a/', 'wss://a', 'foo://a', '//a', 'toString:x'].map((s) => parse(s).defaultPort),
+    [443, 80, 443, undefined, undefined, undefined],
+  );
+  assert.equal(
+    ['http://a.example/x/y?q=1#top', 'http://a.example', 'http://a?q', '/p?', 'mailto:a@b?subject=x', 'x:/p', ''].map(
+      (s) => parse(s).requestTarget,
+    ),
+    ['/x/y?q=1', '/', '/?q', '/p?', undefined, '/p', '/'],
+  );
+});
+
+test('user and password: the userinfo split at its first ":", as written', () => {
+  const split = (s: string): [string | undefined, string | undefined] => [parse(s).user, parse(s).password];
+  assert.equal(split('ftp://anne:s%3Acret@h/'), ['anne', 's%3Acret']);
+  assert.equal(split('ftp://anne@h/'), ['anne', undefined]);
+  assert.equal(split('ftp://a:b:c@h/'), ['a', 'b:c']);
+  assert.equal(split('ftp://:p@h/'), ['', 'p']);
+  assert.equal(split('ftp://u:@h/'), ['u', '']);
+  assert.equal(split('ftp://@h/'), ['', undefined]);
+  assert.equal(split('ftp://h:21/'), [undefined, undefined]);
+  assert.equal(split('urn:a:b@c'), [undefined, undefined]);
+});
+
+test('authorityKind and queryParams', () => {
+  assert.equal(
+    ['http://example.com:8080/', 'http://a_b/', 'http://256.1.1.1/', 'file:///x', 'mailto:a@b'].map((s) => parse(s).authorityKind),
+    ['server', 'registry', 'registry', 'server', undefined],
+  );
+  const u = parse('http://h/?a=1&b=x%20y&b=2#c=3');
+  assert.is(u.queryParams, u.queryParams);
+  assert.equal(
+    [...u.queryParams],
+    [
+      ['a', '1'],
+      ['b', 'x y'],
+      ['b', '2'],
+    ],
+  );
+  assert.is(parse('http://h/#a=1').queryParams.size, 0);
+  assert.is(parse('http://h/?a+b=1').queryParams.get('a+b'), '1');
 });
 
 test.run();

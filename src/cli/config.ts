@@ -5,6 +5,7 @@
  * Worker threads call `configure` again with the same arguments (a `Config` holds parsed values
  * such as the `--base` URI, which do not cross a thread boundary as plain data).
  */
+import { DEDUPE_PRESET, type DedupeOptions, TRACKING_PARAMS } from '../dedupe.js';
 import type { UriError } from '../errors.js';
 import type { ParseOptions } from '../scan.js';
 import { parse, type Uri } from '../uri.js';
@@ -39,6 +40,8 @@ export interface Config {
   /** normalize, links: leave out URIs equal (normalize: equivalent) to an earlier one; the exact set holds `dedupeLimit`. */
   dedupe: boolean;
   dedupeLimit: number;
+  /** normalize: the dedupe steps past RFC 3986 (DEDUPE_PRESET with --dedupe), or none. */
+  normalize: DedupeOptions | undefined;
   /** stats: how many values each top list shows, and how many values are counted exactly. */
   top: number;
   track: number;
@@ -74,6 +77,13 @@ type OptionName =
   | '--json'
   | '--dedupe'
   | '--dedupe-limit'
+  | '--rfc-only'
+  | '--idna'
+  | '--sort-query'
+  | '--remove-params'
+  | '--remove-tracking'
+  | '--remove-fragment'
+  | '--remove-empty-query'
   | '--base'
   | '--top'
   | '--track'
@@ -112,6 +122,13 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
   '--warc': { value: false, commands: ['links'] },
   '--same-site': { value: false, commands: ['links'] },
   '--normalize': { value: true, commands: ['links'], shape: 'rfc3986' },
+  '--rfc-only': { value: false, commands: ['normalize'] },
+  '--idna': { value: false, commands: ['normalize'] },
+  '--sort-query': { value: false, commands: ['normalize'] },
+  '--remove-params': { value: true, commands: ['normalize'], shape: 'NAME,utm_*,…' },
+  '--remove-tracking': { value: false, commands: ['normalize'] },
+  '--remove-fragment': { value: false, commands: ['normalize'] },
+  '--remove-empty-query': { value: false, commands: ['normalize'] },
   '--top': { value: true, commands: ['stats'] },
   '--track': { value: true, commands: ['stats'] },
   '--max-line-length': { value: true },
@@ -222,6 +239,7 @@ export function configure(command: CommandName, args: readonly string[]): Config
     base,
     dedupe: a.flags.has('--dedupe'),
     dedupeLimit: a.count('--dedupe-limit', 1_000_000, 1, 2 ** 32),
+    normalize: normalizeOptions(a),
     top: a.count('--top', 10, 1, 1_000_000),
     track: a.count('--track', 10_000, 1, 100_000_000),
     groupBy,
@@ -239,6 +257,33 @@ function linkForm(preset: string | undefined): Config['linkForm'] {
   if (preset === undefined) return null;
   if (preset !== 'rfc3986') throw new UsageError(`--normalize takes "rfc3986" (the RFC 3986 normal form of each link), not "${preset}"`);
   return preset;
+}
+
+/**
+ * normalize's steps past RFC 3986: `--dedupe` turns on DEDUPE_PRESET (unless `--rfc-only`),
+ * each `--idna`, `--sort-query`, `--remove-*` one more; undefined for the plain normal form.
+ */
+function normalizeOptions(a: Arguments): DedupeOptions | undefined {
+  const rfcOnly = a.flags.has('--rfc-only');
+  if (rfcOnly && !a.flags.has('--dedupe'))
+    throw new UsageError('--rfc-only goes with --dedupe (normal forms compared without the dedupe preset)');
+  const o: DedupeOptions = a.flags.has('--dedupe') && !rfcOnly ? { ...DEDUPE_PRESET } : {};
+  if (a.flags.has('--idna')) o.idna = true;
+  if (a.flags.has('--sort-query')) o.sortQuery = true;
+  if (a.flags.has('--remove-fragment')) o.removeFragment = true;
+  if (a.flags.has('--remove-empty-query')) o.removeEmptyQuery = true;
+  const names = (a.values.get('--remove-params') ?? '').split(',').map((n) => n.trim());
+  if (a.values.has('--remove-params') && names.some((n) => n === ''))
+    throw new UsageError(
+      `--remove-params takes a comma-separated list of names (a "*" matches any text), not "${a.values.get('--remove-params')}"`,
+    );
+  const remove = [
+    ...(o.removeQueryParams ?? []),
+    ...(a.flags.has('--remove-tracking') ? TRACKING_PARAMS : []),
+    ...(a.values.has('--remove-params') ? names : []),
+  ];
+  if (remove.length > 0) o.removeQueryParams = remove;
+  return Object.keys(o).length > 0 ? o : undefined;
 }
 
 /** `--fields LIST`, checked, or the default fields. */

@@ -11,7 +11,7 @@ export const USAGE = `Usage: urikit <command> [options] [FILE|-]
 Commands:
   parse      the components of each URI, as JSON lines or tab-separated values
   validate   report each invalid URI: line, index, error code, message
-  normalize  the RFC 3986 normal form of each URI (--dedupe: each form once)
+  normalize  the RFC 3986 normal form of each URI (--dedupe: each URL once)
   resolve    each reference resolved against --base URL, or each base<TAB>href
   stats      counts by scheme, host type, host and path, and of invalid URIs
   links      every link of HTML pages (a file, standard input, WARC), resolved
@@ -110,12 +110,26 @@ character, dot-segments removed, a default port dropped, IPv6 in RFC 5952
 form. An invalid URI is reported on standard error and left out.
 
 Options:
-  --dedupe           write each normal form once, the first time it occurs
-                     (so that equivalent URIs come out once)
-  --dedupe-limit N   how many distinct normal forms --dedupe holds (default
-                     1000000, about 100 bytes of memory each). Past it, a URI
-                     among them is still left out, any other is written each
-                     time (a warning says so once): nothing is ever lost.
+  --dedupe           write each URL once, the first time it occurs, comparing
+                     canonical forms: the normal form with the dedupe preset's
+                     steps below (--idna --sort-query --remove-tracking
+                     --remove-fragment --remove-empty-query)
+  --rfc-only         with --dedupe: compare RFC 3986 normal forms alone
+  --dedupe-limit N   how many distinct forms --dedupe holds (default 1000000,
+                     about 100 bytes of memory each). Past it, a URI among them
+                     is still left out, any other is written each time (a
+                     warning says so once): nothing is ever lost.
+
+Steps past RFC 3986, each of which can merge URLs a server tells apart:
+  --idna                hosts as A-labels (münchen.de: xn--mnchen-3ya.de);
+                        with --iri or --lenient for hosts written in Unicode
+  --sort-query          query parameters sorted by name
+  --remove-params LIST  remove the query parameters named in LIST
+                        (comma-separated; a "*" matches any text: utm_*)
+  --remove-tracking     remove utm_* and the click identifiers (fbclid,
+                        gclid, msclkid, …)
+  --remove-fragment     drop the fragment
+  --remove-empty-query  drop an empty query ("?") and empty parameters
 
 Exit code 1 when some URI was invalid (left out), else 0.
 

@@ -1,5 +1,9 @@
-/** `urikit normalize`: the RFC 3986 normal form of each record, optionally without repeats. */
+/**
+ * `urikit normalize`: the RFC 3986 normal form of each record (or, with the dedupe steps, its
+ * canonical form), optionally without repeats.
+ */
 import type { ByteView } from '../../batch.js';
+import type { DedupeOptions } from '../../dedupe.js';
 import { normalize } from '../../normalize.js';
 import type { CommandSpec } from '../command.js';
 import type { Config } from '../config.js';
@@ -40,10 +44,13 @@ export class Dedupe {
 export class NormalizeCommand extends UriPerLine {
   /** Null in worker threads: the main thread dedupes their output, in input order. */
   private readonly dedupe: Dedupe | null;
+  /** The dedupe steps past RFC 3986, or none. */
+  private readonly options: DedupeOptions | undefined;
 
   constructor(config: Config, inWorker = false) {
     super(config);
     this.dedupe = config.dedupe && !inWorker ? new Dedupe(config.dedupeLimit, this.err) : null;
+    this.options = config.normalize;
   }
 
   record(r: ByteView, line: number, kind: Kind): void {
@@ -54,7 +61,7 @@ export class NormalizeCommand extends UriPerLine {
     }
     let s: string;
     try {
-      s = normalize(r.uri()!);
+      s = normalize(r.uri()!, this.options);
     } catch (e) {
       this.failed(e, line, kind);
       return;
