@@ -273,15 +273,20 @@ test('links: every kind of link, in a document read in small chunks', async () =
   );
 });
 
-test('links --normalize rfc3986: normal forms, strict even for lenient links; --dedupe compares them', async () => {
+test('links --normalize rfc3986|dedupe: normal forms, strict even for lenient links; --dedupe compares them', async () => {
   const html = `<a href="HTTP://Example.COM:80/a/./b/../../c"><a href="http://example.com/c"><a href="/x y/%7e">`;
   const r = await cli(['links', '-q', '--normalize', 'rfc3986', '--dedupe', '--base', 'http://example.com/'], html);
   assert.is(r.out, 'http://example.com/\thttp://example.com/c\nhttp://example.com/\thttp://example.com/x%20y/~\n');
-  const bad = await cli(['links', '--normalize', 'dedupe'], '');
+  const canonical = await cli(
+    ['links', '-q', '--normalize', 'dedupe', '--base', 'http://example.com/'],
+    '<a href="HTTP://MÜNCHEN.de/a?b=2&amp;utm_source=x&amp;a=1#top"><a href="/p?">',
+  );
+  assert.is(canonical.out, 'http://example.com/\thttp://xn--mnchen-3ya.de/a?a=1&b=2\nhttp://example.com/\thttp://example.com/p\n');
+  const bad = await cli(['links', '--normalize', 'site'], '');
   assert.is(bad.code, 2);
   assert.is(
     bad.err,
-    'urikit: --normalize takes "rfc3986" (the RFC 3986 normal form of each link), not "dedupe"\nRun "urikit links --help" for usage.\n',
+    'urikit: --normalize takes "rfc3986" (the RFC 3986 normal form of each link) or "dedupe" (the crawler\'s canonical form: DEDUPE_PRESET), not "site"\nRun "urikit links --help" for usage.\n',
   );
 });
 

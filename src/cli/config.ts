@@ -52,7 +52,7 @@ export interface Config {
   /** links: only links to the page's site (its registrable domain, else its host). */
   sameSite: boolean;
   /** links: the normal form each resolved link is written in (`--normalize`), or null. */
-  linkForm: 'rfc3986' | null;
+  linkForm: 'rfc3986' | 'dedupe' | null;
   quiet: boolean;
   threads: number;
   /** The longest line read, in bytes (`--max-line-length`; 0 there means the runtime's limit). */
@@ -121,7 +121,7 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
   '--base': { value: true, commands: ['resolve', 'links'], shape: 'URL' },
   '--warc': { value: false, commands: ['links'] },
   '--same-site': { value: false, commands: ['links'] },
-  '--normalize': { value: true, commands: ['links'], shape: 'rfc3986' },
+  '--normalize': { value: true, commands: ['links'], shape: 'rfc3986|dedupe' },
   '--rfc-only': { value: false, commands: ['normalize'] },
   '--idna': { value: false, commands: ['normalize'] },
   '--sort-query': { value: false, commands: ['normalize'] },
@@ -255,7 +255,10 @@ export function configure(command: CommandName, args: readonly string[]): Config
 /** `links --normalize PRESET`: the normal form of the links written. */
 function linkForm(preset: string | undefined): Config['linkForm'] {
   if (preset === undefined) return null;
-  if (preset !== 'rfc3986') throw new UsageError(`--normalize takes "rfc3986" (the RFC 3986 normal form of each link), not "${preset}"`);
+  if (preset !== 'rfc3986' && preset !== 'dedupe')
+    throw new UsageError(
+      `--normalize takes "rfc3986" (the RFC 3986 normal form of each link) or "dedupe" (the crawler's canonical form: DEDUPE_PRESET), not "${preset}"`,
+    );
   return preset;
 }
 

@@ -199,10 +199,12 @@ Options:
                    normalize)
   --same-site      only links to the page's site: the registrable domain of
                    its URI (Public Suffix List), else its host
-  --normalize rfc3986
+  --normalize rfc3986|dedupe
                    write each resolved link in its RFC 3986 normal form (what
-                   lenient reading kept comes out percent-encoded); --dedupe
-                   and --same-site then compare normal forms
+                   lenient reading kept comes out percent-encoded), or in the
+                   crawler's canonical form (dedupe: also IDNA hosts, sorted
+                   query, no tracking parameters, no fragment, no empty
+                   query); --dedupe and --same-site then compare those forms
 
 Exit code 0 when the input was read (unresolved links are reported), else 2.
 

@@ -5,8 +5,9 @@
  * dropped silently. The readers (../links/) find the links; this module resolves and writes them.
  */
 import { establishBase } from '../../base.js';
+import { DEDUPE_PRESET } from '../../dedupe.js';
 import type { UriError } from '../../errors.js';
-import { normalize } from '../../normalize.js';
+import { type NormalizeOptions, normalize } from '../../normalize.js';
 import { resolve } from '../../resolve.js';
 import type { ParseOptions } from '../../scan.js';
 import { parse } from '../../uri.js';
@@ -20,6 +21,12 @@ import { Dedupe } from './normalize.js';
 /** Links are read leniently: pages hold what browsers accept. */
 const LENIENT: ParseOptions = { lenient: true };
 
+/** The normalize options of each `--normalize` preset. */
+const FORMS: Readonly<Record<'rfc3986' | 'dedupe', NormalizeOptions>> = {
+  rfc3986: LENIENT,
+  dedupe: { ...DEDUPE_PRESET, lenient: true },
+};
+
 /** TAB, LF and CR, which URL parsers remove from anywhere in a link. */
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 const HAS_TAB_OR_NEWLINE = /[\t\n\r]/;
@@ -29,6 +36,8 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 /** Writes the links of each page, resolved, as `base<TAB>link` lines or JSON. */
 export class LinksCommand extends Command implements PageRecords {
   private readonly dedupe: Dedupe | null;
+  /** The normal form of the links written (`--normalize`). */
+  private readonly form: NormalizeOptions | undefined;
   private readonly site: ((host: string) => string) | null;
   pages = 0;
   private notHtmlRecords = 0;
@@ -40,6 +49,7 @@ export class LinksCommand extends Command implements PageRecords {
   constructor(config: Config) {
     super(config);
     this.dedupe = config.dedupe ? new Dedupe(config.dedupeLimit, this.err) : null;
+    this.form = config.linkForm === null ? undefined : FORMS[config.linkForm];
     if (config.sameSite) {
       const { registrableDomain } = feature('domain');
       this.site = (host) => registrableDomain(host) ?? host.toLowerCase();
@@ -97,7 +107,7 @@ export class LinksCommand extends Command implements PageRecords {
         continue;
       }
       // The normal form of a lenient link is strict RFC 3986: what was tolerated comes out percent-encoded.
-      if (this.config.linkForm !== null) resolved = normalize(resolved, LENIENT);
+      if (this.form !== undefined) resolved = normalize(resolved, this.form);
       if (this.site !== null && (pageSite === null || siteOf(resolved, this.site) !== pageSite)) continue;
       if (this.dedupe !== null && !this.dedupe.keep(resolved)) continue;
       this.write(p, l, base, resolved);
