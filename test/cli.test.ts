@@ -103,11 +103,12 @@ test('parse --tsv escapes every field: an invalid line with tabs cannot pass for
   const r = await cli(['parse', '--tsv', '--no-header', '--lenient'], `${evil}\nhttp://h/a\\b\nhttp://h/\ra\n`);
   assert.is(
     r.out,
-    '1\tx y\\thttp://evil.com/\\thttp\\t\\tevil.com\\treg-name\\t\\t/\\t\\t\\t\t\t\t\t\t\t\t\t\tINVALID_CHAR\n' +
-      '2\thttp://h/a\\\\b\thttp\t\th\treg-name\t\t/a\\\\b\t\t\t\n' +
-      '3\thttp://h/\\ra\t\t\t\t\t\t\t\t\tINVALID_CHAR\n',
+    '1\tx y\\thttp://evil.com/\\thttp\\t\\tevil.com\\treg-name\\t\\t/\\t\\t\\t\t\t\t\t\t\t\t\t\t\tINVALID_CHAR\n' +
+      '2\thttp://h/a\\\\b\thttp\t\th\treg-name\t\t/a\\\\b\t\t\tINVALID_CHAR\t\n' +
+      '3\thttp://h/\\ra\t\t\t\t\t\t\t\t\t\tINVALID_CHAR\n',
   );
-  for (const row of r.out.trimEnd().split('\n')) assert.is(row.split('\t').length, 11, row);
+  // line, href, scheme, userinfo, host, hostType, port, path, query, fragment, warnings, error
+  for (const row of r.out.trimEnd().split('\n')) assert.is(row.split('\t').length, 12, row);
   const log = await cli(['parse', '--tsv', '--no-header', '--log', 'common', '--fields', 'line,field,href,error'], 'not\ta\tlog line\n');
   assert.is(log.out, '1\t\t\tNOT_A_LOG_LINE\n');
 });

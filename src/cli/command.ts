@@ -35,6 +35,8 @@ export interface CommandState {
   invalid: number;
   lenientWouldHelp: boolean;
   stats: StatsData | null;
+  /** validate: records with warnings. */
+  warned?: number;
 }
 
 /** The base of the commands: counts records and reports invalid ones. */

@@ -35,6 +35,8 @@ export interface Config {
   header: boolean;
   /** validate, stats, links: JSON output. */
   json: boolean;
+  /** validate: report the valid records that lenient mode kept something in, too. */
+  warnings: boolean;
   /** resolve: the base URI, parsed (null: `base<TAB>href` lines); links: the retrieval URI of an HTML input. */
   base: Uri | null;
   /** normalize, links: leave out URIs equal (normalize: equivalent) to an earlier one; the exact set holds `dedupeLimit`. */
@@ -91,7 +93,8 @@ type OptionName =
   | '--group-by'
   | '--warc'
   | '--same-site'
-  | '--normalize';
+  | '--normalize'
+  | '--warnings';
 
 interface OptionSpec {
   /** The option takes a value: `--name VALUE` or `--name=VALUE`. */
@@ -133,6 +136,7 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
   '--track': { value: true, commands: ['stats'] },
   '--max-line-length': { value: true },
   '--group-by': { value: true, commands: ['stats'], shape: 'host|domain|suffix' },
+  '--warnings': { value: false, commands: ['validate'] },
 };
 
 const ALIASES: Readonly<Record<string, OptionName>> = { '-q': '--quiet' };
@@ -221,6 +225,8 @@ export function configure(command: CommandName, args: readonly string[]): Config
     zoneId: a.flags.has('--zone-id'),
     absolute: a.flags.has('--absolute'),
   };
+  if (a.flags.has('--warnings') && !parseOptions.lenient)
+    throw new UsageError('--warnings needs --lenient: only lenient mode accepts a URI with something to warn about');
   const baseText = a.values.get('--base');
   const base = baseText === undefined ? null : parseBase(baseText, parseOptions);
   if (command === 'resolve' && log !== null && base === null)
@@ -232,10 +238,11 @@ export function configure(command: CommandName, args: readonly string[]): Config
     parse: parseOptions,
     log,
     logField,
-    fields: fields(a.values.get('--fields'), log !== null, tsv),
+    fields: fields(a.values.get('--fields'), log !== null, tsv, parseOptions.lenient === true),
     tsv,
     header: !a.flags.has('--no-header'),
     json: a.flags.has('--json'),
+    warnings: a.flags.has('--warnings'),
     base,
     dedupe: a.flags.has('--dedupe'),
     dedupeLimit: a.count('--dedupe-limit', 1_000_000, 1, 2 ** 32),
@@ -290,8 +297,8 @@ function normalizeOptions(a: Arguments): DedupeOptions | undefined {
 }
 
 /** `--fields LIST`, checked, or the default fields. */
-function fields(list: string | undefined, log: boolean, tsv: boolean): string[] {
-  if (list === undefined) return defaultFields(log, tsv);
+function fields(list: string | undefined, log: boolean, tsv: boolean, lenient: boolean): string[] {
+  if (list === undefined) return defaultFields(log, tsv, lenient);
   const names = list.split(',').map((f) => f.trim());
   names.forEach((f, i) => {
     if (!(FIELDS as readonly string[]).includes(f))

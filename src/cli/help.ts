@@ -43,6 +43,7 @@ Options of every command:
                          0: no limit but the longest string Node.js holds)
   -q, --quiet            no progress bar and no summary on standard error
   -h, --help             this text; "urikit COMMAND --help" for a command's
+  -V, --version          the version of urikit
 
 A progress bar (bytes, rate, time left) is drawn on standard error when it is
 a terminal and the input is a file.
@@ -82,7 +83,8 @@ Options:
                    hostType, port, portNumber, path, query, fragment,
                    warnings, error
                    (default: line, [field,] href, scheme, userinfo, host,
-                   hostType, port, path, query, fragment[, error for --tsv])
+                   hostType, port, path, query, fragment[, warnings for
+                   --lenient][, error for --tsv])
 
 Exit code 0 even when some lines are invalid (they are in the output).
 
@@ -98,6 +100,10 @@ count on standard error at the end when some were invalid.
 Options:
   --json           the reports as JSON lines, as parse writes them:
                    {"line":3,"error":{"code":"INVALID_CHAR","index":8,…}}
+  --warnings       with --lenient, also report each valid URI that lenient
+                   mode kept something in (its first warning's code, then
+                   "Warning: …"; JSON: {"line":N,"warnings":[…],
+                   "warningIndex":I}); they do not change the exit code
 
 Exit code 1 when some URI was invalid, 0 when all were valid.
 

@@ -10,6 +10,7 @@
  * `main` takes its streams as arguments so that tests run it in process; bin/urikit.js passes the
  * real ones.
  */
+import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import type { CommandSpec } from './command.js';
 import { COMMANDS } from './commands/index.js';
@@ -46,6 +47,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.stdout.write(USAGE);
     return Exit.OK;
   }
+  if (command === '--version' || command === '-V') {
+    io.stdout.write(`urikit ${version()}\n`);
+    return Exit.OK;
+  }
   if (command === 'help') {
     const about = rest[0];
     if (about === undefined) io.stdout.write(USAGE);
@@ -68,6 +73,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return Exit.OK;
   }
   return run(COMMANDS[command], config, io);
+}
+
+/** The package's version, from its package.json (three folders up in dist/esm/cli and build/src/cli alike). */
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 function isCommand(s: string): s is CommandName {
