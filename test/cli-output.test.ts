@@ -5,9 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cli, jsonLines, root, Temp } from './support/cli.js';
+import { main } from '../src/cli/main.js';
+import { accessLog, cli, jsonLines, root, Temp } from './support/cli.js';
 
 const tmp = new Temp();
 test.after(() => tmp.remove());
@@ -89,6 +91,79 @@ test('validate --lenient --warnings reports the valid URIs that lenient mode kep
     (await cli(['validate', '--warnings'], '')).err,
     'urikit: --warnings needs --lenient: only lenient mode accepts a URI with something to warn about\nRun "urikit validate --help" for usage.\n',
   );
+});
+
+test('--on-invalid empty|keep: one output line per input line, so that paste stays aligned', async () => {
+  const input = 'http://A/x\nhttp://a b/\n\nhttp://b/%7e\n\r\nnot:a:uri:[\nhttp://c/\n';
+  const lines = input.split('\n').length - 1;
+  const skip = await cli(['normalize', '-q'], input);
+  assert.equal(skip, { code: 1, out: 'http://a/x\nhttp://b/~\nhttp://c/\n', err: skip.err });
+  const empty = await cli(['normalize', '-q', '--on-invalid', 'empty'], input);
+  assert.equal(empty.out, 'http://a/x\n\n\nhttp://b/~\n\n\nhttp://c/\n');
+  const keep = await cli(['normalize', '-q', '--on-invalid=keep'], input);
+  assert.equal(keep.out, 'http://a/x\nhttp://a b/\n\nhttp://b/~\n\nnot:a:uri:[\nhttp://c/\n');
+  for (const r of [empty, keep]) {
+    assert.is(r.out.split('\n').length - 1, lines);
+    assert.is(r.code, 1);
+    // The reports on standard error are the same as when skipping.
+    assert.is(r.err, skip.err);
+  }
+  // resolve: base<TAB>href lines; keep gives the reference as it was read.
+  const pairs = 'http://a/b/\tc\nhttp://a b/\td\nrel/\te\nhttp://a/\t[x\nno tab\n';
+  assert.is((await cli(['resolve', '-q', '--on-invalid', 'empty'], pairs)).out, 'http://a/b/c\n\n\n\n\n');
+  assert.is((await cli(['resolve', '-q', '--on-invalid', 'keep'], pairs)).out, 'http://a/b/c\nd\ne\n[x\n\n');
+  assert.is(
+    (await cli(['resolve', '-q', '--on-invalid', 'keep', '--base', 'http://x/y/'], 'a\n[\n\nb\n')).out,
+    'http://x/y/a\n[\n\nhttp://x/y/b\n',
+  );
+  // --log: one URI a log line; a "-" referrer and a line that is not a log line give empty lines.
+  const log = `${accessLog(3)}garbage\n`;
+  const refs = await cli(['normalize', '-q', '--log', 'combined', '--log-field', 'referrer', '--on-invalid', 'keep'], log);
+  // accessLog(3) starts with a line that is not a log line.
+  assert.is(refs.out, '\nhttp://h0.example.com/from/0\nhttp://h1.example.com/from/1\nhttp://h2.example.com/from/2\n\n');
+  assert.is(refs.out.split('\n').length, log.split('\n').length);
+  // Long lines keep their place too, as empty lines.
+  assert.is(
+    (await cli(['normalize', '-q', '--on-invalid', 'keep', '--max-line-length', '10'], 'http://a/\nhttp://a/very/long\nhttp://b/\n')).out,
+    'http://a/\n\nhttp://b/\n',
+  );
+  const usage = async (argv: string[], message: string): Promise<void> =>
+    assert.equal(await cli(argv), { code: 2, out: '', err: `urikit: ${message}\nRun "urikit ${argv[0]} --help" for usage.\n` });
+  await usage(['normalize', '--on-invalid', 'drop'], '--on-invalid takes "skip", "empty" or "keep", not "drop"');
+  await usage(
+    ['normalize', '--on-invalid', 'keep', '--dedupe'],
+    '--on-invalid keep writes one line per input line, which --dedupe does not: give one of them',
+  );
+  await usage(
+    ['resolve', '--on-invalid', 'empty', '--log', 'combined', '--base', 'http://a/'],
+    '--on-invalid empty with --log needs --log-field target or referrer: one URI per log line, one output line for it',
+  );
+  await usage(['parse', '--on-invalid', 'keep'], 'unknown option "--on-invalid" for parse (it is an option of normalize and resolve)');
+});
+
+test('a closed output ends the run quietly with exit 0, on one thread and on two alike', async () => {
+  // 6 MB with an invalid line in every thousand: the reader goes away after the first output.
+  const big = tmp.file(
+    'closed.txt',
+    Array.from({ length: 400_000 }, (_, i) => (i % 1000 === 7 ? 'http://a b/' : `http://h/${i}`)).join('\n'),
+  );
+  for (const argv of [['normalize'], ['resolve', '--base', 'http://b/'], ['validate'], ['stats']]) {
+    for (const threads of ['1', '2']) {
+      let writes = 0;
+      const stdout = new Writable({
+        write(_chunk, _enc, cb) {
+          cb(++writes > 1 ? Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }) : null);
+        },
+      });
+      const stderr = new PassThrough();
+      let err = '';
+      stderr.on('data', (d: Buffer) => (err += d));
+      const code = await main([...argv, '--threads', threads, big], { stdin: Readable.from(['']), stdout, stderr });
+      // Lines reported before the output closed may be; no summary, whatever was read past them.
+      const summaries = err.split('\n').filter((l) => l !== '' && !/^urikit: line \d+ left out: /.test(l));
+      assert.equal([code, summaries], [0, []], `${argv.join(' ')} --threads ${threads}`);
+    }
+  }
 });
 
 test.run();

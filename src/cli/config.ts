@@ -39,6 +39,8 @@ export interface Config {
   warnings: boolean;
   /** resolve: the base URI, parsed (null: `base<TAB>href` lines); links: the retrieval URI of an HTML input. */
   base: Uri | null;
+  /** normalize, resolve: what an invalid record gives in the output: nothing, an empty line, its text. */
+  onInvalid: 'skip' | 'empty' | 'keep';
   /** normalize, links: leave out URIs equal (normalize: equivalent) to an earlier one; the exact set holds `dedupeLimit`. */
   dedupe: boolean;
   dedupeLimit: number;
@@ -94,7 +96,8 @@ type OptionName =
   | '--warc'
   | '--same-site'
   | '--normalize'
-  | '--warnings';
+  | '--warnings'
+  | '--on-invalid';
 
 interface OptionSpec {
   /** The option takes a value: `--name VALUE` or `--name=VALUE`. */
@@ -137,6 +140,7 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
   '--max-line-length': { value: true },
   '--group-by': { value: true, commands: ['stats'], shape: 'host|domain|suffix' },
   '--warnings': { value: false, commands: ['validate'] },
+  '--on-invalid': { value: true, commands: ['normalize', 'resolve'], shape: 'skip|empty|keep' },
 };
 
 const ALIASES: Readonly<Record<string, OptionName>> = { '-q': '--quiet' };
@@ -225,6 +229,15 @@ export function configure(command: CommandName, args: readonly string[]): Config
     zoneId: a.flags.has('--zone-id'),
     absolute: a.flags.has('--absolute'),
   };
+  const onInvalid = a.values.get('--on-invalid') ?? 'skip';
+  if (onInvalid !== 'skip' && onInvalid !== 'empty' && onInvalid !== 'keep')
+    throw new UsageError(`--on-invalid takes "skip", "empty" or "keep", not "${onInvalid}"`);
+  if (onInvalid !== 'skip' && a.flags.has('--dedupe'))
+    throw new UsageError(`--on-invalid ${onInvalid} writes one line per input line, which --dedupe does not: give one of them`);
+  if (onInvalid !== 'skip' && log !== null && logField === 'both')
+    throw new UsageError(
+      `--on-invalid ${onInvalid} with --log needs --log-field target or referrer: one URI per log line, one output line for it`,
+    );
   if (a.flags.has('--warnings') && !parseOptions.lenient)
     throw new UsageError('--warnings needs --lenient: only lenient mode accepts a URI with something to warn about');
   const baseText = a.values.get('--base');
@@ -244,6 +257,7 @@ export function configure(command: CommandName, args: readonly string[]): Config
     json: a.flags.has('--json'),
     warnings: a.flags.has('--warnings'),
     base,
+    onInvalid,
     dedupe: a.flags.has('--dedupe'),
     dedupeLimit: a.count('--dedupe-limit', 1_000_000, 1, 2 ** 32),
     normalize: normalizeOptions(a),

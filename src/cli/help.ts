@@ -125,6 +125,11 @@ Options:
                      about 100 bytes of memory each). Past it, a URI among them
                      is still left out, any other is written each time (a
                      warning says so once): nothing is ever lost.
+  --on-invalid skip|empty|keep
+                     what an invalid line gives in the output: nothing (skip,
+                     the default), an empty line, or the line as it was read
+                     (keep), so that paste keeps files aligned; not with
+                     --dedupe; with --log, give --log-field target or referrer
 
 Steps past RFC 3986, each of which can merge URLs a server tells apart:
   --idna                hosts as A-labels (münchen.de: xn--mnchen-3ya.de);
@@ -150,6 +155,10 @@ out. With --log, --base is needed: it is the site the log's targets are on.
 
 Options:
   --base URL       the absolute URI every reference is resolved against
+  --on-invalid skip|empty|keep
+                   what an invalid line gives in the output: nothing (skip,
+                   the default), an empty line, or its reference as it was
+                   read (keep), so that paste keeps files aligned
 
 Exit code 1 when some line was invalid (left out), else 0.
 

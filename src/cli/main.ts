@@ -145,6 +145,9 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
     failure = e as NodeJS.ErrnoException;
   }
   progress?.clear();
+  // The reader of the output went away (| head): it had what it wanted. What was read past the
+  // lines it took depends on chunks and threads, so it decides neither the exit code nor a summary.
+  if (out.closed && out.error === null) return Exit.OK;
   // What was counted and the summary, also when the input failed.
   cmd.end();
   await out.flush(cmd.out);
