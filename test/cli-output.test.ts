@@ -3,13 +3,15 @@
  * line (--on-invalid), exit codes and summaries that do not depend on --threads, the progress
  * bar, text from the input shown on a terminal.
  */
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../src/cli/main.js';
-import { accessLog, cli, jsonLines, root, Temp } from './support/cli.js';
+import { barWanted, line as progressLine } from '../src/cli/progress.js';
+import { accessLog, cli, jsonLines, LOG, root, Temp } from './support/cli.js';
 
 const tmp = new Temp();
 test.after(() => tmp.remove());
@@ -164,6 +166,89 @@ test('a closed output ends the run quietly with exit 0, on one thread and on two
       assert.equal([code, summaries], [0, []], `${argv.join(' ')} --threads ${threads}`);
     }
   }
+});
+
+test('stats shows control and bidi characters from the input escaped on a terminal, raw elsewhere; its JSON escapes them always', async () => {
+  const input = 'http://h/\u202Eexe.txt\nhttp://h\u200F/x\n';
+  const shown = await cli(['stats', '--lenient'], input, { stdoutTty: true });
+  assert.ok(shown.out.includes('\n  /\\u202Eexe.txt '), shown.out);
+  assert.ok(shown.out.includes('\n  h\\u200F '), shown.out);
+  assert.not.ok(/[\u202e\u200f]/.test(shown.out));
+  const piped = await cli(['stats', '--lenient'], input);
+  assert.ok(piped.out.includes('\n  /\u202Eexe.txt '));
+  const json = await cli(['stats', '--lenient', '--json'], input);
+  assert.not.ok(/[\u202e\u200f]/.test(json.out));
+  assert.ok(json.out.includes('"value": "/\\u202E'));
+  assert.equal(
+    JSON.parse(json.out).uris.paths.top.map((p: { value: string }) => p.value),
+    ['/x', '/\u202Eexe.txt'],
+  );
+  // The input's name is text from outside too.
+  const name = tmp.file('a\u001b[2Jb.txt', 'http://h/\n');
+  assert.ok((await cli(['stats', name], '', { stdoutTty: true })).out.startsWith(`urikit stats: ${name.replace('\u001b', '\\u001B')}\n`));
+});
+
+/** The bars drawn on standard error: each "\r…\x1b[K". */
+const bars = (err: string): string[] => [...err.matchAll(/\r([^\r\x1b]+)\x1b\[K/g)].map((m) => m[1]!);
+
+test('progress bar: fits the width of the terminal, and is not drawn on the terminal the output goes to', async () => {
+  const narrow = await cli(['validate', '--log', 'combined', LOG], '', { tty: true, columns: 40 });
+  assert.ok(bars(narrow.err).length > 0);
+  for (const b of bars(narrow.err)) assert.ok(b.length <= 39, JSON.stringify(b));
+  // Standard output on a terminal too: the bar would mix with the output.
+  assert.is(
+    (await cli(['validate', '--log', 'combined', LOG], '', { tty: true, stdoutTty: true })).err,
+    'urikit: 5 of 11 URIs are invalid; --lenient accepts the characters that logs often hold\n',
+  );
+  const widths: Array<[number, string]> = [
+    [79, '[############············]  50%  50.0 MB of 100.0 MB  50.0 MB/s  0:01 left'],
+    [60, '[#####·····]  50%  50.0 MB of 100.0 MB  50.0 MB/s  0:01 left'],
+    [39, '[#####·····]  50%  50.0 MB/s  0:01 left'],
+    [30, '[######······]  50%  0:01 left'],
+    [25, '[#########·········]  50%'],
+    [15, ' 50%  0:01 left'],
+    [3, ' 50'],
+  ];
+  for (const [width, bar] of widths) assert.is(progressLine(50e6, 100e6, 1, width), bar, String(width));
+  // Two terminal streams are the same terminal when their devices are (here, stand-ins).
+  const nul = openSync('/dev/null', 'w');
+  const zero = openSync('/dev/zero', 'r');
+  try {
+    const stream = (fd: number | undefined, isTTY: boolean): Writable => Object.assign(new PassThrough(), { fd, isTTY });
+    assert.is(barWanted(stream(nul, true), stream(nul, true)), false, 'the same device');
+    assert.is(barWanted(stream(zero, true), stream(nul, true)), true, 'another device');
+    assert.is(barWanted(stream(undefined, true), stream(nul, true)), false, 'cannot tell: no bar');
+    assert.is(barWanted(stream(undefined, false), stream(nul, true)), true, 'output not a terminal');
+    assert.is(barWanted(stream(undefined, false), stream(nul, false)), false, 'standard error not a terminal');
+  } finally {
+    closeSync(nul);
+    closeSync(zero);
+  }
+});
+
+test('progress bar: Ctrl-C clears it and ends the run as the signal does (130), in a real terminal', async () => {
+  // A pseudo-terminal (script) 40 columns wide; the output goes to /dev/null, the bar to it.
+  const big = tmp.file('ctrl-c.log', accessLog(150_000));
+  const child = spawn(
+    'script',
+    ['-qfec', `stty cols 40; exec "${process.execPath}" bin/urikit.js parse --log combined "${big}" > /dev/null`, '/dev/null'],
+    {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'ignore'],
+    },
+  );
+  let screen = '';
+  child.stdout.on('data', (d: Buffer) => {
+    const first = !screen.includes('%');
+    screen += d;
+    // Ctrl-C, as a terminal sends it, once the bar is there.
+    if (first && screen.includes('%')) child.stdin.write('\x03');
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  assert.is(code, 130, screen);
+  assert.ok(bars(screen).length > 0, JSON.stringify(screen));
+  for (const b of bars(screen)) assert.ok(b.length <= 39, JSON.stringify(b));
+  assert.ok(screen.endsWith('\r\x1b[K'), JSON.stringify(screen.slice(-80)));
 });
 
 test.run();

@@ -46,7 +46,8 @@ Options of every command:
   -V, --version          the version of urikit
 
 A progress bar (bytes, rate, time left) is drawn on standard error when it is
-a terminal and the input is a file.
+a terminal that standard output is not, and the input is a file; it fits the
+terminal's width and is cleared at the end and on Ctrl-C.
 
 Exit codes:
   0  done (validate, normalize, resolve: and every URI was valid)
@@ -173,6 +174,9 @@ Hosts, paths and schemes are counted exactly while there are at most --track
 distinct values of each; past that, the largest counts are kept in bounded
 memory and the output marks them as approximate with their error bound (with
 --threads, such estimates can differ from one thread's, within their bounds).
+
+On a terminal, control and bidirectional-formatting characters of the input
+are shown escaped (\\u202E); JSON always escapes them.
 
 Options:
   --json           JSON instead of tables

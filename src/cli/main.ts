@@ -18,7 +18,7 @@ import { COMMAND_NAMES, type CommandName, type Config, configure, type UsageErro
 import { HELP, USAGE } from './help.js';
 import { describeReadError, openInput, type Source } from './input.js';
 import { need } from './packages.js';
-import { Progress } from './progress.js';
+import { barWanted, Progress } from './progress.js';
 import { createReader } from './readers.js';
 import { runThreads, segmentSize } from './threads.js';
 import { BufferedWriter, type Sink } from './writer.js';
@@ -106,8 +106,8 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
   const cmd = spec.create(config, false);
   const out: Sink = new BufferedWriter(io.stdout);
   const err: Sink = new BufferedWriter(io.stderr);
-  const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
-  const progress = !config.quiet && tty && input.size !== null && input.size > 0 ? new Progress(io.stderr, input.size) : null;
+  const bar = !config.quiet && input.size !== null && input.size > 0 && barWanted(io.stdout, io.stderr);
+  const progress = bar ? new Progress(io.stderr, input.size!) : null;
   let threads = config.threads;
   const shape = spec.input(config);
   if (threads > 1 && (shape === 'html' || shape === 'warc')) {
@@ -120,7 +120,7 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
   }
   // A file of one segment is read on one thread.
   if (threads > 1 && input.size! <= segmentSize(input.size!, threads)) threads = 1;
-  cmd.begin();
+  cmd.begin({ terminal: (io.stdout as { isTTY?: boolean }).isTTY === true });
   await out.flush(cmd.out);
   let failure: NodeJS.ErrnoException | null = null;
   try {
@@ -144,7 +144,7 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
   } catch (e) {
     failure = e as NodeJS.ErrnoException;
   }
-  progress?.clear();
+  progress?.close();
   // The reader of the output went away (| head): it had what it wanted. What was read past the
   // lines it took depends on chunks and threads, so it decides neither the exit code nor a summary.
   if (out.closed && out.error === null) return Exit.OK;
