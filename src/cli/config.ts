@@ -58,7 +58,8 @@ export interface Config {
   /** links: the normal form each resolved link is written in (`--normalize`), or null. */
   linkForm: 'rfc3986' | 'dedupe' | null;
   quiet: boolean;
-  threads: number;
+  /** Worker threads for a file (1: none), or 'auto': chosen when the run starts (see threads.ts). */
+  threads: number | 'auto';
   /** The longest line read, in bytes (`--max-line-length`; 0 there means the runtime's limit). */
   maxLineLength: number;
 }
@@ -116,7 +117,7 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
   '--iri': { value: false },
   '--zone-id': { value: false },
   '--absolute': { value: false },
-  '--threads': { value: true },
+  '--threads': { value: true, shape: 'N|auto' },
   '--quiet': { value: false },
   '--tsv': { value: false, commands: ['parse'] },
   '--no-header': { value: false, commands: ['parse'] },
@@ -268,7 +269,7 @@ export function configure(command: CommandName, args: readonly string[]): Config
     sameSite: a.flags.has('--same-site'),
     linkForm: linkForm(a.values.get('--normalize')),
     quiet: a.flags.has('--quiet'),
-    threads: a.count('--threads', 1, 1, 256),
+    threads: threads(a),
     maxLineLength: a.count('--max-line-length', 1 << 20, 0, LONGEST_LINE) || LONGEST_LINE,
   };
 }
@@ -308,6 +309,17 @@ function normalizeOptions(a: Arguments): DedupeOptions | undefined {
   ];
   if (remove.length > 0) o.removeQueryParams = remove;
   return Object.keys(o).length > 0 ? o : undefined;
+}
+
+/** `--threads N|auto`. */
+function threads(a: Arguments): number | 'auto' {
+  const s = a.values.get('--threads');
+  if (s === 'auto') return 'auto';
+  try {
+    return a.count('--threads', 1, 1, 256);
+  } catch {
+    throw new UsageError(`--threads takes a whole number from 1 to 256, or auto, not "${s}"`);
+  }
 }
 
 /** `--fields LIST`, checked, or the default fields. */

@@ -37,8 +37,10 @@ Options of every command:
   --iri                  accept RFC 3987 IRIs (non-ASCII letters)
   --zone-id              accept RFC 6874 zone identifiers: [fe80::1%25eth0]
   --absolute             require a scheme
-  --threads N            read a file with N worker threads (same output, in
-                         input order, as one thread; a plain file only)
+  --threads N|auto       read a file with N worker threads (same output, in
+                         input order, as one thread; a plain file only); auto:
+                         one per idle processor for a file of 64 MiB or more,
+                         none on a busy machine (the default is 1: no worker)
   --max-line-length N    the longest line read, in bytes (default 1048576;
                          0: no limit but the longest string Node.js holds)
   -q, --quiet            no progress bar and no summary on standard error
@@ -58,9 +60,9 @@ Exit codes:
 /** The common options, at the end of each command's help. */
 const COMMON = `Options of every command (see "urikit --help"): --log combined|common,
 --log-field target|referrer|both, --lenient, --iri, --zone-id, --absolute,
---threads N, --max-line-length N, -q/--quiet, -h/--help. Exit codes: 0 done,
-1 some URI invalid (validate, normalize, resolve), 2 usage error or unreadable
-input.
+--threads N|auto, --max-line-length N, -q/--quiet, -h/--help. Exit codes:
+0 done, 1 some URI invalid (validate, normalize, resolve), 2 usage error or
+unreadable input.
 `;
 
 /** `urikit COMMAND --help`, by command. */

@@ -20,7 +20,7 @@ import { describeReadError, openInput, type Source } from './input.js';
 import { need } from './packages.js';
 import { barWanted, Progress } from './progress.js';
 import { createReader } from './readers.js';
-import { runThreads, segmentSize } from './threads.js';
+import { autoThreads, runThreads, segmentSize } from './threads.js';
 import { BufferedWriter, type Sink } from './writer.js';
 
 export interface Io {
@@ -108,14 +108,17 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
   const err: Sink = new BufferedWriter(io.stderr);
   const bar = !config.quiet && input.size !== null && input.size > 0 && barWanted(io.stdout, io.stderr);
   const progress = bar ? new Progress(io.stderr, input.size!) : null;
-  let threads = config.threads;
+  let threads = config.threads === 'auto' ? autoThreads(input.size) : config.threads;
   const shape = spec.input(config);
   if (threads > 1 && (shape === 'html' || shape === 'warc')) {
-    if (!config.quiet) io.stderr.write(`urikit: --threads splits files of lines; ${config.command} reads documents on one thread\n`);
+    if (!config.quiet && config.threads !== 'auto')
+      io.stderr.write(`urikit: --threads splits files of lines; ${config.command} reads documents on one thread
+`);
     threads = 1;
   }
   if (threads > 1 && input.file === null) {
-    if (!config.quiet) io.stderr.write(`urikit: --threads needs a plain file (not standard input or gzip data); reading on one thread\n`);
+    if (!config.quiet && config.threads !== 'auto')
+      io.stderr.write(`urikit: --threads needs a plain file (not standard input or gzip data); reading on one thread\n`);
     threads = 1;
   }
   // A file of one segment is read on one thread.
