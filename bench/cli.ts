@@ -6,8 +6,9 @@
  *    addresses, sizes and user agents, and a "-" referrer on every fifth line). It is deleted at
  *    the end.
  * 2. Runs the real binary (bin/urikit.js) over it: `stats`, `validate` and `parse` (to
- *    /dev/null) with `--log combined --quiet`, on 1 and 2 threads; best wall time of `--runs`
- *    runs, reported as MB/s of input (10^6 bytes).
+ *    /dev/null) with `--log combined --quiet`, with --threads 1, 2 and auto in turn in each of
+ *    `--runs` rounds; best and median wall time, reported as MB/s of input (10^6 bytes), and in
+ *    how many rounds 2 threads beat 1.
  * 3. The batch API on the same data: the log's URIs (its targets and referrers, one per line, in
  *    one Buffer) walked by a LineScanner, against decoding the Buffer, splitting it into lines and
  *    scanning each string; then the same with each URI's host read. URLs/s and MB/s of the URI
@@ -87,6 +88,11 @@ function best(f: () => void): number {
   return t;
 }
 
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 === 1 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
 function fmt(n: number, digits = 1): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 }
@@ -103,27 +109,31 @@ try {
   console.log(`Input: ${fmt(size / 1e6)} MB combined log (${bytes === size ? 'as generated' : 'size mismatch'}), best of ${RUNS} runs.\n`);
 
   console.log('## CLI (bin/urikit.js, `--log combined --quiet`), MB/s of log\n');
-  console.log('| command | 1 thread | 2 threads | 2 vs 1 |');
-  console.log('| --- | ---: | ---: | ---: |');
+  console.log(`Each round runs --threads 1, 2 and auto in turn (so that a change in the machine's load hits all`);
+  console.log(`three alike); best and median of ${RUNS} rounds. Load average (1 min) at the start: ${fmt(os.loadavg()[0]!, 2)}.\n`);
+  console.log('| command | 1 thread best / median | 2 threads best / median | auto best / median | rounds 2 beat 1 |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  const SETTINGS = ['1', '2', 'auto'] as const;
   for (const command of [['stats'], ['validate'], ['parse']]) {
-    const rate: number[] = [];
-    for (const threads of [1, 2]) {
-      const t = best(() => {
-        const r = spawnSync(
-          process.execPath,
-          ['bin/urikit.js', ...command, '--log', 'combined', '--quiet', '--threads', String(threads), log],
-          {
-            cwd: root,
-            stdio: ['ignore', 'ignore', 'pipe'],
-          },
-        );
+    const seconds: number[][] = SETTINGS.map(() => []);
+    for (let round = 0; round < RUNS; round++) {
+      SETTINGS.forEach((threads, k) => {
+        const start = process.hrtime.bigint();
+        const r = spawnSync(process.execPath, ['bin/urikit.js', ...command, '--log', 'combined', '--quiet', '--threads', threads, log], {
+          cwd: root,
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
         // validate exits 1 when some URI is invalid (the corpus has a few); 2 is a failure.
         if (r.status !== 0 && r.status !== 1) throw new Error(`urikit ${command.join(' ')} failed: ${r.stderr}`);
+        seconds[k]!.push(Number(process.hrtime.bigint() - start) / 1e9);
       });
-      rate.push(size / 1e6 / t);
     }
-    console.log(`| ${command.join(' ')} | ${fmt(rate[0]!)} | ${fmt(rate[1]!)} | ${fmt(rate[1]! / rate[0]!, 2)}× |`);
+    const rate = (t: number): string => fmt(size / 1e6 / t);
+    const cells = seconds.map((ts) => `${rate(Math.min(...ts))} / ${rate(median(ts))}`);
+    const wins = seconds[1]!.filter((t, i) => t < seconds[0]![i]!).length;
+    console.log(`| ${command.join(' ')} | ${cells.join(' | ')} | ${wins} of ${RUNS} |`);
   }
+  console.log(`\nLoad average (1 min) at the end: ${fmt(os.loadavg()[0]!, 2)}.`);
 
   // The batch API, in this process, over the log's URIs.
   let count = 0;

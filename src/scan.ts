@@ -284,6 +284,9 @@ function scanUnits(
         if (w !== 0) {
           flags |= Flag.NON_ASCII;
           i += w - 1;
+        } else if (isC1(u, i, c, len)) {
+          // Lenient mode keeps non-ASCII text, not controls: a C1 control stays an error.
+          return fail(offsets, ErrorCode.INVALID_CHAR, i);
         } else {
           flags |= Flag.WARN_NON_ASCII;
         }
@@ -372,6 +375,15 @@ function authorityFlags(u: Units, flags: number, hostStart: number, hostEnd: num
   if (portColon >= 0) flags |= Flag.PORT;
   if ((flags & HOST_LITERAL) === 0 && isIPv4(u, hostStart, hostEnd)) flags |= Flag.HOST_IPV4;
   return flags;
+}
+
+/**
+ * A C1 control (U+0080 to U+009F) at `i`: the code unit itself in a string, its UTF-8 form
+ * (C2 80 to C2 9F) in bytes.
+ */
+function isC1(u: Units, i: number, c: number, len: number): boolean {
+  if (typeof u === 'string') return c <= 0x9f;
+  return c === 0xc2 && i + 1 < len && u[i + 1]! >= 0x80 && u[i + 1]! <= 0x9f;
 }
 
 /**

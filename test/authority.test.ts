@@ -118,7 +118,8 @@ test("the issue's examples, IP literals, an empty authority, lenient userinfo", 
   assert.is(kind('s://a b@h', { lenient: true }), 'registry');
   assert.is(kind('s://a%zz@h', { lenient: true }), 'registry');
   assert.is(kind('s://ü@h', { lenient: true }), 'server');
-  assert.is(kind('s://\u0085@h', { lenient: true }), 'registry');
+  // A C1 control is an error even in lenient mode (controls stay errors), so no authority to classify.
+  assert.is(tryParse('s://\u0085@h', { lenient: true }), null);
   assert.is(kind('s://\u3000@h', { lenient: true }), 'registry');
 });
 

@@ -6,7 +6,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readSegment } from '../src/cli/threads.js';
+import { AUTO_MIN_SIZE, autoThreads, readSegment } from '../src/cli/threads.js';
 import { accessLog, cli, Temp, URLS } from './support/cli.js';
 
 const tmp = new Temp();
@@ -102,6 +102,25 @@ test('--threads: long lines across segments are LINE_TOO_LONG as on one thread, 
   } finally {
     closeSync(fd);
   }
+});
+
+test('--threads auto: workers only on a big file and idle processors; else one thread, as measured', async () => {
+  const big = 1 << 30;
+  assert.equal(
+    [
+      autoThreads(big, 2, 0.3),
+      autoThreads(big, 2, 0.5),
+      autoThreads(big, 2, 0.6),
+      autoThreads(big, 2, 9),
+      autoThreads(big, 4, 1.2),
+      autoThreads(big, 32, 2),
+    ],
+    [2, 2, 1, 1, 3, 8],
+  );
+  assert.equal([autoThreads(AUTO_MIN_SIZE - 1, 32, 0), autoThreads(AUTO_MIN_SIZE, 32, 0), autoThreads(null, 32, 0)], [1, 8, 1]);
+  // A small file: the output of one thread, and no note.
+  assert.equal(await cli(['validate', '--threads', 'auto', URLS]), await cli(['validate', URLS]));
+  assert.equal(await cli(['validate', '--threads', 'auto'], 'http://a b/\n'), await cli(['validate'], 'http://a b/\n'));
 });
 
 test('--threads needs a plain file: standard input and gzip are read on one thread, with a note', async () => {

@@ -103,11 +103,12 @@ test('parse --tsv escapes every field: an invalid line with tabs cannot pass for
   const r = await cli(['parse', '--tsv', '--no-header', '--lenient'], `${evil}\nhttp://h/a\\b\nhttp://h/\ra\n`);
   assert.is(
     r.out,
-    '1\tx y\\thttp://evil.com/\\thttp\\t\\tevil.com\\treg-name\\t\\t/\\t\\t\\t\t\t\t\t\t\t\t\t\tINVALID_CHAR\n' +
-      '2\thttp://h/a\\\\b\thttp\t\th\treg-name\t\t/a\\\\b\t\t\t\n' +
-      '3\thttp://h/\\ra\t\t\t\t\t\t\t\t\tINVALID_CHAR\n',
+    '1\tx y\\thttp://evil.com/\\thttp\\t\\tevil.com\\treg-name\\t\\t/\\t\\t\\t\t\t\t\t\t\t\t\t\t\tINVALID_CHAR\n' +
+      '2\thttp://h/a\\\\b\thttp\t\th\treg-name\t\t/a\\\\b\t\t\tINVALID_CHAR\t\n' +
+      '3\thttp://h/\\ra\t\t\t\t\t\t\t\t\t\tINVALID_CHAR\n',
   );
-  for (const row of r.out.trimEnd().split('\n')) assert.is(row.split('\t').length, 11, row);
+  // line, href, scheme, userinfo, host, hostType, port, path, query, fragment, warnings, error
+  for (const row of r.out.trimEnd().split('\n')) assert.is(row.split('\t').length, 12, row);
   const log = await cli(['parse', '--tsv', '--no-header', '--log', 'common', '--fields', 'line,field,href,error'], 'not\ta\tlog line\n');
   assert.is(log.out, '1\t\t\tNOT_A_LOG_LINE\n');
 });
@@ -692,7 +693,7 @@ test('usage errors exit 2 with a message that says what to do', async () => {
   await bad(['resolve', '--base'], '--base needs a value: --base URL');
   await bad(['stats', '--top', '0'], '--top takes a whole number from 1 to 1000000, not "0"');
   await bad(['stats', '--track', ''], '--track takes a whole number from 1 to 100000000, not ""');
-  await bad(['parse', '--threads', 'many'], '--threads takes a whole number from 1 to 256, not "many"');
+  await bad(['parse', '--threads', 'many'], '--threads takes a whole number from 1 to 256, or auto, not "many"');
   await bad(['normalize', '--dedupe-limit=1.5'], '--dedupe-limit takes a whole number from 1 to 4294967296, not "1.5"');
   await bad(['normalize', '--rfc-only'], '--rfc-only goes with --dedupe (normal forms compared without the dedupe preset)');
   await bad(

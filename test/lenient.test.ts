@@ -22,6 +22,7 @@ import {
   parse,
   Slot,
   scan,
+  scanBytes,
   tryParse,
   UriError,
   type UriWarning,
@@ -676,6 +677,24 @@ test('the options are independent: lenient with absolute, zoneId', () => {
   assert.equal([a.scheme, a.path, a.warnings], ['http', '/a b', ['INVALID_CHAR']]);
   // lenient: false is strict.
   assert.is(tryParse('http://h/a b', { lenient: false }), null);
+});
+
+test('lenient mode keeps non-ASCII but not the C1 controls (U+0080 to U+009F): controls stay errors', () => {
+  for (const c of ['\u0080', '\u0085', '\u009b', '\u009f']) {
+    for (const s of [`http://h/a${c}b`, `http://h${c}/`, `/?q=${c}`, `#${c}`]) {
+      assert.is(scan(s, rec, { lenient: true }), ErrorCode.INVALID_CHAR, JSON.stringify(s));
+      assert.is(rec[Slot.ERROR_INDEX], s.indexOf(c), JSON.stringify(s));
+      const bytes = Buffer.from(s);
+      assert.is(scanBytes(bytes, 0, bytes.length, rec, { lenient: true }), ErrorCode.INVALID_CHAR, `bytes of ${JSON.stringify(s)}`);
+      assert.is(rec[Slot.ERROR_INDEX], Buffer.byteLength(s.slice(0, s.indexOf(c))), `bytes of ${JSON.stringify(s)}`);
+    }
+  }
+  // Their neighbours are kept: U+00A0 (no control), U+007E (ASCII), and a lone continuation
+  // byte 0x85 (not UTF-8, so no character at all: kept as a byte).
+  assert.equal(parse('http://h/a\u00a0b', { lenient: true }).warnings, ['NON_ASCII']);
+  const lone = Buffer.from([...Buffer.from('http://h/a'), 0x85, 0x62]);
+  assert.is(scanBytes(lone, 0, lone.length, rec, { lenient: true }), 0);
+  assert.is(tryParse('http://h/a\u0085b', { lenient: true, iri: true }), null);
 });
 
 test.run();

@@ -15,7 +15,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const clone = mkdtempSync(join(tmpdir(), 'urikit-clone-'));
 test.after(() => rmSync(clone, { recursive: true, force: true }));
 
-test.before(() => {
+let copied = false;
+
+/** Copies the repository into `clone` once (in a test, so that a failure fails it). */
+function copy(): void {
+  if (copied) return;
+  copied = true;
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
     .split('\n')
     .filter((f) => f !== '' && !f.startsWith('bench/data/'));
@@ -24,9 +29,9 @@ test.before(() => {
     cpSync(join(root, f), join(clone, f));
   }
   symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'), 'dir');
-});
+}
 
-/** `npm run …` in the clone, as a user runs it (npm's own log level). */
+/** `npm …` in the clone, as a user runs it. */
 function npm(args: string[]): string {
   const env = { ...process.env };
   delete env.NODE_V8_COVERAGE;
@@ -34,6 +39,7 @@ function npm(args: string[]): string {
 }
 
 test('npm run gen builds the generator before it runs it, on a fresh clone and after a change', () => {
+  copy();
   const target = join(clone, 'src/generated/tables.ts');
   const committed = readFileSync(target, 'utf8');
   npm(['run', 'gen']);
@@ -49,6 +55,7 @@ test('npm run gen builds the generator before it runs it, on a fresh clone and a
 });
 
 test('npm pack on a fresh clone builds dist (prepack) and ships it with SECURITY.md, which the README links to', () => {
+  copy();
   rmSync(join(clone, 'build'), { recursive: true, force: true });
   rmSync(join(clone, 'dist'), { recursive: true, force: true });
   const [packed] = JSON.parse(npm(['pack', '--dry-run', '--json', '--silent'])) as [{ files: Array<{ path: string }> }];

@@ -28,6 +28,11 @@ export interface CommandSpec {
   create(config: Config, inWorker: boolean): Command;
 }
 
+/** What the run knows of its output: a terminal, or a file or pipe. */
+export interface OutputKind {
+  terminal: boolean;
+}
+
 /** A command's counts, as plain data. */
 export interface CommandState {
   lines: number;
@@ -35,6 +40,8 @@ export interface CommandState {
   invalid: number;
   lenientWouldHelp: boolean;
   stats: StatsData | null;
+  /** validate: records with warnings. */
+  warned?: number;
 }
 
 /** The base of the commands: counts records and reports invalid ones. */
@@ -49,8 +56,8 @@ export abstract class Command implements Records {
 
   constructor(readonly config: Config) {}
 
-  /** Called once before the first record, in the main thread only (headers). */
-  begin(): void {}
+  /** Called once before the first record, in the main thread only (headers); `output` is where the output goes. */
+  begin(_output: OutputKind): void {}
 
   abstract record(r: ByteView, line: number, kind: Kind): void;
 

@@ -35,8 +35,12 @@ export interface Config {
   header: boolean;
   /** validate, stats, links: JSON output. */
   json: boolean;
+  /** validate: report the valid records that lenient mode kept something in, too. */
+  warnings: boolean;
   /** resolve: the base URI, parsed (null: `base<TAB>href` lines); links: the retrieval URI of an HTML input. */
   base: Uri | null;
+  /** normalize, resolve: what an invalid record gives in the output: nothing, an empty line, its text. */
+  onInvalid: 'skip' | 'empty' | 'keep';
   /** normalize, links: leave out URIs equal (normalize: equivalent) to an earlier one; the exact set holds `dedupeLimit`. */
   dedupe: boolean;
   dedupeLimit: number;
@@ -54,7 +58,8 @@ export interface Config {
   /** links: the normal form each resolved link is written in (`--normalize`), or null. */
   linkForm: 'rfc3986' | 'dedupe' | null;
   quiet: boolean;
-  threads: number;
+  /** Worker threads for a file (1: none), or 'auto': chosen when the run starts (see threads.ts). */
+  threads: number | 'auto';
   /** The longest line read, in bytes (`--max-line-length`; 0 there means the runtime's limit). */
   maxLineLength: number;
 }
@@ -91,7 +96,9 @@ type OptionName =
   | '--group-by'
   | '--warc'
   | '--same-site'
-  | '--normalize';
+  | '--normalize'
+  | '--warnings'
+  | '--on-invalid';
 
 interface OptionSpec {
   /** The option takes a value: `--name VALUE` or `--name=VALUE`. */
@@ -110,7 +117,7 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
   '--iri': { value: false },
   '--zone-id': { value: false },
   '--absolute': { value: false },
-  '--threads': { value: true },
+  '--threads': { value: true, shape: 'N|auto' },
   '--quiet': { value: false },
   '--tsv': { value: false, commands: ['parse'] },
   '--no-header': { value: false, commands: ['parse'] },
@@ -133,6 +140,8 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
   '--track': { value: true, commands: ['stats'] },
   '--max-line-length': { value: true },
   '--group-by': { value: true, commands: ['stats'], shape: 'host|domain|suffix' },
+  '--warnings': { value: false, commands: ['validate'] },
+  '--on-invalid': { value: true, commands: ['normalize', 'resolve'], shape: 'skip|empty|keep' },
 };
 
 const ALIASES: Readonly<Record<string, OptionName>> = { '-q': '--quiet' };
@@ -221,6 +230,17 @@ export function configure(command: CommandName, args: readonly string[]): Config
     zoneId: a.flags.has('--zone-id'),
     absolute: a.flags.has('--absolute'),
   };
+  const onInvalid = a.values.get('--on-invalid') ?? 'skip';
+  if (onInvalid !== 'skip' && onInvalid !== 'empty' && onInvalid !== 'keep')
+    throw new UsageError(`--on-invalid takes "skip", "empty" or "keep", not "${onInvalid}"`);
+  if (onInvalid !== 'skip' && a.flags.has('--dedupe'))
+    throw new UsageError(`--on-invalid ${onInvalid} writes one line per input line, which --dedupe does not: give one of them`);
+  if (onInvalid !== 'skip' && log !== null && logField === 'both')
+    throw new UsageError(
+      `--on-invalid ${onInvalid} with --log needs --log-field target or referrer: one URI per log line, one output line for it`,
+    );
+  if (a.flags.has('--warnings') && !parseOptions.lenient)
+    throw new UsageError('--warnings needs --lenient: only lenient mode accepts a URI with something to warn about');
   const baseText = a.values.get('--base');
   const base = baseText === undefined ? null : parseBase(baseText, parseOptions);
   if (command === 'resolve' && log !== null && base === null)
@@ -232,11 +252,13 @@ export function configure(command: CommandName, args: readonly string[]): Config
     parse: parseOptions,
     log,
     logField,
-    fields: fields(a.values.get('--fields'), log !== null, tsv),
+    fields: fields(a.values.get('--fields'), log !== null, tsv, parseOptions.lenient === true),
     tsv,
     header: !a.flags.has('--no-header'),
     json: a.flags.has('--json'),
+    warnings: a.flags.has('--warnings'),
     base,
+    onInvalid,
     dedupe: a.flags.has('--dedupe'),
     dedupeLimit: a.count('--dedupe-limit', 1_000_000, 1, 2 ** 32),
     normalize: normalizeOptions(a),
@@ -247,7 +269,7 @@ export function configure(command: CommandName, args: readonly string[]): Config
     sameSite: a.flags.has('--same-site'),
     linkForm: linkForm(a.values.get('--normalize')),
     quiet: a.flags.has('--quiet'),
-    threads: a.count('--threads', 1, 1, 256),
+    threads: threads(a),
     maxLineLength: a.count('--max-line-length', 1 << 20, 0, LONGEST_LINE) || LONGEST_LINE,
   };
 }
@@ -289,9 +311,20 @@ function normalizeOptions(a: Arguments): DedupeOptions | undefined {
   return Object.keys(o).length > 0 ? o : undefined;
 }
 
+/** `--threads N|auto`. */
+function threads(a: Arguments): number | 'auto' {
+  const s = a.values.get('--threads');
+  if (s === 'auto') return 'auto';
+  try {
+    return a.count('--threads', 1, 1, 256);
+  } catch {
+    throw new UsageError(`--threads takes a whole number from 1 to 256, or auto, not "${s}"`);
+  }
+}
+
 /** `--fields LIST`, checked, or the default fields. */
-function fields(list: string | undefined, log: boolean, tsv: boolean): string[] {
-  if (list === undefined) return defaultFields(log, tsv);
+function fields(list: string | undefined, log: boolean, tsv: boolean, lenient: boolean): string[] {
+  if (list === undefined) return defaultFields(log, tsv, lenient);
   const names = list.split(',').map((f) => f.trim());
   names.forEach((f, i) => {
     if (!(FIELDS as readonly string[]).includes(f))

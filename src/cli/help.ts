@@ -37,15 +37,19 @@ Options of every command:
   --iri                  accept RFC 3987 IRIs (non-ASCII letters)
   --zone-id              accept RFC 6874 zone identifiers: [fe80::1%25eth0]
   --absolute             require a scheme
-  --threads N            read a file with N worker threads (same output, in
-                         input order, as one thread; a plain file only)
+  --threads N|auto       read a file with N worker threads (same output, in
+                         input order, as one thread; a plain file only); auto:
+                         one per idle processor for a file of 64 MiB or more,
+                         none on a busy machine (the default is 1: no worker)
   --max-line-length N    the longest line read, in bytes (default 1048576;
                          0: no limit but the longest string Node.js holds)
   -q, --quiet            no progress bar and no summary on standard error
   -h, --help             this text; "urikit COMMAND --help" for a command's
+  -V, --version          the version of urikit
 
 A progress bar (bytes, rate, time left) is drawn on standard error when it is
-a terminal and the input is a file.
+a terminal that standard output is not, and the input is a file; it fits the
+terminal's width and is cleared at the end and on Ctrl-C.
 
 Exit codes:
   0  done (validate, normalize, resolve: and every URI was valid)
@@ -56,9 +60,9 @@ Exit codes:
 /** The common options, at the end of each command's help. */
 const COMMON = `Options of every command (see "urikit --help"): --log combined|common,
 --log-field target|referrer|both, --lenient, --iri, --zone-id, --absolute,
---threads N, --max-line-length N, -q/--quiet, -h/--help. Exit codes: 0 done,
-1 some URI invalid (validate, normalize, resolve), 2 usage error or unreadable
-input.
+--threads N|auto, --max-line-length N, -q/--quiet, -h/--help. Exit codes:
+0 done, 1 some URI invalid (validate, normalize, resolve), 2 usage error or
+unreadable input.
 `;
 
 /** `urikit COMMAND --help`, by command. */
@@ -82,7 +86,8 @@ Options:
                    hostType, port, portNumber, path, query, fragment,
                    warnings, error
                    (default: line, [field,] href, scheme, userinfo, host,
-                   hostType, port, path, query, fragment[, error for --tsv])
+                   hostType, port, path, query, fragment[, warnings for
+                   --lenient][, error for --tsv])
 
 Exit code 0 even when some lines are invalid (they are in the output).
 
@@ -98,6 +103,10 @@ count on standard error at the end when some were invalid.
 Options:
   --json           the reports as JSON lines, as parse writes them:
                    {"line":3,"error":{"code":"INVALID_CHAR","index":8,…}}
+  --warnings       with --lenient, also report each valid URI that lenient
+                   mode kept something in (its first warning's code, then
+                   "Warning: …"; JSON: {"line":N,"warnings":[…],
+                   "warningIndex":I}); they do not change the exit code
 
 Exit code 1 when some URI was invalid, 0 when all were valid.
 
@@ -119,6 +128,11 @@ Options:
                      about 100 bytes of memory each). Past it, a URI among them
                      is still left out, any other is written each time (a
                      warning says so once): nothing is ever lost.
+  --on-invalid skip|empty|keep
+                     what an invalid line gives in the output: nothing (skip,
+                     the default), an empty line, or the line as it was read
+                     (keep), so that paste keeps files aligned; not with
+                     --dedupe; with --log, give --log-field target or referrer
 
 Steps past RFC 3986, each of which can merge URLs a server tells apart:
   --idna                hosts as A-labels (münchen.de: xn--mnchen-3ya.de);
@@ -144,6 +158,10 @@ out. With --log, --base is needed: it is the site the log's targets are on.
 
 Options:
   --base URL       the absolute URI every reference is resolved against
+  --on-invalid skip|empty|keep
+                   what an invalid line gives in the output: nothing (skip,
+                   the default), an empty line, or its reference as it was
+                   read (keep), so that paste keeps files aligned
 
 Exit code 1 when some line was invalid (left out), else 0.
 
@@ -158,6 +176,9 @@ Hosts, paths and schemes are counted exactly while there are at most --track
 distinct values of each; past that, the largest counts are kept in bounded
 memory and the output marks them as approximate with their error bound (with
 --threads, such estimates can differ from one thread's, within their bounds).
+
+On a terminal, control and bidirectional-formatting characters of the input
+are shown escaped (\\u202E); JSON always escapes them.
 
 Options:
   --json           JSON instead of tables

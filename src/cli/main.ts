@@ -10,6 +10,7 @@
  * `main` takes its streams as arguments so that tests run it in process; bin/urikit.js passes the
  * real ones.
  */
+import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import type { CommandSpec } from './command.js';
 import { COMMANDS } from './commands/index.js';
@@ -17,9 +18,9 @@ import { COMMAND_NAMES, type CommandName, type Config, configure, type UsageErro
 import { HELP, USAGE } from './help.js';
 import { describeReadError, openInput, type Source } from './input.js';
 import { need } from './packages.js';
-import { Progress } from './progress.js';
+import { barWanted, Progress } from './progress.js';
 import { createReader } from './readers.js';
-import { runThreads, segmentSize } from './threads.js';
+import { autoThreads, runThreads, segmentSize } from './threads.js';
 import { BufferedWriter, type Sink } from './writer.js';
 
 export interface Io {
@@ -46,6 +47,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.stdout.write(USAGE);
     return Exit.OK;
   }
+  if (command === '--version' || command === '-V') {
+    io.stdout.write(`urikit ${version()}\n`);
+    return Exit.OK;
+  }
   if (command === 'help') {
     const about = rest[0];
     if (about === undefined) io.stdout.write(USAGE);
@@ -68,6 +73,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return Exit.OK;
   }
   return run(COMMANDS[command], config, io);
+}
+
+/** The package's version, from its package.json (three folders up in dist/esm/cli and build/src/cli alike). */
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 function isCommand(s: string): s is CommandName {
@@ -96,21 +106,24 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
   const cmd = spec.create(config, false);
   const out: Sink = new BufferedWriter(io.stdout);
   const err: Sink = new BufferedWriter(io.stderr);
-  const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
-  const progress = !config.quiet && tty && input.size !== null && input.size > 0 ? new Progress(io.stderr, input.size) : null;
-  let threads = config.threads;
+  const bar = !config.quiet && input.size !== null && input.size > 0 && barWanted(io.stdout, io.stderr);
+  const progress = bar ? new Progress(io.stderr, input.size!) : null;
+  let threads = config.threads === 'auto' ? autoThreads(input.size) : config.threads;
   const shape = spec.input(config);
   if (threads > 1 && (shape === 'html' || shape === 'warc')) {
-    if (!config.quiet) io.stderr.write(`urikit: --threads splits files of lines; ${config.command} reads documents on one thread\n`);
+    if (!config.quiet && config.threads !== 'auto')
+      io.stderr.write(`urikit: --threads splits files of lines; ${config.command} reads documents on one thread
+`);
     threads = 1;
   }
   if (threads > 1 && input.file === null) {
-    if (!config.quiet) io.stderr.write(`urikit: --threads needs a plain file (not standard input or gzip data); reading on one thread\n`);
+    if (!config.quiet && config.threads !== 'auto')
+      io.stderr.write(`urikit: --threads needs a plain file (not standard input or gzip data); reading on one thread\n`);
     threads = 1;
   }
   // A file of one segment is read on one thread.
   if (threads > 1 && input.size! <= segmentSize(input.size!, threads)) threads = 1;
-  cmd.begin();
+  cmd.begin({ terminal: (io.stdout as { isTTY?: boolean }).isTTY === true });
   await out.flush(cmd.out);
   let failure: NodeJS.ErrnoException | null = null;
   try {
@@ -134,7 +147,10 @@ async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
   } catch (e) {
     failure = e as NodeJS.ErrnoException;
   }
-  progress?.clear();
+  progress?.close();
+  // The reader of the output went away (| head): it had what it wanted. What was read past the
+  // lines it took depends on chunks and threads, so it decides neither the exit code nor a summary.
+  if (out.closed && out.error === null) return Exit.OK;
   // What was counted and the summary, also when the input failed.
   cmd.end();
   await out.flush(cmd.out);

@@ -8,6 +8,7 @@
  * been counted. For `stats`, each worker's counts are merged at the end.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type MessagePort, Worker } from 'node:worker_threads';
 import type { Command, CommandState } from './command.js';
@@ -27,6 +28,7 @@ export interface WorkerData {
   args: readonly string[];
   file: string;
   size: number;
+  threads: number;
 }
 
 type ToWorker =
@@ -38,6 +40,24 @@ type FromWorker =
   | { type: 'count'; seg: number; lines: number }
   | { type: 'done'; seg: number; out: Uint8Array; err: string; bytes: number; truncatedAt: number }
   | { type: 'state'; state: CommandState };
+
+/** `--threads auto` uses workers only for files of this size or more. */
+export const AUTO_MIN_SIZE = 64 << 20;
+
+/**
+ * `--threads auto` for a file of `size` bytes: as many worker threads as there are idle
+ * processors (the processors this process may use, less the load average of the last minute,
+ * rounded), at most 8; 1, no worker, when less than one and a half are idle or the file is under
+ * 64 MiB. Workers
+ * cost about 0.35 s of CPU to start and warm up (measured with two, on this project's 2-core
+ * machine) against about 11 ms per MB of log: they cannot win on a small file, nor on a busy
+ * machine, where they only add work (`npm run bench:cli` measures 1, 2 and auto).
+ */
+export function autoThreads(size: number | null, processors = availableParallelism(), load = loadavg()[0]!): number {
+  if (size === null || size < AUTO_MIN_SIZE) return 1;
+  const idle = processors - load;
+  return idle >= 1.5 ? Math.min(Math.round(idle), 8) : 1;
+}
 
 /** Segment size for a file of `size` bytes and `threads` workers: about 8 segments per worker. */
 export function segmentSize(size: number, threads: number): number {
@@ -67,7 +87,7 @@ export function runThreads(run: ThreadRun): Promise<void> {
   const seg = segmentSize(size, run.threads);
   const n = Math.ceil(size / seg);
   const threads = Math.min(run.threads, n);
-  const data: WorkerData = { command: run.config.command, args: run.config.args, file, size };
+  const data: WorkerData = { command: run.config.command, args: run.config.args, file, size, threads: run.threads };
   const workers: Worker[] = [];
   const idle: Worker[] = [];
   const counts: number[] = [];
@@ -265,7 +285,7 @@ export async function serve(port: MessagePort, data: WorkerData): Promise<void> 
   // main.ts runs only line shapes on threads.
   const walker = lineWalker(spec.input(config) as LineShape, config, cmd);
   const numbered = spec.numbered;
-  let buf: Buffer = Buffer.allocUnsafe(segmentSize(size, config.threads) + (64 << 10));
+  let buf: Buffer = Buffer.allocUnsafe(segmentSize(size, data.threads) + (64 << 10));
   let pending: { seg: number; s: Segment; bytes: number } | null = null;
 
   const finish = (seg: number, s: Segment, bytes: number, firstLine: number): void => {

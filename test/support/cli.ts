@@ -23,15 +23,19 @@ export interface Run {
 }
 
 export interface CliOptions {
-  /** Standard error claims to be a terminal (for the progress bar). */
+  /** Standard error claims to be a terminal (for the progress bar), `columns` wide. */
   tty?: boolean;
+  columns?: number;
+  /** Standard output claims to be a terminal. */
+  stdoutTty?: boolean;
 }
 
 /** Runs main in process. `stdin` is text, bytes, or a list of chunks (to cut lines anywhere). */
 export async function cli(argv: string[], stdin: string | Buffer | Array<string | Buffer> = '', opts: CliOptions = {}): Promise<Run> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
-  if (opts.tty === true) (stderr as unknown as { isTTY: boolean }).isTTY = true;
+  if (opts.tty === true) Object.assign(stderr, { isTTY: true, columns: opts.columns ?? 80 });
+  if (opts.stdoutTty === true) Object.assign(stdout, { isTTY: true });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   stdout.on('data', (d: Buffer) => out.push(d));

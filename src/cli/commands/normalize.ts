@@ -63,7 +63,7 @@ export class NormalizeCommand extends UriPerLine {
     try {
       s = normalize(r.uri()!, this.options);
     } catch (e) {
-      this.failed(e, line, kind);
+      this.failed(e, line, kind, r.href);
       return;
     }
     if (this.dedupe === null || this.dedupe.keep(s)) this.out.push(`${s}\n`);

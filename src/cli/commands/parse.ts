@@ -29,10 +29,11 @@ export const FIELDS = [
   'error',
 ] as const;
 
-/** `parse`'s fields when `--fields` is not given. */
-export function defaultFields(log: boolean, tsv: boolean): string[] {
+/** `parse`'s fields when `--fields` is not given: `field` with --log, `warnings` with --lenient. */
+export function defaultFields(log: boolean, tsv: boolean, lenient: boolean): string[] {
   const f = ['line', 'href', 'scheme', 'userinfo', 'host', 'hostType', 'port', 'path', 'query', 'fragment'];
   if (log) f.splice(1, 0, 'field');
+  if (lenient) f.push('warnings');
   if (tsv) f.push('error');
   return f;
 }

@@ -17,14 +17,15 @@ export class ResolveCommand extends UriPerLine {
     try {
       this.out.push(`${resolve(this.config.base!, r.uri()!)}\n`);
     } catch (e) {
-      this.failed(e, line, kind);
+      this.failed(e, line, kind, r.href);
     }
   }
 
   override pair(base: ByteView, href: ByteView, line: number): void {
     this.uris++;
+    // With --on-invalid keep, a line that cannot be resolved gives its reference as it was read.
     if (base.code !== 0) {
-      this.invalidRecord(base, line, Kind.BASE);
+      this.invalidRecord(base, line, Kind.BASE, href);
       return;
     }
     if (href.code !== 0) {
@@ -33,13 +34,13 @@ export class ResolveCommand extends UriPerLine {
     }
     const b = base.uri()!;
     if (b.scheme === undefined) {
-      this.failed(new UriError('RELATIVE_BASE', 0, b.href), line, Kind.BASE);
+      this.failed(new UriError('RELATIVE_BASE', 0, b.href), line, Kind.BASE, href.href);
       return;
     }
     try {
       this.out.push(`${resolve(b, href.uri()!)}\n`);
     } catch (e) {
-      this.failed(e, line, Kind.HREF);
+      this.failed(e, line, Kind.HREF, href.href);
     }
   }
 }

@@ -1,18 +1,25 @@
 /** `urikit stats`: counts, written at the end as a table or JSON. */
 import type { ByteView } from '../../batch.js';
-import { Command, type CommandSpec, type CommandState } from '../command.js';
+import { Command, type CommandSpec, type CommandState, type OutputKind } from '../command.js';
 import type { Config } from '../config.js';
 import { type HostGroups, Stats } from '../counts.js';
 import { feature } from '../packages.js';
+import { terminalSafe } from '../quote.js';
 import { Kind } from '../records.js';
 
 /** Counts the records; writes the report at the end. */
 export class StatsCommand extends Command {
   readonly stats: Stats;
+  /** The table goes to a terminal: text from the input is shown with its controls escaped. */
+  private terminal = false;
 
   constructor(config: Config) {
     super(config);
     this.stats = new Stats(config.log !== null, config.track, hostGroups(config.groupBy));
+  }
+
+  override begin(output: OutputKind): void {
+    this.terminal = output.terminal;
   }
 
   record(r: ByteView, _line: number, kind: Kind): void {
@@ -49,10 +56,11 @@ export class StatsCommand extends Command {
     const c = this.config;
     this.stats.lines = this.lines;
     if (c.json) {
-      this.out.push(`${JSON.stringify(this.stats.toJSON(c.top), null, 2)}\n`);
+      this.out.push(`${terminalSafe(JSON.stringify(this.stats.toJSON(c.top), null, 2))}\n`);
     } else {
       const input = c.file === '-' ? 'standard input' : c.file;
-      this.out.push(this.stats.toTable(c.top, `urikit stats: ${input}${c.log !== null ? ` (${c.log} log)` : ''}`));
+      const table = this.stats.toTable(c.top, `urikit stats: ${input}${c.log !== null ? ` (${c.log} log)` : ''}`);
+      this.out.push(this.terminal ? terminalSafe(table) : table);
     }
   }
 

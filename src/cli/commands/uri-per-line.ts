@@ -1,7 +1,10 @@
 /**
  * The base of the commands whose output is one URI per record (normalize, resolve): an invalid
- * record is reported on standard error and left out.
+ * record is reported on standard error, and in the output left out (`--on-invalid skip`), or
+ * written as an empty line (`empty`) or as it was read (`keep`), so that each input line gives
+ * one output line and `paste` keeps them aligned.
  */
+import type { ByteView } from '../../batch.js';
 import { UriError } from '../../errors.js';
 import { Command } from '../command.js';
 import { KIND_NAMES, Kind } from '../records.js';
@@ -14,10 +17,41 @@ export abstract class UriPerLine extends Command {
     );
   }
 
-  /** A URI that the library rejects after the scan accepted it (should not happen). */
-  protected failed(e: unknown, line: number, kind: Kind): void {
+  /**
+   * Reports an invalid record, and writes its place in the output as --on-invalid says: with
+   * `keep`, the text of `kept` (by default the record itself).
+   */
+  protected override invalidRecord(r: ByteView, line: number, kind: Kind, kept: ByteView = r): void {
+    const text = this.config.onInvalid === 'keep' ? kept.href : null;
+    super.invalidRecord(r, line, kind);
+    this.place(text);
+  }
+
+  override noUri(line: number, kind: Kind, code: string, index: number, message: string): void {
+    super.noUri(line, kind, code, index, message);
+    this.place(null);
+  }
+
+  override empty(): void {
+    if (this.config.onInvalid !== 'skip') this.out.push('\n');
+  }
+
+  override absent(): void {
+    if (this.config.onInvalid !== 'skip') this.out.push('\n');
+  }
+
+  /** A URI that the library rejects after the scan accepted it, or a relative base. */
+  protected failed(e: unknown, line: number, kind: Kind, kept: string | null = null): void {
     this.invalid++;
     const err = e instanceof UriError ? e : new UriError('INVALID_CHAR', 0, '', String(e));
     this.reject(line, kind, err.code, err.index, err.message);
+    this.place(kept);
+  }
+
+  /** The output line of an invalid record: none, empty, or `text` (empty when there is none). */
+  private place(text: string | null): void {
+    const mode = this.config.onInvalid;
+    if (mode === 'skip') return;
+    this.out.push(mode === 'keep' && text !== null ? `${text}\n` : '\n');
   }
 }
