@@ -5,6 +5,8 @@
  */
 import { createRequire } from 'node:module';
 import * as nodeUrl from 'node:url';
+import normalizeUrl, { type Options as NormalizeUrlOptions } from 'normalize-url';
+import { TRACKING_PARAMS } from '../src/index.js';
 
 const require = createRequire(import.meta.url);
 
@@ -22,6 +24,24 @@ interface WhatwgUrlModule {
 /** whatwg-url: the WHATWG URL Standard's reference implementation in JavaScript (slow). */
 export const whatwgUrl = require('whatwg-url') as WhatwgUrlModule;
 
+/**
+ * normalize-url (the npm package crawlers use) set as close to urikit's DEDUPE_PRESET as its
+ * options go: stripWWW, removeTrailingSlash, removeSingleSlash and stripAuthentication off (urikit
+ * has no such steps: they change the resource), stripHash and sortQueryParameters on, the
+ * preset's TRACKING_PARAMS removed.
+ */
+export const NORMALIZE_URL_OPTIONS: NormalizeUrlOptions = {
+  stripWWW: false,
+  removeTrailingSlash: false,
+  removeSingleSlash: false,
+  stripAuthentication: false,
+  stripHash: true,
+  stripTextFragment: true,
+  sortQueryParameters: true,
+  removeQueryParameters: [...TRACKING_PARAMS],
+};
+export { normalizeUrl };
+
 /** Node's legacy `url.parse()` / `url.resolve()` (deprecated API, still widely used). */
 export const legacyParse = nodeUrl.parse;
 export const legacyResolve = nodeUrl.resolve;
@@ -29,7 +49,7 @@ export const legacyResolve = nodeUrl.resolve;
 /** Installed versions, for the results header. */
 export function peerVersions(): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of ['benchmark', 'fast-uri', 'uri-js', 'url-parse', 'whatwg-url']) {
+  for (const name of ['benchmark', 'fast-uri', 'uri-js', 'url-parse', 'whatwg-url', 'normalize-url']) {
     try {
       out[name] = (require(`${name}/package.json`) as { version: string }).version;
     } catch {

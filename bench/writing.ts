@@ -5,6 +5,9 @@
  *   query   get one parameter of a URL: urikit's lazy queryParams against
  *           new URL(s).searchParams.get and url.parse(s, true).query; and of a query alone,
  *           against new URLSearchParams(q).get (goal: ≥ 2× new URL(s).searchParams.get)
+ *   crawler the dedupe preset (normalize(s, { ...DEDUPE_PRESET, lenient: true })) against
+ *           normalize-url set as close to it as its options go (goal ≥ 5×; the answers are
+ *           compared by scripts/differential/writing-normalize-url.ts)
  *   with    change the host of a parsed URL and read the new href: uri.with({ host }).href
  *           against url.host = h; url.href (goal ≥ 2×); and from the string (parse + with
  *           against new URL + host= + href)
@@ -15,10 +18,10 @@
  * URL both parse, paired with the host of the next one (so that every call changes the host).
  */
 
-import { parse, queryParams, tryParse, type Uri } from '../src/index.js';
+import { DEDUPE_PRESET, normalize, parse, queryParams, tryParse, type Uri } from '../src/index.js';
 import { CORPORA, loadCorpus, type Workload } from './corpus.js';
 import { fmtRatio, type Item2, measureAll, type Result, type Timing, table } from './harness.js';
-import { legacyParse } from './peers.js';
+import { legacyParse, NORMALIZE_URL_OPTIONS, normalizeUrl } from './peers.js';
 
 interface Suite {
   name: string;
@@ -101,7 +104,20 @@ function suites(): Suite[] {
   // One Map of all corpora: the candidates look their object up the same way.
   const uris = new Map(parsed.flatMap((p) => [...p.uris]));
   const urlObjects = new Map(parsed.flatMap((p) => [...p.urls]));
+  const preset = { ...DEDUPE_PRESET, lenient: true };
+  const absolute = CORPORA.filter((c) => c.kind === 'absolute').map(loadCorpus);
   return [
+    {
+      name: 'crawler: the dedupe preset',
+      goal: '≥ 5×',
+      versus: 'normalize-url',
+      target: 5,
+      work: absolute,
+      candidates: [
+        { name: 'urikit normalize(s, DEDUPE_PRESET + lenient)', own: true, fn: (s) => normalize(s, preset).length },
+        { name: 'normalize-url(s, as close to the preset)', fn: (s) => normalizeUrl(s, NORMALIZE_URL_OPTIONS).length },
+      ],
+    },
     {
       name: 'with: change the host of a parsed URL',
       goal: '≥ 2×',
@@ -145,7 +161,7 @@ function suites(): Suite[] {
       target: 2,
       work: urls,
       candidates: [
-        { name: 'urikit queryParams(parse(s)).get(name)', own: true, fn: (s, n) => len(queryParams(parse(s)).get(n)) },
+        { name: 'urikit parse(s).queryParams.get(name)', own: true, fn: (s, n) => len(parse(s).queryParams.get(n)) },
         { name: 'new URL(s).searchParams.get(name)', fn: (s, n) => len(new URL(s).searchParams.get(n)) },
         { name: 'url.parse(s, true).query[name]', fn: (s, n) => len(legacyParse(s, true).query[n] as string | undefined) },
       ],

@@ -118,7 +118,9 @@ export function withChanges(uri: Uri, rec: Uint32Array, changes: BuildComponents
     return uri;
   }
   if (count === 1 && options === undefined && (f & (WARNING_FLAGS | Flag.NON_ASCII)) === 0) {
-    const fast = replaced(s, rec, f, only!, (changes as Record<string, unknown>)[only!]);
+    // Named loads (not changes[only]): monomorphic for the literal {host} a caller writes.
+    const v = only === 'host' ? changes.host : only === 'query' ? changes.query : only === 'fragment' ? changes.fragment : undefined;
+    const fast = replaced(s, rec, f, only!, v);
     if (fast !== null) return fast;
   }
   const o = readOptions(options, 'Uri#with', true);

@@ -81,7 +81,8 @@ export const DEDUPE_PRESET: Readonly<Required<DedupeOptions>> = Object.freeze({
 export interface Dedupe {
   idna: boolean;
   sortQuery: boolean;
-  remove: ReadonlyArray<(name: string) => boolean>;
+  /** Whether a parameter of this decoded name goes; null when none does. */
+  remove: ((name: string) => boolean) | null;
   removeFragment: boolean;
   removeEmptyQuery: boolean;
 }
@@ -105,26 +106,46 @@ export function dedupeOptions(o: object, who: string): Dedupe | null {
   const removeFragment = booleanOption(o, 'removeFragment', who);
   const removeEmptyQuery = booleanOption(o, 'removeEmptyQuery', who);
   const patterns = Object.hasOwn(o, 'removeQueryParams') ? (o as DedupeOptions).removeQueryParams : undefined;
-  let remove: Array<(name: string) => boolean> = [];
-  if (patterns !== undefined) {
-    if (!Array.isArray(patterns)) throw argumentError(who, 'options.removeQueryParams', 'an array of strings and RegExps', patterns);
-    remove = patterns.map((p: unknown) => matcher(p, who));
-  }
-  if (!idna && !sortQuery && !removeFragment && !removeEmptyQuery && remove.length === 0) return null;
+  const remove = patterns === undefined ? null : matcherOf(patterns, who);
+  if (!idna && !sortQuery && !removeFragment && !removeEmptyQuery && remove === null) return null;
   return { idna, sortQuery, remove, removeFragment, removeEmptyQuery };
 }
 
-/** A name matcher: a string equal to the name (a glob when it holds "*"), or a RegExp. */
-function matcher(p: unknown, who: string): (name: string) => boolean {
-  if (p instanceof RegExp) {
-    // A copy without the g and y flags: test() of those moves lastIndex between calls.
-    const re = p.global || p.sticky ? new RegExp(p.source, p.flags.replace(/[gy]/g, '')) : p;
-    return (name) => re.test(name);
+/**
+ * The patterns of one array, compiled once (a crawler passes the same options for every URL):
+ * the exact names in a Set, the globs and RegExps in a list. An array that has changed length is
+ * compiled again; to change its patterns otherwise, give a new array.
+ */
+const compiled = new WeakMap<readonly unknown[], { length: number; match: ((name: string) => boolean) | null }>();
+
+function matcherOf(patterns: unknown, who: string): ((name: string) => boolean) | null {
+  if (!Array.isArray(patterns)) throw argumentError(who, 'options.removeQueryParams', 'an array of strings and RegExps', patterns);
+  const cached = compiled.get(patterns);
+  if (cached !== undefined && cached.length === patterns.length) return cached.match;
+  const names = new Set<string>();
+  const res: RegExp[] = [];
+  for (const p of patterns as unknown[]) {
+    if (p instanceof RegExp) {
+      // A copy without the g and y flags: test() of those moves lastIndex between calls.
+      res.push(p.global || p.sticky ? new RegExp(p.source, p.flags.replace(/[gy]/g, '')) : p);
+    } else if (typeof p !== 'string') {
+      throw argumentError(who, 'options.removeQueryParams[]', 'a string or a RegExp', p);
+    } else if (p.includes('*')) {
+      res.push(new RegExp(`^${p.split('*').map(regexLiteral).join('.*')}$`, 's'));
+    } else {
+      names.add(p);
+    }
   }
-  if (typeof p !== 'string') throw argumentError(who, 'options.removeQueryParams[]', 'a string or a RegExp', p);
-  if (!p.includes('*')) return (name) => name === p;
-  const re = new RegExp(`^${p.split('*').map(regexLiteral).join('.*')}$`, 's');
-  return (name) => re.test(name);
+  const match =
+    names.size === 0 && res.length === 0
+      ? null
+      : (name: string): boolean => {
+          if (names.has(name)) return true;
+          for (const re of res) if (re.test(name)) return true;
+          return false;
+        };
+  compiled.set(patterns, { length: patterns.length, match });
+  return match;
 }
 
 function regexLiteral(s: string): string {
@@ -161,7 +182,7 @@ export function canonicalize(n: string, r: Uint32Array, d: Dedupe): string {
   let tail = '';
   if (hasQuery) {
     const query = s.slice(r[Slot.QUERY_START]! + shift, r[Slot.QUERY_END]! + shift);
-    const q = d.sortQuery || d.remove.length > 0 || d.removeEmptyQuery ? rewriteQuery(query, d) : query;
+    const q = d.sortQuery || d.remove !== null || d.removeEmptyQuery ? rewriteQuery(query, d) : query;
     if (q !== '' || !d.removeEmptyQuery) tail = `?${q}`;
   }
   if (hasFragment && !d.removeFragment) tail += s.slice(r[Slot.FRAGMENT_START]! + shift - 1);
@@ -180,11 +201,10 @@ function rewriteQuery(query: string, d: Dedupe): string {
       if (!d.removeEmptyQuery) kept.push(p);
       continue;
     }
-    if (d.remove.length > 0) {
+    if (d.remove !== null) {
       const eq = p.indexOf('=');
       const raw = eq === -1 ? p : p.slice(0, eq);
-      const name = raw.includes('%') ? decodeRange(raw, 0, raw.length, false) : raw;
-      if (d.remove.some((m) => m(name))) continue;
+      if (d.remove(raw.includes('%') ? decodeRange(raw, 0, raw.length, false) : raw)) continue;
     }
     kept.push(p);
   }
@@ -194,13 +214,10 @@ function rewriteQuery(query: string, d: Dedupe): string {
 
 /** Sorted by the pair's name (its text up to "="), ties in their order: Array#sort is stable. */
 function stableSortByName(pairs: string[]): string[] {
-  const nameOf = (p: string): string => {
+  const keyed = pairs.map((p) => {
     const eq = p.indexOf('=');
-    return eq === -1 ? p : p.slice(0, eq);
-  };
-  return pairs.sort((a, b) => {
-    const x = nameOf(a);
-    const y = nameOf(b);
-    return x < y ? -1 : x > y ? 1 : 0;
+    return { name: eq === -1 ? p : p.slice(0, eq), p };
   });
+  keyed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return keyed.map((k) => k.p);
 }

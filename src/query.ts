@@ -138,9 +138,27 @@ export class QueryParams implements Iterable<[string, string]> {
       }
       return null;
     }
+    if (semicolon) {
+      for (let i = this.#start; i < end; ) {
+        const j = pairEnd(s, i, end, true);
+        const eq = eqAt;
+        if (j > i && this.#nameIs(i, eq, name)) return eq === j ? '' : this.#decode(eq + 1, j);
+        i = j + 1;
+      }
+      return null;
+    }
+    // Some "%" (or "+" in form mode) in the query: the pairs are still found with indexOf, and a
+    // name is decoded only when it holds one. `nextEq` is the first "=" at or after i, found once
+    // for all the pairs before it (so the search stays linear however few "=" there are).
+    let nextEq = -1;
     for (let i = this.#start; i < end; ) {
-      const j = pairEnd(s, i, end, semicolon);
-      const eq = eqAt;
+      let j = s.indexOf('&', i);
+      if (j === -1 || j > end) j = end;
+      if (nextEq < i && nextEq !== -2) {
+        nextEq = s.indexOf('=', i);
+        if (nextEq === -1) nextEq = -2;
+      }
+      const eq = nextEq >= 0 && nextEq < j ? nextEq : j;
       if (j > i && this.#nameIs(i, eq, name)) return eq === j ? '' : this.#decode(eq + 1, j);
       i = j + 1;
     }
@@ -228,13 +246,15 @@ export class QueryParams implements Iterable<[string, string]> {
     return eq === end ? '' : this.#decode(eq + 1, end);
   }
 
-  /** Whether s[start, end) decodes to `name`; compares the raw text when it cannot hold an encoding. */
+  /** Whether s[start, end) decodes to `name`; compares the raw text when it holds no encoding. */
   #nameIs(start: number, end: number, name: string): boolean {
     const s = this.#s;
-    if (!this.#encoded || !(has(s, '%', start, end) || ((this.#flags & FORM) !== 0 && has(s, '+', start, end)))) {
-      return end - start === name.length && s.startsWith(name, start);
+    const form = (this.#flags & FORM) !== 0;
+    for (let i = start; i < end; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 0x25 || (c === 0x2b && form)) return this.#decode(start, end) === name;
     }
-    return this.#decode(start, end) === name;
+    return end - start === name.length && s.startsWith(name, start);
   }
 
   #decode(start: number, end: number): string {

@@ -8,7 +8,20 @@ import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { DivergenceClass } from '../scripts/differential/writing.js';
-import { compareUris, formatQuery, heuristicParse, normalize, parse, queryParams, toAsciiHost, UriError, uriToIri } from '../src/index.js';
+import {
+  type BuildComponents,
+  buildUri,
+  compareUris,
+  DEDUPE_PRESET,
+  formatQuery,
+  heuristicParse,
+  normalize,
+  parse,
+  queryParams,
+  toAsciiHost,
+  UriError,
+  uriToIri,
+} from '../src/index.js';
 
 type Entry = DivergenceClass;
 
@@ -35,6 +48,9 @@ const URIKIT: Record<string, (example: unknown) => unknown> = {
   },
   heuristic_parse: (x) => attempt(() => heuristicParse(x as string).uri.href),
   display_uri: (x) => uriToIri(normalize(x as string), { idna: true }),
+  origin: (x) => parse(x as string).origin,
+  construct: (x) => attempt(() => buildUri(x as BuildComponents).href),
+  'crawler-preset': (x) => attempt(() => normalize(x as string, { ...DEDUPE_PRESET, lenient: true })),
 };
 
 test('every entry is well formed and names the section that decides it', () => {
@@ -44,7 +60,7 @@ test('every entry is well formed and names the section that decides it', () => {
     assert.equal(Object.keys(e).sort(), fields.sort(), e.class);
     assert.ok(!names.has(e.class), `${e.class} twice`);
     names.add(e.class);
-    assert.ok(['whatwg', 'addressable', 'java'].includes(e.check), e.class);
+    assert.ok(['whatwg', 'addressable', 'java', 'normalize-url'].includes(e.check), e.class);
     assert.ok(e.op in URIKIT, `${e.class}: op ${e.op}`);
     assert.match(e.section, /^(RFC \d{4} (§\d+(\.\d+)*|Appendix [A-Z])|WHATWG URL §\d+(\.\d+)*)$/, e.class);
     assert.ok(['representation', 'oracle-scope', 'oracle-deviates', 'urikit-design'].includes(e.verdict), e.class);

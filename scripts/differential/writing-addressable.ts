@@ -9,6 +9,7 @@
  *   heuristic_parse  heuristicParse(s).uri.href against Addressable::URI.heuristic_parse(s).to_s
  *   display_uri      uriToIri(normalize(u), { idna: true }) against display_uri.to_s
  *   normalized_host  toAsciiHost(host) against normalized_host, for internationalized hosts
+ *   origin           Uri#origin against Addressable's origin (RFC 6454)
  *
  * Inputs are generated from the seed, plus the corpus URLs of bench/data for query_values and
  * heuristic_parse (the latter with their scheme taken off, as people type them). Disagreements
@@ -226,6 +227,32 @@ unexplained += report('display_uri', 'addressable', displayRows, (r) => same(r.o
     const q = mine.indexOf('?');
     return theirs === mine.replaceAll('%2F', '/') || (q !== -1 && theirs === mine.slice(0, q) + mine.slice(q).replaceAll('%2F', '/'));
   },
+}).unexplained;
+
+// ---------------------------------------------------------------------------------------------
+// origin
+
+const originUri = fc
+  .tuple(
+    fc.constantFrom('http', 'HTTPS', 'ftp', 'ws', 'foo', 'file', 'mailto'),
+    fc.constantFrom('//', ''),
+    fc.constantFrom('', 'u@', 'u:p@'),
+    fc.constantFrom('a.example', 'A.Example', '[::1]', '[0:0::1]', '1.2.3.4', '%41b', ''),
+    fc.constantFrom('', ':', ':80', ':443', ':21', ':8080', ':080'),
+    fc.constantFrom('', '/', '/p?q#f'),
+  )
+  .map(([sc, slashes, u, h, p, path]) => (slashes === '' ? `${sc}:${h === '' ? 'x' : h}${path}` : `${sc}://${u}${h}${p}${path}`))
+  .filter((s) => tryParse(s) !== null);
+const originInputs = [...new Set(fc.sample(originUri, { seed: seed + 4, numRuns: count }))];
+const originAnswers = addressable('origin', originInputs);
+const originRows: Row[] = originInputs.map((s, i) => ({ input: s, oracle: originAnswers[i], urikit: parse(s).origin }));
+unexplained += report('origin', 'addressable', originRows, (r) => same(r.oracle, r.urikit), classes, {
+  // An empty host names no origin; Addressable serializes "scheme://" (or raises).
+  'origin-empty-host': (r) =>
+    r.urikit === 'null' && (isError(r.oracle) || (typeof r.oracle === 'string' && /^[a-z]+:\/\/(:\d*)?$/.test(r.oracle))),
+  // The same origin, which urikit writes in normal form: host case, RFC 5952 IPv6, ws's port 80.
+  'origin-normal-form': (r) =>
+    typeof r.oracle === 'string' && r.urikit !== 'null' && normalize(`${r.oracle}/`) === normalize(`${r.urikit}/`),
 }).unexplained;
 
 unexplained += checkExamples(classes, (c) => {

@@ -26,7 +26,7 @@ export function corpusLines(): string[] {
 /** One class of explained disagreement, as recorded in test/fixtures/divergences-writing.json. */
 export interface DivergenceClass {
   class: string;
-  check: 'whatwg' | 'addressable' | 'java';
+  check: 'whatwg' | 'addressable' | 'java' | 'normalize-url';
   op: string;
   oracle: string;
   example: unknown;
