@@ -67,6 +67,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.stdout.write(HELP[command]);
     return Exit.OK;
   }
+  // Redis jobs load their modules (and ioredis) only when asked for.
+  if (command === 'publish' || command === 'redis' || config.redis.from !== null || config.redis.to !== null)
+    return (await import('./redis/main.js')).runRedis(command, config, io);
   return run(COMMANDS[command], config, io);
 }
 
@@ -79,22 +82,29 @@ function usageError(io: Io, message: string, command: CommandName | null): numbe
   return Exit.USAGE;
 }
 
-/** Runs the command over its input; returns the exit code. */
-async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
-  let input: Source;
+/** The command's input; null when it cannot be read (the reason is written to standard error). */
+export async function openSource(config: Config, io: Io): Promise<Source | null> {
   try {
-    input = await openInput(config.file, io.stdin, config.maxLineLength);
+    return await openInput(config.file, io.stdin, config.maxLineLength);
   } catch (e) {
     io.stderr.write(`urikit: ${describeReadError(e as NodeJS.ErrnoException, config.file, config.command)}\n`);
-    return Exit.USAGE;
+    return null;
   }
+}
+
+/**
+ * Runs the command over its input, writing its output to `out` (standard output, or another
+ * `Sink`: a job's frontier, see redis/); returns the exit code.
+ */
+export async function run(spec: CommandSpec, config: Config, io: Io, out: Sink = new BufferedWriter(io.stdout)): Promise<number> {
+  const input = await openSource(config, io);
+  if (input === null) return Exit.USAGE;
   try {
     await need(spec.packages?.(config) ?? [], `urikit ${config.command}`);
   } catch (e) {
     return usageError(io, (e as UsageError).message, config.command);
   }
   const cmd = spec.create(config, false);
-  const out: Sink = new BufferedWriter(io.stdout);
   const err: Sink = new BufferedWriter(io.stderr);
   const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
   const progress = !config.quiet && tty && input.size !== null && input.size > 0 ? new Progress(io.stderr, input.size) : null;
