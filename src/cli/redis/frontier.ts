@@ -6,7 +6,8 @@
  * targets are normalized first.
  */
 import { normalize } from '../../normalize.js';
-import { parse } from '../../uri.js';
+import { Flag, OFFSETS_LENGTH, Slot } from '../../offsets.js';
+import { scan } from '../../scan.js';
 import type { Out, Sink } from '../writer.js';
 import { type Client, script } from './client.js';
 import type { Job } from './job.js';
@@ -40,6 +41,9 @@ export class FrontierSink implements Sink {
   sent = 0;
   admitted = 0;
 
+  /** The offsets of the last URL scanned (no view is made: only the host is wanted). */
+  private readonly rec = new Uint32Array(OFFSETS_LENGTH);
+
   /** `normalizeFirst`: the output is not in normal form yet (resolve). */
   constructor(
     private readonly client: Client,
@@ -55,12 +59,22 @@ export class FrontierSink implements Sink {
     if (out.size > 0) await this.commit(out.text());
   }
 
+  /** The host of a normal form; undefined when it has no authority. */
+  private hostOf(url: string): string | undefined {
+    const rec = this.rec;
+    // Lenient and IRI, as the command may have been: a normal form scans either way.
+    scan(url, rec, LENIENT);
+    return (rec[Slot.FLAGS]! & Flag.AUTHORITY) === 0 ? undefined : url.slice(rec[Slot.HOST_START], rec[Slot.HOST_END]);
+  }
+
   /** Commits the URLs of `text`, one per line; on failure, sets `error` and `closed`. */
   private async commit(text: string): Promise<void> {
     if (this.closed || text.length === 0) return;
     const { shards, seen, buckets } = this.job.settings;
     const keys = this.job.keys;
     const batches = new Map<number, ShardBatch>();
+    // ADMIT takes distinct URLs: the first of each goes.
+    const distinct = new Set<string>();
     let n = 0;
     for (let at = 0; at < text.length; ) {
       let nl = text.indexOf('\n', at);
@@ -69,8 +83,10 @@ export class FrontierSink implements Sink {
       at = nl + 1;
       if (url.length === 0) continue;
       if (this.normalizeFirst) url = normalize(url);
-      // Lenient and IRI, as the command may have been: a normal form is valid either way.
-      const host = parse(url, LENIENT).host;
+      n++;
+      if (distinct.has(url)) continue;
+      distinct.add(url);
+      const host = this.hostOf(url);
       const shard = shardOf(host ?? url, shards);
       let b = batches.get(shard);
       if (b === undefined) batches.set(shard, (b = new ShardBatch()));
@@ -80,7 +96,6 @@ export class FrontierSink implements Sink {
         b.args.push(member, String(b.keyOf(bucket, () => keys.bucket(shard, bucket))));
       }
       b.args.push(url, host === undefined ? '-' : `h${host}`);
-      n++;
     }
     try {
       const added = await Promise.all(

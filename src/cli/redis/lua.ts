@@ -5,24 +5,48 @@
  */
 
 /**
- * Commits a batch of URLs to one shard: adds each to the seen-set and appends the new ones, in
- * one entry, to the frontier, and counts them by host. Running it again with the same URLs
- * changes nothing (they are seen), which makes a redelivered input batch harmless.
+ * Commits a batch of URLs to one shard: adds them to the seen-set and appends those it did not
+ * hold, in one entry, to the frontier, and counts them by host. Running it again with the same
+ * URLs changes nothing (they are seen), which makes a redelivered input batch harmless. The URLs
+ * of one call are distinct (the caller sees to it): SMISMEMBER answers for all of a seen-set's
+ * members at once, before SADD adds the new ones, in slices that Lua can unpack.
  *
  * KEYS: frontier, counts, then the seen-sets (one; or the digest buckets the URLs fall in).
  * ARGV: per URL four values: its seen-set member, the index in KEYS of its seen-set, the URL,
  * and "h" + its host (or "-": no authority). Returns the number of new URLs.
  */
 const ADMIT = `
-local new, hosts = {}, {}
+local byKey = {}
 for i = 1, #ARGV, 4 do
-  if redis.call('SADD', KEYS[tonumber(ARGV[i + 1])], ARGV[i]) == 1 then
-    new[#new + 1] = ARGV[i + 2]
-    local h = ARGV[i + 3]
-    if string.byte(h, 1) == 104 then
-      h = string.sub(h, 2)
-      hosts[h] = (hosts[h] or 0) + 1
+  local k = tonumber(ARGV[i + 1])
+  local list = byKey[k]
+  if list == nil then
+    list = {}
+    byKey[k] = list
+  end
+  list[#list + 1] = i
+end
+local new, hosts = {}, {}
+for k, list in pairs(byKey) do
+  for from = 1, #list, 4000 do
+    local to = math.min(from + 3999, #list)
+    local members = {}
+    for j = from, to do members[#members + 1] = ARGV[list[j]] end
+    local known = redis.call('SMISMEMBER', KEYS[k], unpack(members))
+    local add = {}
+    for j = from, to do
+      if known[j - from + 1] == 0 then
+        local i = list[j]
+        add[#add + 1] = ARGV[i]
+        new[#new + 1] = ARGV[i + 2]
+        local h = ARGV[i + 3]
+        if string.byte(h, 1) == 104 then
+          h = string.sub(h, 2)
+          hosts[h] = (hosts[h] or 0) + 1
+        end
+      end
     end
+    if #add > 0 then redis.call('SADD', KEYS[k], unpack(add)) end
   end
 end
 if #new > 0 then

@@ -51,8 +51,14 @@ type RawEntry = [id: Buffer, fields: Buffer[]];
 
 /** What the worker does with the entries it read: the command's output, or stats' counts. */
 interface Processor {
-  /** Runs the command over the entries, commits the result and acknowledges them. */
+  /**
+   * Runs the command over the entries, commits the result and acknowledges them. It may return
+   * before the commit is done (while the worker reads and runs the next entries); `settle` waits
+   * for it.
+   */
   handle(entries: Entry[]): Promise<void>;
+  /** Waits until every entry handed over is committed and acknowledged. */
+  settle(): Promise<void>;
   /** Writes the command's summary; returns its exit code. */
   finish(): Promise<number>;
 }
@@ -125,12 +131,14 @@ class Worker {
         await this.processor.handle(entries);
         idle = 5;
       } else {
+        await this.processor.settle();
         if (!this.config.redis.follow && (await again(() => isDone(this.client, this.job, this.group)))) break;
         await new Promise((r) => setTimeout(r, idle));
         idle = Math.min(idle * 2, 250);
       }
       entries = [...(await this.claim()), ...(await this.read('>'))];
     }
+    await this.processor.settle();
     await this.leave();
     return this.processor.finish();
   }
@@ -248,6 +256,7 @@ async function ack(client: Client, job: Job, group: string, entries: Entry[]): P
 class Lines implements Processor {
   private readonly walker: Walker;
   private commits = 0;
+  private committing: Promise<void> | null = null;
 
   constructor(
     private readonly cmd: Command,
@@ -264,11 +273,30 @@ class Lines implements Processor {
     cmd.begin();
   }
 
+  /**
+   * Runs the command over `entries` and starts their commit; the commit of the entries before
+   * must be done first (so at most one batch is committed while the next one is computed).
+   */
   async handle(entries: Entry[]): Promise<void> {
     const cmd = this.cmd;
     for (const e of entries) walkEntry(e, this.walker, cmd);
-    await this.out.flush(cmd.out);
-    await this.err.flush(cmd.err);
+    await this.settle();
+    const commit = this.commit(entries);
+    // A failure surfaces at the next settle; until then it must not go unhandled.
+    commit.catch(() => {});
+    this.committing = commit;
+  }
+
+  async settle(): Promise<void> {
+    const c = this.committing;
+    this.committing = null;
+    await c;
+  }
+
+  /** Commits the output of `entries` (taken from the command at once), then acknowledges them. */
+  private async commit(entries: Entry[]): Promise<void> {
+    const cmd = this.cmd;
+    await Promise.all([this.out.flush(cmd.out), this.err.flush(cmd.err)]);
     if (this.stdout !== null) await written(this.stdout);
     if (this.out.closed) throw new OutputClosed(this.out.error);
     if (++this.commits === EXIT_AFTER_COMMIT) process.kill(process.pid, 'SIGKILL');
@@ -346,6 +374,9 @@ class Counts implements Processor {
     );
     for (const e of entries) this.lines += e.numbers.split(',').length;
   }
+
+  /** Nothing is left running: each entry's counts and acknowledgement are one call, awaited. */
+  async settle(): Promise<void> {}
 
   async finish(): Promise<number> {
     if (!this.config.quiet)
