@@ -29,18 +29,12 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { numberOption } from './harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-function option(name: string, dflt: number): number {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const n = arg === undefined ? dflt : Number(arg.slice(name.length + 3));
-  if (!(n > 0)) throw new Error(`--${name} takes a positive number`);
-  return n;
-}
-
-const LINES = option('lines', 500_000);
-const SHARDS = option('shards', 16);
+const LINES = numberOption('lines', 500_000);
+const SHARDS = numberOption('shards', 16);
 
 /** The kasztp URLs in two spellings, `LINES` lines in all, shuffled; returns the first spellings' average length. */
 function generate(path: string): number {
