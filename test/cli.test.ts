@@ -702,7 +702,7 @@ test('usage errors exit 2 with a message that says what to do', async () => {
   await bad(['stats', '--track', ''], '--track takes a whole number from 1 to 100000000, not ""');
   await bad(['parse', '--threads', 'many'], '--threads takes a whole number from 1 to 256, not "many"');
   await bad(['normalize', '--dedupe-limit=1.5'], '--dedupe-limit takes a whole number from 1 to 4294967296, not "1.5"');
-  await bad(['normalize', '--rfc-only'], '--rfc-only goes with --dedupe (normal forms compared without the dedupe preset)');
+  await bad(['normalize', '--rfc-only'], '--rfc-only goes with --dedupe or --to (normal forms compared without the dedupe preset)');
   await bad(
     ['normalize', '--remove-params', 'a,,b'],
     '--remove-params takes a comma-separated list of names (a "*" matches any text), not "a,,b"',

@@ -242,6 +242,18 @@ test('a local file --to a job: committed twice, the frontier holds it once', asy
   }
   assert.equal(sorted((await cli(['redis', 'export', '--redis', U])).out), data.expected);
   assert.is((await status(U)).urls, 300);
+  // The frontier holds what normalize --dedupe writes: the dedupe preset, or with --rfc-only the
+  // RFC 3986 normal form.
+  const tracked = tmp.file('tracked.txt', 'HTTP://A/x?utm_source=m&b=1#top\nhttp://a/x?b=1\n');
+  for (const [job, more, forms] of [
+    ['preset', [], ['http://a/x?b=1']],
+    ['rfc', ['--rfc-only'], ['http://a/x?b=1', 'http://a/x?utm_source=m&b=1#top']],
+  ] as const) {
+    const P = await init(node.url, job, '--shards', '2');
+    assert.is((await cli(['normalize', tracked, '--to', P, ...more])).code, 0);
+    assert.equal(sorted((await cli(['redis', 'export', '--redis', P])).out), forms);
+    assert.equal(sorted((await cli(['normalize', '--dedupe', ...more, tracked])).out), forms);
+  }
   // With worker threads (a file above 256 KiB).
   const T = await init(node.url, 'threads', '--shards', '4');
   const big = spellings(10_000, 3);
@@ -283,6 +295,17 @@ test('stats --from --log combined: the report is the local stats of the log', as
   assert.ok(report.out.startsWith(`urikit stats: ${U} (combined log)\n`));
   assert.is(body(report.out), body(local.out));
   assert.is((await cli(['stats', '--from', U, '--report', '--json'])).out, (await cli(['stats', '--log', 'combined', '--json', file])).out);
+
+  // --group-by: the workers count hosts by registrable domain; the report says so.
+  const G = await init(node.url, 'domains', '--shards', '3');
+  const hosts = 'http://a.example.co.uk/\nhttp://b.example.co.uk/x\nhttps://www.example.com/\nhttp://192.0.2.1/\nhttp://c.example.com/y\n';
+  await publish(G, hosts);
+  assert.is((await cli(['stats', '--from', G, '--group-by', 'domain', '-q'])).code, 0);
+  const hostsFile = tmp.file('domains.txt', hosts);
+  assert.is(
+    (await cli(['stats', '--from', G, '--report', '--json'])).out,
+    (await cli(['stats', '--group-by', 'domain', '--json', hostsFile])).out,
+  );
 });
 
 test('--seen digest: 64-bit digests in intset buckets; the same frontier', async () => {
@@ -479,7 +502,10 @@ test('usage errors of the Redis options say what to do', async () => {
     'with --from, normalize reads the job\'s input: give no FILE (publish "file.txt" to the job instead)',
   );
   await bad(['normalize', '--from', U, '--threads', '2'], '--threads reads a file; with --from, start more workers instead');
-  await bad(['normalize', '--to', U, '--dedupe'], "--to keeps each normal form once already (the job's seen-set): leave out --dedupe");
+  await bad(
+    ['normalize', '--to', U, '--dedupe'],
+    "--to keeps each URL once already, as --dedupe does (the job's seen-set): leave out --dedupe",
+  );
   await bad(['normalize', '--follow'], '--follow is an option of workers: it needs --from redis://HOST:PORT/JOB');
   await bad(['validate', '--to', U], 'unknown option "--to" for validate (it is an option of publish, normalize, and resolve)');
   await bad(['parse', '--from', U], 'unknown option "--from" for parse (it is an option of normalize, resolve, validate, and stats)');
@@ -549,6 +575,8 @@ test('Redis errors: no server, no job, a closed output; exit 2 with the reason',
   );
   assert.is(none.code, 2);
   const U = await init(node.url, 'errors', '--shards', '1');
+  // A report before any stats worker counted: the empty report of a local stats.
+  assert.is((await cli(['stats', '--from', U, '--report', '--json'])).out, (await cli(['stats', '--json', '-'], '')).out);
   const missing = await cli(['publish', '--to', U, '/no/such/file']);
   assert.equal(
     [missing.code, missing.err],
@@ -613,7 +641,7 @@ test('without ioredis: the library reaches no package, the local CLI runs, a red
   assert.equal(run(['normalize', '--from', 'redis://127.0.0.1:1/j']), {
     status: 2,
     out: '',
-    err: 'urikit: redis://127.0.0.1:1/j needs the ioredis package, an optional dependency of urikit that is not installed: run "npm install ioredis"\n',
+    err: 'urikit: urikit normalize needs the package ioredis here, which urikit lists as optional and which is not installed: npm install ioredis\nRun "urikit normalize --help" for usage.\n',
   });
   assert.is(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).optionalDependencies.ioredis, '^5.11.1');
 });

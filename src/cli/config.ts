@@ -309,14 +309,15 @@ function linkForm(preset: string | undefined): Config['linkForm'] {
 }
 
 /**
- * normalize's steps past RFC 3986: `--dedupe` turns on DEDUPE_PRESET (unless `--rfc-only`),
+ * normalize's steps past RFC 3986: `--dedupe` and `--to` turn on DEDUPE_PRESET (unless `--rfc-only`),
  * each `--idna`, `--sort-query`, `--remove-*` one more; undefined for the plain normal form.
  */
 function normalizeOptions(a: Arguments): DedupeOptions | undefined {
   const rfcOnly = a.flags.has('--rfc-only');
-  if (rfcOnly && !a.flags.has('--dedupe'))
-    throw new UsageError('--rfc-only goes with --dedupe (normal forms compared without the dedupe preset)');
-  const o: DedupeOptions = a.flags.has('--dedupe') && !rfcOnly ? { ...DEDUPE_PRESET } : {};
+  // --to a job's frontier keeps each URL once, as --dedupe does: in the same form.
+  const dedupe = a.flags.has('--dedupe') || a.values.has('--to');
+  if (rfcOnly && !dedupe) throw new UsageError('--rfc-only goes with --dedupe or --to (normal forms compared without the dedupe preset)');
+  const o: DedupeOptions = dedupe && !rfcOnly ? { ...DEDUPE_PRESET } : {};
   if (a.flags.has('--idna')) o.idna = true;
   if (a.flags.has('--sort-query')) o.sortQuery = true;
   if (a.flags.has('--remove-fragment')) o.removeFragment = true;

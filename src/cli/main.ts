@@ -16,7 +16,7 @@ import { COMMANDS } from './commands/index.js';
 import { COMMAND_NAMES, type CommandName, type Config, configure, type UsageError } from './config.js';
 import { HELP, USAGE } from './help.js';
 import { describeReadError, openInput, type Source } from './input.js';
-import { need } from './packages.js';
+import { feature, need } from './packages.js';
 import { Progress } from './progress.js';
 import { createReader } from './readers.js';
 import { runThreads, segmentSize } from './threads.js';
@@ -67,9 +67,14 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.stdout.write(HELP[command]);
     return Exit.OK;
   }
-  // Redis jobs load their modules (and ioredis) only when asked for.
-  if (command === 'publish' || command === 'redis' || config.redis.from !== null || config.redis.to !== null)
-    return (await import('./redis/main.js')).runRedis(command, config, io);
+  if (command === 'publish' || command === 'redis' || config.redis.from !== null || config.redis.to !== null) {
+    try {
+      await need(['redis'], `urikit ${command}`);
+    } catch (e) {
+      return usageError(io, (e as UsageError).message, command);
+    }
+    return feature('redis').runRedis(command, config, io);
+  }
   return run(COMMANDS[command], config, io);
 }
 

@@ -1,10 +1,11 @@
 /**
- * The connection to Redis, through `ioredis`: an optional dependency, loaded here and only here,
- * the first time a `redis://` URL is used, so that the library and the local CLI never need it.
- * One URL serves a single node and a Redis Cluster alike: `connect` asks the node whether cluster
- * mode is on and, if so, reconnects as a cluster client seeded with that node.
+ * The connection to Redis, through `ioredis`: an optional dependency, which only the modules of
+ * ./redis/ import; packages.ts loads them when a command names a Redis job, so that the library
+ * and the local CLI never need it. One URL serves a single node and a Redis Cluster alike:
+ * `connect` asks the node whether cluster mode is on and, if so, reconnects as a cluster client
+ * seeded with that node.
  */
-import type { Cluster, Redis, RedisOptions } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { SCRIPTS, type ScriptName } from './lua.js';
 import type { RedisTarget } from './target.js';
 
@@ -22,35 +23,11 @@ export class RedisError extends Error {}
 const RETRIES = 20;
 const retry = (times: number): number => Math.min(times * 100, 2000);
 
-/** What urikit takes from the ioredis module. */
-interface IoRedis {
-  Redis: typeof Redis;
-  Cluster: typeof Cluster;
-}
-
-/** The ioredis module, imported once. */
-let ioredis: Promise<IoRedis> | null = null;
-
-async function load(target: RedisTarget): Promise<IoRedis> {
-  const loading = (ioredis ??= import('ioredis'));
-  try {
-    return await loading;
-  } catch (e) {
-    ioredis = null;
-    if ((e as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND')
-      throw new RedisError(
-        `${target.text} needs the ioredis package, an optional dependency of urikit that is not installed: run "npm install ioredis"`,
-      );
-    throw e;
-  }
-}
-
 /**
  * A client of the server or cluster of `target`, connected; throws `RedisError` with the reason
  * when it cannot connect.
  */
 export async function connect(target: RedisTarget): Promise<Client> {
-  const { Redis, Cluster } = await load(target);
   const options: RedisOptions = {
     username: target.username,
     password: target.password,

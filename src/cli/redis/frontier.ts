@@ -2,9 +2,11 @@
  * `--to redis://…/JOB` on `normalize` and `resolve`: the output goes to the job's frontier instead
  * of standard output. Each URL goes to the shard of its host; one Lua call per shard (ADMIT in
  * lua.ts) adds the batch's URLs to the shard's seen-set, appends those it did not hold to the
- * shard's frontier stream and counts them by host. The frontier holds normal forms: `resolve`'s
- * targets are normalized first.
+ * shard's frontier stream and counts them by host. The frontier holds each URL in the form
+ * `normalize --dedupe` writes (the dedupe preset, unless --rfc-only): `resolve`'s targets are
+ * brought to it first.
  */
+import type { DedupeOptions } from '../../dedupe.js';
 import { normalize } from '../../normalize.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../../offsets.js';
 import { scan } from '../../scan.js';
@@ -44,11 +46,14 @@ export class FrontierSink implements Sink {
   /** The offsets of the last URL scanned (no view is made: only the host is wanted). */
   private readonly rec = new Uint32Array(OFFSETS_LENGTH);
 
-  /** `normalizeFirst`: the output is not in normal form yet (resolve). */
+  /**
+   * `normalizeFirst`: the output is not in normal form yet (resolve's targets): it is brought to
+   * the form these options make (normalize's own output comes in that form).
+   */
   constructor(
     private readonly client: Client,
     private readonly job: Job,
-    private readonly normalizeFirst: boolean,
+    private readonly normalizeFirst: DedupeOptions | null,
   ) {}
 
   write(data: string | Uint8Array): Promise<void> {
@@ -82,7 +87,7 @@ export class FrontierSink implements Sink {
       let url = text.slice(at, nl);
       at = nl + 1;
       if (url.length === 0) continue;
-      if (this.normalizeFirst) url = normalize(url);
+      if (this.normalizeFirst !== null) url = normalize(url, this.normalizeFirst);
       n++;
       if (distinct.has(url)) continue;
       distinct.add(url);

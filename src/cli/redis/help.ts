@@ -22,8 +22,10 @@ export const WORKER_HELP = `Redis jobs (see "urikit redis --help"):
 
 /** More worker options of normalize and resolve. */
 export const TO_HELP = `  --to redis://HOST:PORT/JOB
-                     the normal forms go to the job's seen-set and frontier,
-                     each once (not to standard output)
+                     the URLs go to the job's seen-set and frontier, each
+                     once, in the form --dedupe compares (the dedupe preset;
+                     normalize --rfc-only: the RFC 3986 normal form), not to
+                     standard output
 `;
 
 /** More worker options of stats. */

@@ -62,12 +62,12 @@ return #new
  * entry's counts are added only if this call acknowledges it (XACK returns 1), in the same
  * script; an entry acknowledged before (by a worker that claimed it too) adds nothing.
  *
- * KEYS: the input stream, the stats hash. ARGV: the group, the log format ("" for none), then per
- * entry: its id, the number of counts, and that many field, increment pairs.
- * Returns the number of entries counted.
+ * KEYS: the input stream, the stats hash. ARGV: the group, the log format ("" for none), what
+ * hosts are counted by (--group-by), then per entry: its id, the number of counts, and that many
+ * field, increment pairs. Returns the number of entries counted.
  */
 const COUNT = `
-local counted, i = 0, 3
+local counted, i = 0, 4
 while i <= #ARGV do
   local n = tonumber(ARGV[i + 1])
   if redis.call('XACK', KEYS[1], ARGV[1], ARGV[i]) == 1 then
@@ -76,7 +76,7 @@ while i <= #ARGV do
   end
   i = i + 2 + 2 * n
 end
-if counted > 0 then redis.call('HSET', KEYS[2], ':log', ARGV[2]) end
+if counted > 0 then redis.call('HSET', KEYS[2], ':log', ARGV[2], ':group', ARGV[3]) end
 return counted
 `;
 

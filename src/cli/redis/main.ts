@@ -4,12 +4,12 @@
  * whose output goes to a job's frontier (`--to` without `--from`).
  */
 import { COMMANDS } from '../commands/index.js';
-import type { CommandName, Config, LineCommandName } from '../config.js';
+import { type CommandName, type Config, type LineCommandName, UsageError } from '../config.js';
 import { Exit, type Io, openSource, run } from '../main.js';
+import { need } from '../packages.js';
 import { BufferedWriter, type Sink } from '../writer.js';
 import { type Client, close, connect, RedisError } from './client.js';
 import { control } from './control.js';
-import { EntryError } from './entry.js';
 import { FrontierSink } from './frontier.js';
 import { type Job, openJob } from './job.js';
 import { publish } from './publish.js';
@@ -38,10 +38,11 @@ export async function runRedis(command: CommandName, config: Config, io: Io): Pr
       return input === null ? Exit.USAGE : await publish(client, job, config, io, input);
     }
     const spec = COMMANDS[command as LineCommandName];
+    await need(spec.packages?.(config) ?? [], `urikit ${command}`);
     let out: Sink = new BufferedWriter(io.stdout);
     if (r.to !== null) {
       const [client, job] = await open(r.to);
-      out = new FrontierSink(client, job, command === 'resolve');
+      out = new FrontierSink(client, job, command === 'resolve' ? (config.normalize ?? {}) : null);
     }
     if (r.from === null) return await run(spec, config, io, out);
     const [client, job] = await open(r.from);
@@ -57,7 +58,7 @@ export async function runRedis(command: CommandName, config: Config, io: Io): Pr
     }
     return await work(spec, config, client, job, out, new BufferedWriter(io.stderr), r.to === null ? io.stdout : null);
   } catch (e) {
-    if (e instanceof RedisError || e instanceof EntryError) io.stderr.write(`urikit: ${e.message}\n`);
+    if (e instanceof RedisError || e instanceof UsageError) io.stderr.write(`urikit: ${e.message}\n`);
     else if (e instanceof OutputClosed) {
       if (e.failure !== null) io.stderr.write(`urikit: cannot write the output: ${e.message}\n`);
       else return Exit.OK;

@@ -115,7 +115,8 @@ function checkWorker(command: CommandName, a: Arguments, o: RedisOptions): void 
     if (a.values.has('--threads')) throw new UsageError('--threads reads a file; with --from, start more workers instead');
   }
   if (o.to !== null) {
-    if (a.flags.has('--dedupe')) throw new UsageError("--to keeps each normal form once already (the job's seen-set): leave out --dedupe");
+    if (a.flags.has('--dedupe'))
+      throw new UsageError("--to keeps each URL once already, as --dedupe does (the job's seen-set): leave out --dedupe");
   }
   if (
     o.report &&

@@ -4,7 +4,8 @@
  * the shards' hashes up into the same `Stats` a local run builds and prints its table or JSON.
  *
  * ```
- * l lines   e empty lines   x:CODE log lines without a URI   :log the log format ("" for none)
+ * l lines   e empty lines   x:CODE lines without a URI
+ * :log the log format ("" for none)   :group what hosts are counted by (--group-by)
  * K is 0 (URIs, or a log's request targets) or 1 (a log's referrers):
  * Ku URIs  Kv valid  Ki invalid  Ka referrers "-"
  * Ks:SCHEME  Kh:HOST  Kp:PATH  Kt:HOST-TYPE  Ke:CODE  Kw:WARNING  Kf:TARGET-FORM   (counts by value)
@@ -49,14 +50,20 @@ const MAPS = [
   ['forms', 'f'],
 ] as const;
 
+/** The name of the hosts' list in the report, by `--group-by`. */
+const GROUPS: Readonly<Record<string, string>> = { host: 'hosts', domain: 'domains', suffix: 'suffixes' };
+
 /**
  * Adds the stats hashes of every shard of `job` into one `Stats` (--track bounds it as locally);
- * `log` is the log format the workers read ("" for none).
+ * `log` is the log format the workers read ("" for none). The hosts were counted as the workers'
+ * --group-by said.
  */
 export async function readStats(client: Client, job: Job, config: Config): Promise<{ stats: Stats; log: string }> {
   const hashes = await Promise.all(Array.from({ length: job.shards }, (_, i) => scanHash(client, job.keys.stats(i))));
-  const log = hashes.find((h) => h.has(':log'))?.get(':log') ?? '';
-  const stats = new Stats(log !== '', config.track);
+  const settings = hashes.find((h) => h.has(':log'));
+  const log = settings?.get(':log') ?? '';
+  const name = GROUPS[settings?.get(':group') ?? 'host']!;
+  const stats = new Stats(log !== '', config.track, { name, key: (host) => host });
   const kinds = stats.kinds.map(() => emptyKind());
   const lineErrors = new Map<string, number>();
   for (const h of hashes) {
@@ -65,7 +72,7 @@ export async function readStats(client: Client, job: Job, config: Config): Promi
       if (field === 'l') stats.lines += n;
       else if (field === 'e') stats.emptyLines += n;
       else if (field.startsWith('x:')) add(lineErrors, field.slice(2), n);
-      else if (field !== ':log') addKind(kinds[Number(field[0])]!, field, n);
+      else if (field[0] !== ':') addKind(kinds[Number(field[0])]!, field, n);
     }
   }
   stats.merge({ lines: 0, emptyLines: 0, lineErrors: [...lineErrors], kinds: kinds.map(toData) });

@@ -364,7 +364,7 @@ class Counts implements Processor {
       cmd.stats.lines = cmd.lines;
       const f = statsFields(cmd.stats);
       let args = byShard.get(e.shard);
-      if (args === undefined) byShard.set(e.shard, (args = [this.group, this.log]));
+      if (args === undefined) byShard.set(e.shard, (args = [this.group, this.log, this.config.groupBy]));
       args.push(e.id, String(f.length / 2), ...f);
     }
     await Promise.all(
