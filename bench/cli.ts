@@ -22,18 +22,12 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LineScanner, OFFSETS_LENGTH, scan, tryParse } from '../src/index.js';
+import { numberOption } from './harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-function option(name: string, dflt: number): number {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  const n = arg === undefined ? dflt : Number(arg.slice(name.length + 3));
-  if (!(n > 0)) throw new Error(`--${name} takes a positive number`);
-  return n;
-}
-
-const MB = option('mb', 200);
-const RUNS = option('runs', 3);
+const MB = numberOption('mb', 200);
+const RUNS = numberOption('runs', 3);
 
 function lines(file: string): string[] {
   return readFileSync(join(root, 'bench/data', file), 'utf8')

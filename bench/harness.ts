@@ -261,3 +261,11 @@ export function median(xs: readonly number[]): number {
   const m = v.length >> 1;
   return v.length % 2 === 1 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
 }
+
+/** The positive number given as `--name=N` on the command line, or `dflt`. */
+export function numberOption(name: string, dflt: number): number {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  const n = arg === undefined ? dflt : Number(arg.slice(name.length + 3));
+  if (!(n > 0)) throw new Error(`--${name} takes a positive number`);
+  return n;
+}

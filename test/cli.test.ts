@@ -678,12 +678,20 @@ test('usage errors exit 2 with a message that says what to do', async () => {
       argv.join(' '),
     );
   };
-  await bad(['frobnicate'], 'unknown command "frobnicate"; the commands are parse, validate, normalize, resolve, stats, links', null);
+  await bad(
+    ['frobnicate'],
+    'unknown command "frobnicate"; the commands are parse, validate, normalize, resolve, stats, links, publish, redis',
+    null,
+  );
   await bad(['--lenient'], 'unknown command "--lenient"; the command comes first', null);
-  await bad(['help', 'nope'], 'no help for "nope"; the commands are parse, validate, normalize, resolve, stats, links', null);
+  await bad(
+    ['help', 'nope'],
+    'no help for "nope"; the commands are parse, validate, normalize, resolve, stats, links, publish, redis',
+    null,
+  );
   await bad(['parse', '--nope'], 'unknown option "--nope" for parse');
   await bad(['stats', '--dedupe'], 'unknown option "--dedupe" for stats (it is an option of normalize and links)');
-  await bad(['normalize', '--json'], 'unknown option "--json" for normalize (it is an option of validate, stats, and links)');
+  await bad(['normalize', '--json'], 'unknown option "--json" for normalize (it is an option of validate, stats, links, and redis)');
   await bad(['parse', 'a', 'b'], 'parse takes one FILE (or - for standard input), got 2: "a" "b"');
   await bad(['parse', '--tsv=yes'], '--tsv takes no value');
   await bad(['stats', '--top'], '--top needs a value: --top N');
@@ -695,7 +703,7 @@ test('usage errors exit 2 with a message that says what to do', async () => {
   await bad(['stats', '--track', ''], '--track takes a whole number from 1 to 100000000, not ""');
   await bad(['parse', '--threads', 'many'], '--threads takes a whole number from 1 to 256, or auto, not "many"');
   await bad(['normalize', '--dedupe-limit=1.5'], '--dedupe-limit takes a whole number from 1 to 4294967296, not "1.5"');
-  await bad(['normalize', '--rfc-only'], '--rfc-only goes with --dedupe (normal forms compared without the dedupe preset)');
+  await bad(['normalize', '--rfc-only'], '--rfc-only goes with --dedupe or --to (normal forms compared without the dedupe preset)');
   await bad(
     ['normalize', '--remove-params', 'a,,b'],
     '--remove-params takes a comma-separated list of names (a "*" matches any text), not "a,,b"',

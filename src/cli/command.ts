@@ -6,7 +6,7 @@
  * carry the counts back, and the main thread's command ends the run (`end`, `exitCode`).
  */
 import type { ByteView } from '../batch.js';
-import type { CommandName, Config } from './config.js';
+import type { Config, LineCommandName } from './config.js';
 import type { StatsData } from './counts.js';
 import type { Feature } from './packages.js';
 import { type InputShape, KIND_NAMES, Kind, type Records } from './records.js';
@@ -14,7 +14,7 @@ import { Out } from './writer.js';
 
 /** A command, as main.ts and the worker threads see it. */
 export interface CommandSpec {
-  readonly name: CommandName;
+  readonly name: LineCommandName;
   /** What the command reads (readers.ts turns the input into its records). */
   input(config: Config): InputShape;
   /**

@@ -11,11 +11,17 @@ import type { ParseOptions } from '../scan.js';
 import { parse, type Uri } from '../uri.js';
 import { defaultFields, FIELDS } from './commands/parse.js';
 import type { LogFormat } from './log.js';
+import { type RedisOptions, redisOptions } from './redis/options.js';
 import { LONGEST_LINE } from './walker.js';
 
-/** The commands (their modules are in ./commands/, listed in ./commands/index.ts). */
-export const COMMAND_NAMES = ['parse', 'validate', 'normalize', 'resolve', 'stats', 'links'] as const;
+/**
+ * The commands: those that run over lines (their modules are in ./commands/, listed in
+ * ./commands/index.ts), then those of Redis jobs (./redis/).
+ */
+export const COMMAND_NAMES = ['parse', 'validate', 'normalize', 'resolve', 'stats', 'links', 'publish', 'redis'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
+/** The commands that run over lines: each has a `CommandSpec`. */
+export type LineCommandName = Exclude<CommandName, 'publish' | 'redis'>;
 
 /** Everything a run needs to know, read from the command line. */
 export interface Config {
@@ -62,6 +68,8 @@ export interface Config {
   threads: number | 'auto';
   /** The longest line read, in bytes (`--max-line-length`; 0 there means the runtime's limit). */
   maxLineLength: number;
+  /** Redis jobs: --from, --to, the workers' settings, `urikit redis ACTION` (redis/options.ts). */
+  redis: RedisOptions;
 }
 
 /** A bad command line: the message says what to do. */
@@ -98,7 +106,23 @@ type OptionName =
   | '--same-site'
   | '--normalize'
   | '--warnings'
-  | '--on-invalid';
+  | '--on-invalid'
+  | '--from'
+  | '--to'
+  | '--follow'
+  | '--claim-idle'
+  | '--max-deliveries'
+  | '--consumer'
+  | '--report'
+  | '--max-lag'
+  | '--redis'
+  | '--job'
+  | '--shards'
+  | '--seen'
+  | '--expected'
+  | '--timeout'
+  | '--counts'
+  | '--dead';
 
 interface OptionSpec {
   /** The option takes a value: `--name VALUE` or `--name=VALUE`. */
@@ -108,6 +132,9 @@ interface OptionSpec {
   /** How the value is shown in "needs a value" messages. */
   shape?: string;
 }
+
+/** The commands that read a job's input with --from. */
+const WORKERS: readonly CommandName[] = ['normalize', 'resolve', 'validate', 'stats'];
 
 /** Every option. A new one is declared here, read in `configure`, and documented in help.ts. */
 const OPTIONS: Record<OptionName, OptionSpec> = {
@@ -122,7 +149,7 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
   '--tsv': { value: false, commands: ['parse'] },
   '--no-header': { value: false, commands: ['parse'] },
   '--fields': { value: true, commands: ['parse'], shape: 'scheme,host,path,…' },
-  '--json': { value: false, commands: ['validate', 'stats', 'links'] },
+  '--json': { value: false, commands: ['validate', 'stats', 'links', 'redis'] },
   '--dedupe': { value: false, commands: ['normalize', 'links'] },
   '--dedupe-limit': { value: true, commands: ['normalize', 'links'] },
   '--base': { value: true, commands: ['resolve', 'links'], shape: 'URL' },
@@ -142,12 +169,29 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
   '--group-by': { value: true, commands: ['stats'], shape: 'host|domain|suffix' },
   '--warnings': { value: false, commands: ['validate'] },
   '--on-invalid': { value: true, commands: ['normalize', 'resolve'], shape: 'skip|empty|keep' },
+  // Redis jobs (checked in redis/options.ts)
+  '--from': { value: true, commands: WORKERS, shape: 'redis://HOST:PORT/JOB' },
+  '--to': { value: true, commands: ['publish', 'normalize', 'resolve'], shape: 'redis://HOST:PORT/JOB' },
+  '--follow': { value: false, commands: WORKERS },
+  '--claim-idle': { value: true, commands: WORKERS, shape: '60s' },
+  '--max-deliveries': { value: true, commands: WORKERS },
+  '--consumer': { value: true, commands: WORKERS, shape: 'NAME' },
+  '--report': { value: false, commands: ['stats'] },
+  '--max-lag': { value: true, commands: ['publish'] },
+  '--redis': { value: true, commands: ['redis'], shape: 'redis://HOST:PORT' },
+  '--job': { value: true, commands: ['redis'], shape: 'NAME' },
+  '--shards': { value: true, commands: ['redis'] },
+  '--seen': { value: true, commands: ['redis'], shape: 'exact|digest' },
+  '--expected': { value: true, commands: ['redis'] },
+  '--timeout': { value: true, commands: ['redis'], shape: '10m' },
+  '--counts': { value: false, commands: ['redis'] },
+  '--dead': { value: false, commands: ['redis'] },
 };
 
 const ALIASES: Readonly<Record<string, OptionName>> = { '-q': '--quiet' };
 
 /** The options and files of a command line, before their values are checked. */
-class Arguments {
+export class Arguments {
   readonly files: string[] = [];
   readonly values = new Map<OptionName, string>();
   readonly flags = new Set<OptionName>();
@@ -206,6 +250,7 @@ class Arguments {
 export function configure(command: CommandName, args: readonly string[]): Config | 'help' {
   const a = new Arguments(command, args);
   if (a.help) return 'help';
+  const redis = redisOptions(command, a);
   if (a.files.length > 1)
     throw new UsageError(
       `${command} takes one FILE (or - for standard input), got ${a.files.length}: ${a.files.map((f) => `"${f}"`).join(' ')}`,
@@ -271,6 +316,7 @@ export function configure(command: CommandName, args: readonly string[]): Config
     quiet: a.flags.has('--quiet'),
     threads: threads(a),
     maxLineLength: a.count('--max-line-length', 1 << 20, 0, LONGEST_LINE) || LONGEST_LINE,
+    redis,
   };
 }
 
@@ -285,14 +331,15 @@ function linkForm(preset: string | undefined): Config['linkForm'] {
 }
 
 /**
- * normalize's steps past RFC 3986: `--dedupe` turns on DEDUPE_PRESET (unless `--rfc-only`),
+ * normalize's steps past RFC 3986: `--dedupe` and `--to` turn on DEDUPE_PRESET (unless `--rfc-only`),
  * each `--idna`, `--sort-query`, `--remove-*` one more; undefined for the plain normal form.
  */
 function normalizeOptions(a: Arguments): DedupeOptions | undefined {
   const rfcOnly = a.flags.has('--rfc-only');
-  if (rfcOnly && !a.flags.has('--dedupe'))
-    throw new UsageError('--rfc-only goes with --dedupe (normal forms compared without the dedupe preset)');
-  const o: DedupeOptions = a.flags.has('--dedupe') && !rfcOnly ? { ...DEDUPE_PRESET } : {};
+  // --to a job's frontier keeps each URL once, as --dedupe does: in the same form.
+  const dedupe = a.flags.has('--dedupe') || a.values.has('--to');
+  if (rfcOnly && !dedupe) throw new UsageError('--rfc-only goes with --dedupe or --to (normal forms compared without the dedupe preset)');
+  const o: DedupeOptions = dedupe && !rfcOnly ? { ...DEDUPE_PRESET } : {};
   if (a.flags.has('--idna')) o.idna = true;
   if (a.flags.has('--sort-query')) o.sortQuery = true;
   if (a.flags.has('--remove-fragment')) o.removeFragment = true;

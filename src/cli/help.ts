@@ -3,7 +3,8 @@
  * 80 columns. A new command adds its entry to HELP (the type asks for it) and its line to USAGE;
  * a new option of every command goes into USAGE and COMMON.
  */
-import type { CommandName } from './config.js';
+import type { CommandName, LineCommandName } from './config.js';
+import { PUBLISH_HELP, REDIS_HELP, REDIS_USAGE, REPORT_HELP, TO_HELP, WORKER_HELP } from './redis/help.js';
 
 /** `urikit --help`. */
 export const USAGE = `Usage: urikit <command> [options] [FILE|-]
@@ -16,6 +17,7 @@ Commands:
   stats      counts by scheme, host type, host and path, and of invalid URIs
   links      every link of HTML pages (a file, standard input, WARC), resolved
 
+${REDIS_USAGE}
 Input: FILE, or standard input when FILE is "-" or absent. Gzip data (a name
 ending in .gz, or data that starts with the gzip magic bytes, from a file, a
 pipe or standard input) is decompressed; bzip2, xz and zstd data are refused
@@ -65,8 +67,8 @@ const COMMON = `Options of every command (see "urikit --help"): --log combined|c
 unreadable input.
 `;
 
-/** `urikit COMMAND --help`, by command. */
-export const HELP: Readonly<Record<CommandName, string>> = {
+/** `urikit COMMAND --help` of the commands that run over lines. */
+const LINE_HELP: Readonly<Record<LineCommandName, string>> = {
   parse: `Usage: urikit parse [options] [FILE|-]
 
 The components of each URI, one JSON object per line:
@@ -230,4 +232,15 @@ Options:
 Exit code 0 when the input was read (unresolved links are reported), else 2.
 
 ${COMMON}`,
+};
+
+/** `urikit COMMAND --help`, by command; the Redis worker options follow those of the commands that take them. */
+export const HELP: Readonly<Record<CommandName, string>> = {
+  ...LINE_HELP,
+  normalize: `${LINE_HELP.normalize}\n${WORKER_HELP}${TO_HELP}`,
+  resolve: `${LINE_HELP.resolve}\n${WORKER_HELP}${TO_HELP}`,
+  validate: `${LINE_HELP.validate}\n${WORKER_HELP}`,
+  stats: `${LINE_HELP.stats}\n${WORKER_HELP}${REPORT_HELP}`,
+  publish: PUBLISH_HELP,
+  redis: REDIS_HELP,
 };

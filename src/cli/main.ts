@@ -17,7 +17,7 @@ import { COMMANDS } from './commands/index.js';
 import { COMMAND_NAMES, type CommandName, type Config, configure, type UsageError } from './config.js';
 import { HELP, USAGE } from './help.js';
 import { describeReadError, openInput, type Source } from './input.js';
-import { need } from './packages.js';
+import { feature, need } from './packages.js';
 import { barWanted, Progress } from './progress.js';
 import { createReader } from './readers.js';
 import { autoThreads, runThreads, segmentSize } from './threads.js';
@@ -72,6 +72,14 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.stdout.write(HELP[command]);
     return Exit.OK;
   }
+  if (command === 'publish' || command === 'redis' || config.redis.from !== null || config.redis.to !== null) {
+    try {
+      await need(['redis'], `urikit ${command}`);
+    } catch (e) {
+      return usageError(io, (e as UsageError).message, command);
+    }
+    return feature('redis').runRedis(command, config, io);
+  }
   return run(COMMANDS[command], config, io);
 }
 
@@ -89,22 +97,29 @@ function usageError(io: Io, message: string, command: CommandName | null): numbe
   return Exit.USAGE;
 }
 
-/** Runs the command over its input; returns the exit code. */
-async function run(spec: CommandSpec, config: Config, io: Io): Promise<number> {
-  let input: Source;
+/** The command's input; null when it cannot be read (the reason is written to standard error). */
+export async function openSource(config: Config, io: Io): Promise<Source | null> {
   try {
-    input = await openInput(config.file, io.stdin, config.maxLineLength);
+    return await openInput(config.file, io.stdin, config.maxLineLength);
   } catch (e) {
     io.stderr.write(`urikit: ${describeReadError(e as NodeJS.ErrnoException, config.file, config.command)}\n`);
-    return Exit.USAGE;
+    return null;
   }
+}
+
+/**
+ * Runs the command over its input, writing its output to `out` (standard output, or another
+ * `Sink`: a job's frontier, see redis/); returns the exit code.
+ */
+export async function run(spec: CommandSpec, config: Config, io: Io, out: Sink = new BufferedWriter(io.stdout)): Promise<number> {
+  const input = await openSource(config, io);
+  if (input === null) return Exit.USAGE;
   try {
     await need(spec.packages?.(config) ?? [], `urikit ${config.command}`);
   } catch (e) {
     return usageError(io, (e as UsageError).message, config.command);
   }
   const cmd = spec.create(config, false);
-  const out: Sink = new BufferedWriter(io.stdout);
   const err: Sink = new BufferedWriter(io.stderr);
   const bar = !config.quiet && input.size !== null && input.size > 0 && barWanted(io.stdout, io.stderr);
   const progress = bar ? new Progress(io.stderr, input.size!) : null;

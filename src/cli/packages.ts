@@ -11,14 +11,21 @@ export const FEATURES = {
   domain: ['tldts'],
   /** `links`: the HTML tokenizer and the WARC reader. */
   links: ['htmlparser2', 'warcio'],
+  /** Redis jobs (`publish`, `redis`, `--from`, `--to`): the Redis client. */
+  redis: ['ioredis'],
 } as const;
 export type Feature = keyof typeof FEATURES;
 
-type Modules = { domain: typeof import('../domain.js'); links: typeof import('./links/reader.js') };
+type Modules = {
+  domain: typeof import('../domain.js');
+  links: typeof import('./links/reader.js');
+  redis: typeof import('./redis/main.js');
+};
 
 const LOADERS: { [F in Feature]: () => Promise<Modules[F]> } = {
   domain: () => import('../domain.js'),
   links: () => import('./links/reader.js'),
+  redis: () => import('./redis/main.js'),
 };
 
 const loaded: Partial<Modules> = {};

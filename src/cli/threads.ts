@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { type MessagePort, Worker } from 'node:worker_threads';
 import type { Command, CommandState } from './command.js';
 import { COMMANDS } from './commands/index.js';
-import { type CommandName, type Config, configure } from './config.js';
+import { type Config, configure, type LineCommandName } from './config.js';
 import { TruncatedInput } from './input.js';
 import { need } from './packages.js';
 import type { Progress } from './progress.js';
@@ -24,7 +24,7 @@ import type { Sink } from './writer.js';
 
 /** What a worker is started with: the command line, from which it configures itself. */
 export interface WorkerData {
-  command: CommandName;
+  command: LineCommandName;
   args: readonly string[];
   file: string;
   size: number;
@@ -87,7 +87,7 @@ export function runThreads(run: ThreadRun): Promise<void> {
   const seg = segmentSize(size, run.threads);
   const n = Math.ceil(size / seg);
   const threads = Math.min(run.threads, n);
-  const data: WorkerData = { command: run.config.command, args: run.config.args, file, size, threads: run.threads };
+  const data: WorkerData = { command: run.config.command as LineCommandName, args: run.config.args, file, size, threads: run.threads };
   const workers: Worker[] = [];
   const idle: Worker[] = [];
   const counts: number[] = [];

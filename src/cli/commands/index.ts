@@ -3,7 +3,7 @@
  * below, its name in config.ts's COMMAND_NAMES, and its help in help.ts (the types ask for each).
  */
 import type { CommandSpec } from '../command.js';
-import type { CommandName } from '../config.js';
+import type { LineCommandName } from '../config.js';
 import { linksCommand } from './links.js';
 import { normalizeCommand } from './normalize.js';
 import { parseCommand } from './parse.js';
@@ -11,7 +11,7 @@ import { resolveCommand } from './resolve.js';
 import { statsCommand } from './stats.js';
 import { validateCommand } from './validate.js';
 
-export const COMMANDS: Readonly<Record<CommandName, CommandSpec>> = {
+export const COMMANDS: Readonly<Record<LineCommandName, CommandSpec>> = {
   parse: parseCommand,
   validate: validateCommand,
   normalize: normalizeCommand,
