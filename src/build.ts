@@ -94,9 +94,9 @@ export function buildUri(components: BuildComponents, options?: BuildOptions): U
 }
 
 /**
- * `Uri#with`: `uri` (described by `rec`) with the components that `changes` names as own
- * properties replaced, a key set to `undefined` removing one. The untouched components are
- * sliced from the URI as they are, not scanned again.
+ * `Uri#with`: `uri` (described by `rec`, a scratch record this may overwrite) with the components
+ * that `changes` names as own properties replaced, a key set to `undefined` removing one. The
+ * untouched components are sliced from the URI as they are, not scanned again.
  * @internal called by Uri#with.
  */
 export function withChanges(uri: Uri, rec: Uint32Array, changes: BuildComponents, options: BuildOptions | undefined): Uri {
@@ -177,7 +177,8 @@ function unknown(who: string, k: string): TypeError {
 /**
  * `s` (described by `rec`, flags `f`) with component `k`, present, replaced by the encoded `v`;
  * `null` when this is not such a case (absent component, not a string, a structural change, or
- * a value to report an error for), which the general way then takes.
+ * a value to report an error for), which the general way then takes. Shifts `rec` in place
+ * (the caller's scratch copy): the new `Uri` copies it.
  */
 function replaced(s: string, rec: Uint32Array, f: number, k: string, v: unknown): Uri | null {
   if (typeof v !== 'string') return null;
@@ -200,16 +201,15 @@ function replaced(s: string, rec: Uint32Array, f: number, k: string, v: unknown)
   }
   const href = s.slice(0, start) + v + s.slice(end);
   const delta = v.length - (end - start);
-  out.set(rec);
   // The boundaries at or after the component's end move with it (absent ones hold 0: never).
-  for (let i = Slot.HOST_END; i <= Slot.LENGTH; i++) if (out[i]! >= end) out[i]! += delta;
+  for (let i = Slot.HOST_END; i <= Slot.LENGTH; i++) if (rec[i]! >= end) rec[i]! += delta;
   // "%" somewhere: in the new component, or in the text kept (looked for in `s`, which is flat).
   let flags = f & ~Flag.PERCENT;
   if (v.indexOf('%') !== -1 || ((f & Flag.PERCENT) !== 0 && (s.lastIndexOf('%', start - 1) !== -1 || s.indexOf('%', end) !== -1)))
     flags |= Flag.PERCENT;
   if (hostBits >= 0) flags = (flags & ~(Flag.HOST_IPV4 | HOST_LITERAL)) | hostBits;
-  out[Slot.FLAGS] = flags;
-  return new Uri(href, out);
+  rec[Slot.FLAGS] = flags;
+  return new Uri(href, rec);
 }
 
 /**
