@@ -21,7 +21,8 @@ import { subsample, type Workload } from './corpus.js';
 Benchmark.support.decompilation = false;
 
 export type Item1 = (s: string) => number;
-export type Item2 = (a: string, b: string) => number;
+/** A pair, and its index in the workload as run, after any stride (for candidates that keep objects made from it beforehand). */
+export type Item2 = (a: string, b: string, i: number) => number;
 
 export interface Candidate {
   name: string;
@@ -88,7 +89,7 @@ return {
 
 /** A fresh loop (its own SharedFunctionInfo, hence its own type feedback) for one candidate. */
 export function makeRunner(fn: Item1 | Item2, a: readonly string[], b?: readonly string[]): Runner {
-  const make = new Function('fn', 'a', 'b', LOOP_BODY(b === undefined ? 'fn(a[i])' : 'fn(a[i], b[i])')) as (
+  const make = new Function('fn', 'a', 'b', LOOP_BODY(b === undefined ? 'fn(a[i])' : 'fn(a[i], b[i], i)')) as (
     fn: Item1 | Item2,
     a: readonly string[],
     b: readonly string[] | undefined,

@@ -94,9 +94,9 @@ export function buildUri(components: BuildComponents, options?: BuildOptions): U
 }
 
 /**
- * `Uri#with`: `uri` (described by `rec`) with the components that `changes` names as own
- * properties replaced, a key set to `undefined` removing one. The untouched components are
- * sliced from the URI as they are, not scanned again.
+ * `Uri#with`: `uri` (described by `rec`, a scratch record this may overwrite) with the components
+ * that `changes` names as own properties replaced, a key set to `undefined` removing one. The
+ * untouched components are sliced from the URI as they are, not scanned again.
  * @internal called by Uri#with.
  */
 export function withChanges(uri: Uri, rec: Uint32Array, changes: BuildComponents, options: BuildOptions | undefined): Uri {
@@ -177,44 +177,49 @@ function unknown(who: string, k: string): TypeError {
 /**
  * `s` (described by `rec`, flags `f`) with component `k`, present, replaced by the encoded `v`;
  * `null` when this is not such a case (absent component, not a string, a structural change, or
- * a value to report an error for), which the general way then takes.
+ * a value to report an error for), which the general way then takes. Shifts `rec` in place
+ * (the caller's scratch copy): the new `Uri` copies it.
  */
 function replaced(s: string, rec: Uint32Array, f: number, k: string, v: unknown): Uri | null {
   if (typeof v !== 'string') return null;
   let start: number;
   let end: number;
-  let hostBits = -1;
+  // The new component's flags (its host type; PERCENT when it holds a %XX), -1 when invalid.
+  let bits: number;
+  // The flags of `f` that the change leaves as they are.
+  let keep = ~Flag.PERCENT;
   if (k === 'host' && (f & Flag.AUTHORITY) !== 0) {
-    hostBits = hostFlags(v);
-    if (hostBits < 0) return null;
+    bits = hostFlags(v);
+    keep &= ~(Flag.HOST_IPV4 | HOST_LITERAL);
     start = rec[Slot.HOST_START]!;
     end = rec[Slot.HOST_END]!;
-  } else if (k === 'query' && (f & Flag.QUERY) !== 0 && isComponent(v, EncodeSet.QUERY)) {
+  } else if (k === 'query' && (f & Flag.QUERY) !== 0) {
+    bits = percentFlag(v, EncodeSet.QUERY);
     start = rec[Slot.QUERY_START]!;
     end = rec[Slot.QUERY_END]!;
-  } else if (k === 'fragment' && (f & Flag.FRAGMENT) !== 0 && isComponent(v, EncodeSet.FRAGMENT)) {
+  } else if (k === 'fragment' && (f & Flag.FRAGMENT) !== 0) {
+    bits = percentFlag(v, EncodeSet.FRAGMENT);
     start = rec[Slot.FRAGMENT_START]!;
     end = s.length;
   } else {
     return null;
   }
+  if (bits < 0) return null;
   const href = s.slice(0, start) + v + s.slice(end);
   const delta = v.length - (end - start);
-  out.set(rec);
   // The boundaries at or after the component's end move with it (absent ones hold 0: never).
-  for (let i = Slot.HOST_END; i <= Slot.LENGTH; i++) if (out[i]! >= end) out[i]! += delta;
-  // "%" somewhere: in the new component, or in the text kept (looked for in `s`, which is flat).
-  let flags = f & ~Flag.PERCENT;
-  if (v.indexOf('%') !== -1 || ((f & Flag.PERCENT) !== 0 && (s.lastIndexOf('%', start - 1) !== -1 || s.indexOf('%', end) !== -1)))
-    flags |= Flag.PERCENT;
-  if (hostBits >= 0) flags = (flags & ~(Flag.HOST_IPV4 | HOST_LITERAL)) | hostBits;
-  out[Slot.FLAGS] = flags;
-  return new Uri(href, out);
+  for (let i = Slot.HOST_END; i <= Slot.LENGTH; i++) if (rec[i]! >= end) rec[i]! += delta;
+  let flags = (f & keep) | bits;
+  // A "%" in the text kept (looked for in `s`, which is flat) when not in the new component.
+  if ((f & ~flags & Flag.PERCENT) !== 0 && (s.lastIndexOf('%', start - 1) !== -1 || s.indexOf('%', end) !== -1)) flags |= Flag.PERCENT;
+  rec[Slot.FLAGS] = flags;
+  return new Uri(href, rec);
 }
 
 /**
- * The host-type flag of a strict ASCII host (`0` for a reg-name), or -1 for anything this
- * quick look does not settle (non-ASCII, a bad literal, a character no host holds).
+ * The flags of a strict ASCII host (its host type, `0` for a reg-name; PERCENT when it holds a
+ * %XX), or -1 for anything this quick look does not settle (non-ASCII, a bad literal, a
+ * character no host holds).
  */
 function hostFlags(v: string): number {
   const len = v.length;
@@ -223,19 +228,24 @@ function hostFlags(v: string): number {
     if ((v.charCodeAt(1) | 0x20) === 0x76) return ipvFutureError(v, 1, len - 1) === -1 ? Flag.HOST_IPVFUTURE : -1;
     return ipv6Error(v, 1, len - 1, false) === -1 ? Flag.HOST_IPV6 : -1;
   }
-  if (!isComponent(v, EncodeSet.REG_NAME)) return -1;
-  return isIPv4(v, 0, len) ? Flag.HOST_IPV4 : 0;
+  const bits = percentFlag(v, EncodeSet.REG_NAME);
+  return bits < 0 || !isIPv4(v, 0, len) ? bits : Flag.HOST_IPV4;
 }
 
-/** Every character of `v` is allowed in the component `set`, or is the "%" of a valid %XX. */
-function isComponent(v: string, set: number): boolean {
+/**
+ * One pass over `v`: -1 when a character is neither allowed in the component `set` nor the "%"
+ * of a valid %XX, else Flag.PERCENT when `v` holds a %XX and 0 when it holds none.
+ */
+function percentFlag(v: string, set: number): number {
+  let bits = 0;
   for (let i = 0; i < v.length; i++) {
     const c = v.charCodeAt(i);
     if (c < 0x80 && (ALLOWED[c]! & set) !== 0) continue;
-    if (c !== 0x25 || hexByte(v, i) < 0) return false;
+    if (c !== 0x25 || hexByte(v, i) < 0) return -1;
+    bits = Flag.PERCENT;
     i += 2;
   }
-  return true;
+  return bits;
 }
 
 interface Read {
