@@ -43,6 +43,12 @@ test('the first template in order wins, with its variables', () => {
   assert.equal(m('/files/a=1/b'), [6, '/files{/path*}', { path: { a: '1', b: '' } }]);
   assert.equal(m('/maps?w=1&e=2'), [7, '/maps{?bbox*}', { bbox: { w: '1', e: '2' } }]);
   assert.equal(m('/orgs/nodejs'), [8, '{+all}', { all: '/orgs/nodejs' }]);
+  // indexOf: the same index, without the variables.
+  assert.equal(
+    ['/users/42/repos?page=2', '/users/me', '/x/b', '/orgs/nodejs', ''].map((u) => routes.indexOf(u)),
+    [1, 0, 5, 8, 8],
+  );
+  assert.is(new UriTemplateSet(['/a']).indexOf('/b'), -1);
   assert.is(new UriTemplateSet(['/a', '/b/{x}']).match('/c'), null);
   assert.is(new UriTemplateSet([]).match('/c'), null);
   // The empty template ends at the root, before any edge.
@@ -71,6 +77,7 @@ test('UriTemplates, including partially expanded ones, and errors', () => {
     /UriTemplateSet: templates\[1\] must be a string or a UriTemplate, got a number \(7\)/,
   );
   assert.throws(() => set.match(null as never), /UriTemplateSet.match: uri must be a string, got null/);
+  assert.throws(() => set.indexOf(7 as never), /UriTemplateSet.indexOf: uri must be a string, got a number \(7\)/);
 });
 
 const part = fc.constantFrom(
@@ -135,6 +142,7 @@ test('a set answers as its templates do, one by one', () => {
         for (const u of [uri, uri.slice(0, j) + insert + uri.slice(j)]) {
           const got = set.match(u);
           const want = reference(templates, u);
+          assert.is(set.indexOf(u), want === null ? -1 : want.index);
           assert.equal(
             got === null ? null : { index: got.index, variables: got.variables },
             want,

@@ -332,7 +332,7 @@ export class Direct {
     for (let x = 0; x < steps.length; x++) {
       const step = steps[x]!;
       if (step.part === LITERAL) {
-        if (!literalAt(u, step.text, i)) return null;
+        if (!u.startsWith(step.text, i)) return null;
         i += step.text.length;
       } else {
         i = readStep(this.p, step, expr++, u, i, caps);
@@ -341,15 +341,6 @@ export class Direct {
     }
     return i === u.length ? variablesFrom(this.p, this.exprs, u, caps) : null;
   }
-}
-
-/** Whether u holds `text` at i (a short literal: compared here, which costs less than a call). */
-export function literalAt(u: string, text: string, i: number): boolean {
-  const n = text.length;
-  if (n > 16) return u.startsWith(text, i);
-  if (i + n > u.length) return false;
-  for (let k = 0; k < n; k++) if (u.charCodeAt(i + k) !== text.charCodeAt(k)) return false;
-  return true;
 }
 
 const isHex = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);

@@ -12,18 +12,7 @@
  * template is tried on its own (UriTemplate.extract) when it comes before the tree's answer.
  */
 import { argumentError } from '../errors.js';
-import {
-  Captures,
-  LITERAL,
-  literalAt,
-  literalStep,
-  NAMED_PAIRS,
-  readStep,
-  type Step,
-  stepsOf,
-  UNSETTLED,
-  variablesFrom,
-} from './direct.js';
+import { Captures, LITERAL, literalStep, NAMED_PAIRS, readStep, type Step, stepsOf, UNSETTLED, variablesFrom } from './direct.js';
 import type { ExtractedVariables } from './extract.js';
 import type { Program } from './syntax.js';
 import { programOf, UriTemplate } from './template.js';
@@ -108,6 +97,8 @@ export class UriTemplateSet {
   readonly #caps = new Captures();
   readonly #best = new Captures();
   #bestIndex = NONE;
+  /** The variables of the answer when it is a template outside the tree. */
+  #found: ExtractedVariables | null = null;
   readonly #unsettled: number[] = [];
 
   /**
@@ -148,30 +139,52 @@ export class UriTemplateSet {
    */
   match(uri: string): UriTemplateMatch | null {
     if (typeof uri !== 'string') throw argumentError('UriTemplateSet.match', 'uri', 'a string', uri);
+    const best = this.#find(uri);
+    if (best === NONE) return null;
+    const variables = this.#found ?? variablesFrom(this.#programs[best]!, this.#exprs[best]!, uri, this.#best);
+    return { index: best, template: this.templates[best]!, variables };
+  }
+
+  /**
+   * The index of the first template (in the set's order) that matches `uri`, or -1: `match`'s
+   * `index`, without making the variables (for counting by template).
+   *
+   * @example
+   * new UriTemplateSet(['/a/{x}', '/{y}/b']).indexOf('/c/b');  // 1
+   */
+  indexOf(uri: string): number {
+    if (typeof uri !== 'string') throw argumentError('UriTemplateSet.indexOf', 'uri', 'a string', uri);
+    const best = this.#find(uri);
+    return best === NONE ? -1 : best;
+  }
+
+  /**
+   * The first template that matches u, or NONE; its captures are in #best, or its variables in
+   * #found when it is outside the tree.
+   */
+  #find(u: string): number {
     this.#bestIndex = NONE;
+    this.#found = null;
     if (this.#unsettled.length !== 0) this.#unsettled.length = 0;
     this.#caps.n = 0;
     // The root has no edge to read, so #read never sees a template that ends there ('').
-    if (uri === '' && this.#root.end !== NONE) {
+    if (u === '' && this.#root.end !== NONE) {
       this.#bestIndex = this.#root.end;
       this.#best.n = 0;
     }
-    this.#walk(this.#root, uri, 0, 0);
-    let best = this.#bestIndex;
-    let variables: ExtractedVariables | null = null;
-    if (best !== NONE) variables = variablesFrom(this.#programs[best]!, this.#exprs[best]!, uri, this.#best);
+    this.#walk(this.#root, u, 0, 0);
+    const best = this.#bestIndex;
     // Templates outside the tree, and those whose reading this URI left unsettled, when they
     // come first.
     const others = this.#unsettled.length === 0 ? this.#others : [...new Set([...this.#others, ...this.#unsettled])].sort((a, b) => a - b);
     for (let x = 0; x < others.length && others[x]! < best; x++) {
-      const vars = this.templates[others[x]!]!.extract(uri);
+      const vars = this.templates[others[x]!]!.extract(u);
       if (vars !== null) {
-        best = others[x]!;
-        variables = vars;
-        break;
+        this.#found = vars;
+        return others[x]!;
       }
     }
-    return variables === null ? null : { index: best, template: this.templates[best]!, variables };
+    return best;
   }
 
   #insert(index: number, p: Program, steps: readonly Step[]): void {
@@ -275,7 +288,7 @@ export class UriTemplateSet {
     for (let x = 0; x < tail.length; x++) {
       const step = tail[x]!;
       if (step.part === LITERAL) {
-        if (!literalAt(u, step.text, i)) return -1;
+        if (!u.startsWith(step.text, i)) return -1;
         i += step.text.length;
       } else {
         i = readStep(child.tailPrograms[x]!, step, expr++, u, i, this.#caps);
