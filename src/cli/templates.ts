@@ -69,11 +69,12 @@ export class TemplateCounts {
   }
 
   add(r: ByteView): void {
-    const m = matchRecord(this.templates, r);
-    if (m !== null) this.counts[m.index]!++;
+    const target = r.requestTarget ?? r.href;
+    const index = this.templates.set.indexOf(target);
+    if (index !== -1) this.counts[index]!++;
     else {
       this.unmatched++;
-      this.misses.add(r.requestTarget ?? r.href);
+      this.misses.add(target);
     }
   }
 
