@@ -163,16 +163,9 @@ export class Captures {
   }
 
   private grow(): void {
-    const m = this.what.length * 2;
-    const what = new Int32Array(m);
-    what.set(this.what);
-    this.what = what;
-    const begin = new Int32Array(m);
-    begin.set(this.begin);
-    this.begin = begin;
-    const end = new Int32Array(m);
-    end.set(this.end);
-    this.end = end;
+    this.what = doubled(this.what);
+    this.begin = doubled(this.begin);
+    this.end = doubled(this.end);
   }
 
   copy(from: Captures): void {
@@ -186,6 +179,13 @@ export class Captures {
     }
     this.n = n;
   }
+}
+
+/** A copy of `a` in an array twice as long. */
+function doubled(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 /** The answer of a read that does not match. */
