@@ -213,6 +213,7 @@ function targets(rs: readonly Result[], alloc: Record<string, number> | undefine
   };
   templateTarget('UriTemplate.expand', 'url-template', 3);
   templateTarget('UriTemplate.extract', 'uri-templates fromUri', 3);
+  templateTarget('UriTemplateSet.match', 'find-my-way find', 1);
   if (alloc !== undefined) {
     // Below half a byte per call is no allocation (the method's resolution is about ±0.02 B).
     const zero = ['scan(s, record) (valid)', 'scan(s, record) (invalid)', 'isValid(s) (valid)', 'isValid(s) (invalid)'];

@@ -5,6 +5,8 @@
  *    (both compiled once), on typical API templates and values;
  *  - extract: urikit's `UriTemplate.extract` against uri-templates' `fromUri`, on the
  *    expansions of the same templates;
+ *  - a set of 100 route templates: `UriTemplateSet.match` against find-my-way's `find`, on
+ *    request paths for them (its tree walk, and its compile() mode);
  *  - correctness of both peers on the public suite and the RFC's examples (as measured here).
  *
  * Inputs are made by a fixed generator, so every run measures the same work. Each candidate is
@@ -13,7 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type TemplateVariables, UriTemplate } from '../src/index.js';
+import { type TemplateVariables, UriTemplate, UriTemplateSet } from '../src/index.js';
 import type { Candidate, Item2 } from './harness.js';
 import { type MicroSuite, rng, workload } from './micro.js';
 
@@ -23,6 +25,13 @@ type UriTemplates = (t: string) => { fill(v: object): string; fromUri(u: string)
 const uriTemplates = require('uri-templates') as UriTemplates;
 /** url-template 3: `parseTemplate(t).expand(v)`; ESM only, loaded in templateSuites. */
 type UrlTemplate = { parseTemplate(t: string): { expand(v: object): string } };
+/** find-my-way (Fastify's router): the part of its API the benchmark uses. */
+interface Router {
+  on(method: string, path: string, handler: () => void, store: object): void;
+  find(method: string, path: string): { store: { index: number }; params: Record<string, string> } | null;
+  compile(): Router;
+}
+const findMyWay = require('find-my-way') as () => Router;
 
 /** Templates of the shape public HTTP APIs document (GitHub, Stripe, file and search APIs). */
 export const API_TEMPLATES = [
@@ -75,6 +84,34 @@ export function apiCases(perTemplate: number): Array<{ template: string; vars: T
   return out;
 }
 
+/**
+ * 100 routes of an API (10 resources, 10 shapes each), as templates and as find-my-way paths,
+ * and request paths for them: no two routes match one path, so the first template in order and
+ * find-my-way's choice are the same route.
+ */
+export function apiRoutes(paths: number): { templates: string[]; routes: string[]; paths: string[] } {
+  const resources = ['users', 'repos', 'orgs', 'gists', 'teams', 'projects', 'apps', 'hooks', 'packages', 'releases'];
+  const shapes = [
+    '/R',
+    '/R/{id}',
+    '/R/{id}/settings',
+    '/R/{id}/members',
+    '/R/{id}/members/{member}',
+    '/R/{id}/events',
+    '/R/{id}/events/{event}',
+    '/R/{id}/keys/{key}/rotate',
+    '/v2/R/{id}',
+    '/R/{id}/stats/{year}/{month}',
+  ];
+  const templates = resources.flatMap((r) => shapes.map((s) => s.replace('R', r)));
+  const routes = templates.map((t) => t.replace(/\{(\w+)\}/g, ':$1'));
+  const r = rng(404);
+  const word = (): string => ['42', 'nodejs', 'octocat', 'hello-world', 'a_b', '2024', 'Z%C3%BCrich', '7f3a9c'][Math.floor(r() * 8)]!;
+  const out: string[] = [];
+  for (let k = 0; k < paths; k++) out.push(templates[Math.floor(r() * templates.length)]!.replace(/\{\w+\}/g, word));
+  return { templates, routes, paths: out };
+}
+
 export async function templateSuites(): Promise<MicroSuite[]> {
   const { parseTemplate } = (await import('url-template')) as UrlTemplate;
   const cases = apiCases(40);
@@ -114,7 +151,60 @@ export async function templateSuites(): Promise<MicroSuite[]> {
         { name: 'uri-templates fromUri', fn: ((u, t) => (uriTpl.get(t)!.fromUri(u) === undefined ? -1 : 1)) as Item2 },
       ],
     },
+    routeSuite(),
   ] satisfies Array<MicroSuite & { candidates: Candidate[] }>;
+}
+
+const lengthOf = (v: unknown): number => (typeof v === 'string' ? v.length : 0);
+
+/** UriTemplateSet.match against find-my-way's find, on 100 routes. */
+function routeSuite(): MicroSuite {
+  const { templates, routes, paths } = apiRoutes(2000);
+  const set = new UriTemplateSet(templates);
+  const tree = findMyWay();
+  const compiled = findMyWay();
+  routes.forEach((route, index) => {
+    tree.on('GET', route, () => undefined, { index });
+    compiled.on('GET', route, () => undefined, { index });
+  });
+  compiled.compile();
+  // Both must choose the same route for every path.
+  for (const p of paths) {
+    const a = set.match(p)?.index;
+    const b = tree.find('GET', p)?.store.index;
+    if (a !== b) throw new Error(`${p}: UriTemplateSet chose ${a}, find-my-way ${b}`);
+  }
+  const empty = paths.map(() => '');
+  return {
+    name: 'UriTemplateSet.match',
+    unit: 'paths/s',
+    work: workload(`${paths.length} request paths, ${templates.length} routes`, paths, empty),
+    candidates: [
+      // Each reads the route and a parameter, as a router's caller does.
+      {
+        name: 'urikit UriTemplateSet.match',
+        own: true,
+        fn: ((p) => {
+          const m = set.match(p);
+          return m === null ? -1 : m.index + lengthOf(m.variables.id);
+        }) as Item2,
+      },
+      {
+        name: 'find-my-way find',
+        fn: ((p) => {
+          const m = tree.find('GET', p);
+          return m === null ? -1 : m.store.index + lengthOf(m.params.id);
+        }) as Item2,
+      },
+      {
+        name: 'find-my-way find (compile())',
+        fn: ((p) => {
+          const m = compiled.find('GET', p);
+          return m === null ? -1 : m.store.index + lengthOf(m.params.id);
+        }) as Item2,
+      },
+    ],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

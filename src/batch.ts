@@ -154,6 +154,20 @@ export class ByteView {
     return this.has(Flag.QUERY) ? this.text(this.offsets[Slot.QUERY_START]!, this.offsets[Slot.QUERY_END]!) : undefined;
   }
 
+  /**
+   * The origin-form request target (path and query), as `Uri#requestTarget`: `'/'` for an empty
+   * path, `undefined` for an opaque URI (`mailto:x`) or an invalid range.
+   */
+  get requestTarget(): string | undefined {
+    if (this.code !== 0) return undefined;
+    const o = this.offsets;
+    if (this.has(Flag.SCHEME) && this.bytes[o[Slot.SCHEME_END]! + 1] !== 0x2f) return undefined;
+    const from = o[Slot.PATH_START]!;
+    const pathEnd = o[Slot.PATH_END]!;
+    const target = this.text(from, this.has(Flag.QUERY) ? o[Slot.QUERY_END]! : pathEnd);
+    return from === pathEnd ? `/${target}` : target;
+  }
+
   /** The fragment, as `Uri#fragment`. */
   get fragment(): string | undefined {
     return this.has(Flag.FRAGMENT) ? this.text(this.offsets[Slot.FRAGMENT_START]!, this.end) : undefined;

@@ -193,6 +193,18 @@ test('LineScanner: hosts of every type, userinfo, Uri views equal parse', () => 
   ]);
 });
 
+test('LineScanner: requestTarget is Uri#requestTarget (undefined for an invalid record)', () => {
+  const text = ['http://a.com', 'http://a.com/x/%C3%A9?q=1#f', '?q', 'rel/p', 'mailto:a@b', '//h', 'http://a b/'];
+  const lines = new LineScanner(new TextEncoder().encode(`${text.join('\n')}\n`));
+  const got: unknown[] = [];
+  while (lines.next()) got.push(lines.requestTarget);
+  assert.equal(got, ['/', '/x/%C3%A9?q=1', '/?q', 'rel/p', undefined, '/', undefined]);
+  assert.equal(
+    text.slice(0, -1).map((t) => parse(t).requestTarget),
+    got.slice(0, -1),
+  );
+});
+
 test('LineScanner: non-ASCII records decode as UTF-8 and errors point into the text', () => {
   const lines = new LineScanner(Buffer.from('http://é/ü x\nhttp://ü.example/é?ä\n'), { iri: true });
   assert.ok(lines.next());

@@ -718,7 +718,7 @@ test('usage errors exit 2 with a message that says what to do', async () => {
   );
   await bad(
     ['parse', '--fields', 'host,nope'],
-    'unknown field "nope" in --fields; the fields are line, field, href, scheme, authority, userinfo, host, hostType, port, portNumber, path, query, fragment, warnings, error',
+    'unknown field "nope" in --fields; the fields are line, field, href, scheme, authority, userinfo, host, hostType, port, portNumber, path, query, fragment, warnings, template, variables, error',
   );
   await bad(['parse', '--fields', 'host, path,host'], '--fields names "host" twice');
   await bad(

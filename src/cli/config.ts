@@ -12,6 +12,7 @@ import { parse, type Uri } from '../uri.js';
 import { defaultFields, FIELDS } from './commands/parse.js';
 import type { LogFormat } from './log.js';
 import { type RedisOptions, redisOptions } from './redis/options.js';
+import { readTemplates, type Templates } from './templates.js';
 import { LONGEST_LINE } from './walker.js';
 
 /**
@@ -55,6 +56,8 @@ export interface Config {
   /** stats: how many values each top list shows, and how many values are counted exactly. */
   top: number;
   track: number;
+  /** stats, parse: the URI Templates that request targets are matched against (`--templates FILE`), or null. */
+  templates: Templates | null;
   /** stats: what hosts are counted by: the host, its registrable domain, or its public suffix. */
   groupBy: 'host' | 'domain' | 'suffix';
   /** links: the input is WARC (also when the file's name ends in .warc or .warc.gz). */
@@ -102,6 +105,7 @@ type OptionName =
   | '--track'
   | '--max-line-length'
   | '--group-by'
+  | '--templates'
   | '--warc'
   | '--same-site'
   | '--normalize'
@@ -167,6 +171,7 @@ const OPTIONS: Record<OptionName, OptionSpec> = {
   '--track': { value: true, commands: ['stats'] },
   '--max-line-length': { value: true },
   '--group-by': { value: true, commands: ['stats'], shape: 'host|domain|suffix' },
+  '--templates': { value: true, commands: ['stats', 'parse'], shape: 'FILE' },
   '--warnings': { value: false, commands: ['validate'] },
   '--on-invalid': { value: true, commands: ['normalize', 'resolve'], shape: 'skip|empty|keep' },
   // Redis jobs (checked in redis/options.ts)
@@ -286,6 +291,10 @@ export function configure(command: CommandName, args: readonly string[]): Config
     );
   if (a.flags.has('--warnings') && !parseOptions.lenient)
     throw new UsageError('--warnings needs --lenient: only lenient mode accepts a URI with something to warn about');
+  const templatesFile = a.values.get('--templates');
+  if (templatesFile !== undefined && redis.from !== null)
+    throw new UsageError("--templates does not go with --from: a job's counts are kept in Redis, where templates have no place yet");
+  const templates = templatesFile === undefined ? null : readTemplates(templatesFile);
   const baseText = a.values.get('--base');
   const base = baseText === undefined ? null : parseBase(baseText, parseOptions);
   if (command === 'resolve' && log !== null && base === null)
@@ -297,7 +306,7 @@ export function configure(command: CommandName, args: readonly string[]): Config
     parse: parseOptions,
     log,
     logField,
-    fields: fields(a.values.get('--fields'), log !== null, tsv, parseOptions.lenient === true),
+    fields: fields(a.values.get('--fields'), log !== null, tsv, parseOptions.lenient === true, templates !== null),
     tsv,
     header: !a.flags.has('--no-header'),
     json: a.flags.has('--json'),
@@ -309,6 +318,7 @@ export function configure(command: CommandName, args: readonly string[]): Config
     normalize: normalizeOptions(a),
     top: a.count('--top', 10, 1, 1_000_000),
     track: a.count('--track', 10_000, 1, 100_000_000),
+    templates,
     groupBy,
     warc: a.flags.has('--warc'),
     sameSite: a.flags.has('--same-site'),
@@ -370,13 +380,15 @@ function threads(a: Arguments): number | 'auto' {
 }
 
 /** `--fields LIST`, checked, or the default fields. */
-function fields(list: string | undefined, log: boolean, tsv: boolean, lenient: boolean): string[] {
-  if (list === undefined) return defaultFields(log, tsv, lenient);
+function fields(list: string | undefined, log: boolean, tsv: boolean, lenient: boolean, templates: boolean): string[] {
+  if (list === undefined) return defaultFields(log, tsv, lenient, templates);
   const names = list.split(',').map((f) => f.trim());
   names.forEach((f, i) => {
     if (!(FIELDS as readonly string[]).includes(f))
       throw new UsageError(`unknown field "${f}" in --fields; the fields are ${FIELDS.join(', ')}`);
     if (names.indexOf(f) !== i) throw new UsageError(`--fields names "${f}" twice`);
+    if ((f === 'template' || f === 'variables') && !templates)
+      throw new UsageError(`--fields ${f} needs --templates FILE: the templates the records are matched against`);
   });
   return names;
 }

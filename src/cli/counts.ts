@@ -8,6 +8,7 @@ import type { ByteView } from '../batch.js';
 import { targetFormName } from '../http.js';
 import { Slot, WARNING_FLAGS, WARNINGS } from '../offsets.js';
 import { TargetView } from './log.js';
+import { TemplateCounts, type TemplateCountsData, type Templates } from './templates.js';
 import { TopK, type TopKData } from './topk.js';
 
 const FORMS = ['origin', 'absolute', 'authority', 'asterisk'] as const;
@@ -40,14 +41,18 @@ export class UriStats {
   readonly warnings = new Map<string, number>();
   /** Log request-targets by form (RFC 9112 §3.2): origin, absolute, authority, asterisk. */
   readonly forms = new Map<string, number>();
+  /** With --templates: valid records by the first template their request target matches. */
+  readonly templates: TemplateCounts | null;
 
   constructor(
     capacity: number,
     readonly groups: HostGroups,
+    templates: Templates | null,
   ) {
     this.schemes = new TopK(capacity);
     this.hosts = new TopK(capacity);
     this.paths = new TopK(capacity);
+    this.templates = templates === null ? null : new TemplateCounts(templates, capacity);
   }
 
   add(r: ByteView): void {
@@ -65,6 +70,7 @@ export class UriStats {
     if (host !== undefined) this.hosts.add(this.groups.key(host.toLowerCase()));
     increment(this.hostTypes, r.hostType ?? 'none');
     this.paths.add(r.path);
+    this.templates?.add(r);
     const flags = r.offsets[Slot.FLAGS]!;
     if ((flags & WARNING_FLAGS) !== 0) {
       for (const [name, bit] of WARNINGS) if ((flags & bit) !== 0) increment(this.warnings, name);
@@ -84,6 +90,7 @@ export class UriStats {
       errors: [...this.errors],
       warnings: [...this.warnings],
       forms: [...this.forms],
+      ...(this.templates === null ? {} : { templates: this.templates.toData() }),
     };
   }
 
@@ -99,6 +106,7 @@ export class UriStats {
     for (const [k, n] of d.errors) increment(this.errors, k, n);
     for (const [k, n] of d.warnings) increment(this.warnings, k, n);
     for (const [k, n] of d.forms) increment(this.forms, k, n);
+    if (d.templates !== undefined) this.templates?.merge(d.templates);
   }
 
   /** The JSON form: `top` values of each summary. */
@@ -115,6 +123,16 @@ export class UriStats {
       errors: Object.fromEntries(sorted(this.errors)),
       warnings: Object.fromEntries(sorted(this.warnings)),
       ...(this.forms.size > 0 ? { forms: Object.fromEntries(FORMS.map((f) => [f, this.forms.get(f) ?? 0])) } : {}),
+      ...(this.templates === null
+        ? {}
+        : {
+            templates: {
+              matched: this.valid - this.templates.unmatched,
+              unmatched: this.templates.unmatched,
+              counts: this.templates.rows(),
+              unmatchedTargets: topJSON(this.templates.misses, top, false),
+            },
+          }),
     };
   }
 }
@@ -132,6 +150,8 @@ export interface UriStatsData {
   errors: Array<[string, number]>;
   warnings: Array<[string, number]>;
   forms: Array<[string, number]>;
+  /** With --templates (not in a Redis job's counts). */
+  templates?: TemplateCountsData;
 }
 
 /** Everything `urikit stats` counts. */
@@ -147,8 +167,10 @@ export class Stats {
     readonly log: boolean,
     capacity: number,
     groups: HostGroups = HOSTS,
+    templates: Templates | null = null,
   ) {
-    this.kinds = log ? [new UriStats(capacity, groups), new UriStats(capacity, groups)] : [new UriStats(capacity, groups)];
+    const kind = (): UriStats => new UriStats(capacity, groups, templates);
+    this.kinds = log ? [kind(), kind()] : [kind()];
   }
 
   toData(): StatsData {
@@ -224,6 +246,7 @@ function section(out: string[], name: string, s: UriStats, top: number, referrer
     );
     if (s.hosts.distinct !== 0) table(out, `top ${top} ${s.groups.name}`, summaryRows(s.hosts, top, false), s.valid, s.hosts);
     table(out, `top ${top} paths`, summaryRows(s.paths, top, false), s.valid, s.paths);
+    if (s.templates !== null) templateTables(out, s.templates, top, s.valid);
   }
   if (s.invalid > 0)
     table(
@@ -241,6 +264,23 @@ function section(out: string[], name: string, s: UriStats, top: number, referrer
       s.valid,
       null,
     );
+}
+
+/**
+ * The templates that matched, by count (then in the file's order), the unmatched; then the
+ * request targets that no template matched.
+ */
+function templateTables(out: string[], t: TemplateCounts, top: number, valid: number): void {
+  const rows = t
+    .rows()
+    .filter((r) => r.count > 0)
+    .sort((a, b) => b.count - a.count || a.line - b.line)
+    .map((r) => row(r.template, r.count));
+  if (t.unmatched > 0) rows.push(row('(no template)', t.unmatched));
+  table(out, `templates (${t.templates.file})`, rows, valid, null);
+  const unused = t.counts.filter((n) => n === 0).length;
+  if (unused > 0) out.push(`  (${unused} of ${t.counts.length} templates matched nothing)`);
+  if (t.unmatched > 0) table(out, `top ${top} targets no template matched`, summaryRows(t.misses, top, false), valid, t.misses);
 }
 
 interface Row {

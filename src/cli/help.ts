@@ -86,10 +86,17 @@ Options:
   --fields LIST    the fields to write, in this order, comma-separated, of:
                    line, field, href, scheme, authority, userinfo, host,
                    hostType, port, portNumber, path, query, fragment,
-                   warnings, error
+                   warnings, template, variables, error
                    (default: line, [field,] href, scheme, userinfo, host,
                    hostType, port, path, query, fragment[, warnings for
-                   --lenient][, error for --tsv])
+                   --lenient][, template, variables for --templates][, error
+                   for --tsv])
+  --templates FILE match each URI's request target (path and query; an
+                   opaque URI such as mailto:x whole) against the URI
+                   Templates of FILE, one per line (RFC 6570; empty lines
+                   skipped): "template" is the first that matches, in the
+                   file's order, "variables" its values, decoded
+                   ({"id":"42"}; JSON text with --tsv); null when none does
 
 Exit code 0 even when some lines are invalid (they are in the output).
 
@@ -194,6 +201,12 @@ Options:
                    section included (a.github.io is a site of its own); IDN
                    hosts in A-labels. A host with neither (an IP address)
                    counts as itself.
+  --templates FILE also count valid URIs by the first URI Template of FILE
+                   (one per line, RFC 6570, e.g. /users/{id}/repos{?page})
+                   that their request target (path and query) matches, and
+                   list the --top targets that none matches; JSON lists
+                   every template with its line and count. A bad template
+                   is reported as FILE:LINE:COLUMN before any input is read.
 
 ${COMMON}`,
   links: `Usage: urikit links [--base URL] [options] [FILE|-]

@@ -23,15 +23,16 @@ import { ALLOW_UR, FIRST, NAMED, Op, type Program, SEP } from './syntax.js';
 export const UNSETTLED = -3;
 
 // The parts of a template, as the shortcut reads them.
-const LITERAL = 0;
+export const LITERAL = 0;
 /** One string or list: {x} {/x} {.x}; or {/x*}. */
-const VALUE = 1;
+export const VALUE = 1;
 /** Named pairs: {?a,b} {&a,b} {;a,b}. */
-const NAMED_PAIRS = 2;
+export const NAMED_PAIRS = 2;
 /** {+x} {#x} at the end. */
-const REST = 3;
+export const REST = 3;
 
-interface Step {
+/** One part of a qualifying template, as the shortcut reads it. */
+export interface Step {
   readonly part: number;
   /** The literal; or the expression's first character ('' for none). */
   readonly text: string;
@@ -73,205 +74,299 @@ function scanValue(u: string, i: number, n: number): number {
   return i;
 }
 
+/** A literal part (made here only, so that every step has one shape in V8). */
+export const literalStep = (text: string): Step => ({ part: LITERAL, text, op: Op.SIMPLE, from: 0, to: 0, explode: false });
+
+/** The parts of p as the shortcut reads them, or undefined when p does not qualify. */
+export function stepsOf(p: Program): Step[] | undefined {
+  const count = p.ops.length;
+  // Captures number the expressions and varspecs in 18 and 10 bits.
+  if (p.repeats || count >= 1 << 18) return undefined;
+  const steps: Step[] = [];
+  // What can come first after each part, from the end back: a character or the end.
+  let after = charSet();
+  after[END] = 1;
+  const parts: Step[] = [];
+  for (let e = count; e >= 0; e--) {
+    const lit = p.literals[e]!;
+    if (lit !== '') {
+      parts.push(literalStep(lit));
+      after = charSet();
+      after[lit.charCodeAt(0)] = 1;
+    }
+    if (e === 0) break;
+    const x = e - 1;
+    const op = p.ops[x]! as Op;
+    const from = p.firstSpec[x]!;
+    const to = p.firstSpec[x + 1]!;
+    for (let k = from; k < to; k++) if (p.prefix[k] !== 0) return undefined;
+    const first = FIRST[op];
+    const explode = p.explode[from] === 1;
+    const continues = charSet(); // what can continue the expression past a value
+    for (let c = 0; c < 0x82; c++) continues[c] = LIST_CHARS[c]!;
+    let step: Step;
+    if (ALLOW_UR[op]) {
+      if (to - from !== 1 || explode || !(after[END] === 1 && after.indexOf(1) === END)) return undefined;
+      step = { part: REST, text: first, op, from, to, explode: false };
+    } else if (NAMED[op]) {
+      if (to - from > 1000) return undefined;
+      for (let k = from; k < to; k++) if (p.explode[k] === 1) return undefined;
+      continues[SEP[op].charCodeAt(0)] = 1;
+      continues[0x3d] = 1; // "="
+      step = { part: NAMED_PAIRS, text: first, op, from, to, explode: false };
+    } else {
+      if (to - from !== 1 || (explode && op !== Op.PATH)) return undefined;
+      if (explode) {
+        continues[0x2f] = 1; // "/"
+        continues[0x3d] = 1; // "=" (an associative array: unsettled)
+      }
+      step = { part: VALUE, text: first, op, from, to, explode };
+    }
+    for (let c = 0; c < 0x82; c++) if (after[c] === 1 && continues[c] === 1) return undefined;
+    if (first !== '' && after[first.charCodeAt(0)] === 1) return undefined;
+    parts.push(step);
+    // The expression may be empty: what follows it can come first too.
+    if (first !== '') after[first.charCodeAt(0)] = 1;
+    else for (let c = 0; c < 0x81; c++) if (LIST_CHARS[c] === 1 || ALLOW_UR[op]) after[c] = 1;
+  }
+  steps.push(...parts.reverse());
+  return steps;
+}
+
+// What a read records: per value, the expression it belongs to (its number among the template's
+// expressions), which of its varspecs, how to read the text, and where the text is.
+/** A string, or members joined by "," (U). */
+const CAP_VALUE = 0;
+/** Members joined by "/" ({/x*}, U). */
+const CAP_MEMBERS = 1;
+/** The rest of the URI (U+R). */
+const CAP_REST = 2;
+/** Text that is its own value: a string with no "," and no "%". */
+const CAP_PLAIN = 3;
+
+/**
+ * The values a read found, in order: per value, `what` = (expression << 10 | varspec in it) << 2
+ * | kind, and where its text is in the URI.
+ */
+export class Captures {
+  n = 0;
+  what = new Int32Array(16);
+  begin = new Int32Array(16);
+  end = new Int32Array(16);
+
+  push(expr: number, spec: number, kind: number, begin: number, end: number): void {
+    const x = this.n++;
+    if (x === this.what.length) this.grow();
+    this.what[x] = (((expr << 10) | spec) << 2) | kind;
+    this.begin[x] = begin;
+    this.end[x] = end;
+  }
+
+  private grow(): void {
+    this.what = doubled(this.what);
+    this.begin = doubled(this.begin);
+    this.end = doubled(this.end);
+  }
+
+  copy(from: Captures): void {
+    const n = from.n;
+    while (this.what.length < n) this.grow();
+    // A loop: a few values, where subarray() would allocate views.
+    for (let x = 0; x < n; x++) {
+      this.what[x] = from.what[x]!;
+      this.begin[x] = from.begin[x]!;
+      this.end[x] = from.end[x]!;
+    }
+    this.n = n;
+  }
+}
+
+/** A copy of `a` in an array twice as long. */
+function doubled(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/** The answer of a read that does not match. */
+export const NO = -1;
+
+/**
+ * Reads expression step `step` (the expr-th expression) of u from i: the position after it,
+ * NO or UNSETTLED. The values found go to `caps`, checked (every member a U expansion).
+ */
+export function readStep(p: Program, step: Step, expr: number, u: string, i: number, caps: Captures): number {
+  const n = u.length;
+  const part = step.part;
+  if (part === VALUE) {
+    if (step.text !== '') {
+      if (u.charCodeAt(i) !== step.text.charCodeAt(0)) return i;
+      i++;
+    }
+    if (step.explode) {
+      // Members after "/" (the first one's already read).
+      const start = i;
+      for (;;) {
+        const end = scanValue(u, i, n);
+        if (u.charCodeAt(end) === 0x3d) return UNSETTLED;
+        if ((scanned & 2) !== 0 || ((scanned & 4) !== 0 && !canonical(u, i, end))) return NO; // "," in a member
+        i = end;
+        if (u.charCodeAt(i) !== 0x2f) break;
+        i++;
+      }
+      caps.push(expr, 0, CAP_MEMBERS, start, i);
+      return i;
+    }
+    const end = scanValue(u, i, n);
+    // {x} that matches nothing is undefined; {/x} with "/" is the empty string.
+    if (step.text === '' && end === i) return i;
+    if (!membersOk(u, i, end, scanned)) return NO;
+    caps.push(expr, 0, (scanned & 6) === 0 ? CAP_PLAIN : CAP_VALUE, i, end);
+    return end;
+  }
+  if (part === NAMED_PAIRS) {
+    if (u.charCodeAt(i) !== step.text.charCodeAt(0)) return i;
+    const sep = SEP[step.op].charCodeAt(0);
+    const form = step.op !== Op.PARAM;
+    let k = step.from;
+    i++;
+    for (;;) {
+      // The next pair's name is one of the varspecs still to come.
+      const c0 = u.charCodeAt(i);
+      let found = -1;
+      for (; k < step.to && found === -1; k++) {
+        const name = p.names[k]!;
+        if (name.charCodeAt(0) !== c0 || !u.startsWith(name, i)) continue;
+        const c = u.charCodeAt(i + name.length);
+        if (c === 0x3d || (!form && (c === sep || !(c < 0x80 && (SCAN[c] !== 0 || c === 0x3d))))) found = k;
+      }
+      if (found === -1) return NO;
+      i += p.names[found]!.length;
+      if (u.charCodeAt(i) === 0x3d) {
+        i++;
+        const end = scanValue(u, i, n);
+        // ";x=" with nothing after "=" is no expansion (an empty value is ";x").
+        if (!form && end === i) return NO;
+        if (!membersOk(u, i, end, scanned)) return NO;
+        caps.push(expr, found - step.from, (scanned & 6) === 0 ? CAP_PLAIN : CAP_VALUE, i, end);
+        i = end;
+      } else {
+        caps.push(expr, found - step.from, CAP_PLAIN, i, i);
+      }
+      if (u.charCodeAt(i) !== sep || k === step.to) return i;
+      i++;
+    }
+  }
+  // {+x} or {#x}: the rest of the URI.
+  if (step.text !== '') {
+    if (i === n) return i;
+    if (u.charCodeAt(i) !== 0x23) return NO;
+    i++;
+  } else if (i === n) return i;
+  for (let j = i; j < n; j++) {
+    const c = u.charCodeAt(j);
+    if (c < 0x80 && (TEMPLATE_CHAR[c]! & TChar.UR) !== 0) continue;
+    if (c !== 0x25 || !isHex(u.charCodeAt(j + 1)) || !isHex(u.charCodeAt(j + 2))) return NO;
+    j += 2;
+  }
+  caps.push(expr, 0, CAP_REST, i, n);
+  return n;
+}
+
+/** The variables of what a whole read of u found; `exprs` are the template's expression steps. */
+export function variablesFrom(p: Program, exprs: readonly Step[], u: string, caps: Captures): ExtractedVariables {
+  const out: ExtractedVariables = {};
+  for (let x = 0; x < caps.n; x++) {
+    const what = caps.what[x]!;
+    const name = p.names[exprs[what >> 12]!.from + ((what >> 2) & 0x3ff)]!;
+    const b = caps.begin[x]!;
+    const e = caps.end[x]!;
+    const kind = what & 3;
+    let value: ExtractedValue;
+    if (kind === CAP_PLAIN) {
+      value = u.slice(b, e);
+    } else if (kind === CAP_REST) {
+      const rest = u.slice(b, e);
+      value = rest.indexOf('%') === -1 ? rest : decodeReserved(rest);
+    } else {
+      const text = u.slice(b, e);
+      const sep = kind === CAP_MEMBERS ? '/' : ',';
+      if (kind === CAP_VALUE && text.indexOf(',') === -1) value = decoded(text);
+      else value = text.split(sep).map(decoded);
+    }
+    if (name === '__proto__') Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+    else out[name] = value;
+  }
+  return out;
+}
+
+/** The shortcut for one template. */
 export class Direct {
+  private readonly caps = new Captures();
+
   private constructor(
     private readonly p: Program,
     private readonly steps: readonly Step[],
+    private readonly exprs: readonly Step[],
   ) {}
 
   /** The shortcut for p, or undefined when p does not qualify. */
   static of(p: Program): Direct | undefined {
-    if (p.repeats) return undefined;
-    const count = p.ops.length;
-    const steps: Step[] = [];
-    // What can come first after each part, from the end back: a character or the end.
-    let after = charSet();
-    after[END] = 1;
-    const parts: Step[] = [];
-    for (let e = count; e >= 0; e--) {
-      const lit = p.literals[e]!;
-      if (lit !== '') {
-        parts.push({ part: LITERAL, text: lit, op: Op.SIMPLE, from: 0, to: 0, explode: false });
-        after = charSet();
-        after[lit.charCodeAt(0)] = 1;
-      }
-      if (e === 0) break;
-      const x = e - 1;
-      const op = p.ops[x]! as Op;
-      const from = p.firstSpec[x]!;
-      const to = p.firstSpec[x + 1]!;
-      for (let k = from; k < to; k++) if (p.prefix[k] !== 0) return undefined;
-      const first = FIRST[op];
-      const explode = p.explode[from] === 1;
-      const continues = charSet(); // what can continue the expression past a value
-      for (let c = 0; c < 0x82; c++) continues[c] = LIST_CHARS[c]!;
-      let step: Step;
-      if (ALLOW_UR[op]) {
-        if (to - from !== 1 || explode || !(after[END] === 1 && after.indexOf(1) === END)) return undefined;
-        step = { part: REST, text: first, op, from, to, explode: false };
-      } else if (NAMED[op]) {
-        for (let k = from; k < to; k++) if (p.explode[k] === 1) return undefined;
-        continues[SEP[op].charCodeAt(0)] = 1;
-        continues[0x3d] = 1; // "="
-        step = { part: NAMED_PAIRS, text: first, op, from, to, explode: false };
-      } else {
-        if (to - from !== 1 || (explode && op !== Op.PATH)) return undefined;
-        if (explode) {
-          continues[0x2f] = 1; // "/"
-          continues[0x3d] = 1; // "=" (an associative array: unsettled)
-        }
-        step = { part: VALUE, text: first, op, from, to, explode };
-      }
-      for (let c = 0; c < 0x82; c++) if (after[c] === 1 && continues[c] === 1) return undefined;
-      if (first !== '' && after[first.charCodeAt(0)] === 1) return undefined;
-      parts.push(step);
-      // The expression may be empty: what follows it can come first too.
-      if (first !== '') after[first.charCodeAt(0)] = 1;
-      else for (let c = 0; c < 0x81; c++) if (LIST_CHARS[c] === 1 || ALLOW_UR[op]) after[c] = 1;
-    }
-    steps.push(...parts.reverse());
-    return new Direct(p, steps);
+    const steps = stepsOf(p);
+    return steps === undefined
+      ? undefined
+      : new Direct(
+          p,
+          steps,
+          steps.filter((s) => s.part !== LITERAL),
+        );
   }
 
   /** The variables of u, or null when it does not match, or UNSETTLED. */
   extract(u: string): ExtractedVariables | null | typeof UNSETTLED {
-    const p = this.p;
     const steps = this.steps;
-    const n = u.length;
-    const out: ExtractedVariables = {};
+    const caps = this.caps;
+    caps.n = 0;
     let i = 0;
+    let expr = 0;
     for (let x = 0; x < steps.length; x++) {
       const step = steps[x]!;
-      const part = step.part;
-      if (part === LITERAL) {
+      if (step.part === LITERAL) {
         if (!u.startsWith(step.text, i)) return null;
         i += step.text.length;
-      } else if (part === VALUE) {
-        if (step.text !== '') {
-          if (u.charCodeAt(i) !== step.text.charCodeAt(0)) continue;
-          i++;
-        }
-        if (step.explode) {
-          // Members after "/" (the first one's already read).
-          const list: string[] = [];
-          for (;;) {
-            const end = scanValue(u, i, n);
-            if (u.charCodeAt(end) === 0x3d) return UNSETTLED;
-            if ((scanned & 2) !== 0) return null; // a "," in a member
-            const member = (scanned & 4) !== 0 ? decodeU(u, i, end) : u.slice(i, end);
-            if (member === undefined) return null;
-            list.push(member);
-            i = end;
-            if (u.charCodeAt(i) !== 0x2f) break;
-            i++;
-          }
-          put(out, p.names[step.from]!, list);
-        } else {
-          const end = scanValue(u, i, n);
-          // {x} that matches nothing is undefined; {/x} with "/" is the empty string.
-          if (step.text === '' && end === i) continue;
-          const value = members(u, i, end, scanned);
-          if (value === undefined) return null;
-          put(out, p.names[step.from]!, value);
-          i = end;
-        }
-      } else if (part === NAMED_PAIRS) {
-        if (u.charCodeAt(i) !== step.text.charCodeAt(0)) continue;
-        const sep = SEP[step.op].charCodeAt(0);
-        const form = step.op !== Op.PARAM;
-        let k = step.from;
-        i++;
-        for (;;) {
-          // The next pair's name is one of the varspecs still to come.
-          const c0 = u.charCodeAt(i);
-          let found = -1;
-          for (; k < step.to && found === -1; k++) {
-            const name = p.names[k]!;
-            if (name.charCodeAt(0) !== c0 || !u.startsWith(name, i)) continue;
-            const c = u.charCodeAt(i + name.length);
-            if (c === 0x3d || (!form && (c === sep || !(c < 0x80 && (SCAN[c] !== 0 || c === 0x3d))))) found = k;
-          }
-          if (found === -1) return null;
-          const name = p.names[found]!;
-          i += name.length;
-          if (u.charCodeAt(i) === 0x3d) {
-            i++;
-            const end = scanValue(u, i, n);
-            // ";x=" with nothing after "=" is no expansion (an empty value is ";x").
-            if (!form && end === i) return null;
-            const value = members(u, i, end, scanned);
-            if (value === undefined) return null;
-            put(out, name, value);
-            i = end;
-          } else {
-            put(out, name, '');
-          }
-          if (u.charCodeAt(i) !== sep || k === step.to) break;
-          i++;
-        }
       } else {
-        // {+x} or {#x}: the rest of the URI.
-        if (step.text !== '') {
-          if (i === n) continue;
-          if (u.charCodeAt(i) !== 0x23) return null;
-          i++;
-        } else if (i === n) continue;
-        let pct = false;
-        for (let j = i; j < n; j++) {
-          const c = u.charCodeAt(j);
-          if (c < 0x80 && (TEMPLATE_CHAR[c]! & TChar.UR) !== 0) continue;
-          if (c !== 0x25 || !isHex(u.charCodeAt(j + 1)) || !isHex(u.charCodeAt(j + 2))) return null;
-          pct = true;
-          j += 2;
-        }
-        const rest = u.slice(i, n);
-        put(out, p.names[step.from]!, pct ? decodeReserved(rest) : rest);
-        i = n;
+        i = readStep(this.p, step, expr++, u, i, caps);
+        if (i < 0) return i === UNSETTLED ? UNSETTLED : null;
       }
     }
-    return i === n ? out : null;
+    return i === u.length ? variablesFrom(this.p, this.exprs, u, caps) : null;
   }
-}
-
-/** out[name] = value, also for "__proto__" (an own property, never the prototype). */
-function put(out: ExtractedVariables, name: string, value: ExtractedValue): void {
-  if (name === '__proto__') Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
-  else out[name] = value;
 }
 
 const isHex = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 
-/**
- * The value of u[from, to): a string, or a list of members joined by ","; `bits` (SCAN) says
- * whether there is a "," or a "%" at all. undefined when a member is no U expansion.
- */
-function members(u: string, from: number, to: number, bits: number): ExtractedValue | undefined {
-  if ((bits & 2) === 0) return (bits & 4) !== 0 ? decodeU(u, from, to) : u.slice(from, to);
-  const list: string[] = [];
+/** Whether every member of u[from, to) (joined by ",") is a U expansion; `bits` (SCAN) says whether there is a "," or a "%" at all. */
+function membersOk(u: string, from: number, to: number, bits: number): boolean {
+  if ((bits & 4) === 0) return true;
+  if ((bits & 2) === 0) return canonical(u, from, to);
   let b = from;
   for (let i = from; i <= to; i++) {
     if (i < to && u.charCodeAt(i) !== 0x2c) continue;
-    const member = decodeU(u, b, i);
-    if (member === undefined) return undefined;
-    list.push(member);
+    if (!canonical(u, b, i)) return false;
     b = i + 1;
   }
-  return list;
+  return true;
 }
 
-/**
- * The value U expansion wrote as u[from, to) (U characters and "%"), decoded; undefined when
- * no value expands to it (the VALUE_U automaton of tables.ts).
- */
-function decodeU(u: string, from: number, to: number): string | undefined {
+/** u[from, to) (U characters and "%") is what U expansion writes for some value (tables.ts VALUE_U). */
+function canonical(u: string, from: number, to: number): boolean {
   let s: number = VState.U_B;
-  let pct = false;
   for (let i = from; i < to && s !== 0xff; i++) {
     const c = u.charCodeAt(i);
-    if (c === 0x25) pct = true;
     s = VALUE_NEXT[(s << 5) | (c < 0x80 ? VALUE_CLASS[c]! : VCls.OTHER)]!;
   }
-  if (s !== VState.U_B) return undefined;
-  const text = u.slice(from, to);
-  return pct ? percentDecode(text) : text;
+  return s === VState.U_B;
 }
+
+/** A checked U member, decoded. */
+const decoded = (text: string): string => (text.indexOf('%') === -1 ? text : percentDecode(text));

@@ -15,6 +15,9 @@ import { compile, type Program } from './syntax.js';
 /** How often extract found answers only with a key twice (for the property tests). @internal */
 export const keyTwice = { misses: 0 };
 
+/** A template's compiled program, unless partialExpand bound values to it. @internal (set.ts) */
+export let programOf: (t: UriTemplate) => Program | undefined;
+
 /**
  * A URI Template, checked and compiled when constructed.
  *
@@ -37,6 +40,10 @@ export class UriTemplate {
   #direct: Direct | null | undefined;
   #runner: Runner | undefined;
   #longest: Runner | undefined;
+
+  static {
+    programOf = (t) => (t.#bound === undefined ? t.#program : undefined);
+  }
 
   constructor(template: string) {
     if (typeof template !== 'string') throw argumentError('UriTemplate', 'template', 'a string', template);

@@ -4,11 +4,13 @@
  */
 import type { ByteView } from '../../batch.js';
 import { WARNING_FLAGS } from '../../offsets.js';
+import type { UriTemplateMatch } from '../../template/set.js';
 import type { Uri } from '../../uri.js';
 import { Command, type CommandSpec, jsonError } from '../command.js';
 import type { Config } from '../config.js';
 import { tsvField } from '../quote.js';
 import { KIND_NAMES, Kind } from '../records.js';
+import { matchRecord } from '../templates.js';
 
 /** The fields `parse` can write. */
 export const FIELDS = [
@@ -26,14 +28,20 @@ export const FIELDS = [
   'query',
   'fragment',
   'warnings',
+  'template',
+  'variables',
   'error',
 ] as const;
 
-/** `parse`'s fields when `--fields` is not given: `field` with --log, `warnings` with --lenient. */
-export function defaultFields(log: boolean, tsv: boolean, lenient: boolean): string[] {
+/**
+ * `parse`'s fields when `--fields` is not given: `field` with --log, `warnings` with --lenient,
+ * `template` and `variables` with --templates.
+ */
+export function defaultFields(log: boolean, tsv: boolean, lenient: boolean, templates: boolean): string[] {
   const f = ['line', 'href', 'scheme', 'userinfo', 'host', 'hostType', 'port', 'path', 'query', 'fragment'];
   if (log) f.splice(1, 0, 'field');
   if (lenient) f.push('warnings');
+  if (templates) f.push('template', 'variables');
   if (tsv) f.push('error');
   return f;
 }
@@ -64,6 +72,8 @@ enum F {
   QUERY,
   FRAGMENT,
   WARNINGS,
+  TEMPLATE,
+  VARIABLES,
   ERROR,
 }
 
@@ -71,6 +81,8 @@ enum F {
 export class ParseCommand extends Command {
   private readonly ids: F[];
   private readonly names: string[];
+  /** The record's match with --templates (read by the template and variables fields). */
+  private match: UriTemplateMatch | null = null;
 
   constructor(config: Config) {
     super(config);
@@ -90,6 +102,7 @@ export class ParseCommand extends Command {
     }
     const u = r.uri()!;
     const ids = this.ids;
+    if (this.config.templates !== null) this.match = matchRecord(this.config.templates, r);
     let s = '';
     // A URI that strict RFC 3986 accepts holds no character that JSON or TSV escapes (no '"',
     // '\\', tab, control); one that lenient mode kept may.
@@ -97,7 +110,8 @@ export class ParseCommand extends Command {
     if (this.config.tsv) {
       for (let i = 0; i < ids.length; i++) {
         const cell = this.tsv(ids[i]!, u, r, line, kind);
-        s += (i === 0 ? '' : '\t') + (raw ? cell : tsvField(cell));
+        // Decoded variables can hold any character.
+        s += (i === 0 ? '' : '\t') + (raw && ids[i] !== F.VARIABLES ? cell : tsvField(cell));
       }
     } else {
       for (let i = 0; i < ids.length; i++) s += `${(i === 0 ? '{"' : ',"') + this.names[i]}":${this.json(ids[i]!, u, r, line, kind, raw)}`;
@@ -144,6 +158,10 @@ export class ParseCommand extends Command {
       case F.WARNINGS:
         // What the bytes held, which the text may no longer show (a byte that is not UTF-8 reads as %XX).
         return JSON.stringify(r.warnings);
+      case F.TEMPLATE:
+        return this.match === null ? 'null' : JSON.stringify(this.match.template.template);
+      case F.VARIABLES:
+        return this.match === null ? 'null' : JSON.stringify(this.match.variables);
       case F.ERROR:
         return 'null';
       default:
@@ -161,6 +179,11 @@ export class ParseCommand extends Command {
         return String(u.portNumber ?? '');
       case F.WARNINGS:
         return r.warnings.join(',');
+      case F.TEMPLATE:
+        return this.match === null ? '' : this.match.template.template;
+      case F.VARIABLES:
+        // An object in a cell: its JSON text.
+        return this.match === null ? '' : JSON.stringify(this.match.variables);
       case F.ERROR:
         return '';
       default:

@@ -15,7 +15,7 @@ export class StatsCommand extends Command {
 
   constructor(config: Config) {
     super(config);
-    this.stats = new Stats(config.log !== null, config.track, hostGroups(config.groupBy));
+    this.stats = new Stats(config.log !== null, config.track, hostGroups(config.groupBy), config.templates);
   }
 
   override begin(output: OutputKind): void {
