@@ -217,6 +217,36 @@ export function setOffsets(
 }
 
 /**
+ * Moves a record `delta` positions up, as `scan` would have written it for the same text starting
+ * `delta` code units later: on success every present component's boundaries, the length and a
+ * warning's index (an absent component's slots stay 0); on an error, the error's index.
+ */
+export function moveOffsets(rec: Uint32Array, code: number, delta: number): void {
+  if (code !== 0) {
+    rec[Slot.ERROR_INDEX]! += delta;
+    return;
+  }
+  const f = rec[Slot.FLAGS]!;
+  if ((f & Flag.SCHEME) !== 0) rec[Slot.SCHEME_END]! += delta;
+  if ((f & Flag.AUTHORITY) !== 0) {
+    rec[Slot.AUTHORITY_START]! += delta;
+    rec[Slot.HOST_START]! += delta;
+    rec[Slot.HOST_END]! += delta;
+    if ((f & Flag.USERINFO) !== 0) rec[Slot.USERINFO_END]! += delta;
+    if ((f & Flag.PORT) !== 0) rec[Slot.PORT_START]! += delta;
+  }
+  rec[Slot.PATH_START]! += delta;
+  rec[Slot.PATH_END]! += delta;
+  if ((f & Flag.QUERY) !== 0) {
+    rec[Slot.QUERY_START]! += delta;
+    rec[Slot.QUERY_END]! += delta;
+  }
+  if ((f & Flag.FRAGMENT) !== 0) rec[Slot.FRAGMENT_START]! += delta;
+  rec[Slot.LENGTH]! += delta;
+  if ((f & WARNING_FLAGS) !== 0) rec[Slot.WARNING_INDEX]! += delta;
+}
+
+/**
  * Moves every boundary of a record down by `delta` (a record of bytes [delta, ...) made to
  * describe the same text starting at 0). Absent components' slots hold 0 and stay 0.
  */

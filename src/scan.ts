@@ -142,6 +142,24 @@ export function scanBytes(bytes: Uint8Array, start: number, end: number, offsets
   return scanByteRange(bytes, start, end, offsets, options, 'scanBytes');
 }
 
+/**
+ * `scanBytes` over text that holds bytes, one per code unit (a Buffer read as Latin-1): the same
+ * result as `scanBytes` over those bytes, offsets counted from the text's start, but for `iri`
+ * (whose characters are UTF-8 sequences: its callers scan the bytes), with the string's speed.
+ */
+export function scanLatin1(text: string, offsets: Uint32Array, options: ParseOptions | undefined, who: string): number {
+  return scanUnits(text, null, 0, text.length, offsets, options, who);
+}
+
+/** The checks of scanBytes' arguments, naming `who`'s. */
+export function checkByteRange(bytes: Uint8Array, start: number, end: number, who: string): void {
+  if (!(bytes instanceof Uint8Array)) throw argumentError(who, 'bytes', 'a Uint8Array (or a Buffer)', bytes);
+  if (!Number.isInteger(start)) throw argumentError(who, 'start', 'a whole number', start);
+  if (!Number.isInteger(end)) throw argumentError(who, 'end', 'a whole number', end);
+  if (!(start >= 0 && start <= end && end <= bytes.length))
+    throw new RangeError(`invalid range [${start}, ${end}) of ${bytes.length} bytes`);
+}
+
 /** `scanBytes` for the library's entry points (see scanString). */
 export function scanByteRange(
   bytes: Uint8Array,
@@ -151,11 +169,7 @@ export function scanByteRange(
   options: ParseOptions | undefined,
   who: string,
 ): number {
-  if (!(bytes instanceof Uint8Array)) throw argumentError(who, 'bytes', 'a Uint8Array (or a Buffer)', bytes);
-  if (!Number.isInteger(start)) throw argumentError(who, 'start', 'a whole number', start);
-  if (!Number.isInteger(end)) throw argumentError(who, 'end', 'a whole number', end);
-  if (!(start >= 0 && start <= end && end <= bytes.length))
-    throw new RangeError(`invalid range [${start}, ${end}) of ${bytes.length} bytes`);
+  checkByteRange(bytes, start, end, who);
   return scanUnits('', bytes, start, end, offsets, options, who);
 }
 
@@ -472,18 +486,17 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
   let queryEnd = 0;
   let c = input.charCodeAt(p);
   if (c === 0x3f) {
-    RUN_QUERY.lastIndex = p + 1;
-    RUN_QUERY.test(input);
-    p = queryEnd = RUN_QUERY.lastIndex;
+    p = queryRun(input, p + 1, len);
+    if (p < 0) return -1;
+    queryEnd = p;
     c = input.charCodeAt(p);
-    flags |= Flag.QUERY;
+    flags |= Flag.QUERY | pctSeen;
   }
   const fragmentStart = p + 1;
   if (c === 0x23) {
-    RUN_QUERY.lastIndex = fragmentStart;
-    RUN_QUERY.test(input);
-    p = RUN_QUERY.lastIndex;
-    flags |= Flag.FRAGMENT;
+    p = queryRun(input, fragmentStart, len);
+    if (p < 0) return -1;
+    flags |= Flag.FRAGMENT | pctSeen;
   }
   if (p !== len) return -1;
   if (offsets === null) return 0;
@@ -515,6 +528,27 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
     0,
   );
   return 0;
+}
+
+/** The flags of the "%XX" the last queryRun passed. */
+let pctSeen = 0;
+
+/**
+ * The end of a query or fragment run from `p` (both take the same characters), passing valid
+ * "%XX" (their flags in pctSeen); -1 at a "%" that is not one.
+ */
+function queryRun(input: string, p: number, len: number): number {
+  pctSeen = 0;
+  for (;;) {
+    RUN_QUERY.lastIndex = p;
+    RUN_QUERY.test(input);
+    p = RUN_QUERY.lastIndex;
+    if (input.charCodeAt(p) !== 0x25) return p;
+    const pct = pctFlags(input, p, len);
+    if (pct === 0) return -1;
+    pctSeen |= pct;
+    p += 3;
+  }
 }
 
 /**
