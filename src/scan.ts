@@ -1,7 +1,11 @@
 /**
  * The RFC 3986 tokenizer: one pass over the input's code units, driven by the generated class
  * and transition tables, recording component boundaries in a caller-owned offsets record (its
- * layout is in offsets.ts). No regular expression, no substring, no allocation.
+ * layout is in offsets.ts). No substring, no allocation. Two things go faster than a lookup per
+ * character, both generated from the same tables: a run (a path, a query, a host) is consumed by
+ * one call of a sticky regex of one character class, and an input of the common shapes is taken
+ * whole by one regex (scanCommon); test/reference-scan.ts keeps the plain machine, and
+ * `npm run exactness` compares the two.
  */
 import { argumentError, ErrorCode } from './errors.js';
 import {
@@ -87,14 +91,14 @@ const IN_RUN = runClasses(RUNS);
 const LENIENT_IN_RUN = runClasses(LENIENT_RUNS);
 
 /**
- * A run is consumed by its regex only when at least this many characters remain: below, the
- * call (some tens of nanoseconds) costs more than the table loop would.
+ * A run is consumed by its regex only when more than this many characters remain (a call costs
+ * some 20 ns, a table step 2.5-4 ns), and only after the table has read RUN_TABLE_STEPS of its
+ * characters, so that short runs, and hostile inputs made of them, never pay for a call. Measured
+ * on the corpora sent to the machine (scheme upper-cased): 8 or 16, and 0, 3 or 6 steps, within
+ * the noise of each other, 15-45% faster than no regex; on "a@" repeated in a lenient authority,
+ * 8 ns a character with 6 steps against 18 without.
  */
 const RUN_MIN_REMAINING = 16;
-/**
- * The table reads this many characters of a run before its regex is called, so that short runs
- * (and hostile inputs made of them, such as "%41%41...") never pay for a call.
- */
 const RUN_TABLE_STEPS = 6;
 
 /**
