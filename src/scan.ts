@@ -505,9 +505,8 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
   if (p !== len) return -1;
   if (offsets === null) return 0;
   if ((flags & Flag.AUTHORITY) !== 0) {
-    // The scheme holds no ":" (most are four or five letters), the host no "/".
-    schemeEnd =
-      input.charCodeAt(start + 4) === 0x3a ? start + 4 : input.charCodeAt(start + 5) === 0x3a ? start + 5 : input.indexOf(':', start);
+    // The scheme ends at the first ":" (it holds none), the host at the first "/" after it.
+    schemeEnd = input.indexOf(':', start);
     hostStart = schemeEnd + 3;
     const slash = input.indexOf('/', hostStart);
     pathStart = slash !== -1 && slash < pathEnd ? slash : pathEnd;

@@ -46,6 +46,12 @@ test('the shapes the fast paths take, and the edges where they hand over to the 
     'a/b/../c',
     'x://a/b c',
     'mailto:a@b',
+    // A ":" four or five characters in, after a shorter scheme (found by the 10-million run).
+    'x://?:',
+    'x:///:',
+    'x:///://',
+    'x://#:Pt',
+    'h:///:ttp://www.example.com/',
     `http://a/${'b/'.repeat(40)}c?${'q'.repeat(80)}#${'f'.repeat(80)}`,
     `/${'a/.b/'.repeat(20)}`,
   ]) {
