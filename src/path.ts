@@ -379,15 +379,27 @@ export function recompose(parts: Parts, out: Uint32Array | null, maybe: number =
 const NON_ASCII = /[^\u0000-\u007f]/;
 const UPPER = /[A-Z]/;
 
-/** PERCENT and its hints (PCT_LOWER, PCT_UNRESERVED) for the "%XX" of a strict text. */
-function percentHints(s: string): number {
+/**
+ * PERCENT and its hints (PCT_LOWER, PCT_UNRESERVED), as scan sets them, for the "%XX" in
+ * [start, end) of a text (whole components: a "%XX" cannot straddle a delimiter). A "%" that
+ * does not begin one (lenient text) is skipped, as scan skips it.
+ */
+export function percentHints(s: string, start = 0, end = s.length): number {
   let flags = 0;
-  for (let i = s.indexOf('%'); i !== -1; i = s.indexOf('%', i + 3)) {
+  let i = s.indexOf('%', start);
+  while (i !== -1 && i < end) {
     const h = s.charCodeAt(i + 1);
     const l = s.charCodeAt(i + 2);
-    const octet = (HEX_VALUE[h]! << 4) | HEX_VALUE[l]!;
+    const hv = h < 0x80 ? HEX_VALUE[h]! : 0xff;
+    const lv = l < 0x80 ? HEX_VALUE[l]! : 0xff;
+    if (hv === 0xff || lv === 0xff || i + 2 >= end) {
+      i = s.indexOf('%', i + 1);
+      continue;
+    }
+    const octet = (hv << 4) | lv;
     flags |= Flag.PERCENT | (h >= 0x61 || l >= 0x61 ? Flag.PCT_LOWER : 0);
     if (octet < 0x80 && (ALLOWED[octet]! & EncodeSet.UNRESERVED) !== 0) flags |= Flag.PCT_UNRESERVED;
+    i = s.indexOf('%', i + 3);
   }
   return flags;
 }
