@@ -113,12 +113,12 @@ const RUN_TABLE_STEPS = 6;
  */
 export function scan(input: string, offsets: Uint32Array, options?: ParseOptions): number {
   if (typeof input !== 'string') throw argumentError('scan', 'input', 'a string', input);
-  return scanUnits(input, null, 0, input.length, offsets, options, 'scan');
+  return scanUnits(input, null, false, 0, input.length, offsets, options, 'scan');
 }
 
 /** `scan` for the library's entry points, whose name (`who`) the messages of bad arguments give. */
 export function scanString(input: string, offsets: Uint32Array, options: ParseOptions | undefined, who: string): number {
-  return scanUnits(input, null, 0, input.length, offsets, options, who);
+  return scanUnits(input, null, false, 0, input.length, offsets, options, who);
 }
 
 /**
@@ -127,7 +127,7 @@ export function scanString(input: string, offsets: Uint32Array, options: ParseOp
  */
 export function validString(input: string, scratch: Uint32Array, options: ParseOptions | undefined, who: string): boolean {
   if (options === undefined && scanCommon(input, 0, input.length, null, 0) === 0) return true;
-  return scanUnits(input, null, 0, input.length, scratch, options, who) === 0;
+  return scanUnits(input, null, false, 0, input.length, scratch, options, who) === 0;
 }
 
 /**
@@ -152,7 +152,7 @@ export function scanBytes(bytes: Uint8Array, start: number, end: number, offsets
  * (whose characters are UTF-8 sequences: its callers scan the bytes), with the string's speed.
  */
 export function scanLatin1(text: string, offsets: Uint32Array, options: ParseOptions | undefined, who: string): number {
-  return scanUnits(text, null, 0, text.length, offsets, options, who);
+  return scanUnits(text, null, true, 0, text.length, offsets, options, who);
 }
 
 /** The checks of scanBytes' arguments, naming `who`'s. */
@@ -174,7 +174,7 @@ export function scanByteRange(
   who: string,
 ): number {
   checkByteRange(bytes, start, end, who);
-  return scanUnits('', bytes, start, end, offsets, options, who);
+  return scanUnits('', bytes, true, start, end, offsets, options, who);
 }
 
 /**
@@ -200,11 +200,13 @@ export function scanOptions(o: object, who: string): number {
 
 /**
  * The tokenizer over [start, len) of a string (`bytes` null) or of a byte array. The two share
- * every line; reading a code unit is the one place they differ.
+ * every line; reading a code unit is the one place they differ. `utf8`: the units are bytes of
+ * UTF-8 (a byte array, or text read as Latin-1), not UTF-16.
  */
 function scanUnits(
   input: string,
   bytes: Uint8Array | null,
+  utf8: boolean,
   start: number,
   len: number,
   offsets: Uint32Array,
@@ -397,7 +399,7 @@ function scanUnits(
         if (w !== 0) {
           flags |= Flag.NON_ASCII;
           i += w - 1;
-        } else if (isC1(u, i, c, len)) {
+        } else if (isC1(u, utf8, i, c, len)) {
           // Lenient mode keeps non-ASCII text, not controls: a C1 control stays an error.
           return fail(offsets, ErrorCode.INVALID_CHAR, i);
         } else {
@@ -640,12 +642,14 @@ function hasUpper(u: Units, start: number, end: number): boolean {
 }
 
 /**
- * A C1 control (U+0080 to U+009F) at `i`: the code unit itself in a string, its UTF-8 form
- * (C2 80 to C2 9F) in bytes.
+ * A C1 control (U+0080 to U+009F) at `i`: the code unit itself in UTF-16, its UTF-8 form
+ * (C2 80 to C2 9F) in bytes (a lone 0x80..0x9F is no character: no control).
  */
-function isC1(u: Units, i: number, c: number, len: number): boolean {
-  if (typeof u === 'string') return c <= 0x9f;
-  return c === 0xc2 && i + 1 < len && u[i + 1]! >= 0x80 && u[i + 1]! <= 0x9f;
+function isC1(u: Units, utf8: boolean, i: number, c: number, len: number): boolean {
+  if (!utf8) return c <= 0x9f;
+  if (c !== 0xc2 || i + 1 >= len) return false;
+  const next = unitAt(u, i + 1);
+  return next >= 0x80 && next <= 0x9f;
 }
 
 /**
