@@ -2,7 +2,8 @@
  * Exactness of scan (issue 9): the scan that consumes runs with regular expressions and takes
  * fast paths against the reference tokenizer it replaced (test/reference-scan.ts, one table
  * lookup per code unit), on every line of the corpora and on generated, mutated and random
- * inputs, under 13 option sets, as strings and as UTF-8 bytes (and isValid's answer). Equal means the same return code,
+ * inputs, under 13 option sets, as strings, as UTF-8 bytes and as those bytes read by ByteView
+ * (Latin-1 text), and isValid's answer. Equal means the same return code,
  * the same error index, and every slot of the offsets record the same (the hint flags that only
  * the new scan writes aside: checkOffsets holds them to the text instead).
  *
@@ -16,7 +17,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
-import { isValid, OFFSETS_LENGTH, type ParseOptions, Slot, scan, scanBytes } from '../src/index.js';
+import { ByteView, isValid, OFFSETS_LENGTH, type ParseOptions, Slot, scan, scanBytes } from '../src/index.js';
 import { checkOffsets, NORMALIZE_HINTS } from '../src/offsets.js';
 import { referenceScan, referenceScanBytes } from '../test/reference-scan.js';
 import { grammar, HOSTILE, hostileSoup, mutated } from '../test/reference-validator.js';
@@ -42,6 +43,9 @@ export const OPTION_SETS: readonly (ParseOptions | undefined)[] = [
 /** Flag bits that only the new scan writes (normal-form hints), left out of the comparison. */
 export const NEW_HINTS = NORMALIZE_HINTS;
 
+/** One ByteView per option set. */
+const VIEWS = OPTION_SETS.map((o) => new ByteView(o));
+
 const got = new Uint32Array(OFFSETS_LENGTH);
 const want = new Uint32Array(OFFSETS_LENGTH);
 const utf8 = new TextEncoder();
@@ -64,6 +68,7 @@ function difference(code: number): string {
  */
 export function compareScan(input: string): string {
   const bytes = utf8.encode(` ${input}  `);
+  let k = 0;
   for (const options of OPTION_SETS) {
     got.fill(0xdead);
     want.fill(0xbeef);
@@ -78,6 +83,12 @@ export function compareScan(input: string): string {
     const wb = referenceScanBytes(bytes, 1, bytes.length - 2, want, options);
     d = gb !== wb ? `code ${gb} != ${wb}` : difference(gb);
     if (d !== '') return `${JSON.stringify(input)} ${JSON.stringify(options ?? {})} as bytes: ${d}`;
+    // The same bytes through ByteView, which scans them as Latin-1 text (iri aside: bytes).
+    const view = VIEWS[k++]!;
+    const gv = view.scan(bytes, 1, bytes.length - 2);
+    got.set(view.offsets);
+    d = gv !== wb ? `code ${gv} != ${wb}` : difference(gv);
+    if (d !== '') return `${JSON.stringify(input)} ${JSON.stringify(options ?? {})} as Latin-1 text of bytes: ${d}`;
   }
   return '';
 }
@@ -130,6 +141,8 @@ const RUN_PIECES = [
   '\u{1F600}',
   '\uD800',
   '\u00A0',
+  '\u0085',
+  '\u009B',
   '\u0000',
   'x'.repeat(40),
   "~!$&'()*+,;=",
@@ -258,9 +271,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
     seed,
     extra.map((f) => pathToFileURL(f)),
   );
-  const scans = inputs * OPTION_SETS.length * 2;
+  const scans = inputs * OPTION_SETS.length * 3;
   console.log(
-    `${inputs.toLocaleString('en')} inputs (${count.toLocaleString('en')} generated, seed ${seed}) x ${OPTION_SETS.length} option sets x string and bytes = ${scans.toLocaleString('en')} scans compared in ${((Date.now() - started) / 1000).toFixed(0)} s: ${differences.length === 0 ? 'no difference' : `${differences.length} difference(s)`}`,
+    `${inputs.toLocaleString('en')} inputs (${count.toLocaleString('en')} generated, seed ${seed}) x ${OPTION_SETS.length} option sets x string, bytes and Latin-1 text = ${scans.toLocaleString('en')} scans compared in ${((Date.now() - started) / 1000).toFixed(0)} s: ${differences.length === 0 ? 'no difference' : `${differences.length} difference(s)`}`,
   );
   for (const d of differences) console.log(`  ${d}`);
   process.exitCode = differences.length === 0 ? 0 : 1;

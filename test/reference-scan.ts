@@ -194,6 +194,9 @@ function scanUnits(
         if (w !== 0) {
           flags |= Flag.NON_ASCII;
           i += w - 1;
+        } else if (bytes === null ? c <= 0x9f : c === 0xc2 && i + 1 < len && bytes[i + 1]! >= 0x80 && bytes[i + 1]! <= 0x9f) {
+          // A C1 control (U+0080 to U+009F; C2 80 to C2 9F in UTF-8) stays an error in lenient mode.
+          return fail(offsets, ErrorCode.INVALID_CHAR, i);
         } else {
           flags |= Flag.WARN_NON_ASCII;
         }
