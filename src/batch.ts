@@ -55,6 +55,8 @@ export class ByteView {
   /** The buffer of the last range. */
   bytes: Uint8Array = EMPTY;
   private buf: NodeBuffer | null = null;
+  /** The last range as the Latin-1 text it was scanned as; null when it was scanned as bytes. */
+  private scanned: string | null = null;
 
   /** With `iri`, whose characters are UTF-8 sequences, ranges are scanned as bytes. */
   protected readonly iri: boolean;
@@ -81,6 +83,7 @@ export class ByteView {
     }
     this.start = start;
     this.end = end;
+    this.scanned = null;
   }
 
   /**
@@ -88,6 +91,7 @@ export class ByteView {
    * larger string: scan's searches for a delimiter run to the end of their string.
    */
   protected scanText(text: string, origin: number): number {
+    this.scanned = text;
     const code = scanLatin1(text, this.offsets, this.options, 'ByteView#scan');
     moveOffsets(this.offsets, code, origin);
     return code;
@@ -106,13 +110,17 @@ export class ByteView {
   }
 
   /**
-   * The bytes [from, to) as text: UTF-8, read as Latin-1 when the range is ASCII (faster). In
+   * The bytes [from, to) as text: UTF-8, read as Latin-1 when the range is ASCII (faster; a
+   * slice of the text scanned, when the range was scanned as text). In
    * lenient mode, a byte that is not part of well-formed UTF-8 reads as its percent-encoding
    * (`%E9`), the octet a URI means by it, rather than as U+FFFD: distinct bytes stay distinct.
    */
   text(from: number, to: number): string {
     const ascii = this.code === 0 && (this.offsets[Slot.FLAGS]! & (Flag.NON_ASCII | Flag.WARN_NON_ASCII)) === 0;
-    if (ascii) return this.buf !== null ? this.buf.latin1Slice(from, to) : utf8.decode(this.bytes.subarray(from, to));
+    if (ascii) {
+      if (this.scanned !== null) return this.scanned.slice(from - this.start, to - this.start);
+      return this.buf !== null ? this.buf.latin1Slice(from, to) : utf8.decode(this.bytes.subarray(from, to));
+    }
     const s = this.utf8(from, to);
     return this.options?.lenient === true && s.includes('\uFFFD') ? this.keepBytes(from, to) : s;
   }
