@@ -2,7 +2,8 @@
  * The benchmark's inputs: the corpus files of bench/data (see its README for origins and
  * licences), read once into arrays of lines.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 /** bench/data, seen from build/bench/*.js (and from bench/*.ts when run from source). */
 const DATA = new URL(import.meta.url.includes('/build/bench/') ? '../../bench/data/' : './data/', import.meta.url);
@@ -28,10 +29,30 @@ export interface Corpus extends Workload {
 export interface CorpusSpec {
   name: string;
   file: string;
-  kind: 'absolute' | 'relative' | 'pairs' | 'pages';
+  /** `log`: the URIs of an access log, one per line in one Buffer (see loadLogUris). */
+  kind: 'absolute' | 'relative' | 'pairs' | 'pages' | 'log';
   base?: string;
   /** Part of `--quick` runs. */
   quick: boolean;
+  /** The folder of `file`, when it is not bench/data. */
+  dir?: URL;
+}
+
+/**
+ * A folder with corpora that bench/data leaves out for their licences (see its README), read
+ * when it is given: `URIKIT_BENCH_CORPORA=DIR npm run bench`. It may hold
+ * `local_debian_urls.txt` and `relref_local_html_pairs.tsv` from the project's shared corpus
+ * collection; whichever is there joins the run as `debian` and `local_pairs`.
+ */
+function extraCorpora(): CorpusSpec[] {
+  const dir = process.env.URIKIT_BENCH_CORPORA;
+  if (dir === undefined || dir === '') return [];
+  const url = pathToFileURL(dir.endsWith('/') ? dir : `${dir}/`);
+  const specs: CorpusSpec[] = [
+    { name: 'debian', file: 'local_debian_urls.txt', kind: 'absolute', quick: false, dir: url },
+    { name: 'local_pairs', file: 'relref_local_html_pairs.tsv', kind: 'pairs', quick: false, dir: url },
+  ];
+  return specs.filter((c) => existsSync(new URL(c.file, url)));
 }
 
 export const CORPORA: readonly CorpusSpec[] = [
@@ -43,10 +64,12 @@ export const CORPORA: readonly CorpusSpec[] = [
   { name: 'rustdoc_pairs', file: 'relref_rustdoc_html_pairs.tsv', kind: 'pairs', quick: true },
   // Generated from the corpora above by html.ts.
   { name: 'html_pages', file: 'html.ts', kind: 'pages', base: 'https://semicomplete.com/blog/2013/05/page.html', quick: true },
+  { name: 'log_uris', file: 'elastic_apache_request_targets.txt', kind: 'log', quick: true },
+  ...extraCorpora(),
 ];
 
-export function readLines(file: string): string[] {
-  const text = readFileSync(new URL(file, DATA), 'utf8');
+export function readLines(file: string, dir: URL = DATA): string[] {
+  const text = readFileSync(new URL(file, dir), 'utf8');
   const out: string[] = [];
   for (const line of text.split('\n')) if (line !== '') out.push(line);
   return out;
@@ -59,8 +82,8 @@ function byteLength(list: readonly string[]): number {
 }
 
 export function loadCorpus(spec: CorpusSpec): Corpus {
-  if (spec.kind === 'pairs' || spec.kind === 'pages') throw new Error(`${spec.name} is a ${spec.kind} corpus`);
-  const a = readLines(spec.file);
+  if (spec.kind === 'pairs' || spec.kind === 'pages' || spec.kind === 'log') throw new Error(`${spec.name} is a ${spec.kind} corpus`);
+  const a = readLines(spec.file, spec.dir);
   const c: Corpus = { name: spec.name, file: spec.file, kind: spec.kind, a, bytes: byteLength(a) };
   if (spec.base !== undefined) c.base = spec.base;
   return c;
@@ -70,7 +93,7 @@ export function loadCorpus(spec: CorpusSpec): Corpus {
 export function loadPairs(spec: CorpusSpec): Workload {
   const a: string[] = [];
   const b: string[] = [];
-  for (const line of readLines(spec.file)) {
+  for (const line of readLines(spec.file, spec.dir)) {
     const tab = line.indexOf('\t');
     if (tab < 0) continue;
     a.push(line.slice(0, tab));
@@ -89,4 +112,21 @@ export function subsample(w: Workload, stride: number): Workload {
     if (b !== undefined) b.push(w.b![i]!);
   }
   return { name: `${w.name}/${stride}`, a, b, bytes: byteLength(a) + (b === undefined ? 0 : byteLength(b)) };
+}
+
+/**
+ * The URIs of an Apache access log, as `npm run bench:cli` logs them: each request target, then
+ * its referrer (absent, "-", on every fifth line), cycled to 100,000 lines; `a` holds them as
+ * strings and `buffer` as one UTF-8 Buffer with a "\n" after each, for LineScanner.
+ */
+export function loadLogUris(spec: CorpusSpec): Workload & { buffer: Buffer } {
+  const targets = readLines('elastic_apache_request_targets.txt');
+  const referrers = readLines('elastic_apache_referrers.txt');
+  const a: string[] = [];
+  for (let i = 0, r = 0; a.length < 100_000; i++) {
+    a.push(targets[i % targets.length]!);
+    if (i % 5 !== 4) a.push(referrers[r++ % referrers.length]!);
+  }
+  const buffer = Buffer.from(`${a.join('\n')}\n`);
+  return { name: spec.name, a, bytes: buffer.length - a.length, buffer };
 }

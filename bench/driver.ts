@@ -8,9 +8,10 @@
  *
  * Modes: scan (one reused record), isValid, parse (parse + host, path, query), table (the
  * ceiling loop of suites.ts), normalize, resolve (give it a base<TAB>reference .tsv file, e.g.
- * relref_rustdoc_html_pairs.tsv). Prints calls/s and MB/s at the end.
+ * relref_rustdoc_html_pairs.tsv), lines (a LineScanner over the file's lines in one Buffer,
+ * reading each host). Prints calls/s and MB/s at the end.
  */
-import { isValid, OFFSETS_LENGTH, parse, scan } from '../src/index.js';
+import { isValid, LineScanner, OFFSETS_LENGTH, parse, scan } from '../src/index.js';
 import { readLines } from './corpus.js';
 import { tableLoop, urikitNormalize, urikitResolve } from './suites.js';
 
@@ -79,7 +80,16 @@ function passResolve(list: readonly string[]): number {
   return acc;
 }
 
+const buffer = Buffer.from(`${lines.join('\n')}\n`);
+function passLines(): number {
+  let acc = 0;
+  const ls = new LineScanner(buffer);
+  while (ls.next()) if (ls.code === 0) acc += ls.host?.length ?? 0;
+  return acc;
+}
+
 const modes: Record<string, ((list: readonly string[]) => number) | undefined> = {
+  lines: passLines,
   scan: passScan,
   isValid: passIsValid,
   parse: passParse,
@@ -89,7 +99,7 @@ const modes: Record<string, ((list: readonly string[]) => number) | undefined> =
 };
 const pass = modes[mode];
 if (pass === undefined) {
-  console.error(`unknown or unavailable mode ${mode}: scan, isValid, parse, table, normalize, resolve`);
+  console.error(`unknown or unavailable mode ${mode}: scan, isValid, parse, table, normalize, resolve, lines`);
   process.exit(2);
 }
 let sink = 0;

@@ -27,7 +27,12 @@ export type Item2 = (a: string, b: string, i: number) => number;
 export interface Candidate {
   name: string;
   /** One input (`a[i]`) or one pair (`a[i]`, `b[i]`). */
-  fn: Item1 | Item2;
+  fn?: Item1 | Item2;
+  /**
+   * Instead of `fn`: one pass over the whole workload at once (a scanner over a Buffer),
+   * returning how many inputs it accepted.
+   */
+  pass?: (w: Workload) => number;
   /** Run over every `stride`-th input only (slow candidates); rates stay per input. */
   stride?: number;
   /** urikit itself: the row the ratios are computed from. */
@@ -104,9 +109,21 @@ export function sinkValue(): number {
 }
 
 /** Measures one candidate over one workload. */
+/** A runner for a candidate that makes its own pass over the workload. */
+function passRunner(pass: (w: Workload) => number, w: Workload): Runner {
+  let ok = 0;
+  return {
+    run() {
+      ok = pass(w);
+    },
+    ok: () => ok,
+    sink: () => ok,
+  };
+}
+
 export function measure(suite: string, w: Workload, c: Candidate, timing: Timing): Result {
   const work = c.stride !== undefined ? subsample(w, c.stride) : w;
-  const runner = makeRunner(c.fn, work.a, work.b);
+  const runner = c.pass !== undefined ? passRunner(c.pass, work) : makeRunner(c.fn!, work.a, work.b);
   const base: Result = {
     suite,
     corpus: w.name,
@@ -174,7 +191,7 @@ export function measureAll(suite: string, w: Workload, cands: readonly Candidate
  * range, in percent of the median).
  */
 export function measurePaired(suite: string, w: Workload, cands: readonly Candidate[], rounds: number, ms: number): Result[] {
-  const runners = cands.map((c) => makeRunner(c.fn, w.a, w.b));
+  const runners = cands.map((c) => (c.pass !== undefined ? passRunner(c.pass, w) : makeRunner(c.fn!, w.a, w.b)));
   const rates = cands.map(() => [] as number[]);
   for (const r of runners) r.run(); // warm-up
   for (let round = 0; round < rounds; round++) {

@@ -10,7 +10,8 @@ import { type Config, configure } from '../src/cli/config.js';
 import { HtmlLinks } from '../src/cli/links/html.js';
 import { CHAR_CLASS } from '../src/generated/tables.js';
 import * as lib from '../src/index.js';
-import { isValid, OFFSETS_LENGTH, parse, parseRequestTarget, Slot, scan, scanRequestTarget } from '../src/index.js';
+import { isValid, LineScanner, OFFSETS_LENGTH, parse, parseRequestTarget, Slot, scan, scanRequestTarget } from '../src/index.js';
+import type { Workload } from './corpus.js';
 import type { Candidate, Item1, Item2 } from './harness.js';
 import { fastUri, legacyParse, legacyResolve, URLParse, uriJs, whatwgUrl } from './peers.js';
 
@@ -53,7 +54,7 @@ export interface Suite {
   /** What the table's rate counts. */
   unit: string;
   /** Which corpora the suite runs on. */
-  kinds: ReadonlyArray<'absolute' | 'relative' | 'pairs' | 'pages'>;
+  kinds: ReadonlyArray<'absolute' | 'relative' | 'pairs' | 'pages' | 'log'>;
   /** The candidates for one corpus, urikit's (`own`) first; empty when urikit lacks the function. */
   candidates(c: { base?: string | undefined }): Candidate[];
   /** Why the suite cannot run yet, if so. */
@@ -281,4 +282,59 @@ const linksSuite: Suite = {
   },
 };
 
-export const SUITES: readonly Suite[] = [scanSuite, isValidSuite, parseSuite, resolveSuite, normalizeSuite, targetsSuite, linksSuite];
+/** The Buffer of a `log` workload (corpus.ts loadLogUris). */
+const bufferOf = (w: Workload): Buffer => (w as Workload & { buffer: Buffer }).buffer;
+
+const linesSuite: Suite = {
+  name: 'lines',
+  unit: 'URLs/s',
+  kinds: ['log'],
+  candidates: () => [
+    {
+      name: 'urikit LineScanner over the Buffer, reading each host',
+      own: true,
+      pass: (w) => {
+        let ok = 0;
+        const lines = new LineScanner(bufferOf(w));
+        while (lines.next()) if (lines.code === 0 && lines.host !== '\u0000') ok++;
+        return ok;
+      },
+    },
+    {
+      name: 'urikit LineScanner over the Buffer (scan only)',
+      pass: (w) => {
+        let ok = 0;
+        const lines = new LineScanner(bufferOf(w));
+        while (lines.next()) if (lines.code === 0) ok++;
+        return ok;
+      },
+    },
+    {
+      name: 'URL.canParse(line) over the lines already split into strings',
+      pass: (w) => {
+        let ok = 0;
+        for (const line of w.a) if (URL.canParse(line)) ok++;
+        return ok;
+      },
+    },
+    {
+      name: 'toString + split + URL.canParse(line)',
+      pass: (w) => {
+        let ok = 0;
+        for (const line of bufferOf(w).toString().split('\n')) if (URL.canParse(line)) ok++;
+        return ok;
+      },
+    },
+  ],
+};
+
+export const SUITES: readonly Suite[] = [
+  scanSuite,
+  isValidSuite,
+  parseSuite,
+  resolveSuite,
+  normalizeSuite,
+  targetsSuite,
+  linksSuite,
+  linesSuite,
+];

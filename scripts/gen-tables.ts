@@ -268,6 +268,47 @@ const LENIENT_BRACKETS = new Set([
 const LENIENT_AT = new Set(['HOST', 'PORT', 'IP_LITERAL_END', 'A_AT', 'A_PORT_COLON', 'A_IP_LITERAL_END']);
 const LENIENT_DEFERRED_PORT = new Set(['PORT', 'A_PORT_COLON']);
 
+/**
+ * Runs: the base states whose characters come in long runs (a path, a query, a host). scan
+ * consumes the rest of such a run with one call of a sticky regular expression (V8 compiles it to
+ * machine code) instead of one table lookup per character. Each regex is one character class
+ * and `*` (linear time), written here from the transition tables themselves: the class is every
+ * character whose transition from the state stays in the run (the state, or `also`) without an
+ * action or a SPECIAL mark. A path's run also passes "/" (to SEGMENT_START, where a run may
+ * begin too), where a "." would be the action A_DOT: scan looks for "/." in a consumed path itself.
+ */
+const RUN_STATES: ReadonlyArray<{ readonly state: string; readonly also?: string; readonly abnf: string }> = [
+  { state: 'SEGMENT_NC', abnf: 'segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )' },
+  { state: 'SEGMENT', also: 'SEGMENT_START', abnf: 'path-abempty = *( "/" segment ), segment = *pchar' },
+  { state: 'QUERY', abnf: 'query = *( pchar / "/" / "?" )' },
+  { state: 'FRAGMENT', abnf: 'fragment = *( pchar / "/" / "?" )' },
+  { state: 'AUTHORITY', abnf: 'userinfo or reg-name, before any "@" or ":"' },
+  { state: 'USERINFO', abnf: 'userinfo = *( unreserved / pct-encoded / sub-delims / ":" )' },
+  { state: 'HOST', abnf: 'reg-name = *( unreserved / pct-encoded / sub-delims )' },
+];
+
+/** A regex character class for a set of code units below 0x80, ranges where three or more follow each other. */
+function regexClass(codes: readonly number[]): string {
+  const esc = (c: number): string => {
+    const ch = String.fromCharCode(c);
+    return '\\]^-[/'.includes(ch) ? `\\${ch}` : ch;
+  };
+  let out = '';
+  for (let k = 0; k < codes.length; ) {
+    let e = k;
+    while (e + 1 < codes.length && codes[e + 1] === codes[e]! + 1) e++;
+    out +=
+      e - k >= 2
+        ? `${esc(codes[k]!)}-${esc(codes[e]!)}`
+        : codes
+            .slice(k, e + 1)
+            .map(esc)
+            .join('');
+    k = e + 1;
+  }
+  return out;
+}
+
 /** Error states, in order after the last state. */
 export const ERRORS = [
   { name: 'E_CHAR', doc: 'a character the grammar does not allow here' },
@@ -464,6 +505,90 @@ export function render(): string {
   );
   out.push('');
   table('LENIENT_TRANSITIONS', 'The same for lenient mode (see LENIENT_* in scripts/gen-tables.ts).', lenientRow);
+  out.push('');
+  // Runs: one regex per run state and mode (shared when the two modes agree).
+  out.push('/**');
+  out.push(' * Runs (see RUN_STATES in scripts/gen-tables.ts): for each state whose characters come in runs, a');
+  out.push(' * sticky regex that consumes the rest of a run in one call; `RUNS[state]` (strict) and');
+  out.push(' * `LENIENT_RUNS[state]` give it, null for the other states. Each class is exactly the characters');
+  out.push(' * whose transition keeps the run going without an action; test/tables.test.ts checks every code unit.');
+  out.push(' */');
+  const runBase = STATES.map((_, k) => k);
+  const runsOf = (rowOf: (s: StateDef) => number[], prefix: string, shared: Map<string, string>): string[] => {
+    const names = new Array<string>(STATES.length).fill('null');
+    for (const run of RUN_STATES) {
+      const st = STATES[index.get(run.state)!]!;
+      const row = rowOf(st);
+      const stay = new Set([index.get(run.state)!, ...(run.also === undefined ? [] : [index.get(run.also)!])]);
+      const codes: number[] = [];
+      for (let c = 0; c < 0x80; c++) if (stay.has(row[classOf(c)]!)) codes.push(c);
+      if (run.also !== undefined) {
+        // Within the run, the other state must lead back into it (or to A_DOT, which behaves as the state).
+        const alsoRow = rowOf(STATES[index.get(run.also)!]!);
+        for (const c of codes) {
+          const t = alsoRow[classOf(c)]!;
+          if (!stay.has(t) && t !== index.get('A_DOT')) throw new Error(`run ${run.state}: ${run.also} leaves it on ${c}`);
+        }
+      }
+      const re = `/[${regexClass(codes)}]*/y`;
+      let name = shared.get(re);
+      if (name === undefined) {
+        name = `${prefix}RUN_${run.state}`;
+        shared.set(re, name);
+        out.push(
+          `/** ${prefix === '' ? '' : 'Lenient mode, '}${run.state}: ${run.abnf}${run.also === undefined ? '' : `, with "/" (${run.also})`}; no "%" (scan checks its digits). */`,
+        );
+        out.push(`export const ${name} = ${re};`);
+      }
+      names[index.get(run.state)!] = name;
+      if (run.also !== undefined) {
+        // A run may start in `also` too; the state after it is read from the run's own row.
+        names[index.get(run.also)!] = name;
+        runBase[index.get(run.also)!] = index.get(run.state)!;
+      }
+    }
+    return names;
+  };
+  const shared = new Map<string, string>();
+  const strictRuns = runsOf((st) => markSpecial(strictRow(st), new Set()), '', shared);
+  const lenientRuns = runsOf(lenientRow, 'LENIENT_', shared);
+  out.push(`/** The run of each state (by State), strict RFC 3986. */`);
+  out.push(`export const RUNS: ReadonlyArray<RegExp | null> = [${strictRuns.join(', ')}];`);
+  out.push(`/** The run of each state (by State), lenient mode. */`);
+  out.push(`export const LENIENT_RUNS: ReadonlyArray<RegExp | null> = [${lenientRuns.join(', ')}];`);
+  // The common shapes, for scan's fast path: the runs' classes, one after the other.
+  const codesOfRun = (state: string, also?: string): number[] => {
+    const row = markSpecial(strictRow(STATES[index.get(state)!]!), new Set());
+    const stay = new Set([index.get(state)!, ...(also === undefined ? [] : [index.get(also)!])]);
+    const codes: number[] = [];
+    for (let c = 0; c < 0x80; c++) if (stay.has(row[classOf(c)]!)) codes.push(c);
+    return codes;
+  };
+  const segment = codesOfRun('SEGMENT');
+  const segmentNoDot = segment.filter((c) => c !== 0x2e);
+  // path-abempty without a segment that begins with "." (the machine's A_DOT): each "/" is
+  // followed by another "/", the end, or a character that cannot begin a dot-segment.
+  const path = `(?:\\/(?:[${regexClass(segmentNoDot)}][${regexClass(segment)}]*)?)`;
+  out.push('/**');
+  out.push(' * The common shape of an absolute URI, for scan\'s fast path: `scheme "://" reg-name');
+  out.push(' * [ path-abempty ]` with scheme and host in lower case, no "%", no userinfo, no port, no IP');
+  out.push(' * literal and no segment that begins with "."; a "?" or "#" may follow (RUN_QUERY takes them).');
+  out.push(' * Each class follows on a delimiter the one before cannot hold: the match is unambiguous and linear.');
+  out.push(' */');
+  // Scheme and host in lower case: a match also says that normalization has no letter to lower.
+  const lowerHost = codesOfRun('HOST').filter((c) => c < 0x41 || c > 0x5a);
+  out.push(`export const COMMON_URI = /[a-z][-+.0-9a-z]*:\\/\\/[${regexClass(lowerHost)}]*${path}*/y;`);
+  out.push('/** The same for a relative reference with an absolute path (its callers check that it does not begin with "//"). */');
+  out.push(`export const COMMON_PATH = /${path}+/y;`);
+  out.push('/**');
+  out.push(' * A relative reference with a relative path (or none): `[ segment-nz-nc *( "/" segment ) ]`, any');
+  out.push(' * segment may begin with "." (scan finds them); a "?" or "#" may follow.');
+  out.push(' */');
+  out.push(
+    `export const COMMON_RELATIVE = /[${regexClass(codesOfRun('SEGMENT_NC'))}]*(?:\\/[${regexClass(codesOfRun('SEGMENT', 'SEGMENT_START'))}]*)?/y;`,
+  );
+  out.push('/** By State: the state whose row gives the state after a run that began here (itself, but SEGMENT for SEGMENT_START). */');
+  out.push(`export const RUN_BASE = new Uint8Array([${runBase.join(', ')}]);`);
   out.push('');
   out.push(render128('HEX_VALUE', 'HEXDIG value of each code unit below 0x80 (0-15), 0xff for a non-HEXDIG.', hexValue, 3));
   out.push('');

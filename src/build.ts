@@ -11,7 +11,7 @@ import { ipv6Error, ipvFutureError, isIPv4 } from './host.js';
 import { toAsciiHost } from './idna.js';
 import { Flag, HOST_LITERAL, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from './offsets.js';
 import { booleanOption, optionsOf } from './options.js';
-import { emptyParts, type Parts, recompose } from './path.js';
+import { emptyParts, type Parts, percentHints, recompose } from './path.js';
 import { encodeSet, hexByte } from './percent.js';
 import { formatQuery, type QueryInput } from './query.js';
 import { scanString } from './scan.js';
@@ -170,6 +170,10 @@ export function withChanges(uri: Uri, rec: Uint32Array, changes: BuildComponents
 
 const COMPONENTS: ReadonlySet<string> = new Set([...KEYS, 'user', 'password']);
 
+const UPPER = /[A-Z]/;
+/** PERCENT and the normalization hints about "%XX" that scan sets with it. */
+const PCT_HINTS = Flag.PERCENT | Flag.PCT_LOWER | Flag.PCT_UNRESERVED;
+
 function unknown(who: string, k: string): TypeError {
   return new TypeError(`${who}: unknown component ${JSON.stringify(k)} (the components are ${[...COMPONENTS].join(', ')})`);
 }
@@ -184,13 +188,14 @@ function replaced(s: string, rec: Uint32Array, f: number, k: string, v: unknown)
   if (typeof v !== 'string') return null;
   let start: number;
   let end: number;
-  // The new component's flags (its host type; PERCENT when it holds a %XX), -1 when invalid.
+  // The new component's flags (its host type; PERCENT and its hints when it holds a %XX), -1
+  // when invalid.
   let bits: number;
   // The flags of `f` that the change leaves as they are.
-  let keep = ~Flag.PERCENT;
+  let keep = ~PCT_HINTS;
   if (k === 'host' && (f & Flag.AUTHORITY) !== 0) {
     bits = hostFlags(v);
-    keep &= ~(Flag.HOST_IPV4 | HOST_LITERAL);
+    keep &= ~(Flag.HOST_IPV4 | HOST_LITERAL | Flag.UPPER);
     start = rec[Slot.HOST_START]!;
     end = rec[Slot.HOST_END]!;
   } else if (k === 'query' && (f & Flag.QUERY) !== 0) {
@@ -209,9 +214,14 @@ function replaced(s: string, rec: Uint32Array, f: number, k: string, v: unknown)
   const delta = v.length - (end - start);
   // The boundaries at or after the component's end move with it (absent ones hold 0: never).
   for (let i = Slot.HOST_END; i <= Slot.LENGTH; i++) if (rec[i]! >= end) rec[i]! += delta;
+  // The hints, exact as scan gives them: "%XX" in the new component or in the text kept, and
+  // an upper-case letter in the scheme or a new reg-name host.
   let flags = (f & keep) | bits;
-  // A "%" in the text kept (looked for in `s`, which is flat) when not in the new component.
-  if ((f & ~flags & Flag.PERCENT) !== 0 && (s.lastIndexOf('%', start - 1) !== -1 || s.indexOf('%', end) !== -1)) flags |= Flag.PERCENT;
+  if ((f & PCT_HINTS) !== 0) flags |= percentHints(s, 0, start) | percentHints(s, end);
+  if ((keep & Flag.UPPER) === 0) {
+    if ((f & Flag.SCHEME) !== 0 && UPPER.test(s.slice(0, rec[Slot.SCHEME_END]))) flags |= Flag.UPPER;
+    else if ((bits & (Flag.HOST_IPV4 | HOST_LITERAL)) === 0 && UPPER.test(v)) flags |= Flag.UPPER;
+  }
   rec[Slot.FLAGS] = flags;
   return new Uri(href, rec);
 }
@@ -234,18 +244,18 @@ function hostFlags(v: string): number {
 
 /**
  * One pass over `v`: -1 when a character is neither allowed in the component `set` nor the "%"
- * of a valid %XX, else Flag.PERCENT when `v` holds a %XX and 0 when it holds none.
+ * of a valid %XX, else the flags scan gives its %XX (PERCENT, PCT_LOWER, PCT_UNRESERVED): 0 for none.
  */
 function percentFlag(v: string, set: number): number {
-  let bits = 0;
+  let pct = false;
   for (let i = 0; i < v.length; i++) {
     const c = v.charCodeAt(i);
     if (c < 0x80 && (ALLOWED[c]! & set) !== 0) continue;
     if (c !== 0x25 || hexByte(v, i) < 0) return -1;
-    bits = Flag.PERCENT;
+    pct = true;
     i += 2;
   }
-  return bits;
+  return pct ? percentHints(v) : 0;
 }
 
 interface Read {

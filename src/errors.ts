@@ -132,6 +132,21 @@ export function scanError(code: number, index: number, input: string): UriError 
   return new UriError(NAMES[code] as UriErrorCode, index, input);
 }
 
+/**
+ * The `UriError` for a non-zero `scan` result that is reported, not thrown (a log line counted
+ * as invalid): without a stack trace, whose capture costs several microseconds, many times the
+ * scan, and would only name the reporting code.
+ */
+export function scanReport(code: number, index: number, input: string): UriError {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return scanError(code, index, input);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 function describe(code: UriErrorCode, index: number, input: string): string {
   const where = `${charAt(input, index)} at index ${index} in ${show(input, index)}`;
   switch (code) {

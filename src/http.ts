@@ -14,7 +14,6 @@
  * absolute-form target names another authority than Host.
  */
 import { argumentError, ErrorCode, scanError, UriError } from './errors.js';
-import { ALLOWED, EncodeSet } from './generated/tables.js';
 import { DEFAULT_PORTS } from './normalize.js';
 import { Flag, OFFSETS_LENGTH, Slot, setOffsets, WARNING_FLAGS } from './offsets.js';
 import { countOption, optionsOf } from './options.js';
@@ -141,32 +140,6 @@ function endsWithPort(s: string | null, bytes: Uint8Array | null, start: number,
   return p < end - 1 && at(p) === COLON;
 }
 
-/** A character class of the code units below 0x80 that `set` (EncodeSet bits) allows. */
-function allowed(set: number): string {
-  let out = '';
-  for (let c = 0; c < 0x80; c++) if ((ALLOWED[c]! & set) !== 0) out += `\\x${c.toString(16).padStart(2, '0')}`;
-  return out;
-}
-
-/**
- * The origin-form as a request hot path meets it: "/" and path characters, then optionally "?"
- * and query characters, with no "%" and no second "/" first (both go to the scanner). Derived
- * from the generated ALLOWED table (EncodeSet.PATH, EncodeSet.QUERY); V8 compiles it to machine
- * code, and a test checks that it and the scanner fill the same record.
- */
-const PLAIN_ORIGIN = new RegExp(`^/(?!/)[${allowed(EncodeSet.PATH)}]*(?:\\?[${allowed(EncodeSet.QUERY)}]*)?$`);
-
-/** Fills `rec` as the scanner would for a plain origin-form target (see PLAIN_ORIGIN). */
-function plainOrigin(s: string, rec: Uint32Array): number {
-  const len = s.length;
-  const q = s.indexOf('?');
-  const pathEnd = q === -1 ? len : q;
-  const dot = s.indexOf('/.');
-  const flags = (q === -1 ? 0 : Flag.QUERY) | (dot !== -1 && dot < pathEnd ? Flag.DOT : 0);
-  setOffsets(rec, 0, 0, 0, 0, 0, 0, 0, pathEnd, q === -1 ? 0 : q + 1, q === -1 ? 0 : len, 0, len, flags, 0);
-  return TargetForm.ORIGIN;
-}
-
 function scanTarget(
   s: string | null,
   bytes: Uint8Array | null,
@@ -180,7 +153,6 @@ function scanTarget(
   if (end === start) return fail(rec, ErrorCode.INVALID_REQUEST_TARGET, start);
   if (method === CONNECT) return authorityForm(s, bytes, start, end, rec, options, who);
   const c0 = s !== null ? s.charCodeAt(start) : bytes![start]!;
-  if (c0 === SLASH && s !== null && options === undefined && PLAIN_ORIGIN.test(s)) return plainOrigin(s, rec);
   if (c0 === SLASH) {
     // origin-form: an absolute-path, which may begin with "//" (empty segments), never an authority.
     let from = start;

@@ -4,7 +4,7 @@
  */
 import { canonicalize, type DedupeOptions, dedupeOptions } from './dedupe.js';
 import { ALLOWED, EncodeSet, HEX_VALUE } from './generated/tables.js';
-import { Flag, HOST_LITERAL, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from './offsets.js';
+import { Flag, HOST_LITERAL, NORMALIZE_HINTS, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from './offsets.js';
 import { optionsOf } from './options.js';
 import { emptyParts, recompose, removeDots, removeDotsRelative } from './path.js';
 import { encodeOutside, hexByte, normalizePercent } from './percent.js';
@@ -143,7 +143,10 @@ export function normalizeRecord(s: string, o: Uint32Array, out: Uint32Array | nu
   } else {
     n.userinfo = n.host = n.port = undefined;
   }
-  let path = (f & (Flag.PERCENT | Flag.WARN_PERCENT)) !== 0 ? normalizePercent(s, pathStart, pathEnd) : s.slice(pathStart, pathEnd);
+  let path =
+    (f & (Flag.PCT_LOWER | Flag.PCT_UNRESERVED | Flag.WARN_PERCENT)) !== 0
+      ? normalizePercent(s, pathStart, pathEnd)
+      : s.slice(pathStart, pathEnd);
   path = strict(path, EncodeSet.PATH, tolerated);
   // §6.2.2.3: an absolute URI's path (rootless too) loses its dot-segments exactly as resolution
   // removes them from a reference with a scheme (§5.2.2), so that normal forms resolve to
@@ -167,33 +170,21 @@ function strict(text: string, set: number, tolerated: boolean): string {
 }
 
 /**
- * The fast path: nothing to change when there is no "%", no dot-segment, no upper case in scheme
- * or host, no port to drop or trim, no empty http path and no IP-literal.
+ * The fast path: nothing to change. scan's hints say that no letter of the scheme or host needs
+ * lowering and no "%XX" changes; left to check are dot-segments, IP literals, what lenient mode
+ * kept, a mailto domain, and the scheme's own rules where they can apply (a port, an empty path).
  */
 function isNormal(s: string, o: Uint32Array, f: number): boolean {
-  if ((f & (Flag.PERCENT | Flag.DOT | HOST_LITERAL | WARNING_FLAGS)) !== 0) return false;
+  if ((f & (NORMALIZE_HINTS | Flag.DOT | HOST_LITERAL | WARNING_FLAGS)) !== 0) return false;
   const schemeEnd = o[Slot.SCHEME_END]!;
-  if ((f & Flag.SCHEME) !== 0) {
-    if (!isLower(s, 0, schemeEnd)) return false;
-    if (schemeEnd === 6 && s.startsWith('mailto')) return false; // its domains' case (lowerMailtoDomains)
-  }
+  if (schemeEnd === 6 && s.startsWith('mailto')) return false; // its domains' case (lowerMailtoDomains)
   if ((f & Flag.AUTHORITY) === 0) return true;
-  if (!isLower(s, o[Slot.HOST_START]!, o[Slot.HOST_END]!)) return false;
-  // The scheme's own rules only where they can apply: a port, or an empty path.
   if ((f & Flag.PORT) !== 0) {
     const start = o[Slot.PORT_START]!;
     const end = o[Slot.PATH_START]!;
     if (start === end || s.charCodeAt(start) === 0x30 || Number(s.slice(start, end)) === defaultPortOf(s.slice(0, schemeEnd))) return false;
   }
   return o[Slot.PATH_START] !== o[Slot.PATH_END] || !EMPTY_PATH_IS_ROOT.has(s.slice(0, schemeEnd));
-}
-
-function isLower(s: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) return false;
-  }
-  return true;
 }
 
 /**

@@ -101,6 +101,12 @@ export const Flag = Object.freeze({
   WARN_PERCENT: 1 << 14,
   /** Lenient mode found more than one "@" in the authority; the last one ended the userinfo. */
   WARN_AT: 1 << 15,
+  /** The scheme or a reg-name host holds an upper-case letter (normalization lowers it). */
+  UPPER: 1 << 16,
+  /** Some `%XX` has a lower-case hex digit (normalization raises it). */
+  PCT_LOWER: 1 << 17,
+  /** Some `%XX` encodes an unreserved character (normalization decodes it). */
+  PCT_UNRESERVED: 1 << 18,
 });
 
 /** Every flag of what lenient mode tolerated: a record without them is strict RFC 3986 (or RFC 3987). */
@@ -109,7 +115,10 @@ export const WARNING_FLAGS = Flag.WARN_CHAR | Flag.WARN_NON_ASCII | Flag.WARN_PE
 /** The host is an IP-literal (`[...]`). */
 export const HOST_LITERAL = Flag.HOST_IPV6 | Flag.HOST_IPVFUTURE;
 
-const ALL_FLAGS = (Flag.WARN_AT << 1) - 1;
+/** The hints that say what normalization must change (none set: the text is already in normal case and encoding). */
+export const NORMALIZE_HINTS = Flag.UPPER | Flag.PCT_LOWER | Flag.PCT_UNRESERVED;
+
+const ALL_FLAGS = (Flag.PCT_UNRESERVED << 1) - 1;
 
 /** The host's form (RFC 3986 §3.2.2). */
 export type HostType = 'reg-name' | 'ipv4' | 'ipv6' | 'ipvfuture';
@@ -205,6 +214,36 @@ export function setOffsets(
   rec[Slot.ERROR_INDEX] = 0;
   rec[Slot.WARNING_INDEX] = warningIndex;
   return rec;
+}
+
+/**
+ * Moves a record `delta` positions up, as `scan` would have written it for the same text starting
+ * `delta` code units later: on success every present component's boundaries, the length and a
+ * warning's index (an absent component's slots stay 0); on an error, the error's index.
+ */
+export function moveOffsets(rec: Uint32Array, code: number, delta: number): void {
+  if (code !== 0) {
+    rec[Slot.ERROR_INDEX]! += delta;
+    return;
+  }
+  const f = rec[Slot.FLAGS]!;
+  if ((f & Flag.SCHEME) !== 0) rec[Slot.SCHEME_END]! += delta;
+  if ((f & Flag.AUTHORITY) !== 0) {
+    rec[Slot.AUTHORITY_START]! += delta;
+    rec[Slot.HOST_START]! += delta;
+    rec[Slot.HOST_END]! += delta;
+    if ((f & Flag.USERINFO) !== 0) rec[Slot.USERINFO_END]! += delta;
+    if ((f & Flag.PORT) !== 0) rec[Slot.PORT_START]! += delta;
+  }
+  rec[Slot.PATH_START]! += delta;
+  rec[Slot.PATH_END]! += delta;
+  if ((f & Flag.QUERY) !== 0) {
+    rec[Slot.QUERY_START]! += delta;
+    rec[Slot.QUERY_END]! += delta;
+  }
+  if ((f & Flag.FRAGMENT) !== 0) rec[Slot.FRAGMENT_START]! += delta;
+  rec[Slot.LENGTH]! += delta;
+  if ((f & WARNING_FLAGS) !== 0) rec[Slot.WARNING_INDEX]! += delta;
 }
 
 /**
@@ -422,6 +461,14 @@ export function checkOffsets(rec: Uint32Array, input?: string): string | undefin
   if (has(Flag.DOT) !== (path[0] === '.' || path.includes('/.'))) return `DOT is ${has(Flag.DOT)} for the path ${JSON.stringify(path)}`;
   if (has(Flag.PERCENT) !== /%[0-9A-Fa-f]{2}/.test(input)) return `PERCENT is ${has(Flag.PERCENT)}`;
   if (has(Flag.NON_ASCII) && !/[^\u0000-\u007f]/.test(input)) return 'NON_ASCII on an ASCII input';
+  const upper =
+    (has(Flag.SCHEME) && /[A-Z]/.test(input.slice(0, v('SCHEME_END')))) ||
+    (has(Flag.AUTHORITY) && (f & HOST_LITERAL) === 0 && /[A-Z]/.test(input.slice(v('HOST_START'), v('HOST_END'))));
+  if (has(Flag.UPPER) !== upper) return `UPPER is ${has(Flag.UPPER)}`;
+  const encodings = input.match(/%[0-9A-Fa-f]{2}/g) ?? [];
+  if (has(Flag.PCT_LOWER) !== encodings.some((e) => /[a-f]/.test(e))) return `PCT_LOWER is ${has(Flag.PCT_LOWER)}`;
+  const unreserved = encodings.some((e) => /[A-Za-z0-9\-._~]/.test(String.fromCharCode(Number.parseInt(e.slice(1), 16))));
+  if (has(Flag.PCT_UNRESERVED) !== unreserved) return `PCT_UNRESERVED is ${has(Flag.PCT_UNRESERVED)}`;
   if (has(Flag.AUTHORITY) && !has(Flag.HOST_IPV6) && !has(Flag.HOST_IPVFUTURE)) {
     if (has(Flag.HOST_IPV4) !== isIPv4(input, v('HOST_START'), v('HOST_END'))) return `HOST_IPV4 is ${has(Flag.HOST_IPV4)}`;
   }

@@ -6,8 +6,9 @@
  * fills the output's offsets record as it goes, so that no layer scans what another produced.
  */
 import { argumentError } from './errors.js';
+import { ALLOWED, EncodeSet, HEX_VALUE } from './generated/tables.js';
 import { isIPv4 } from './host.js';
-import { Flag, setOffsets } from './offsets.js';
+import { Flag, HOST_LITERAL, setOffsets } from './offsets.js';
 
 // ---------------------------------------------------------------------------------------------
 // §5.2.4 remove_dot_segments.
@@ -260,13 +261,13 @@ export function emptyParts(): Parts {
 }
 
 /** The hint flags `recompose` derives from the text. */
-const HINTS = Flag.PERCENT | Flag.DOT | Flag.NON_ASCII;
+const HINTS = Flag.PERCENT | Flag.DOT | Flag.NON_ASCII | Flag.UPPER | Flag.PCT_LOWER | Flag.PCT_UNRESERVED;
 
 /**
  * RFC 3986 §5.3: writes `scheme ":" "//" userinfo "@" host ":" port path "?" query "#" fragment`
  * (the delimiters only around present components) and, when `out` is given, fills it with the
- * result's offsets record exactly as `scan` would (the host's type, `PERCENT`, `DOT`,
- * `NON_ASCII`), so that the next layer needs no scan.
+ * result's offsets record exactly as `scan` would (the host's type and every hint: `PERCENT`,
+ * `PCT_LOWER`, `PCT_UNRESERVED`, `DOT`, `NON_ASCII`, `UPPER`), so that the next layer needs no scan.
  *
  * Two guards keep the result meaning what the parts say: without an authority, a path that
  * begins with "//" gets "/." in front (§3.3: it would read as an authority); without a scheme
@@ -274,8 +275,9 @@ const HINTS = Flag.PERCENT | Flag.DOT | Flag.NON_ASCII;
  * a scheme).
  *
  * The parts must form a URI-reference that `scan` accepts without `lenient` (the record gets no
- * WARN_* flag). `maybe` may name hint flags (`Flag.PERCENT`, `DOT`, `NON_ASCII`) that cannot
- * hold, to skip looking for them (when the parts come from records that lack them).
+ * WARN_* flag). `maybe` names the hints that may hold, so that the others are not looked for
+ * (when the parts come from records that lack them): `Flag.PERCENT` (with its PCT_LOWER and
+ * PCT_UNRESERVED), `DOT`, `NON_ASCII`, `UPPER`; all of them by default.
  *
  * @throws {RangeError} when a host is present and the path is neither empty nor begins with "/".
  * @example
@@ -346,8 +348,14 @@ export function recompose(parts: Parts, out: Uint32Array | null, maybe: number =
   }
   if (out === null) return s;
   if ((maybe & Flag.DOT) !== 0 && (path.charCodeAt(0) === 0x2e || path.indexOf('/.') !== -1)) flags |= Flag.DOT;
-  if ((maybe & Flag.PERCENT) !== 0 && s.indexOf('%') !== -1) flags |= Flag.PERCENT;
+  if ((maybe & Flag.PERCENT) !== 0) flags |= percentHints(s);
   if ((maybe & Flag.NON_ASCII) !== 0 && NON_ASCII.test(s)) flags |= Flag.NON_ASCII;
+  if (
+    (maybe & Flag.UPPER) !== 0 &&
+    (UPPER.test(s.slice(0, schemeEnd)) || ((flags & (HOST_LITERAL | Flag.HOST_IPV4)) === 0 && UPPER.test(s.slice(hostStart, hostEnd))))
+  ) {
+    flags |= Flag.UPPER;
+  }
   setOffsets(
     out,
     schemeEnd,
@@ -369,6 +377,32 @@ export function recompose(parts: Parts, out: Uint32Array | null, maybe: number =
 }
 
 const NON_ASCII = /[^\u0000-\u007f]/;
+const UPPER = /[A-Z]/;
+
+/**
+ * PERCENT and its hints (PCT_LOWER, PCT_UNRESERVED), as scan sets them, for the "%XX" in
+ * [start, end) of a text (whole components: a "%XX" cannot straddle a delimiter). A "%" that
+ * does not begin one (lenient text) is skipped, as scan skips it.
+ */
+export function percentHints(s: string, start = 0, end = s.length): number {
+  let flags = 0;
+  let i = s.indexOf('%', start);
+  while (i !== -1 && i < end) {
+    const h = s.charCodeAt(i + 1);
+    const l = s.charCodeAt(i + 2);
+    const hv = h < 0x80 ? HEX_VALUE[h]! : 0xff;
+    const lv = l < 0x80 ? HEX_VALUE[l]! : 0xff;
+    if (hv === 0xff || lv === 0xff || i + 2 >= end) {
+      i = s.indexOf('%', i + 1);
+      continue;
+    }
+    const octet = (hv << 4) | lv;
+    flags |= Flag.PERCENT | (h >= 0x61 || l >= 0x61 ? Flag.PCT_LOWER : 0);
+    if (octet < 0x80 && (ALLOWED[octet]! & EncodeSet.UNRESERVED) !== 0) flags |= Flag.PCT_UNRESERVED;
+    i = s.indexOf('%', i + 3);
+  }
+  return flags;
+}
 
 /** The HOST_* flag of the host s[start, end), read from its text as scan classifies it (§3.2.2). */
 function hostFlag(s: string, start: number, end: number): number {

@@ -116,7 +116,7 @@ export function resolveRecords(b: string, bo: Uint32Array, r: string, ro: Uint32
   t.path = path;
   // The target's text comes from the two inputs: a hint neither has cannot hold (DOT can: the
   // "/." guard).
-  return recompose(t, out, ((bf | rf) & (Flag.PERCENT | Flag.NON_ASCII)) | Flag.DOT);
+  return recompose(t, out, ((bf | rf) & (Flag.PERCENT | Flag.NON_ASCII | Flag.UPPER)) | Flag.DOT);
 }
 
 /** The authority of s (described by rec, with flags f) into t: absent, or userinfo, host and port. */

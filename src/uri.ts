@@ -22,7 +22,7 @@ import {
 } from './offsets.js';
 import { percentDecode } from './percent.js';
 import { QueryParams } from './query.js';
-import { type ParseOptions, scanString } from './scan.js';
+import { type ParseOptions, scanString, validString } from './scan.js';
 
 // One record for every parse: scan writes it, the Uri copies the few numbers it needs.
 const scratch = new Uint32Array(OFFSETS_LENGTH);
@@ -506,7 +506,7 @@ export function tryParse(input: string, options?: ParseOptions): Uri | null {
 export function isValid(input: string, options?: ParseOptions): boolean {
   if (typeof input !== 'string') return false;
   try {
-    return scanString(input, scratch, options, 'isValid') === 0;
+    return validString(input, scratch, options, 'isValid');
   } catch {
     return false;
   }

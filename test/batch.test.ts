@@ -295,4 +295,100 @@ test('ByteView, lenient: bytes that are not UTF-8 read as their percent-encoding
   assert.is(new ByteView({ iri: true }).scan(other, 0, other.length), ErrorCode.INVALID_CHAR);
 });
 
+/** Lines of every kind: corpus URLs, invalid ones, non-ASCII, CRLF, empty, long. */
+function mixedLines(): string[] {
+  const corpus = readFileSync(new URL('../../bench/data/elastic_apache_referrers.txt', import.meta.url), 'utf8')
+    .split('\n')
+    .slice(0, 4000);
+  const odd = [
+    '',
+    'http://a b/',
+    'http://a/%4',
+    'http://ü.example/é',
+    'HTTP://A/B?%7e#x',
+    '/t?q=%41',
+    '../x',
+    'a:b',
+    'http://[::1]:80/',
+    'x\r',
+  ];
+  const out: string[] = [];
+  corpus.forEach((line, k) => {
+    out.push(line, odd[k % odd.length]!);
+  });
+  return out;
+}
+
+test('LineScanner and ByteView read Latin-1 text: every record as scanBytes reads its bytes, in every mode', () => {
+  // More than one 64 KiB window, so that records cross window ends, and one record longer than a window.
+  const lines = mixedLines();
+  lines.splice(700, 0, `http://a.example/${'p/'.repeat(40_000)}?q`);
+  const bytes = Buffer.from(`${lines.join('\n')}\r\n`);
+  assert.ok(bytes.length > 3 * 65536, `${bytes.length} bytes`);
+  const want = new Uint32Array(OFFSETS_LENGTH);
+  for (const options of [
+    undefined,
+    { lenient: true },
+    { iri: true },
+    { lenient: true, iri: true },
+    { absolute: true },
+    { maxLength: 40 },
+  ]) {
+    const ls = new LineScanner(bytes, options);
+    const view = new ByteView(options);
+    let records = 0;
+    while (ls.next()) {
+      records++;
+      const code = scanBytes(bytes, ls.start, ls.end, want, options);
+      const where = `record ${ls.line} ${JSON.stringify(options)}`;
+      assert.is(ls.code, code, where);
+      if (code === 0) assert.equal(Array.from(ls.offsets), Array.from(want), where);
+      else assert.is(ls.offsets[Slot.ERROR_INDEX], want[Slot.ERROR_INDEX], where);
+      // The same range through a ByteView, which copies it as Latin-1 itself.
+      assert.is(view.scan(bytes, ls.start, ls.end), code, where);
+      if (code === 0) assert.equal(Array.from(view.offsets), Array.from(want), where);
+      else assert.is(view.offsets[Slot.ERROR_INDEX], want[Slot.ERROR_INDEX], where);
+    }
+    assert.is(records, lines.filter((l) => l !== '').length, `records (empty lines passed) ${JSON.stringify(options)}`);
+  }
+});
+
+test('LineScanner: a record longer than the 64 KiB window, first and last', () => {
+  const long = `http://a.example/${'x'.repeat(70_000)}`;
+  for (const text of [`${long}\nhttp://b/`, `http://b/\n${long}`, long]) {
+    const ls = new LineScanner(Buffer.from(text));
+    const hosts: Array<string | undefined> = [];
+    const lengths: number[] = [];
+    while (ls.next()) {
+      hosts.push(ls.host);
+      lengths.push(ls.end - ls.start);
+    }
+    assert.equal(
+      lengths,
+      text.split('\n').map((l) => l.length),
+    );
+    assert.equal(
+      hosts,
+      text.split('\n').map((l) => parse(l).host),
+    );
+  }
+});
+
+test('ByteView#error: a report, without a stack trace; a thrown UriError keeps its stack', () => {
+  const view = new ByteView();
+  const bytes = Buffer.from('http://a b/');
+  assert.is(view.scan(bytes, 0, bytes.length), ErrorCode.INVALID_CHAR);
+  const limit = Error.stackTraceLimit;
+  const e = view.error();
+  assert.is(Error.stackTraceLimit, limit);
+  assert.equal([e.code, e.index], ['INVALID_CHAR', 8]);
+  assert.is(e.stack, `UriError: ${e.message}`);
+  try {
+    parse('http://a b/');
+    assert.unreachable();
+  } catch (thrown) {
+    assert.ok((thrown as Error).stack!.includes('\n    at '), 'a thrown UriError has its frames');
+  }
+});
+
 test.run();

@@ -193,11 +193,29 @@ test('with replacing one present host, query or fragment: the record shifted is 
     ['http://a/p?q#f', { fragment: 'longer/fragment?' }, 'http://a/p?q#longer/fragment?'],
     ['http://a:8/p?q#%41', { fragment: '' }, 'http://a:8/p?q#'],
     ['//a', { host: '' }, '//'],
+    // The normalization hints follow (UPPER, PCT_LOWER, PCT_UNRESERVED): kept, gained, lost.
+    ['HTTP://a/p', { host: 'b' }, 'HTTP://b/p'],
+    ['http://A/p', { host: 'b' }, 'http://b/p'],
+    ['http://a/p', { host: 'B' }, 'http://B/p'],
+    ['http://a/p?%7e', { query: 'x' }, 'http://a/p?x'],
+    ['http://a/%7e?q', { query: 'y%2f' }, 'http://a/%7e?y%2f'],
+    ['http://a/p#%41', { fragment: '%2F' }, 'http://a/p#%2F'],
   ];
   for (const [s, c, href] of cases) {
     const w = parse(s).with(c);
     assert.is(w.href, href);
     assert.equal(w.writeOffsets(new Uint32Array(15)), parse(href).writeOffsets(new Uint32Array(15)), href);
+  }
+  // A lenient text's "%" that begins no "%XX" gives no hint, as in scan.
+  for (const [s, c, href] of [
+    ['http://a/%zz%41?q', { query: 'x' }, 'http://a/%zz%41?x'],
+    ['http://a/%%7e?q', { query: 'y' }, 'http://a/%%7e?y'],
+    ['http://a/%?%41#%', { fragment: 'f' }, 'http://a/%?%41#f'],
+    ['http://a/%4?%41#%', { query: 'x' }, 'http://a/%4?x#%'],
+  ] as const) {
+    const w = parse(s, { lenient: true }).with(c);
+    assert.is(w.href, href);
+    assert.equal(w.writeOffsets(new Uint32Array(15)), parse(href, { lenient: true }).writeOffsets(new Uint32Array(15)), href);
   }
   // What the quick look does not settle goes the general way, with its errors.
   throwsUriError(() => parse('http://a/').with({ host: '[::1' }), 'UNCLOSED_IP_LITERAL', 4);

@@ -12,10 +12,12 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
+  ByteView,
   ErrorCode,
   Flag,
   type HostType,
   isValid,
+  LineScanner,
   normalize,
   OFFSETS_LENGTH,
   type ParseOptions,
@@ -695,6 +697,15 @@ test('lenient mode keeps non-ASCII but not the C1 controls (U+0080 to U+009F): c
   const lone = Buffer.from([...Buffer.from('http://h/a'), 0x85, 0x62]);
   assert.is(scanBytes(lone, 0, lone.length, rec, { lenient: true }), 0);
   assert.is(tryParse('http://h/a\u0085b', { lenient: true, iri: true }), null);
+  // ByteView and LineScanner read the bytes as Latin-1 text, and decide as scanBytes does.
+  const c1 = Buffer.from('http://h/a\u0085b');
+  const view = new ByteView({ lenient: true });
+  assert.is(view.scan(c1, 0, c1.length), ErrorCode.INVALID_CHAR);
+  assert.is(view.offsets[Slot.ERROR_INDEX], 10);
+  assert.is(view.scan(lone, 0, lone.length), 0);
+  const lines = new LineScanner(Buffer.concat([c1, Buffer.from('\n'), lone]), { lenient: true });
+  assert.equal([lines.next(), lines.code, lines.offsets[Slot.ERROR_INDEX]], [true, ErrorCode.INVALID_CHAR, 10]);
+  assert.equal([lines.next(), lines.code], [true, 0]);
 });
 
 test.run();

@@ -296,6 +296,9 @@ test('checkOffsets names the first broken invariant', () => {
     [Slot.FLAGS, (f) => f & ~Flag.PORT, 'PORT_START=11, expected 0 (absent)'],
     [Slot.FLAGS, (f) => f & ~Flag.QUERY, 'QUERY_START=15, expected 0 (absent)'],
     [Slot.FLAGS, (f) => f & ~Flag.SCHEME, 'SCHEME_END=4, expected 0 (absent)'],
+    [Slot.FLAGS, (f) => f | Flag.UPPER, 'UPPER is true'],
+    [Slot.FLAGS, (f) => f | Flag.PCT_LOWER, 'PCT_LOWER is true'],
+    [Slot.FLAGS, (f) => f | Flag.PCT_UNRESERVED, 'PCT_UNRESERVED is true'],
   ];
   for (const [slot, change, message] of broken) {
     assert.is(scan(s, rec), 0);
@@ -306,6 +309,22 @@ test('checkOffsets names the first broken invariant', () => {
   assert.is(checkOffsets(rec, s), undefined);
   assert.is(checkOffsets(rec, 'http://u@h:8/p?q#'), "LENGTH=18 is not the input's length 17");
   assert.is(checkOffsets(new Uint32Array(3)), 'the record has 3 slots, fewer than 15');
+  // The hints, against texts that have what they say.
+  for (const [text, hint] of [
+    ['HTTP://h/', Flag.UPPER],
+    ['http://H/', Flag.UPPER],
+    ['http://h/%2f', Flag.PCT_LOWER],
+    ['http://h/%41', Flag.PCT_UNRESERVED],
+    ['http://h/%7e', Flag.PCT_LOWER | Flag.PCT_UNRESERVED],
+  ] as const) {
+    assert.is(scan(text, rec), 0);
+    assert.is(rec[Slot.FLAGS]! & (Flag.UPPER | Flag.PCT_LOWER | Flag.PCT_UNRESERVED), hint, text);
+    assert.is(checkOffsets(rec, text), undefined, text);
+  }
+  assert.is(scan('http://[V1.X]/', rec), 0);
+  assert.is(rec[Slot.FLAGS]! & Flag.UPPER, 0, 'an IP literal keeps its case in the hint: normalize rewrites it anyway');
+  assert.is(checkOffsets(rec, 'http://[V1.X]/'), undefined);
+  assert.is(scan(s, rec), 0);
   rec[Slot.LENGTH] = 16;
   assert.is(checkOffsets(rec), 'FRAGMENT_START=17 past LENGTH=16');
   rec[Slot.FLAGS] = Flag.SCHEME;

@@ -81,7 +81,9 @@ test('recompose writes §5.3 and the record scan would write', () => {
   assert.is(recompose(parts({ host: '[::1]' }), rec), '//[::1]');
   assert.is(rec[Slot.FLAGS], Flag.AUTHORITY | Flag.HOST_IPV6);
   assert.is(recompose(parts({ host: '1.2.3.4', path: '/%41' }), rec), '//1.2.3.4/%41');
-  assert.is(rec[Slot.FLAGS], Flag.AUTHORITY | Flag.HOST_IPV4 | Flag.PERCENT);
+  assert.is(rec[Slot.FLAGS], Flag.AUTHORITY | Flag.HOST_IPV4 | Flag.PERCENT | Flag.PCT_UNRESERVED);
+  assert.is(recompose(parts({ scheme: 'HTTP', host: 'A', path: '/%2f' }), rec), 'HTTP://A/%2f');
+  assert.is(rec[Slot.FLAGS], Flag.SCHEME | Flag.AUTHORITY | Flag.UPPER | Flag.PERCENT | Flag.PCT_LOWER);
   assert.is(recompose(parts({ path: 'é' }), rec), 'é');
   assert.is(rec[Slot.FLAGS], Flag.NON_ASCII);
   // Hints said not to hold are not looked for.

@@ -196,6 +196,43 @@ export const LENIENT_TRANSITIONS = new Uint8Array([
   27, 6, 6, 6, 6, 6, 6, 6, 6,58, 6,38,38,38,38,38, // A_FRAGMENT
 ]);
 
+/**
+ * Runs (see RUN_STATES in scripts/gen-tables.ts): for each state whose characters come in runs, a
+ * sticky regex that consumes the rest of a run in one call; `RUNS[state]` (strict) and
+ * `LENIENT_RUNS[state]` give it, null for the other states. Each class is exactly the characters
+ * whose transition keeps the run going without an action; test/tables.test.ts checks every code unit.
+ */
+/** SEGMENT_NC: segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" ); no "%" (scan checks its digits). */
+export const RUN_SEGMENT_NC = /[!$&-.0-9;=@-Z_a-z~]*/y;
+/** SEGMENT: path-abempty = *( "/" segment ), segment = *pchar, with "/" (SEGMENT_START); no "%" (scan checks its digits). */
+export const RUN_SEGMENT = /[!$&-;=@-Z_a-z~]*/y;
+/** QUERY: query = *( pchar / "/" / "?" ); no "%" (scan checks its digits). */
+export const RUN_QUERY = /[!$&-;=?-Z_a-z~]*/y;
+/** AUTHORITY: userinfo or reg-name, before any "@" or ":"; no "%" (scan checks its digits). */
+export const RUN_AUTHORITY = /[!$&-.0-9;=A-Z_a-z~]*/y;
+/** USERINFO: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ); no "%" (scan checks its digits). */
+export const RUN_USERINFO = /[!$&-.0-;=A-Z_a-z~]*/y;
+/** The run of each state (by State), strict RFC 3986. */
+export const RUNS: ReadonlyArray<RegExp | null> = [null, null, RUN_SEGMENT_NC, RUN_SEGMENT, RUN_SEGMENT, RUN_QUERY, RUN_QUERY, RUN_AUTHORITY, null, RUN_USERINFO, RUN_AUTHORITY, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+/** The run of each state (by State), lenient mode. */
+export const LENIENT_RUNS: ReadonlyArray<RegExp | null> = [null, null, RUN_SEGMENT_NC, RUN_SEGMENT, RUN_SEGMENT, RUN_QUERY, RUN_QUERY, RUN_AUTHORITY, null, RUN_USERINFO, RUN_AUTHORITY, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+/**
+ * The common shape of an absolute URI, for scan's fast path: `scheme "://" reg-name
+ * [ path-abempty ]` with scheme and host in lower case, no "%", no userinfo, no port, no IP
+ * literal and no segment that begins with "."; a "?" or "#" may follow (RUN_QUERY takes them).
+ * Each class follows on a delimiter the one before cannot hold: the match is unambiguous and linear.
+ */
+export const COMMON_URI = /[a-z][-+.0-9a-z]*:\/\/[!$&-.0-9;=_a-z~]*(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*/y;
+/** The same for a relative reference with an absolute path (its callers check that it does not begin with "//"). */
+export const COMMON_PATH = /(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)+/y;
+/**
+ * A relative reference with a relative path (or none): `[ segment-nz-nc *( "/" segment ) ]`, any
+ * segment may begin with "." (scan finds them); a "?" or "#" may follow.
+ */
+export const COMMON_RELATIVE = /[!$&-.0-9;=@-Z_a-z~]*(?:\/[!$&-;=@-Z_a-z~]*)?/y;
+/** By State: the state whose row gives the state after a run that began here (itself, but SEGMENT for SEGMENT_START). */
+export const RUN_BASE = new Uint8Array([0, 1, 2, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26]);
+
 /** HEXDIG value of each code unit below 0x80 (0-15), 0xff for a non-HEXDIG. */
 export const HEX_VALUE = new Uint8Array([
   255,255,255,255,255,255,255,255,255,255,255,255,255,255,255,255, // 0x00: ^@ ^A ^B ^C ^D ^E ^F ^G ^H ^I ^J ^K ^L ^M ^N ^O
