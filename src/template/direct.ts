@@ -3,7 +3,8 @@
  * ends: `/repos/{owner}/{repo}/issues{?state,page}`, `/files{/path*}{?ref}`, `{+rest}` last.
  * For such a template the answer is the only one there is, so reading it straight off the URI
  * (scans and literal compares, no automaton) gives what the automaton gives (nfa.ts, dfa.ts,
- * then extract.ts), and the shortcut builds the variables as it reads.
+ * then extract.ts). The shortcut notes where each value is as it reads (Captures) and makes the
+ * variables once the whole URI has matched; UriTemplateSet (set.ts) reads many templates so.
  *
  * A template qualifies when every expression is
  *   - `{x}`, `{/x}`, `{.x}` (a string, or a list of members joined by ","), or `{/x*}` (a list),
