@@ -155,6 +155,21 @@ test('a set answers as its templates do, one by one', () => {
   );
 });
 
+test('literals that only lead to others ("/" before several): each template still reached exactly', () => {
+  const set = new UriTemplateSet(['/r/{id}/settings', '/r/{id}/stats/{y}', '/r/{id}/members', '/r/{id}', '/v2/r/{id}', '/v2/s']);
+  const got = (u: string) => {
+    const m = set.match(u);
+    return m === null ? null : [m.index, m.variables];
+  };
+  assert.equal(got('/r/7/settings'), [0, { id: '7' }]);
+  assert.equal(got('/r/7/stats/2024'), [1, { id: '7', y: '2024' }]);
+  assert.equal(got('/r/7/members'), [2, { id: '7' }]);
+  assert.equal(got('/r/7'), [3, { id: '7' }]);
+  assert.equal(got('/v2/r/9'), [4, { id: '9' }]);
+  assert.equal(got('/v2/s'), [5, {}]);
+  for (const u of ['/r/7/', '/r/7/s', '/r/7/settingsx', '/r/7/x', '/v2/t', '/v2/', '/', '', 'r/7', '/x/7']) assert.is(got(u), null, u);
+});
+
 test('many templates with a common prefix: the right one, whatever the order', () => {
   const texts = Array.from({ length: 300 }, (_, i) => `/api/v1/r${i}/{id}/items{/item}{?page}`);
   const set = new UriTemplateSet(texts);

@@ -3,7 +3,8 @@
  * ends: `/repos/{owner}/{repo}/issues{?state,page}`, `/files{/path*}{?ref}`, `{+rest}` last.
  * For such a template the answer is the only one there is, so reading it straight off the URI
  * (scans and literal compares, no automaton) gives what the automaton gives (nfa.ts, dfa.ts,
- * then extract.ts), and the shortcut builds the variables as it reads.
+ * then extract.ts). The shortcut notes where each value is as it reads (Captures) and makes the
+ * variables once the whole URI has matched; UriTemplateSet (set.ts) reads many templates so.
  *
  * A template qualifies when every expression is
  *   - `{x}`, `{/x}`, `{.x}` (a string, or a list of members joined by ","), or `{/x*}` (a list),
@@ -15,7 +16,7 @@
  * "=", which makes an associative array).
  */
 import { TChar, TEMPLATE_CHAR, VALUE_CLASS, VALUE_NEXT, VCls, VState } from '../generated/tables.js';
-import { percentDecode } from '../percent.js';
+import { decodeRange } from '../percent.js';
 import { decodeReserved, type ExtractedValue, type ExtractedVariables } from './extract.js';
 import { ALLOW_UR, FIRST, NAMED, Op, type Program, SEP } from './syntax.js';
 
@@ -80,8 +81,8 @@ export const literalStep = (text: string): Step => ({ part: LITERAL, text, op: O
 /** The parts of p as the shortcut reads them, or undefined when p does not qualify. */
 export function stepsOf(p: Program): Step[] | undefined {
   const count = p.ops.length;
-  // Captures number the expressions and varspecs in 18 and 10 bits.
-  if (p.repeats || count >= 1 << 18) return undefined;
+  // Captures number the varspecs in 28 bits.
+  if (p.repeats || p.names.length >= 1 << 28) return undefined;
   const steps: Step[] = [];
   // What can come first after each part, from the end back: a character or the end.
   let after = charSet();
@@ -133,20 +134,24 @@ export function stepsOf(p: Program): Step[] | undefined {
   return steps;
 }
 
-// What a read records: per value, the expression it belongs to (its number among the template's
-// expressions), which of its varspecs, how to read the text, and where the text is.
-/** A string, or members joined by "," (U). */
-const CAP_VALUE = 0;
-/** Members joined by "/" ({/x*}, U). */
-const CAP_MEMBERS = 1;
-/** The rest of the URI (U+R). */
-const CAP_REST = 2;
+// What a read records: per value, its varspec (the index of its name), how to read the text, and
+// where the text is.
 /** Text that is its own value: a string with no "," and no "%". */
-const CAP_PLAIN = 3;
+const CAP_PLAIN = 0;
+/** A string with "%" and no "," (U). */
+const CAP_ENCODED = 1;
+/** Members joined by "," (U). */
+const CAP_LIST = 2;
+/** Members joined by "/" ({/x*}, U). */
+const CAP_MEMBERS = 3;
+/** The rest of the URI (U+R). */
+const CAP_REST = 4;
+/** The kind of a `{x}` value or a pair's value, from the SCAN bits of its text. */
+const valueKind = (bits: number): number => ((bits & 2) !== 0 ? CAP_LIST : (bits & 4) !== 0 ? CAP_ENCODED : CAP_PLAIN);
 
 /**
- * The values a read found, in order: per value, `what` = (expression << 10 | varspec in it) << 2
- * | kind, and where its text is in the URI.
+ * The values a read found, in order: per value, `what` = varspec << 3 | kind, and where its
+ * text is in the URI.
  */
 export class Captures {
   n = 0;
@@ -154,10 +159,10 @@ export class Captures {
   begin = new Int32Array(16);
   end = new Int32Array(16);
 
-  push(expr: number, spec: number, kind: number, begin: number, end: number): void {
+  push(spec: number, kind: number, begin: number, end: number): void {
     const x = this.n++;
     if (x === this.what.length) this.grow();
-    this.what[x] = (((expr << 10) | spec) << 2) | kind;
+    this.what[x] = (spec << 3) | kind;
     this.begin[x] = begin;
     this.end[x] = end;
   }
@@ -192,10 +197,10 @@ function doubled(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
 export const NO = -1;
 
 /**
- * Reads expression step `step` (the expr-th expression) of u from i: the position after it,
+ * Reads expression step `step` of u from i: the position after it,
  * NO or UNSETTLED. The values found go to `caps`, checked (every member a U expansion).
  */
-export function readStep(p: Program, step: Step, expr: number, u: string, i: number, caps: Captures): number {
+export function readStep(p: Program, step: Step, u: string, i: number, caps: Captures): number {
   const n = u.length;
   const part = step.part;
   if (part === VALUE) {
@@ -214,14 +219,14 @@ export function readStep(p: Program, step: Step, expr: number, u: string, i: num
         if (u.charCodeAt(i) !== 0x2f) break;
         i++;
       }
-      caps.push(expr, 0, CAP_MEMBERS, start, i);
+      caps.push(step.from, CAP_MEMBERS, start, i);
       return i;
     }
     const end = scanValue(u, i, n);
     // {x} that matches nothing is undefined; {/x} with "/" is the empty string.
     if (step.text === '' && end === i) return i;
     if (!membersOk(u, i, end, scanned)) return NO;
-    caps.push(expr, 0, (scanned & 6) === 0 ? CAP_PLAIN : CAP_VALUE, i, end);
+    caps.push(step.from, valueKind(scanned), i, end);
     return end;
   }
   if (part === NAMED_PAIRS) {
@@ -248,10 +253,10 @@ export function readStep(p: Program, step: Step, expr: number, u: string, i: num
         // ";x=" with nothing after "=" is no expansion (an empty value is ";x").
         if (!form && end === i) return NO;
         if (!membersOk(u, i, end, scanned)) return NO;
-        caps.push(expr, found - step.from, (scanned & 6) === 0 ? CAP_PLAIN : CAP_VALUE, i, end);
+        caps.push(found, valueKind(scanned), i, end);
         i = end;
       } else {
-        caps.push(expr, found - step.from, CAP_PLAIN, i, i);
+        caps.push(found, CAP_PLAIN, i, i);
       }
       if (u.charCodeAt(i) !== sep || k === step.to) return i;
       i++;
@@ -269,30 +274,32 @@ export function readStep(p: Program, step: Step, expr: number, u: string, i: num
     if (c !== 0x25 || !isHex(u.charCodeAt(j + 1)) || !isHex(u.charCodeAt(j + 2))) return NO;
     j += 2;
   }
-  caps.push(expr, 0, CAP_REST, i, n);
+  caps.push(step.from, CAP_REST, i, n);
   return n;
 }
 
-/** The variables of what a whole read of u found; `exprs` are the template's expression steps. */
-export function variablesFrom(p: Program, exprs: readonly Step[], u: string, caps: Captures): ExtractedVariables {
+/** The variables of what a whole read of u found. */
+export function variablesFrom(p: Program, u: string, caps: Captures): ExtractedVariables {
   const out: ExtractedVariables = {};
   for (let x = 0; x < caps.n; x++) {
     const what = caps.what[x]!;
-    const name = p.names[exprs[what >> 12]!.from + ((what >> 2) & 0x3ff)]!;
+    const name = p.names[what >> 3]!;
     const b = caps.begin[x]!;
     const e = caps.end[x]!;
-    const kind = what & 3;
+    const kind = what & 7;
     let value: ExtractedValue;
     if (kind === CAP_PLAIN) {
       value = u.slice(b, e);
+    } else if (kind === CAP_ENCODED) {
+      value = decodeRange(u, b, e, false);
     } else if (kind === CAP_REST) {
       const rest = u.slice(b, e);
       value = rest.indexOf('%') === -1 ? rest : decodeReserved(rest);
     } else {
-      const text = u.slice(b, e);
-      const sep = kind === CAP_MEMBERS ? '/' : ',';
-      if (kind === CAP_VALUE && text.indexOf(',') === -1) value = decoded(text);
-      else value = text.split(sep).map(decoded);
+      value = u
+        .slice(b, e)
+        .split(kind === CAP_MEMBERS ? '/' : ',')
+        .map(decoded);
     }
     if (name === '__proto__') Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
     else out[name] = value;
@@ -307,19 +314,12 @@ export class Direct {
   private constructor(
     private readonly p: Program,
     private readonly steps: readonly Step[],
-    private readonly exprs: readonly Step[],
   ) {}
 
   /** The shortcut for p, or undefined when p does not qualify. */
   static of(p: Program): Direct | undefined {
     const steps = stepsOf(p);
-    return steps === undefined
-      ? undefined
-      : new Direct(
-          p,
-          steps,
-          steps.filter((s) => s.part !== LITERAL),
-        );
+    return steps === undefined ? undefined : new Direct(p, steps);
   }
 
   /** The variables of u, or null when it does not match, or UNSETTLED. */
@@ -328,18 +328,17 @@ export class Direct {
     const caps = this.caps;
     caps.n = 0;
     let i = 0;
-    let expr = 0;
     for (let x = 0; x < steps.length; x++) {
       const step = steps[x]!;
       if (step.part === LITERAL) {
         if (!u.startsWith(step.text, i)) return null;
         i += step.text.length;
       } else {
-        i = readStep(this.p, step, expr++, u, i, caps);
+        i = readStep(this.p, step, u, i, caps);
         if (i < 0) return i === UNSETTLED ? UNSETTLED : null;
       }
     }
-    return i === u.length ? variablesFrom(this.p, this.exprs, u, caps) : null;
+    return i === u.length ? variablesFrom(this.p, u, caps) : null;
   }
 }
 
@@ -369,4 +368,4 @@ function canonical(u: string, from: number, to: number): boolean {
 }
 
 /** A checked U member, decoded. */
-const decoded = (text: string): string => (text.indexOf('%') === -1 ? text : percentDecode(text));
+const decoded = (text: string): string => decodeRange(text, 0, text.length, false);

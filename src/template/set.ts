@@ -32,8 +32,13 @@ interface Node {
   programs: Program[];
   /** Child nodes, the one with the first template first. */
   children: Node[];
-  /** The same (set by order()): those whose path begins with a literal, by its first character (an ASCII code), then the others. */
+  /**
+   * The same (set by order()): those whose path begins with a literal, by its character at
+   * `skip` (an ASCII code), then the others.
+   */
   lits: (Node | undefined)[];
+  /** How many characters the literal children have in common (those of a child that was taken out, see order()). */
+  skip: number;
   exprs: Node[];
   /** The template that ends here (the first, if several do), or NONE. */
   end: number;
@@ -41,8 +46,6 @@ interface Node {
   first: number;
   /** Every template at or below it. */
   below: number[];
-  /** How many of `path`'s steps are expressions. */
-  exprCount: number;
   /** The same (set by order()): the literal text `path` begins with, then the steps after it and their programs. */
   lead: string;
   tail: Step[];
@@ -59,11 +62,11 @@ function node(edge: Step | undefined, program: Program | undefined): Node {
     programs: program === undefined ? [] : [program],
     children: [],
     lits: NO_LITERALS,
+    skip: 0,
     exprs: [],
     end: NONE,
     first: NONE,
     below: [],
-    exprCount: 0,
     lead: '',
     tail: [],
     tailPrograms: [],
@@ -92,7 +95,6 @@ export class UriTemplateSet {
   readonly #root = node(undefined, undefined);
   /** The templates the tree does not hold, in order. */
   readonly #others: number[] = [];
-  readonly #exprs: (readonly Step[])[] = [];
   readonly #programs: (Program | undefined)[] = [];
   readonly #caps = new Captures();
   readonly #best = new Captures();
@@ -119,7 +121,6 @@ export class UriTemplateSet {
       const p = programOf(t);
       const steps = p === undefined ? undefined : stepsOf(p);
       this.#programs.push(p);
-      this.#exprs.push(steps === undefined ? [] : steps.filter((s) => s.part !== LITERAL));
       if (p === undefined || steps === undefined) this.#others.push(index);
       else this.#insert(index, p, steps);
     });
@@ -141,7 +142,7 @@ export class UriTemplateSet {
     if (typeof uri !== 'string') throw argumentError('UriTemplateSet.match', 'uri', 'a string', uri);
     const best = this.#find(uri);
     if (best === NONE) return null;
-    const variables = this.#found ?? variablesFrom(this.#programs[best]!, this.#exprs[best]!, uri, this.#best);
+    const variables = this.#found ?? variablesFrom(this.#programs[best]!, uri, this.#best);
     return { index: best, template: this.templates[best]!, variables };
   }
 
@@ -172,7 +173,7 @@ export class UriTemplateSet {
       this.#bestIndex = this.#root.end;
       this.#best.n = 0;
     }
-    this.#walk(this.#root, u, 0, 0);
+    this.#walk(this.#root, u, 0);
     const best = this.#bestIndex;
     // Templates outside the tree, and those whose reading this URI left unsettled, when they
     // come first.
@@ -233,12 +234,12 @@ export class UriTemplateSet {
     at.end = Math.min(at.end, index);
   }
 
-  /** Walks the tree from `at` (u read to i, `expr` expressions so far), keeping the first match. */
-  #walk(at: Node, u: string, i: number, expr: number): void {
+  /** Walks the tree from `at` (u read to i), keeping the first match. */
+  #walk(at: Node, u: string, i: number): void {
     for (;;) {
       // The child whose path begins with the literal at u[i], if any (a radix tree has one at
       // most), and those that begin with an expression, in the order of their first template.
-      const c = u.charCodeAt(i);
+      const c = i + at.skip < u.length ? u.charCodeAt(i + at.skip) : 0x80;
       let lit = c < 0x80 ? at.lits[c] : undefined;
       const exprs = at.exprs;
       if (exprs.length === 0 || (lit === undefined && exprs.length === 1)) {
@@ -246,9 +247,8 @@ export class UriTemplateSet {
         // back the captures if it comes to nothing.
         const child = lit ?? exprs[0];
         if (child === undefined || child.first >= this.#bestIndex) return;
-        const j = this.#read(child, u, i, expr);
+        const j = this.#read(child, u, i);
         if (j < 0) return;
-        expr += child.exprCount;
         at = child;
         i = j;
         continue;
@@ -266,22 +266,21 @@ export class UriTemplateSet {
         }
         if (child.first >= this.#bestIndex) return;
         const mark = this.#caps.n;
-        const j = this.#read(child, u, i, expr);
-        if (j >= 0) this.#walk(child, u, j, expr + child.exprCount);
+        const j = this.#read(child, u, i);
+        if (j >= 0) this.#walk(child, u, j);
         this.#caps.n = mark;
       }
     }
   }
 
   /** Reads the path into `child` from position i: where it ends (a match is kept), or -1. */
-  #read(child: Node, u: string, i: number, expr: number): number {
-    // Most paths are one literal: compared first, without a look at the steps. Its first
-    // character is the one the child was chosen by (#walk), so the compare starts after it.
+  #read(child: Node, u: string, i: number): number {
+    // Most paths are one literal: compared first, without a look at the steps. A literal of
+    // one character is the one the child was chosen by (#walk).
     const lead = child.lead;
     const n = lead.length;
     if (n !== 0) {
-      if (i + n > u.length) return -1;
-      for (let k = 1; k < n; k++) if (u.charCodeAt(i + k) !== lead.charCodeAt(k)) return -1;
+      if (n !== 1 && !u.startsWith(lead, i)) return -1;
       i += n;
     }
     const tail = child.tail;
@@ -291,7 +290,7 @@ export class UriTemplateSet {
         if (!u.startsWith(step.text, i)) return -1;
         i += step.text.length;
       } else {
-        i = readStep(child.tailPrograms[x]!, step, expr++, u, i, this.#caps);
+        i = readStep(child.tailPrograms[x]!, step, u, i, this.#caps);
         if (i < 0) {
           if (i === UNSETTLED) this.#unsettled.push(...child.below);
           return -1;
@@ -324,16 +323,25 @@ function order(at: Node): number {
   for (const c of at.children) first = Math.min(first, order(c));
   at.children.sort((a, b) => a.first - b.first);
   at.first = first;
-  at.exprCount = at.path.filter((s) => s.part !== LITERAL).length;
   let x = 0;
   while (x < at.path.length && at.path[x]!.part === LITERAL) at.lead += at.path[x++]!.text;
   at.tail = at.path.slice(x);
   at.tailPrograms = at.programs.slice(x);
-  const lits = at.children.filter((c) => c.path[0]!.part === LITERAL);
+  let lits = at.children.filter((c) => c.path[0]!.part === LITERAL);
+  const only = lits[0];
+  if (lits.length === 1 && only!.end === NONE && only!.tail.length === 0 && only!.exprs.length === 0) {
+    // A literal child that is only a way to others ("/" before "settings" and "members"): its
+    // children (several, or the loop above would have made them one) become this node's, their
+    // literal its and theirs, chosen by the character after it. One step less on the way down.
+    for (const c of only!.children) c.lead = only!.lead + c.lead;
+    at.skip = only!.lead.length;
+    lits = only!.children;
+    at.children = [...lits, ...at.children.filter((c) => c !== only)].sort((a, b) => a.first - b.first);
+  }
   if (lits.length > 0) {
-    // A literal's first character is ASCII (a template's literals expand to URI characters).
+    // A literal's characters are ASCII (a template's literals expand to URI characters).
     at.lits = new Array<Node | undefined>(0x80).fill(undefined);
-    for (const c of lits) at.lits[c.path[0]!.text.charCodeAt(0)] = c;
+    for (const c of lits) at.lits[c.lead.charCodeAt(at.skip)] = c;
   }
   at.exprs = at.children.filter((c) => c.path[0]!.part !== LITERAL);
   return first;
