@@ -14,8 +14,10 @@ import {
   CLASS_SHIFT,
   Cls,
   COMMON_PATH,
+  COMMON_PATH_NO_DOT,
   COMMON_RELATIVE,
   COMMON_URI,
+  COMMON_URI_NO_DOT,
   EncodeSet,
   HEX_VALUE,
   LENIENT_RUNS,
@@ -456,7 +458,8 @@ function scanUnits(
  * outside the grammar). One regex call takes the input up to its query, one more each the query
  * and the fragment, and a search for "/" finds where the host ends. Returns 0 with the record
  * written, or -1 when the input has another shape, for the machine to scan it. (Not with `iri`:
- * only its callers know that a code unit >= 0x80 is a surprise.)
+ * only its callers know that a code unit >= 0x80 is a surprise.) With no record to write
+ * (`offsets` null: isValid), dot-segments are of no interest: flat regexes take them.
  */
 function scanCommon(input: string, start: number, len: number, offsets: Uint32Array | null, settings: number): number {
   let flags = 0;
@@ -465,23 +468,25 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
   let pathStart = start;
   let p: number;
   const c0 = input.charCodeAt(start);
-  COMMON_URI.lastIndex = start;
-  if (c0 >= 0x61 && c0 <= 0x7a && COMMON_URI.test(input)) {
-    p = COMMON_URI.lastIndex;
+  const uri = offsets === null ? COMMON_URI : COMMON_URI_NO_DOT;
+  uri.lastIndex = start;
+  if (c0 >= 0x61 && c0 <= 0x7a && uri.test(input)) {
+    p = uri.lastIndex;
     flags = Flag.SCHEME | Flag.AUTHORITY;
   } else if ((settings & ScanOption.ABSOLUTE) !== 0) {
     return -1;
   } else if (c0 === 0x2f) {
     if (input.charCodeAt(start + 1) === 0x2f) return -1;
-    COMMON_PATH.lastIndex = start;
-    COMMON_PATH.test(input);
-    p = COMMON_PATH.lastIndex;
+    const path = offsets === null ? COMMON_PATH : COMMON_PATH_NO_DOT;
+    path.lastIndex = start;
+    path.test(input);
+    p = path.lastIndex;
   } else {
     COMMON_RELATIVE.lastIndex = start;
     COMMON_RELATIVE.test(input);
     p = COMMON_RELATIVE.lastIndex;
     // A segment that begins with "." (the machine's A_DOT and A_SEGMENT_NC_DOT).
-    for (let dot = input.indexOf('.', start); dot !== -1 && dot < p; dot = input.indexOf('.', dot + 1)) {
+    for (let dot = offsets === null ? -1 : input.indexOf('.', start); dot !== -1 && dot < p; dot = input.indexOf('.', dot + 1)) {
       if (dot === start || input.charCodeAt(dot - 1) === 0x2f) {
         flags = Flag.DOT;
         break;

@@ -42,6 +42,13 @@ test('the shapes the fast paths take, and the edges where they hand over to the 
     '//a/b',
     '/a//b',
     '/.a',
+    '/a/b.c/.d',
+    // Dots in the host, the query and the fragment are no dot-segment.
+    'http://a.b/c.d?e/.f#/.g',
+    'http://a./b.',
+    'http://a/b/.?x',
+    'http://a?/.',
+    'a.b/c',
     '../../a/b.html?x#y',
     'a/b/../c',
     'x://a/b c',

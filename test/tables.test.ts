@@ -7,8 +7,10 @@ import {
   CLASS_SHIFT,
   Cls,
   COMMON_PATH,
+  COMMON_PATH_NO_DOT,
   COMMON_RELATIVE,
   COMMON_URI,
+  COMMON_URI_NO_DOT,
   LENIENT_RUNS,
   LENIENT_TRANSITIONS,
   RUN_BASE,
@@ -60,8 +62,11 @@ test('the common shapes take in each part only what the run of that part takes',
   for (let c = 0; c <= 0xffff; c++) {
     const ch = String.fromCharCode(c);
     if (ch !== '/' && whole(COMMON_URI, `http://a${ch}b`)) assert.ok(consumes(RUNS[State.HOST]!, c) && (c < 0x41 || c > 0x5a), `host ${c}`);
+    if (ch !== '/' && whole(COMMON_URI_NO_DOT, `http://a${ch}b`)) assert.ok(whole(COMMON_URI, `http://a${ch}b`), `host ${c}`);
     if (whole(COMMON_URI, `http://a/b${ch}`)) assert.ok(consumes(RUNS[State.SEGMENT]!, c), `path ${c}`);
+    if (whole(COMMON_URI_NO_DOT, `http://a/b${ch}`)) assert.ok(consumes(RUNS[State.SEGMENT]!, c), `path ${c}`);
     if (whole(COMMON_PATH, `/b${ch}`)) assert.ok(consumes(RUNS[State.SEGMENT]!, c), `absolute path ${c}`);
+    if (whole(COMMON_PATH_NO_DOT, `/b${ch}`)) assert.ok(consumes(RUNS[State.SEGMENT]!, c), `absolute path ${c}`);
     if (ch !== '/' && whole(COMMON_RELATIVE, `b${ch}`)) assert.ok(consumes(RUNS[State.SEGMENT_NC]!, c), `first segment ${c}`);
     if (whole(COMMON_RELATIVE, `b/${ch}`)) assert.ok(consumes(RUNS[State.SEGMENT]!, c), `relative path ${c}`);
   }
@@ -69,13 +74,17 @@ test('the common shapes take in each part only what the run of that part takes',
   assert.ok(whole(COMMON_URI, 'file:///x/y'));
   assert.not.ok(whole(COMMON_URI, 'HTTP://a/'), 'upper-case scheme');
   assert.not.ok(whole(COMMON_URI, 'http://A/'), 'upper-case host');
-  assert.not.ok(whole(COMMON_URI, 'http://a/./b'), 'a dot-segment');
-  assert.not.ok(whole(COMMON_URI, 'http://a/.b'), 'a segment that begins with "."');
+  assert.ok(whole(COMMON_URI, 'http://a/./b/../.c'), 'dot-segments, for isValid');
+  assert.ok(whole(COMMON_URI_NO_DOT, 'https://a.example/b//c.html'));
+  assert.not.ok(whole(COMMON_URI_NO_DOT, 'http://a/./b'), 'a dot-segment');
+  assert.not.ok(whole(COMMON_URI_NO_DOT, 'http://a/.b'), 'a segment that begins with "."');
   assert.not.ok(whole(COMMON_URI, 'http://a:80/'), 'a port');
   assert.not.ok(whole(COMMON_URI, 'http://u@a/'), 'userinfo');
   assert.not.ok(whole(COMMON_URI, 'http://a/%41'), 'a "%"');
   assert.ok(whole(COMMON_PATH, '/a/b.c/d:e@f'));
-  assert.not.ok(whole(COMMON_PATH, '/a/.b'));
+  assert.ok(whole(COMMON_PATH, '/a/.b/..'));
+  assert.ok(whole(COMMON_PATH_NO_DOT, '/a/b.c//d:e@f'));
+  assert.not.ok(whole(COMMON_PATH_NO_DOT, '/a/.b'));
   assert.ok(whole(COMMON_RELATIVE, '../a/./b:c'));
   assert.not.ok(whole(COMMON_RELATIVE, 'a:b'), 'a ":" in the first segment');
 });

@@ -217,14 +217,21 @@ export const RUNS: ReadonlyArray<RegExp | null> = [null, null, RUN_SEGMENT_NC, R
 /** The run of each state (by State), lenient mode. */
 export const LENIENT_RUNS: ReadonlyArray<RegExp | null> = [null, null, RUN_SEGMENT_NC, RUN_SEGMENT, RUN_SEGMENT, RUN_QUERY, RUN_QUERY, RUN_AUTHORITY, null, RUN_USERINFO, RUN_AUTHORITY, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /**
- * The common shape of an absolute URI, for scan's fast path: `scheme "://" reg-name
- * [ path-abempty ]` with scheme and host in lower case, no "%", no userinfo, no port, no IP
- * literal and no segment that begins with "."; a "?" or "#" may follow (RUN_QUERY takes them).
- * Each class follows on a delimiter the one before cannot hold: the match is unambiguous and linear.
+ * The common shape of an absolute URI, for isValid's fast path: `scheme "://" reg-name
+ * [ "/" *( pchar / "/" ) ]` (path-abempty) with scheme and host in lower case, no "%", no
+ * userinfo, no port, no IP literal; a "?" or "#" may follow (RUN_QUERY takes them). Each class
+ * follows on a delimiter the one before cannot hold: the match is unambiguous and linear.
  */
-export const COMMON_URI = /[a-z][-+.0-9a-z]*:\/\/[!$&-.0-9;=_a-z~]*(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*/y;
-/** The same for a relative reference with an absolute path (its callers check that it does not begin with "//"). */
-export const COMMON_PATH = /(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)+/y;
+export const COMMON_URI = /[a-z][-+.0-9a-z]*:\/\/[!$&-.0-9;=_a-z~]*(?:\/[!$&-;=@-Z_a-z~]*)?/y;
+/** COMMON_URI for scan's fast path: `scheme "://" reg-name path-abempty` with no segment that begins with ".". */
+export const COMMON_URI_NO_DOT = /[a-z][-+.0-9a-z]*:\/\/[!$&-.0-9;=_a-z~]*(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*/y;
+/**
+ * The same for a relative reference with an absolute path, `"/" *( pchar / "/" )` (its callers
+ * check that it does not begin with "//").
+ */
+export const COMMON_PATH = /(?:\/[!$&-;=@-Z_a-z~]*)/y;
+/** COMMON_PATH with no segment that begins with ".". */
+export const COMMON_PATH_NO_DOT = /(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)+/y;
 /**
  * A relative reference with a relative path (or none): `[ segment-nz-nc *( "/" segment ) ]`, any
  * segment may begin with "." (scan finds them); a "?" or "#" may follow.
