@@ -3,7 +3,9 @@
  * UMD bundle whose named exports Node cannot detect), so they are loaded with `require`, typed
  * with their own declarations where they ship some.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import * as nodeUrl from 'node:url';
 import normalizeUrl, { type Options as NormalizeUrlOptions } from 'normalize-url';
 import { TRACKING_PARAMS } from '../src/index.js';
@@ -50,11 +52,17 @@ export const legacyResolve = nodeUrl.resolve;
 export function peerVersions(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of ['benchmark', 'fast-uri', 'uri-js', 'url-parse', 'whatwg-url', 'normalize-url']) {
-    try {
-      out[name] = (require(`${name}/package.json`) as { version: string }).version;
-    } catch {
-      out[name] = '?';
-    }
+    out[name] = installedVersion(name);
   }
   return out;
+}
+
+/** A package's version from its package.json, found where `require` would look (not through its exports, which may hide it). */
+function installedVersion(name: string): string {
+  for (const dir of require.resolve.paths(name) ?? []) {
+    try {
+      return (JSON.parse(readFileSync(join(dir, name, 'package.json'), 'utf8')) as { version: string }).version;
+    } catch {}
+  }
+  return '?';
 }
