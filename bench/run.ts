@@ -265,7 +265,7 @@ function readmeBlock(rs: readonly Result[], ts: readonly Target[], alloc: Record
       `Bytes allocated per call: \`scan\` and \`isValid\` ${worst < 0.5 ? '0' : worst.toFixed(2)}, \`parse\` ${(alloc['parse(s) (the view only)'] ?? NaN).toFixed(0)} (its view).`,
     );
   }
-  if (ts.length > 0) out.push('', 'Targets (issue 9):', '', targetTable(ts, true));
+  if (ts.length > 0) out.push('', 'Targets (issues 9, 10, 12):', '', targetTable(ts, true));
   return out.join('\n');
 }
 
