@@ -15,7 +15,7 @@
  */
 import { argumentError, ErrorCode, scanError, UriError } from './errors.js';
 import { DEFAULT_PORTS } from './normalize.js';
-import { Flag, OFFSETS_LENGTH, Slot, setOffsets, WARNING_FLAGS } from './offsets.js';
+import { Flag, moveOffsets, OFFSETS_LENGTH, Slot, setOffsets } from './offsets.js';
 import { countOption, optionsOf } from './options.js';
 import { type ParseOptions, scanByteRange, scanOptions, scanString } from './scan.js';
 import { Uri } from './uri.js';
@@ -70,28 +70,6 @@ function fail(rec: Uint32Array, code: number, index: number): number {
   return -code;
 }
 
-/** Adds `delta` to every boundary of a filled record (absent components keep their 0s). */
-function moveRecord(rec: Uint32Array, delta: number): void {
-  const f = rec[Slot.FLAGS]!;
-  if ((f & Flag.SCHEME) !== 0) rec[Slot.SCHEME_END]! += delta;
-  if ((f & Flag.AUTHORITY) !== 0) {
-    rec[Slot.AUTHORITY_START]! += delta;
-    rec[Slot.HOST_START]! += delta;
-    rec[Slot.HOST_END]! += delta;
-    if ((f & Flag.USERINFO) !== 0) rec[Slot.USERINFO_END]! += delta;
-    if ((f & Flag.PORT) !== 0) rec[Slot.PORT_START]! += delta;
-  }
-  rec[Slot.PATH_START]! += delta;
-  rec[Slot.PATH_END]! += delta;
-  if ((f & Flag.QUERY) !== 0) {
-    rec[Slot.QUERY_START]! += delta;
-    rec[Slot.QUERY_END]! += delta;
-  }
-  if ((f & Flag.FRAGMENT) !== 0) rec[Slot.FRAGMENT_START]! += delta;
-  rec[Slot.LENGTH]! += delta;
-  if ((f & WARNING_FLAGS) !== 0) rec[Slot.WARNING_INDEX]! += delta;
-}
-
 /** Bytes "//" and the authority-form being checked (grown as needed). */
 let authorityBytes = new Uint8Array(256);
 
@@ -123,7 +101,7 @@ function authorityForm(
   }
   const delta = start - 2;
   if (code !== 0) return fail(rec, code, Math.max(start, rec[Slot.ERROR_INDEX]! + delta));
-  moveRecord(rec, delta);
+  moveOffsets(rec, 0, delta);
   const f = rec[Slot.FLAGS]!;
   if ((f & Flag.USERINFO) !== 0) return fail(rec, ErrorCode.INVALID_REQUEST_TARGET, rec[Slot.USERINFO_END]!);
   if (rec[Slot.HOST_START] === rec[Slot.HOST_END]) return fail(rec, ErrorCode.INVALID_REQUEST_TARGET, rec[Slot.HOST_START]!);
@@ -163,10 +141,7 @@ function scanTarget(
     let code: number;
     if (s !== null) code = from === start ? scanString(s, rec, options, who) : scanString(s.slice(from), rec, options, who);
     else code = scanByteRange(bytes!, from, end, rec, options, who);
-    if (s !== null && from !== start) {
-      if (code !== 0) rec[Slot.ERROR_INDEX]! += from;
-      else moveRecord(rec, from);
-    }
+    if (s !== null && from !== start) moveOffsets(rec, code, from);
     if (code !== 0) return -code;
     rec[Slot.PATH_START] = start;
     if ((rec[Slot.FLAGS]! & Flag.FRAGMENT) !== 0) return fail(rec, ErrorCode.INVALID_CHAR, rec[Slot.FRAGMENT_START]! - 1);
@@ -351,7 +326,7 @@ export function parseRequestTarget(target: string | Uint8Array, options?: Reques
       break;
     case TargetForm.AUTHORITY:
       // The record describes "//" + text shifted back by two: give the view its "//".
-      moveRecord(scratch, 2);
+      moveOffsets(scratch, 0, 2);
       uri = new Uri(`//${text}`, scratch);
       targetUri = `${scheme}://${text}`;
       break;
