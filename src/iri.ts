@@ -8,6 +8,7 @@ import { toAsciiHost, toUnicodeHost } from './idna.js';
 import { Flag, OFFSETS_LENGTH, Slot } from './offsets.js';
 import { booleanOption, optionsOf } from './options.js';
 import { encodeSet, hexByte, utf8At, utf8End } from './percent.js';
+import { isIprivate, isUcschar } from './scan.js';
 import { scanInput, type Uri } from './uri.js';
 
 /** Options of `iriToUri` and `uriToIri`. */
@@ -174,22 +175,4 @@ function showable(cp: number, inQuery: boolean): boolean {
     return !(cp <= 0x200f || (cp >= 0x2028 && cp <= 0x202f) || cp >= 0x205f);
   }
   return !(cp === 0x3000 || cp === 0x3164 || (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0xfeff || cp === 0xffa0);
-}
-
-/**
- * ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD / ... / %xE1000-EFFFD:
- * each plane less its last two code points (and, in plane 14, its first 4096).
- */
-function isUcschar(cp: number): boolean {
-  if (cp < 0xa0) return false;
-  if (cp <= 0xd7ff) return true;
-  if (cp >= 0xf900 && cp <= 0xfdcf) return true;
-  if (cp >= 0xfdf0 && cp <= 0xffef) return true;
-  if (cp >= 0x10000 && cp < 0xf0000 && (cp & 0xfffe) !== 0xfffe) return cp < 0xe0000 || cp >= 0xe1000;
-  return false;
-}
-
-/** iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD */
-function isIprivate(cp: number): boolean {
-  return (cp >= 0xe000 && cp <= 0xf8ff) || (cp >= 0xf0000 && cp <= 0xffffd) || (cp >= 0x100000 && cp <= 0x10fffd);
 }

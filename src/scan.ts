@@ -691,7 +691,11 @@ function iriCharWidth(u: Units, i: number, c: number, state: number, end: number
   return 0;
 }
 
-function isUcschar(cp: number): boolean {
+/**
+ * ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD / ... / %xE1000-EFFFD
+ * (RFC 3987 §2.2), for the IRI scan and for iri.ts.
+ */
+export function isUcschar(cp: number): boolean {
   if (cp < 0xa0) return false;
   if (cp <= 0xd7ff) return true;
   if (cp >= 0xf900 && cp <= 0xfdcf) return true;
@@ -702,7 +706,8 @@ function isUcschar(cp: number): boolean {
   return false;
 }
 
-function isIprivate(cp: number): boolean {
+/** iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD (RFC 3987 §2.2), the query's extra. */
+export function isIprivate(cp: number): boolean {
   return (cp >= 0xe000 && cp <= 0xf8ff) || (cp >= 0xf0000 && cp <= 0xffffd) || (cp >= 0x100000 && cp <= 0x10fffd);
 }
 
