@@ -125,11 +125,13 @@ export function scanString(input: string, offsets: Uint32Array, options: ParseOp
 
 /**
  * Whether `input` is valid, for isValid: the common shape is recognized without writing its
- * record; anything else is scanned into `scratch`.
+ * record; anything else is scanned into `scratch` by the machine, without a second try of the
+ * common shape (its flat form accepts all the record-writing form does, and more).
  */
 export function validString(input: string, scratch: Uint32Array, options: ParseOptions | undefined, who: string): boolean {
-  if (options === undefined && scanCommon(input, 0, input.length, null, 0) === 0) return true;
-  return scanUnits(input, null, false, 0, input.length, scratch, options, who) === 0;
+  const tried = options === undefined;
+  if (tried && scanCommon(input, 0, input.length, null, 0) === 0) return true;
+  return scanUnits(input, null, false, 0, input.length, scratch, options, who, tried) === 0;
 }
 
 /**
@@ -214,6 +216,7 @@ function scanUnits(
   offsets: Uint32Array,
   options: ParseOptions | undefined,
   who: string,
+  commonTried = false,
 ): number {
   if (!(offsets instanceof Uint32Array)) throw argumentError(who, 'offsets', 'a Uint32Array', offsets);
   if (offsets.length < OFFSETS_LENGTH) throw new RangeError(`offsets must have at least ${OFFSETS_LENGTH} slots`);
@@ -231,7 +234,7 @@ function scanUnits(
   const zone = (settings & ScanOption.ZONE_ID) !== 0;
   const lenient = (settings & ScanOption.LENIENT) !== 0;
   // The common shape first: what it accepts, the machine below would accept with the same record.
-  if (bytes === null && (settings & ScanOption.IRI) === 0 && scanCommon(input, start, len, offsets, settings) === 0) return 0;
+  if (bytes === null && !iri && !commonTried && scanCommon(input, start, len, offsets, settings) === 0) return 0;
   const fused = lenient ? LENIENT : STRICT;
   const runs = bytes !== null ? NO_RUNS : lenient ? LENIENT_RUNS : RUNS;
   const inRun = lenient ? LENIENT_IN_RUN : IN_RUN;
