@@ -355,6 +355,7 @@ class Counts implements Processor {
       const cmd = new StatsCommand(config);
       walkEntry(e, lineWalker('uris', config, cmd));
       cmd.stats.lines = cmd.lines;
+      this.lines += cmd.lines;
       const f = statsFields(cmd.stats);
       let args = byShard.get(e.shard);
       if (args === undefined) byShard.set(e.shard, (args = [this.group, this.log, this.config.groupBy]));
@@ -365,7 +366,6 @@ class Counts implements Processor {
         script(this.client, 'urikitCount', [this.job.keys.input(shard), this.job.keys.stats(shard)], args),
       ),
     );
-    for (const e of entries) this.lines += e.numbers.split(',').length;
   }
 
   /** Nothing is left running: each entry's counts and acknowledgement are one call, awaited. */
