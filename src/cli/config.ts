@@ -244,6 +244,15 @@ export class Arguments {
     if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${name} takes a whole number from ${min} to ${max}, not "${s}"`);
     return n;
   }
+
+  /** An option that takes one of `choices` (`dflt` when not given). */
+  choice<T extends string, D extends T | null>(name: OptionName, choices: readonly T[], dflt: D): T | D {
+    const s = this.values.get(name);
+    if (s === undefined) return dflt;
+    if ((choices as readonly string[]).includes(s)) return s as T;
+    const quoted = choices.map((c) => `"${c}"`);
+    throw new UsageError(`${name} takes ${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}, not "${s}"`);
+  }
 }
 
 /**
@@ -261,17 +270,12 @@ export function configure(command: CommandName, args: readonly string[]): Config
       `${command} takes one FILE (or - for standard input), got ${a.files.length}: ${a.files.map((f) => `"${f}"`).join(' ')}`,
     );
 
-  const log = a.values.get('--log') ?? null;
-  if (log !== null && log !== 'combined' && log !== 'common') throw new UsageError(`--log takes "combined" or "common", not "${log}"`);
-  const logField = a.values.get('--log-field') ?? 'both';
-  if (logField !== 'both' && logField !== 'target' && logField !== 'referrer')
-    throw new UsageError(`--log-field takes "target", "referrer" or "both", not "${logField}"`);
+  const log = a.choice('--log', ['combined', 'common'], null);
+  const logField = a.choice('--log-field', ['target', 'referrer', 'both'], 'both');
   if (a.values.has('--log-field') && log === null) throw new UsageError('--log-field needs --log combined|common');
   if (logField === 'referrer' && log === 'common')
     throw new UsageError('--log common lines have no referrer: use --log combined, or --log-field target');
-  const groupBy = a.values.get('--group-by') ?? 'host';
-  if (groupBy !== 'host' && groupBy !== 'domain' && groupBy !== 'suffix')
-    throw new UsageError(`--group-by takes "host", "domain" or "suffix", not "${groupBy}"`);
+  const groupBy = a.choice('--group-by', ['host', 'domain', 'suffix'], 'host');
   if (command === 'links' && log !== null) throw new UsageError('links reads HTML documents or WARC files; --log does not apply');
   const tsv = a.flags.has('--tsv');
   const parseOptions: ParseOptions = {
@@ -280,9 +284,7 @@ export function configure(command: CommandName, args: readonly string[]): Config
     zoneId: a.flags.has('--zone-id'),
     absolute: a.flags.has('--absolute'),
   };
-  const onInvalid = a.values.get('--on-invalid') ?? 'skip';
-  if (onInvalid !== 'skip' && onInvalid !== 'empty' && onInvalid !== 'keep')
-    throw new UsageError(`--on-invalid takes "skip", "empty" or "keep", not "${onInvalid}"`);
+  const onInvalid = a.choice('--on-invalid', ['skip', 'empty', 'keep'], 'skip');
   if (onInvalid !== 'skip' && a.flags.has('--dedupe'))
     throw new UsageError(`--on-invalid ${onInvalid} writes one line per input line, which --dedupe does not: give one of them`);
   if (onInvalid !== 'skip' && log !== null && logField === 'both')

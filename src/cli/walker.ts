@@ -85,6 +85,8 @@ export class Walker implements Reader {
   private carried = 0;
   /** In a line longer than `max`, which is being skipped up to its "\n". */
   private skipping = false;
+  /** Up to this length a line is read at once; past it, `long` looks at it first. */
+  private readonly short: number;
 
   /**
    * `finder`: the searches of `reader`, reset before each buffer. `max`: the longest line read,
@@ -96,7 +98,9 @@ export class Walker implements Reader {
     private readonly to: Records,
     private readonly finder: Finder,
     private readonly max: number,
-  ) {}
+  ) {
+    this.short = Math.min(max, LONG);
+  }
 
   /** Walks the complete lines of the next chunk of the input. */
   push(chunk: Buffer): void {
@@ -187,23 +191,34 @@ export class Walker implements Reader {
    * number of the line after the last.
    */
   walk(bytes: Buffer, start: number, end: number, firstLine: number): number {
-    const reader = this.reader;
-    const to = this.to;
-    // Up to this length a line is read at once; past it, `long` looks at it first.
-    const short = Math.min(this.max, LONG);
     this.finder.reset();
     let line = firstLine;
     for (let pos = start; pos < end; line++) {
       let nl = bytes.indexOf(NL, pos);
       if (nl === -1 || nl >= end) nl = end;
-      const e = nl > pos && bytes[nl - 1] === CR ? nl - 1 : nl;
-      if (e === pos) to.empty(line);
-      else if (e - pos <= short) reader.read(bytes, pos, e, line);
-      else this.long(bytes, pos, e, line);
+      this.one(bytes, pos, nl, line);
       pos = nl + 1;
     }
-    to.lines += line - firstLine;
+    this.to.lines += line - firstLine;
     return line;
+  }
+
+  /**
+   * Walks one line that the caller found and numbered: bytes [start, nl), without its "\n". For
+   * input whose line numbers are not consecutive (a Redis entry's lines, entry.ts); the buffer's
+   * contents must not change while it is walked (the searches are not reset).
+   */
+  walkLine(bytes: Buffer, start: number, nl: number, line: number): void {
+    this.one(bytes, start, nl, line);
+    this.to.lines++;
+  }
+
+  /** Line `line`, bytes [start, nl): its "\r" taken off, then empty, read, or looked at first when long. */
+  private one(bytes: Buffer, start: number, nl: number, line: number): void {
+    const e = nl > start && bytes[nl - 1] === CR ? nl - 1 : nl;
+    if (e === start) this.to.empty(line);
+    else if (e - start <= this.short) this.reader.read(bytes, start, e, line);
+    else this.long(bytes, start, e, line);
   }
 
   /** A line longer than `max` or than a MiB: too long, or read with the runtime's string limit in mind. */

@@ -91,7 +91,7 @@ export function redisOptions(command: CommandName, a: Arguments): RedisOptions {
     action: null,
     server: null,
     shards: a.count('--shards', 16, 1, 16384),
-    seen: seenMode(a.values.get('--seen')),
+    seen: a.choice('--seen', ['exact', 'digest'], 'exact'),
     expected: a.count('--expected', 10_000_000, 1, 1e12),
     timeout: a.values.has('--timeout') ? duration(a, '--timeout', 0) : null,
     export: a.flags.has('--counts') ? 'counts' : a.flags.has('--dead') ? 'dead' : 'frontier',
@@ -170,11 +170,6 @@ function readAction(a: Arguments, o: RedisOptions): void {
 function onlyOwn(a: Arguments, what: string, allowed: ReadonlySet<string>, hint: (name: string) => string): void {
   for (const name of [...a.values.keys(), ...a.flags])
     if (!allowed.has(name)) throw new UsageError(`unknown option "${name}" for ${what}${hint(name)}`);
-}
-
-function seenMode(s: string | undefined): SeenMode {
-  if (s === undefined || s === 'exact' || s === 'digest') return s ?? 'exact';
-  throw new UsageError(`--seen takes "exact" or "digest", not "${s}"`);
 }
 
 /** A duration: a number with the unit ms, s, m or h (a bare number is seconds). In ms. */

@@ -25,7 +25,7 @@ import type { Command, CommandSpec } from '../command.js';
 import { StatsCommand } from '../commands/stats.js';
 import type { Config } from '../config.js';
 import { lineWalker } from '../readers.js';
-import type { LineShape, Records } from '../records.js';
+import type { LineShape } from '../records.js';
 import type { Walker } from '../walker.js';
 import type { Sink } from '../writer.js';
 import { again, type Client, callBuffer, script } from './client.js';
@@ -278,8 +278,7 @@ class Lines implements Processor {
    * must be done first (so at most one batch is committed while the next one is computed).
    */
   async handle(entries: Entry[]): Promise<void> {
-    const cmd = this.cmd;
-    for (const e of entries) walkEntry(e, this.walker, cmd);
+    for (const e of entries) walkEntry(e, this.walker);
     await this.settle();
     const commit = this.commit(entries);
     // A failure surfaces at the next settle; until then it must not go unhandled.
@@ -315,14 +314,8 @@ class Lines implements Processor {
  * Walks the lines of `e`, each under its published line number, with the walker a local run
  * uses (the same "\r" handling, the same limit on a line's length).
  */
-function walkEntry(e: Entry, walker: Walker, to: Records): void {
-  forEachLine(e, (start, end, line) => {
-    if (start < end) walker.walk(e.data, start, end, line);
-    else {
-      to.empty(line);
-      to.lines++;
-    }
-  });
+function walkEntry(e: Entry, walker: Walker): void {
+  forEachLine(e, (start, end, line) => walker.walkLine(e.data, start, end, line));
 }
 
 /** Resolves once what was written to `stream` before was handed to the system, or failed (and the failure was reported). */
@@ -360,8 +353,9 @@ class Counts implements Processor {
     const config: Config = { ...this.config, track: 1 << 30 };
     for (const e of entries) {
       const cmd = new StatsCommand(config);
-      walkEntry(e, lineWalker('uris', config, cmd), cmd);
+      walkEntry(e, lineWalker('uris', config, cmd));
       cmd.stats.lines = cmd.lines;
+      this.lines += cmd.lines;
       const f = statsFields(cmd.stats);
       let args = byShard.get(e.shard);
       if (args === undefined) byShard.set(e.shard, (args = [this.group, this.log, this.config.groupBy]));
@@ -372,7 +366,6 @@ class Counts implements Processor {
         script(this.client, 'urikitCount', [this.job.keys.input(shard), this.job.keys.stats(shard)], args),
       ),
     );
-    for (const e of entries) this.lines += e.numbers.split(',').length;
   }
 
   /** Nothing is left running: each entry's counts and acknowledgement are one call, awaited. */
