@@ -16,7 +16,7 @@
  * "=", which makes an associative array).
  */
 import { TChar, TEMPLATE_CHAR, VALUE_CLASS, VALUE_NEXT, VCls, VState } from '../generated/tables.js';
-import { decodeRange } from '../percent.js';
+import { decodeRange, hexByte } from '../percent.js';
 import { decodeReserved, type ExtractedValue, type ExtractedVariables } from './extract.js';
 import { ALLOW_UR, FIRST, NAMED, Op, type Program, SEP } from './syntax.js';
 
@@ -271,7 +271,7 @@ export function readStep(p: Program, step: Step, u: string, i: number, caps: Cap
   for (let j = i; j < n; j++) {
     const c = u.charCodeAt(j);
     if (c < 0x80 && (TEMPLATE_CHAR[c]! & TChar.UR) !== 0) continue;
-    if (c !== 0x25 || !isHex(u.charCodeAt(j + 1)) || !isHex(u.charCodeAt(j + 2))) return NO;
+    if (hexByte(u, j) < 0) return NO;
     j += 2;
   }
   caps.push(step.from, CAP_REST, i, n);
@@ -341,8 +341,6 @@ export class Direct {
     return i === u.length ? variablesFrom(this.p, u, caps) : null;
   }
 }
-
-const isHex = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 
 /** Whether every member of u[from, to) (joined by ",") is a U expansion; `bits` (SCAN) says whether there is a "," or a "%" at all. */
 function membersOk(u: string, from: number, to: number, bits: number): boolean {
