@@ -17,7 +17,7 @@
  */
 import { TChar, TEMPLATE_CHAR, VALUE_CLASS, VALUE_NEXT, VCls, VState } from '../generated/tables.js';
 import { decodeRange, hexByte } from '../percent.js';
-import { decodeReserved, type ExtractedValue, type ExtractedVariables } from './extract.js';
+import { decodeReserved, type ExtractedValue, type ExtractedVariables, setOwn } from './extract.js';
 import { ALLOW_UR, FIRST, NAMED, Op, type Program, SEP } from './syntax.js';
 
 /** extract's answer when the URI needs the automaton. */
@@ -301,8 +301,7 @@ export function variablesFrom(p: Program, u: string, caps: Captures): ExtractedV
         .split(kind === CAP_MEMBERS ? '/' : ',')
         .map(decoded);
     }
-    if (name === '__proto__') Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
-    else out[name] = value;
+    setOwn(out, name, value);
   }
   return out;
 }

@@ -15,7 +15,7 @@ export type ExtractedValue = string | string[] | Record<string, string>;
 export type ExtractedVariables = Record<string, ExtractedValue>;
 
 /** Sets an own property, also for the name "__proto__" (a value from a URI must not reach a prototype). */
-function setOwn(o: Record<string, unknown>, key: string, value: unknown): void {
+export function setOwn(o: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
   else o[key] = value;
 }
@@ -118,10 +118,8 @@ export function variablesOf(p: Program, u: string, spans: Spans): ExtractedVaria
         value = assoc;
       }
       const name = p.names[k]!;
-      if (seen === undefined) {
-        if (name === '__proto__') setOwn(out, name, value);
-        else out[name] = value;
-      } else if (p.prefix[k] === 0) seen.set(name, [value, ...(seen.get(name) ?? [])]);
+      if (seen === undefined) setOwn(out, name, value);
+      else if (p.prefix[k] === 0) seen.set(name, [value, ...(seen.get(name) ?? [])]);
       else seen.set(name, [...(seen.get(name) ?? []), value]);
       i = m;
     }
