@@ -18,6 +18,7 @@
 import { TChar, TEMPLATE_CHAR, VALUE_CLASS, VALUE_NEXT, VCls, VState } from '../generated/tables.js';
 import { decodeRange, hexByte } from '../percent.js';
 import { decodeReserved, type ExtractedValue, type ExtractedVariables, setOwn } from './extract.js';
+import { doubled } from './spans.js';
 import { ALLOW_UR, FIRST, NAMED, Op, type Program, SEP } from './syntax.js';
 
 /** extract's answer when the URI needs the automaton. */
@@ -184,13 +185,6 @@ export class Captures {
     }
     this.n = n;
   }
-}
-
-/** A copy of `a` in an array twice as long. */
-function doubled(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
 }
 
 /** The answer of a read that does not match. */
