@@ -27,11 +27,11 @@ export const UNSETTLED = -3;
 // The parts of a template, as the shortcut reads them.
 export const LITERAL = 0;
 /** One string or list: {x} {/x} {.x}; or {/x*}. */
-export const VALUE = 1;
+const VALUE = 1;
 /** Named pairs: {?a,b} {&a,b} {;a,b}. */
 export const NAMED_PAIRS = 2;
 /** {+x} {#x} at the end. */
-export const REST = 3;
+const REST = 3;
 
 /** One part of a qualifying template, as the shortcut reads it. */
 export interface Step {
@@ -188,7 +188,7 @@ export class Captures {
 }
 
 /** The answer of a read that does not match. */
-export const NO = -1;
+const NO = -1;
 
 /**
  * Reads expression step `step` of u from i: the position after it,
