@@ -10,6 +10,7 @@
  */
 import { VALUE_CLASS, VALUE_EXIT, VALUE_FAIL, VALUE_INC, VALUE_NEXT, VCls, VState } from '../generated/tables.js';
 import { Kind, type Nfa, UNLIMITED, VFlag } from './nfa.js';
+import { doubled } from './spans.js';
 
 /** How a runner records a thread's spans. */
 export interface Trail<T> {
@@ -35,25 +36,12 @@ export class Threads<T> {
   trail: T[] = [];
 
   grow(): void {
-    const n = this.st.length * 2;
-    const st = new Int32Array(n);
-    st.set(this.st);
-    this.st = st;
-    const sub = new Uint8Array(n);
-    sub.set(this.sub);
-    this.sub = sub;
-    const cnt = new Int32Array(n);
-    cnt.set(this.cnt);
-    this.cnt = cnt;
-    const start = new Int32Array(n);
-    start.set(this.start);
-    this.start = start;
-    const parent = new Int32Array(n);
-    parent.set(this.parent);
-    this.parent = parent;
-    const same = new Int32Array(n);
-    same.set(this.same);
-    this.same = same;
+    this.st = doubled(this.st);
+    this.sub = doubled(this.sub);
+    this.cnt = doubled(this.cnt);
+    this.start = doubled(this.start);
+    this.parent = doubled(this.parent);
+    this.same = doubled(this.same);
   }
 }
 
@@ -200,19 +188,10 @@ export class Stepper<T> {
     this.work++;
     const sp = this.sp;
     if (sp === this.sSt.length) {
-      const n = sp * 2;
-      const st = new Int32Array(n);
-      st.set(this.sSt);
-      this.sSt = st;
-      const sb = new Uint8Array(n);
-      sb.set(this.sSub);
-      this.sSub = sb;
-      const ct = new Int32Array(n);
-      ct.set(this.sCnt);
-      this.sCnt = ct;
-      const sa = new Int32Array(n);
-      sa.set(this.sStart);
-      this.sStart = sa;
+      this.sSt = doubled(this.sSt);
+      this.sSub = doubled(this.sSub);
+      this.sCnt = doubled(this.sCnt);
+      this.sStart = doubled(this.sStart);
     }
     this.sSt[sp] = s;
     this.sSub[sp] = sub;

@@ -18,7 +18,7 @@
 import { VALUE_CLASS, VCls } from '../generated/tables.js';
 import { Stepper, Threads, type Trail } from './closure.js';
 import { Kind, type Nfa } from './nfa.js';
-import { chooseMatch, type Spans } from './spans.js';
+import { chooseMatch, doubled, type Spans } from './spans.js';
 
 /**
  * A transition table cell packs the next state (low STATE_BITS bits) and the transition's info
@@ -238,12 +238,9 @@ export class Dfa {
   }
 
   private growRecords(): void {
-    const n = this.recInfo.length * 2;
-    for (const key of ['recInfo', 'recStart', 'recEnd'] as const) {
-      const x = new Int32Array(n);
-      x.set(this[key]);
-      this[key] = x;
-    }
+    this.recInfo = doubled(this.recInfo);
+    this.recStart = doubled(this.recStart);
+    this.recEnd = doubled(this.recEnd);
   }
 
   /** The transition from state ds on class cls: computed with the Pike step, then kept. */

@@ -16,8 +16,9 @@
  * "=", which makes an associative array).
  */
 import { TChar, TEMPLATE_CHAR, VALUE_CLASS, VALUE_NEXT, VCls, VState } from '../generated/tables.js';
-import { decodeRange } from '../percent.js';
-import { decodeReserved, type ExtractedValue, type ExtractedVariables } from './extract.js';
+import { decodeRange, hexByte } from '../percent.js';
+import { decodeReserved, type ExtractedValue, type ExtractedVariables, setOwn } from './extract.js';
+import { doubled } from './spans.js';
 import { ALLOW_UR, FIRST, NAMED, Op, type Program, SEP } from './syntax.js';
 
 /** extract's answer when the URI needs the automaton. */
@@ -26,11 +27,11 @@ export const UNSETTLED = -3;
 // The parts of a template, as the shortcut reads them.
 export const LITERAL = 0;
 /** One string or list: {x} {/x} {.x}; or {/x*}. */
-export const VALUE = 1;
+const VALUE = 1;
 /** Named pairs: {?a,b} {&a,b} {;a,b}. */
 export const NAMED_PAIRS = 2;
 /** {+x} {#x} at the end. */
-export const REST = 3;
+const REST = 3;
 
 /** One part of a qualifying template, as the shortcut reads it. */
 export interface Step {
@@ -186,15 +187,8 @@ export class Captures {
   }
 }
 
-/** A copy of `a` in an array twice as long. */
-function doubled(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
-}
-
 /** The answer of a read that does not match. */
-export const NO = -1;
+const NO = -1;
 
 /**
  * Reads expression step `step` of u from i: the position after it,
@@ -271,7 +265,7 @@ export function readStep(p: Program, step: Step, u: string, i: number, caps: Cap
   for (let j = i; j < n; j++) {
     const c = u.charCodeAt(j);
     if (c < 0x80 && (TEMPLATE_CHAR[c]! & TChar.UR) !== 0) continue;
-    if (c !== 0x25 || !isHex(u.charCodeAt(j + 1)) || !isHex(u.charCodeAt(j + 2))) return NO;
+    if (hexByte(u, j) < 0) return NO;
     j += 2;
   }
   caps.push(step.from, CAP_REST, i, n);
@@ -301,8 +295,7 @@ export function variablesFrom(p: Program, u: string, caps: Captures): ExtractedV
         .split(kind === CAP_MEMBERS ? '/' : ',')
         .map(decoded);
     }
-    if (name === '__proto__') Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
-    else out[name] = value;
+    setOwn(out, name, value);
   }
   return out;
 }
@@ -341,8 +334,6 @@ export class Direct {
     return i === u.length ? variablesFrom(this.p, u, caps) : null;
   }
 }
-
-const isHex = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 
 /** Whether every member of u[from, to) (joined by ",") is a U expansion; `bits` (SCAN) says whether there is a "," or a "%" at all. */
 function membersOk(u: string, from: number, to: number, bits: number): boolean {

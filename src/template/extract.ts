@@ -2,8 +2,8 @@
  * From the spans of an accepting path (match.ts) to the variables: each span's text decoded,
  * strings, lists and associative arrays assembled per varspec, occurrences of one variable merged.
  */
-import { TChar, TEMPLATE_CHAR } from '../generated/tables.js';
-import { percentDecode } from '../percent.js';
+import { HEX_VALUE, TChar, TEMPLATE_CHAR } from '../generated/tables.js';
+import { decodeRange, hexByte, utf8At, utf8End } from '../percent.js';
 import { Role } from './nfa.js';
 import type { Spans } from './spans.js';
 import { ALLOW_UR, FIRST, type Program } from './syntax.js';
@@ -15,20 +15,20 @@ export type ExtractedValue = string | string[] | Record<string, string>;
 export type ExtractedVariables = Record<string, ExtractedValue>;
 
 /** Sets an own property, also for the name "__proto__" (a value from a URI must not reach a prototype). */
-function setOwn(o: Record<string, unknown>, key: string, value: unknown): void {
+export function setOwn(o: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
   else o[key] = value;
 }
 
-const upperHex = (c: number): number => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : -1);
-const anyHex = (c: number): boolean => upperHex(c) >= 0 || (c >= 0x61 && c <= 0x66);
+const isHex = (c: number): boolean => c < 0x80 && HEX_VALUE[c] !== 0xff;
 
-/** The byte of an upper-case "%XX" at i, or -1. */
-function tripletAt(s: string, i: number): number {
-  if (s.charCodeAt(i) !== 0x25) return -1;
-  const h = upperHex(s.charCodeAt(i + 1));
-  const l = upperHex(s.charCodeAt(i + 2));
-  return h < 0 || l < 0 ? -1 : (h << 4) | l;
+/** Whether s[i, end) holds a lower-case hex digit: its triplets are not what expansion writes. */
+function hasLowerHex(s: string, i: number, end: number): boolean {
+  for (; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x61 && c <= 0x66) return true;
+  }
+  return false;
 }
 
 /**
@@ -40,30 +40,23 @@ function tripletAt(s: string, i: number): number {
 export function decodeReserved(s: string): string {
   let i = s.indexOf('%');
   if (i === -1) return s;
+  const len = s.length;
   let out = '';
   let run = 0;
   while (i !== -1) {
-    const b = tripletAt(s, i);
+    const b = hasLowerHex(s, i + 1, i + 3) ? -1 : hexByte(s, i);
     let end = i + 3;
     let cp = -1;
     if (b === 0x25) {
-      if (!(anyHex(s.charCodeAt(i + 3)) && anyHex(s.charCodeAt(i + 4)))) cp = 0x25;
+      if (!(isHex(s.charCodeAt(i + 3)) && isHex(s.charCodeAt(i + 4)))) cp = 0x25;
     } else if (b >= 0 && b < 0x80) {
       if ((TEMPLATE_CHAR[b]! & TChar.UR) === 0) cp = b;
-    } else if (b >= 0xc2 && b <= 0xf4) {
-      const need = b >= 0xf0 ? 3 : b >= 0xe0 ? 2 : 1;
-      let v = b & (0x3f >> need);
-      let k = 0;
-      for (; k < need; k++) {
-        const cb = tripletAt(s, end);
-        if (cb < 0x80 || cb > 0xbf) break;
-        if (k === 0 && ((b === 0xe0 && cb < 0xa0) || (b === 0xed && cb > 0x9f) || (b === 0xf0 && cb < 0x90) || (b === 0xf4 && cb > 0x8f)))
-          break;
-        v = (v << 6) | (cb & 0x3f);
-        end += 3;
+    } else if (b >= 0x80) {
+      const v = utf8At(s, i, b, len);
+      if (v >= 0 && !hasLowerHex(s, i + 3, utf8End)) {
+        cp = v;
+        end = utf8End;
       }
-      if (k === need) cp = v;
-      else end = i + 3;
     }
     if (cp >= 0) {
       out += s.slice(run, i) + String.fromCodePoint(cp);
@@ -76,9 +69,9 @@ export function decodeReserved(s: string): string {
 
 /** The value of the span [b, e) of u. */
 function decoded(u: string, b: number, e: number, ur: boolean): string {
+  if (!ur) return decodeRange(u, b, e, false);
   const text = u.slice(b, e);
-  if (text.indexOf('%') === -1) return text;
-  return ur ? decodeReserved(text) : percentDecode(text);
+  return text.indexOf('%') === -1 ? text : decodeReserved(text);
 }
 
 /**
@@ -125,10 +118,8 @@ export function variablesOf(p: Program, u: string, spans: Spans): ExtractedVaria
         value = assoc;
       }
       const name = p.names[k]!;
-      if (seen === undefined) {
-        if (name === '__proto__') setOwn(out, name, value);
-        else out[name] = value;
-      } else if (p.prefix[k] === 0) seen.set(name, [value, ...(seen.get(name) ?? [])]);
+      if (seen === undefined) setOwn(out, name, value);
+      else if (p.prefix[k] === 0) seen.set(name, [value, ...(seen.get(name) ?? [])]);
       else seen.set(name, [...(seen.get(name) ?? []), value]);
       i = m;
     }

@@ -14,14 +14,9 @@ export class Spans {
 
   push(code: number, begin: number, end: number): void {
     if (this.n === this.code.length) {
-      const grow = (a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
-        const b = new Int32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.code = grow(this.code);
-      this.begin = grow(this.begin);
-      this.end = grow(this.end);
+      this.code = doubled(this.code);
+      this.begin = doubled(this.begin);
+      this.end = doubled(this.end);
     }
     this.code[this.n] = code;
     this.begin[this.n] = begin;
@@ -43,6 +38,15 @@ export class Spans {
       this.end[j] = e;
     }
   }
+}
+
+/** A copy of `a` in an array twice as long: how the runners' typed arrays grow. */
+export function doubled(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer>;
+export function doubled(a: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>;
+export function doubled(a: Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>): Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer> {
+  const b = a instanceof Int32Array ? new Int32Array(a.length * 2) : new Uint8Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 /** Among the threads of a final list, the one that ends the first template: -1 if none. */
