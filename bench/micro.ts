@@ -6,9 +6,9 @@
  * expression, uri-js), so that crossovers are measured rather than guessed.
  */
 import { isIPv4 as netIsIPv4, isIPv6 as netIsIPv6 } from 'node:net';
-import { ipv4End, ipv6Error, ipvFutureError, isIPv4 } from '../src/host.js';
 import * as lib from '../src/index.js';
 import { isValid, OFFSETS_LENGTH, Slot, scan } from '../src/index.js';
+import { ipv4End, ipv6Error, ipvFutureError, isIPv4 } from '../src/syntax/host.js';
 import { readLines, type Workload } from './corpus.js';
 import type { Candidate, Item1 } from './harness.js';
 import { uriJs } from './peers.js';

@@ -9,7 +9,7 @@
  *
  * For each case: nanoseconds per character at each size, and the growth of that cost from 10 k
  * to 1 M characters; linear means about 1×, and the target is at most 20×. Exit status 1 when a
- * case passes it. The cases (TEMPLATE_CASES) are shared with test/template-linear.test.ts, which
+ * case passes it. The cases (TEMPLATE_CASES) are shared with test/template/linear.test.ts, which
  * checks the work done without timing it.
  */
 import { pathToFileURL } from 'node:url';

@@ -6,7 +6,7 @@
  * character inserted, deleted or replaced, or with one to three hostile edits, strings of hostile
  * pieces, and arbitrary strings. Each goes through:
  *
- *   reference  the table-driven scan against test/reference-validator.ts (an independent
+ *   reference  the table-driven scan against test/support/reference-validator.ts (an independent
  *              checker written from the ABNF): acceptance and every component, for strict, iri,
  *              zoneId and absolute;
  *   agreement  scan, isValid, tryParse and parse agree on every option set (lenient, iri,
@@ -58,7 +58,7 @@ import {
   tryParse,
   UriError,
 } from '../src/index.js';
-import { type Flavour, grammar, hostileSoup, mutated, mutatedOnce, referenceParse } from '../test/reference-validator.js';
+import { type Flavour, grammar, hostileSoup, mutated, mutatedOnce, referenceParse } from '../test/support/reference-validator.js';
 
 const CODE_NAMES = Object.keys(ErrorCode) as Array<keyof typeof ErrorCode>;
 

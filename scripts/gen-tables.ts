@@ -1,5 +1,5 @@
 /**
- * Writes src/generated/tables.ts: the character-class table and the transition table that drive
+ * Writes src/syntax/tables.ts: the character-class table and the transition table that drive
  * `scan`, and the small lookup tables around them. Every class and every state is described here
  * once, as data, next to the RFC 3986 ABNF rule it stands for; the output is plain literal
  * `Uint8Array`s with a comment per row, so the tokenizer imports numbers and nothing else.
@@ -511,7 +511,7 @@ export function render(): string {
   out.push(' * Runs (see RUN_STATES in scripts/gen-tables.ts): for each state whose characters come in runs, a');
   out.push(' * sticky regex that consumes the rest of a run in one call; `RUNS[state]` (strict) and');
   out.push(' * `LENIENT_RUNS[state]` give it, null for the other states. Each class is exactly the characters');
-  out.push(' * whose transition keeps the run going without an action; test/tables.test.ts checks every code unit.');
+  out.push(' * whose transition keeps the run going without an action; test/syntax/tables.test.ts checks every code unit.');
   out.push(' */');
   const runBase = STATES.map((_, k) => k);
   const runsOf = (rowOf: (s: StateDef) => number[], prefix: string, shared: Map<string, string>): string[] => {
@@ -941,13 +941,13 @@ export function renderTemplateTables(): string {
   return out.join('\n');
 }
 
-const target = fileURLToPath(new URL('../../src/generated/tables.ts', import.meta.url));
+const target = fileURLToPath(new URL('../../src/syntax/tables.ts', import.meta.url));
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const fresh = render();
   if (process.argv.includes('--check')) {
     if (readFileSync(target, 'utf8') !== fresh) {
-      console.error('src/generated/tables.ts is stale: run `npm run gen`');
+      console.error('src/syntax/tables.ts is stale: run `npm run gen`');
       process.exit(1);
     }
   } else {

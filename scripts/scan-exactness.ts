@@ -1,6 +1,6 @@
 /**
  * Exactness of scan (issue 9): the scan that consumes runs with regular expressions and takes
- * fast paths against the reference tokenizer it replaced (test/reference-scan.ts, one table
+ * fast paths against the reference tokenizer it replaced (test/support/reference-scan.ts, one table
  * lookup per code unit), on every line of the corpora and on generated, mutated and random
  * inputs, under 13 option sets, as strings, as UTF-8 bytes and as those bytes read by ByteView
  * (Latin-1 text), and isValid's answer. Equal means the same return code,
@@ -18,9 +18,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { ByteView, isValid, OFFSETS_LENGTH, type ParseOptions, Slot, scan, scanBytes } from '../src/index.js';
-import { checkOffsets, NORMALIZE_HINTS } from '../src/offsets.js';
-import { referenceScan, referenceScanBytes } from '../test/reference-scan.js';
-import { grammar, HOSTILE, hostileSoup, mutated } from '../test/reference-validator.js';
+import { checkOffsets, NORMALIZE_HINTS } from '../src/syntax/offsets.js';
+import { referenceScan, referenceScanBytes } from '../test/support/reference-scan.js';
+import { grammar, HOSTILE, hostileSoup, mutated } from '../test/support/reference-validator.js';
 import { Rng } from './differential/rng.js';
 
 /** The option sets every input is scanned under. */

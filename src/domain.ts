@@ -9,9 +9,9 @@
  * the same answer.
  */
 import { getDomain, getPublicSuffix } from 'tldts';
-import { argumentError } from './errors.js';
-import { toAsciiHost } from './idna.js';
-import { percentDecode } from './percent.js';
+import { toAsciiHost } from './ops/idna.js';
+import { percentDecode } from './ops/percent.js';
+import { argumentError } from './syntax/errors.js';
 
 /** Options of `registrableDomain` and `publicSuffix`. */
 export interface DomainOptions {

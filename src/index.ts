@@ -1,13 +1,28 @@
 // urikit's public surface. Logic lives in the modules named after the RFC concepts.
 
-export type { AuthorityKind } from './authority.js';
-export { type BaseLayer, type BaseLayers, type BaseOptions, establishBase } from './base.js';
-export { ByteView, LineScanner } from './batch.js';
-export { type BuildComponents, type BuildOptions, buildUri } from './build.js';
-export { compareUris } from './compare.js';
-export { DEDUPE_PRESET, type DedupeOptions, type ParamPattern, TRACKING_PARAMS } from './dedupe.js';
-export { ErrorCode, UriError, type UriErrorCode } from './errors.js';
-export { type HeuristicOptions, type HeuristicRepair, type HeuristicResult, heuristicParse } from './heuristic.js';
+export type { AuthorityKind } from './ops/authority.js';
+export { type BuildComponents, type BuildOptions, buildUri } from './ops/build.js';
+export { compareUris } from './ops/compare.js';
+export { DEDUPE_PRESET, type DedupeOptions, type ParamPattern, TRACKING_PARAMS } from './ops/dedupe.js';
+export { toAsciiHost, toUnicodeHost } from './ops/idna.js';
+export { type IriOptions, iriToUri, uriToIri } from './ops/iri.js';
+export { DEFAULT_PORTS, equivalent, type NormalizeOptions, normalize } from './ops/normalize.js';
+export { removeDotSegments } from './ops/path.js';
+export { type Component, type DecodeOptions, percentDecode, percentEncode } from './ops/percent.js';
+export {
+  type FormatQueryOptions,
+  formatQuery,
+  type QueryInput,
+  type QueryOptions,
+  QueryParams,
+  type QueryValue,
+  queryParams,
+} from './ops/query.js';
+export { relativize } from './ops/relativize.js';
+export { type ResolveOptions, resolve } from './ops/resolve.js';
+export { type BaseLayer, type BaseLayers, type BaseOptions, establishBase } from './readers/base.js';
+export { ByteView, LineScanner } from './readers/bytes.js';
+export { type HeuristicOptions, type HeuristicRepair, type HeuristicResult, heuristicParse } from './readers/heuristic.js';
 export {
   parseRequestTarget,
   type RequestTarget,
@@ -17,10 +32,8 @@ export {
   scanRequestTargetBytes,
   TargetForm,
   targetFormName,
-} from './http.js';
-export { toAsciiHost, toUnicodeHost } from './idna.js';
-export { type IriOptions, iriToUri, uriToIri } from './iri.js';
-export { DEFAULT_PORTS, equivalent, type NormalizeOptions, normalize } from './normalize.js';
+} from './readers/request-target.js';
+export { ErrorCode, UriError, type UriErrorCode } from './syntax/errors.js';
 export {
   describeOffsets,
   Flag,
@@ -30,21 +43,8 @@ export {
   Slot,
   type UriWarning,
   warningsOf,
-} from './offsets.js';
-export { removeDotSegments } from './path.js';
-export { type Component, type DecodeOptions, percentDecode, percentEncode } from './percent.js';
-export {
-  type FormatQueryOptions,
-  formatQuery,
-  type QueryInput,
-  type QueryOptions,
-  QueryParams,
-  type QueryValue,
-  queryParams,
-} from './query.js';
-export { relativize } from './relativize.js';
-export { type ResolveOptions, resolve } from './resolve.js';
-export { type ParseOptions, scan, scanBytes } from './scan.js';
+} from './syntax/offsets.js';
+export { type ParseOptions, scan, scanBytes } from './syntax/scan.js';
 export { UriTemplateError, type UriTemplateErrorCode } from './template/error.js';
 export type { TemplateScalar, TemplateValue, TemplateVariables } from './template/expand.js';
 export type { ExtractedValue, ExtractedVariables } from './template/extract.js';

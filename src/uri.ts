@@ -4,10 +4,12 @@
  * first time it is read and cached; nothing is decoded or copied at parse time.
  */
 
-import { type AuthorityKind, authorityKindOf } from './authority.js';
-import { type BuildComponents, type BuildOptions, withChanges } from './build.js';
-import { argumentError, scanError } from './errors.js';
-import { defaultPortOf, originOf } from './normalize.js';
+import { type AuthorityKind, authorityKindOf } from './ops/authority.js';
+import { type BuildComponents, type BuildOptions, withChanges } from './ops/build.js';
+import { defaultPortOf, originOf } from './ops/normalize.js';
+import { percentDecode } from './ops/percent.js';
+import { QueryParams } from './ops/query.js';
+import { argumentError, scanError } from './syntax/errors.js';
 import {
   Flag,
   HOST_LITERAL,
@@ -19,10 +21,8 @@ import {
   type UriWarning,
   WARNING_FLAGS,
   warningsOf,
-} from './offsets.js';
-import { percentDecode } from './percent.js';
-import { QueryParams } from './query.js';
-import { type ParseOptions, scanString, validString } from './scan.js';
+} from './syntax/offsets.js';
+import { type ParseOptions, scanString, validString } from './syntax/scan.js';
 
 // One record for every parse: scan writes it, the Uri copies the few numbers it needs.
 const scratch = new Uint32Array(OFFSETS_LENGTH);

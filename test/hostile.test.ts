@@ -1,11 +1,11 @@
 /**
  * Hostile input (issue #6): properties over inputs generated from the RFC 3986 ABNF and hostile
  * mutations of them, the differential against the independent reference validator
- * (test/reference-validator.ts), the regression tests of what scripts/fuzz.ts found, the
+ * (test/support/reference-validator.ts), the regression tests of what scripts/fuzz.ts found, the
  * worst-case inputs of bench/linear.ts at 1 MB (exact results, no timing), and `maxLength`.
  *
  * Every property has a fixed seed. The check functions are scripts/fuzz.ts's, so a fuzz finding
- * and a failure here read alike. (test/properties.test.ts holds the properties of resolve,
+ * and a failure here read alike. (test/ops/properties.test.ts holds the properties of resolve,
  * normalize, relativize and percent-encoding over valid input; they are not repeated here.)
  */
 import { readFileSync } from 'node:fs';
@@ -45,7 +45,7 @@ import {
   UriError,
   type UriErrorCode,
 } from '../src/index.js';
-import { grammar, hostileSoup, mutated, mutatedOnce, referenceParse } from './reference-validator.js';
+import { grammar, hostileSoup, mutated, mutatedOnce, referenceParse } from './support/reference-validator.js';
 
 const CODE_NAMES = Object.keys(ErrorCode) as Array<keyof typeof ErrorCode>;
 const rec = new Uint32Array(OFFSETS_LENGTH);

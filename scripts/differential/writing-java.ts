@@ -16,8 +16,8 @@
  * ("check": "java").
  */
 import fc from 'fast-check';
-import { authorityKindOf } from '../../src/authority.js';
 import { buildUri, compareUris, normalize, OFFSETS_LENGTH, tryParse } from '../../src/index.js';
+import { authorityKindOf } from '../../src/ops/authority.js';
 import { args, ask, b64, checkExamples, javaCommand, loadClasses, type Row, report, unb64 } from './writing.js';
 
 const { seed, count } = args({ seed: 1, count: 20000 });

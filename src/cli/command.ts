@@ -5,7 +5,7 @@
  * same classes run in worker threads, each over its share of a file; `state()` and `merge()`
  * carry the counts back, and the main thread's command ends the run (`end`, `exitCode`).
  */
-import type { ByteView } from '../batch.js';
+import type { ByteView } from '../readers/bytes.js';
 import type { Config, LineCommandName } from './config.js';
 import type { StatsData } from './counts.js';
 import type { Feature } from './packages.js';

@@ -5,9 +5,9 @@
  * Worker threads call `configure` again with the same arguments (a `Config` holds parsed values
  * such as the `--base` URI, which do not cross a thread boundary as plain data).
  */
-import { DEDUPE_PRESET, type DedupeOptions, TRACKING_PARAMS } from '../dedupe.js';
-import type { UriError } from '../errors.js';
-import type { ParseOptions } from '../scan.js';
+import { DEDUPE_PRESET, type DedupeOptions, TRACKING_PARAMS } from '../ops/dedupe.js';
+import type { UriError } from '../syntax/errors.js';
+import type { ParseOptions } from '../syntax/scan.js';
 import { parse, type Uri } from '../uri.js';
 import { defaultFields, FIELDS } from './commands/parse.js';
 import type { LogFormat } from './log.js';

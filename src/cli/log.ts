@@ -13,8 +13,8 @@
  *
  * `LogLine` finds the fields of one line; `LogLines` is the walker's reader for `--log`.
  */
-import { ByteView } from '../batch.js';
-import { scanRequestTargetBytes, TargetForm } from '../http.js';
+import { ByteView } from '../readers/bytes.js';
+import { scanRequestTargetBytes, TargetForm } from '../readers/request-target.js';
 import { parse, type Uri } from '../uri.js';
 import type { Config } from './config.js';
 import { show } from './quote.js';

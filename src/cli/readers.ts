@@ -12,7 +12,7 @@
  * (HTML documents, WARC records) is a `Reader` of its own: a new `InputShape` and a case of
  * `createReader` (--threads cuts files at line boundaries: it serves line shapes only).
  */
-import { ByteView } from '../batch.js';
+import { ByteView } from '../readers/bytes.js';
 import type { Config } from './config.js';
 import { LogLines } from './log.js';
 import { feature } from './packages.js';

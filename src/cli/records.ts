@@ -3,7 +3,7 @@
  * record, the command's side (`Records`), and the readers (`Reader` for the whole input,
  * `LineReader` for one line; see readers.ts and walker.ts).
  */
-import type { ByteView } from '../batch.js';
+import type { ByteView } from '../readers/bytes.js';
 import type { HtmlLinks } from './links/html.js';
 
 /** What kind of record a URI is: a whole line, a log line's target or referrer, a pair's base or href. */

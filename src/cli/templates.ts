@@ -3,7 +3,7 @@
  * (`UriTemplateSet`) against each record's request target; and what stats counts with them.
  */
 import { readFileSync } from 'node:fs';
-import type { ByteView } from '../batch.js';
+import type { ByteView } from '../readers/bytes.js';
 import type { UriTemplateError } from '../template/error.js';
 import { type UriTemplateMatch, UriTemplateSet } from '../template/set.js';
 import { UriTemplate } from '../template/template.js';

@@ -15,8 +15,9 @@
  * goes to the automaton, and so does a URI the shortcut cannot settle (a `{/x*}` member with
  * "=", which makes an associative array).
  */
-import { TChar, TEMPLATE_CHAR, VALUE_CLASS, VALUE_NEXT, VCls, VState } from '../generated/tables.js';
-import { decodeRange, hexByte } from '../percent.js';
+
+import { decodeRange, hexByte } from '../ops/percent.js';
+import { TChar, TEMPLATE_CHAR, VALUE_CLASS, VALUE_NEXT, VCls, VState } from '../syntax/tables.js';
 import { decodeReserved, type ExtractedValue, type ExtractedVariables, setOwn } from './extract.js';
 import { doubled } from './spans.js';
 import { ALLOW_UR, FIRST, NAMED, Op, type Program, SEP } from './syntax.js';

@@ -1,7 +1,7 @@
 /**
  * `UriTemplateError`: what is wrong with a URI Template (RFC 6570), or with a value given to it.
  */
-import { charAt, show, UriError } from '../errors.js';
+import { charAt, show, UriError } from '../syntax/errors.js';
 
 /** The stable codes of `UriTemplateError`. */
 export type UriTemplateErrorCode =

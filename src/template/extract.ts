@@ -2,8 +2,9 @@
  * From the spans of an accepting path (match.ts) to the variables: each span's text decoded,
  * strings, lists and associative arrays assembled per varspec, occurrences of one variable merged.
  */
-import { HEX_VALUE, TChar, TEMPLATE_CHAR } from '../generated/tables.js';
-import { decodeRange, hexByte, utf8At, utf8End } from '../percent.js';
+
+import { decodeRange, hexByte, utf8At, utf8End } from '../ops/percent.js';
+import { HEX_VALUE, TChar, TEMPLATE_CHAR } from '../syntax/tables.js';
 import { Role } from './nfa.js';
 import type { Spans } from './spans.js';
 import { ALLOW_UR, FIRST, type Program } from './syntax.js';

@@ -11,7 +11,7 @@
  * found, so a URI costs a walk down the shared prefixes, not a match per template. Every other
  * template is tried on its own (UriTemplate.extract) when it comes before the tree's answer.
  */
-import { argumentError } from '../errors.js';
+import { argumentError } from '../syntax/errors.js';
 import { Captures, LITERAL, literalStep, NAMED_PAIRS, readStep, type Step, stepsOf, UNSETTLED, variablesFrom } from './direct.js';
 import type { ExtractedVariables } from './extract.js';
 import type { Program } from './syntax.js';

@@ -6,7 +6,7 @@
  *
  *   template ──► compile() ──► Program ──► expand (expand.ts) / the matcher (match.ts)
  */
-import { TChar, TEMPLATE_CHAR } from '../generated/tables.js';
+import { TChar, TEMPLATE_CHAR } from '../syntax/tables.js';
 import { encodeReserved } from './encode.js';
 import { templateError, type UriTemplateError } from './error.js';
 

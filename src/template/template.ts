@@ -5,7 +5,7 @@
  *   template ──► compile (syntax.ts) ──► expand (expand.ts)
  *                                    └─► Nfa (nfa.ts) ──► Machine (match.ts) ──► variables (extract.ts)
  */
-import { argumentError } from '../errors.js';
+import { argumentError } from '../syntax/errors.js';
 import { Direct, UNSETTLED } from './direct.js';
 import { expandProgram, partialExpandProgram, type TemplateValue, type TemplateVariables } from './expand.js';
 import { type ExtractedVariables, variablesOf } from './extract.js';

@@ -4,12 +4,13 @@
  * Content-Location, then the retrieval URI). A link that cannot be resolved is reported, never
  * dropped silently. The readers (../links/) find the links; this module resolves and writes them.
  */
-import { establishBase } from '../../base.js';
-import { DEDUPE_PRESET } from '../../dedupe.js';
-import type { UriError } from '../../errors.js';
-import { type NormalizeOptions, normalize } from '../../normalize.js';
-import { resolve } from '../../resolve.js';
-import type { ParseOptions } from '../../scan.js';
+
+import { DEDUPE_PRESET } from '../../ops/dedupe.js';
+import { type NormalizeOptions, normalize } from '../../ops/normalize.js';
+import { resolve } from '../../ops/resolve.js';
+import { establishBase } from '../../readers/base.js';
+import type { UriError } from '../../syntax/errors.js';
+import type { ParseOptions } from '../../syntax/scan.js';
 import { parse } from '../../uri.js';
 import { Command, type CommandSpec } from '../command.js';
 import type { Config } from '../config.js';

@@ -2,9 +2,10 @@
  * `urikit normalize`: the RFC 3986 normal form of each record (or, with the dedupe steps, its
  * canonical form), optionally without repeats.
  */
-import type { ByteView } from '../../batch.js';
-import type { DedupeOptions } from '../../dedupe.js';
-import { normalize } from '../../normalize.js';
+
+import type { DedupeOptions } from '../../ops/dedupe.js';
+import { normalize } from '../../ops/normalize.js';
+import type { ByteView } from '../../readers/bytes.js';
 import type { CommandSpec } from '../command.js';
 import type { Config } from '../config.js';
 import type { Kind } from '../records.js';

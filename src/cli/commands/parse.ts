@@ -2,8 +2,8 @@
  * `urikit parse`: the components of every record, as JSON lines or tab-separated values. Invalid
  * records are part of the output (exit code 0).
  */
-import type { ByteView } from '../../batch.js';
-import { WARNING_FLAGS } from '../../offsets.js';
+import type { ByteView } from '../../readers/bytes.js';
+import { WARNING_FLAGS } from '../../syntax/offsets.js';
 import type { UriTemplateMatch } from '../../template/set.js';
 import type { Uri } from '../../uri.js';
 import { Command, type CommandSpec, jsonError } from '../command.js';

@@ -1,7 +1,8 @@
 /** `urikit resolve`: each record against `--base`, or each `base<TAB>href` line. */
-import type { ByteView } from '../../batch.js';
-import { UriError } from '../../errors.js';
-import { resolve } from '../../resolve.js';
+
+import { resolve } from '../../ops/resolve.js';
+import type { ByteView } from '../../readers/bytes.js';
+import { UriError } from '../../syntax/errors.js';
 import type { CommandSpec } from '../command.js';
 import { Kind } from '../records.js';
 import { UriPerLine } from './uri-per-line.js';

@@ -1,5 +1,5 @@
 /** `urikit stats`: counts, written at the end as a table or JSON. */
-import type { ByteView } from '../../batch.js';
+import type { ByteView } from '../../readers/bytes.js';
 import { Command, type CommandSpec, type CommandState, type OutputKind } from '../command.js';
 import type { Config } from '../config.js';
 import { type HostGroups, Stats } from '../counts.js';

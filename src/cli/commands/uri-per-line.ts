@@ -4,8 +4,8 @@
  * written as an empty line (`empty`) or as it was read (`keep`), so that each input line gives
  * one output line and `paste` keeps them aligned.
  */
-import type { ByteView } from '../../batch.js';
-import { UriError } from '../../errors.js';
+import type { ByteView } from '../../readers/bytes.js';
+import { UriError } from '../../syntax/errors.js';
 import { Command } from '../command.js';
 import { KIND_NAMES, Kind } from '../records.js';
 

@@ -2,7 +2,7 @@
  * `urikit validate`: one report per invalid record, as text or (`--json`) as `parse` writes it;
  * with `--warnings`, one per valid record that lenient mode kept something in, too.
  */
-import type { ByteView } from '../../batch.js';
+import type { ByteView } from '../../readers/bytes.js';
 import { Command, type CommandSpec, type CommandState, diagnostic, jsonError } from '../command.js';
 import { show } from '../quote.js';
 import { KIND_NAMES, Kind } from '../records.js';

@@ -6,10 +6,10 @@
  * `normalize --dedupe` writes (the dedupe preset, unless --rfc-only): `resolve`'s targets are
  * brought to it first.
  */
-import type { DedupeOptions } from '../../dedupe.js';
-import { normalize } from '../../normalize.js';
-import { Flag, OFFSETS_LENGTH, Slot } from '../../offsets.js';
-import { scan } from '../../scan.js';
+import type { DedupeOptions } from '../../ops/dedupe.js';
+import { normalize } from '../../ops/normalize.js';
+import { Flag, OFFSETS_LENGTH, Slot } from '../../syntax/offsets.js';
+import { scan } from '../../syntax/scan.js';
 import type { Out, Sink } from '../writer.js';
 import { type Client, script } from './client.js';
 import type { Job } from './job.js';

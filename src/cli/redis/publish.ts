@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { ByteView } from '../../batch.js';
+import { ByteView } from '../../readers/bytes.js';
 import type { Config } from '../config.js';
 import type { Source } from '../input.js';
 import { LogLine } from '../log.js';

@@ -1,0 +1,443 @@
+/**
+ * Building URIs from components and changing them (RFC 3986 §5.3 recomposition): `buildUri` and
+ * `Uri#with`. Each component given is checked against its own grammar where it will stand, so
+ * that it can never spill into its neighbours (a host holding "/", a query holding "#"); the
+ * components left as they were are not scanned again; `recompose` writes the result and its
+ * offsets record in one pass.
+ */
+import { argumentError, scanError, UriError, type UriErrorCode } from '../syntax/errors.js';
+import { ipv6Error, ipvFutureError, isIPv4 } from '../syntax/host.js';
+import { Flag, HOST_LITERAL, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
+import { booleanOption, optionsOf } from '../syntax/options.js';
+import { scanString } from '../syntax/scan.js';
+import { ALLOWED, EncodeSet } from '../syntax/tables.js';
+import { Uri } from '../uri.js';
+import { toAsciiHost } from './idna.js';
+import { emptyParts, type Parts, percentHints, recompose } from './path.js';
+import { encodeSet, hexByte } from './percent.js';
+import { formatQuery, type QueryInput } from './query.js';
+
+/**
+ * The components of `buildUri` and `Uri#with`: `undefined` (or, for `with`, a key set to
+ * `undefined`) for an absent component. `user` and `password` are the two halves of `userinfo`
+ * (give either form, not both). `query` may be pairs or a record, written with `formatQuery`.
+ */
+export interface BuildComponents {
+  scheme?: string | undefined;
+  userinfo?: string | undefined;
+  user?: string | undefined;
+  password?: string | undefined;
+  host?: string | undefined;
+  port?: string | number | undefined;
+  path?: string | undefined;
+  query?: string | QueryInput | undefined;
+  fragment?: string | undefined;
+}
+
+/** Options of `buildUri` and `Uri#with`. */
+export interface BuildOptions {
+  /**
+   * How component strings are read. `false` (buildUri's default): as text, percent-encoded
+   * where their grammar needs it (`%` always, so that decoding gives the text back), as
+   * java.net.URI's multi-argument constructors quote; an IPv6 address gets its brackets.
+   * `true` (with's default, as the getters give components): already encoded, and checked.
+   */
+  encoded?: boolean;
+  /** Text mode: write a reg-name host as A-labels (`toAsciiHost`) instead of percent-encoding it. */
+  idna?: boolean;
+  /** Accept RFC 3987 characters in the components (`parse`'s `iri`). */
+  iri?: boolean;
+  /** Accept an RFC 6874 zone identifier in an IPv6 host (`parse`'s `zoneId`). */
+  zoneId?: boolean;
+}
+
+const KEYS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
+type Key = (typeof KEYS)[number];
+
+const out = new Uint32Array(OFFSETS_LENGTH);
+const check = new Uint32Array(OFFSETS_LENGTH);
+
+/**
+ * A URI from its components (RFC 3986 §5.3). Given as text (the default), each component is
+ * percent-encoded where its grammar needs it; with `{ encoded: true }` they are taken as written
+ * and checked. Returns a strict `Uri`.
+ *
+ * @throws {UriError} for a component its grammar rejects, with the index in that component (an
+ *   invalid scheme, a port that is not digits, a bad IP literal; in encoded mode any character
+ *   the component cannot hold), and INVALID_COMPONENT for components that cannot stand together
+ *   (userinfo or a port without a host, a relative path after a host).
+ * @example
+ * buildUri({ scheme: 'https', host: 'example.com', path: '/a b', query: { q: 'x&y' } }).href;
+ *   // 'https://example.com/a%20b?q=x%26y'
+ * buildUri({ scheme: 's', host: '1:2::8', port: 10 }).href; // 's://[1:2::8]:10'
+ * buildUri({ scheme: 'http', host: 'münchen.de' }, { idna: true }).href; // 'http://xn--mnchen-3ya.de'
+ * buildUri({ scheme: 'ftp', user: 'a:b', password: 'p w', host: 'h' }).href; // 'ftp://a%3Ab:p%20w@h'
+ */
+export function buildUri(components: BuildComponents, options?: BuildOptions): Uri {
+  if (typeof components !== 'object' || components === null) throw argumentError('buildUri', 'components', 'an object', components);
+  for (const k in components) {
+    if (Object.hasOwn(components, k) && !COMPONENTS.has(k)) throw unknown('buildUri', k);
+  }
+  const o = readOptions(options, 'buildUri', false);
+  const parts = emptyParts();
+  for (const k of KEYS) {
+    const v = own(components, k);
+    if (v !== undefined) set(parts, k, v, o, 'buildUri');
+  }
+  const user = own(components, 'user');
+  const password = own(components, 'password');
+  if (user !== undefined || password !== undefined) {
+    if (parts.userinfo !== undefined) throw both('buildUri');
+    parts.userinfo = userinfoOf(halve(user, 'user', o, 'buildUri'), halve(password, 'password', o, 'buildUri'), o);
+  }
+  return finish(parts, o, 'buildUri', false);
+}
+
+/**
+ * `Uri#with`: `uri` (described by `rec`, a scratch record this may overwrite) with the components
+ * that `changes` names as own properties replaced, a key set to `undefined` removing one. The
+ * untouched components are sliced from the URI as they are, not scanned again.
+ * @internal called by Uri#with.
+ */
+export function withChanges(uri: Uri, rec: Uint32Array, changes: BuildComponents, options: BuildOptions | undefined): Uri {
+  if (typeof changes !== 'object' || changes === null) throw argumentError('Uri#with', 'changes', 'an object', changes);
+  const s = uri.href;
+  const f = rec[Slot.FLAGS]!;
+  // The common change, one component that is there already: the text around it stays as it is
+  // and so does its record, shifted (no recomposition, no scan but the new component's).
+  let only: string | undefined;
+  let count = 0;
+  for (const k in changes) {
+    if (!Object.hasOwn(changes, k)) continue;
+    if (!COMPONENTS.has(k)) throw unknown('Uri#with', k);
+    only = k;
+    count++;
+  }
+  if (count === 0) {
+    readOptions(options, 'Uri#with', true);
+    return uri;
+  }
+  if (count === 1 && options === undefined && (f & (WARNING_FLAGS | Flag.NON_ASCII)) === 0) {
+    // Named loads (not changes[only]): monomorphic for the literal {host} a caller writes.
+    const v = only === 'host' ? changes.host : only === 'query' ? changes.query : only === 'fragment' ? changes.fragment : undefined;
+    const fast = replaced(s, rec, f, only!, v);
+    if (fast !== null) return fast;
+  }
+  const o = readOptions(options, 'Uri#with', true);
+  // What parse accepted in this URI stays accepted in the changes.
+  if ((f & Flag.NON_ASCII) !== 0) o.iri = true;
+  if ((f & Flag.HOST_IPV6) !== 0 && s.lastIndexOf('%', rec[Slot.HOST_END]!) > rec[Slot.HOST_START]!) o.zoneId = true;
+  const parts = emptyParts();
+  if ((f & Flag.SCHEME) !== 0) parts.scheme = s.slice(0, rec[Slot.SCHEME_END]);
+  if ((f & Flag.AUTHORITY) !== 0) {
+    if ((f & Flag.USERINFO) !== 0) parts.userinfo = s.slice(rec[Slot.AUTHORITY_START], rec[Slot.USERINFO_END]);
+    parts.host = s.slice(rec[Slot.HOST_START], rec[Slot.HOST_END]);
+    if ((f & Flag.PORT) !== 0) parts.port = s.slice(rec[Slot.PORT_START], rec[Slot.PATH_START]);
+  }
+  parts.path = s.slice(rec[Slot.PATH_START], rec[Slot.PATH_END]);
+  if ((f & Flag.QUERY) !== 0) parts.query = s.slice(rec[Slot.QUERY_START], rec[Slot.QUERY_END]);
+  if ((f & Flag.FRAGMENT) !== 0) parts.fragment = s.slice(rec[Slot.FRAGMENT_START]);
+  for (const k of KEYS) {
+    if (!Object.hasOwn(changes, k)) continue;
+    const v = (changes as Record<string, unknown>)[k];
+    if (v !== undefined) set(parts, k, v, o, 'Uri#with');
+    else if (k === 'path') parts.path = '';
+    else parts[k] = undefined;
+  }
+  const hasUser = Object.hasOwn(changes, 'user');
+  const hasPassword = Object.hasOwn(changes, 'password');
+  if (hasUser || hasPassword) {
+    if (Object.hasOwn(changes, 'userinfo')) throw both('Uri#with');
+    const old = parts.userinfo;
+    const colon = old === undefined ? -1 : old.indexOf(':');
+    // Removing the user removes the userinfo, its password too unless one is given.
+    const user = hasUser
+      ? halve(changes.user, 'user', o, 'Uri#with')
+      : old === undefined
+        ? undefined
+        : colon === -1
+          ? old
+          : old.slice(0, colon);
+    const password = hasPassword
+      ? halve(changes.password, 'password', o, 'Uri#with')
+      : old === undefined || colon === -1 || (hasUser && user === undefined)
+        ? undefined
+        : old.slice(colon + 1);
+    parts.userinfo = userinfoOf(user, password, o);
+  }
+  return finish(parts, o, 'Uri#with', (f & WARNING_FLAGS) !== 0);
+}
+
+const COMPONENTS: ReadonlySet<string> = new Set([...KEYS, 'user', 'password']);
+
+const UPPER = /[A-Z]/;
+/** PERCENT and the normalization hints about "%XX" that scan sets with it. */
+const PCT_HINTS = Flag.PERCENT | Flag.PCT_LOWER | Flag.PCT_UNRESERVED;
+
+function unknown(who: string, k: string): TypeError {
+  return new TypeError(`${who}: unknown component ${JSON.stringify(k)} (the components are ${[...COMPONENTS].join(', ')})`);
+}
+
+/**
+ * `s` (described by `rec`, flags `f`) with component `k`, present, replaced by the encoded `v`;
+ * `null` when this is not such a case (absent component, not a string, a structural change, or
+ * a value to report an error for), which the general way then takes. Shifts `rec` in place
+ * (the caller's scratch copy): the new `Uri` copies it.
+ */
+function replaced(s: string, rec: Uint32Array, f: number, k: string, v: unknown): Uri | null {
+  if (typeof v !== 'string') return null;
+  let start: number;
+  let end: number;
+  // The new component's flags (its host type; PERCENT and its hints when it holds a %XX), -1
+  // when invalid.
+  let bits: number;
+  // The flags of `f` that the change leaves as they are.
+  let keep = ~PCT_HINTS;
+  if (k === 'host' && (f & Flag.AUTHORITY) !== 0) {
+    bits = hostFlags(v);
+    keep &= ~(Flag.HOST_IPV4 | HOST_LITERAL | Flag.UPPER);
+    start = rec[Slot.HOST_START]!;
+    end = rec[Slot.HOST_END]!;
+  } else if (k === 'query' && (f & Flag.QUERY) !== 0) {
+    bits = percentFlag(v, EncodeSet.QUERY);
+    start = rec[Slot.QUERY_START]!;
+    end = rec[Slot.QUERY_END]!;
+  } else if (k === 'fragment' && (f & Flag.FRAGMENT) !== 0) {
+    bits = percentFlag(v, EncodeSet.FRAGMENT);
+    start = rec[Slot.FRAGMENT_START]!;
+    end = s.length;
+  } else {
+    return null;
+  }
+  if (bits < 0) return null;
+  const href = s.slice(0, start) + v + s.slice(end);
+  const delta = v.length - (end - start);
+  // The boundaries at or after the component's end move with it (absent ones hold 0: never).
+  for (let i = Slot.HOST_END; i <= Slot.LENGTH; i++) if (rec[i]! >= end) rec[i]! += delta;
+  // The hints, exact as scan gives them: "%XX" in the new component or in the text kept, and
+  // an upper-case letter in the scheme or a new reg-name host.
+  let flags = (f & keep) | bits;
+  if ((f & PCT_HINTS) !== 0) flags |= percentHints(s, 0, start) | percentHints(s, end);
+  if ((keep & Flag.UPPER) === 0) {
+    if ((f & Flag.SCHEME) !== 0 && UPPER.test(s.slice(0, rec[Slot.SCHEME_END]))) flags |= Flag.UPPER;
+    else if ((bits & (Flag.HOST_IPV4 | HOST_LITERAL)) === 0 && UPPER.test(v)) flags |= Flag.UPPER;
+  }
+  rec[Slot.FLAGS] = flags;
+  return new Uri(href, rec);
+}
+
+/**
+ * The flags of a strict ASCII host (its host type, `0` for a reg-name; PERCENT when it holds a
+ * %XX), or -1 for anything this quick look does not settle (non-ASCII, a bad literal, a
+ * character no host holds).
+ */
+function hostFlags(v: string): number {
+  const len = v.length;
+  if (v.charCodeAt(0) === 0x5b) {
+    if (v.charCodeAt(len - 1) !== 0x5d) return -1;
+    if ((v.charCodeAt(1) | 0x20) === 0x76) return ipvFutureError(v, 1, len - 1) === -1 ? Flag.HOST_IPVFUTURE : -1;
+    return ipv6Error(v, 1, len - 1, false) === -1 ? Flag.HOST_IPV6 : -1;
+  }
+  const bits = percentFlag(v, EncodeSet.REG_NAME);
+  return bits < 0 || !isIPv4(v, 0, len) ? bits : Flag.HOST_IPV4;
+}
+
+/**
+ * One pass over `v`: -1 when a character is neither allowed in the component `set` nor the "%"
+ * of a valid %XX, else the flags scan gives its %XX (PERCENT, PCT_LOWER, PCT_UNRESERVED): 0 for none.
+ */
+function percentFlag(v: string, set: number): number {
+  let pct = false;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 0x80 && (ALLOWED[c]! & set) !== 0) continue;
+    if (c !== 0x25 || hexByte(v, i) < 0) return -1;
+    pct = true;
+    i += 2;
+  }
+  return pct ? percentHints(v) : 0;
+}
+
+interface Read {
+  encoded: boolean;
+  idna: boolean;
+  iri: boolean;
+  zoneId: boolean;
+}
+
+function readOptions(options: BuildOptions | undefined, who: string, encoded: boolean): Read {
+  const o = optionsOf(options, who);
+  if (o === undefined) return { encoded, idna: false, iri: false, zoneId: false };
+  return {
+    encoded: booleanOption(o, 'encoded', who, encoded),
+    idna: booleanOption(o, 'idna', who),
+    iri: booleanOption(o, 'iri', who),
+    zoneId: booleanOption(o, 'zoneId', who),
+  };
+}
+
+function own(o: object, k: string): unknown {
+  return Object.hasOwn(o, k) ? (o as Record<string, unknown>)[k] : undefined;
+}
+
+function both(who: string): UriError {
+  return new UriError('INVALID_COMPONENT', 0, '', `${who}: give userinfo, or user and password, not both`);
+}
+
+/** One half of the userinfo, encoded (a ":" in a user is encoded too: it would end the user). */
+function halve(v: unknown, name: 'user' | 'password', o: Read, who: string): string | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw argumentError(who, name, 'a string', v);
+  if (o.encoded) {
+    if (name === 'user' && v.includes(':')) throw component('INVALID_CHAR', v.indexOf(':'), v, name, '":" ends the user');
+    return v;
+  }
+  const text = encodeSet(v, EncodeSet.USERINFO);
+  return name === 'user' ? text.replaceAll(':', '%3A') : text;
+}
+
+/** `user [":" password]` (an empty user with a password alone), checked as a userinfo. */
+function userinfoOf(user: string | undefined, password: string | undefined, o: Read): string | undefined {
+  if (user === undefined && password === undefined) return undefined;
+  return checked(password === undefined ? user! : `${user ?? ''}:${password}`, 'userinfo', '//', '@', o);
+}
+
+/** Sets component `k` of `parts` from the value given, encoded and checked. */
+function set(parts: Parts, k: Key, v: unknown, o: Read, who: string): void {
+  if (k === 'port') {
+    parts.port = portText(v, who);
+    return;
+  }
+  if (k === 'query' && typeof v === 'object' && v !== null) {
+    parts.query = formatQuery(v as QueryInput);
+    return;
+  }
+  if (typeof v !== 'string') throw argumentError(who, k, k === 'query' ? 'a string, pairs or a record' : 'a string', v);
+  switch (k) {
+    case 'scheme':
+      parts.scheme = schemeText(v);
+      return;
+    case 'userinfo':
+      parts.userinfo = checked(o.encoded ? v : encodeSet(v, EncodeSet.USERINFO), 'userinfo', '//', '@', o);
+      return;
+    case 'host': {
+      const host = o.encoded ? v : hostText(v, o);
+      // A zone given in a text host asks for one: RFC 6874's "%25" form is accepted for it.
+      parts.host = checked(host, 'host', '//', '', !o.encoded && host !== v && v.includes('%') ? { ...o, zoneId: true } : o);
+      return;
+    }
+    case 'path':
+      // Checked as a path on its own: whether it may stand where it goes is finish's question.
+      parts.path = checked(o.encoded ? v : encodeSet(v, EncodeSet.PATH), 'path', v.charCodeAt(0) === 0x2f ? '//' : '///', '', o);
+      return;
+    case 'query':
+      parts.query = checked(o.encoded ? v : encodeSet(v, EncodeSet.QUERY), 'query', '?', '', o);
+      return;
+    default:
+      parts.fragment = checked(o.encoded ? v : encodeSet(v, EncodeSet.FRAGMENT), 'fragment', '#', '', o);
+  }
+}
+
+/** scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) (§3.1). */
+function schemeText(v: string): string {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    const l = c | 0x20;
+    if ((l >= 0x61 && l <= 0x7a) || (i > 0 && ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e))) continue;
+    throw new UriError(
+      'INVALID_SCHEME',
+      i,
+      v,
+      `Invalid scheme ${JSON.stringify(v)}: ${JSON.stringify(v[i])} at index ${i}; a scheme is a letter, then letters, digits, "+", "-" or "."`,
+    );
+  }
+  if (v === '') throw new UriError('INVALID_SCHEME', 0, v, 'Invalid scheme "": a scheme is not empty');
+  return v;
+}
+
+/** A host given as text: an IPv6 address gets its brackets (and its zone "%25"); a name is encoded. */
+function hostText(v: string, o: Read): string {
+  if (v.charCodeAt(0) === 0x5b) return v;
+  if (v.includes(':')) {
+    const zone = v.indexOf('%');
+    return zone === -1 ? `[${v}]` : `[${v.slice(0, zone)}%25${encodeSet(v.slice(zone + 1), EncodeSet.UNRESERVED)}]`;
+  }
+  return o.idna ? toAsciiHost(v) : encodeSet(v, EncodeSet.REG_NAME);
+}
+
+/** port = *DIGIT (§3.2.3); a number is a TCP port, 0 to 65535. */
+function portText(v: unknown, who: string): string {
+  if (typeof v === 'number') {
+    if (!(Number.isInteger(v) && v >= 0 && v <= 65535))
+      throw new RangeError(`${who}: port must be a whole number from 0 to 65535, got ${v}`);
+    return String(v);
+  }
+  if (typeof v !== 'string') throw argumentError(who, 'port', 'a string of digits or a number', v);
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) {
+      throw new UriError(
+        'INVALID_PORT',
+        i,
+        v,
+        `Invalid port ${JSON.stringify(v)}: ${JSON.stringify(v[i])} at index ${i}; a port is digits only`,
+      );
+    }
+  }
+  return v;
+}
+
+/**
+ * `v` as component `name`, checked by scanning it alone in its place (`prefix` + v + `suffix`):
+ * the scan must accept it and end the component exactly where `v` ends, or the character there
+ * would have ended it (a "/" in a host, a "#" in a query).
+ */
+function checked(v: string, name: string, prefix: string, suffix: string, o: Read): string {
+  // The delimiters the scan would read as another component's before it could say where.
+  const at1 = v.indexOf('@');
+  if (at1 !== -1 && (name === 'userinfo' || name === 'host')) throw component('INVALID_CHAR', at1, v, name, '"@" ends a userinfo');
+  const colon = name === 'host' && v.charCodeAt(0) !== 0x5b ? v.indexOf(':') : -1;
+  if (colon !== -1) throw component('INVALID_CHAR', colon, v, name, '":" would begin a port (an IPv6 address needs its brackets)');
+  const text = prefix + v + suffix;
+  const code = scanString(text, check, o.iri || o.zoneId ? { iri: o.iri, zoneId: o.zoneId } : undefined, 'buildUri');
+  const at = (i: number): number => Math.max(0, Math.min(v.length, i - prefix.length));
+  if (code !== 0) {
+    const e = scanError(code, at(check[Slot.ERROR_INDEX]!), v);
+    throw component(e.code, e.index, v, name, undefined);
+  }
+  const f = check[Slot.FLAGS]!;
+  let end: number;
+  if (name === 'userinfo') end = (f & Flag.USERINFO) !== 0 ? check[Slot.USERINFO_END]! : check[Slot.PATH_START]!;
+  else if (name === 'host') end = (f & Flag.USERINFO) !== 0 ? check[Slot.USERINFO_END]! : check[Slot.HOST_END]!;
+  else if (name === 'path') end = check[Slot.PATH_END]!;
+  else if (name === 'query') end = check[Slot.QUERY_END]!;
+  else end = check[Slot.LENGTH]!;
+  if (end !== prefix.length + v.length) throw component('INVALID_CHAR', at(end), v, name, `it would end the ${name}`);
+  return v;
+}
+
+/** A UriError about component `name` = `v`, at `index` in it. */
+function component(code: UriErrorCode, index: number, v: string, name: string, why: string | undefined): UriError {
+  const base = new UriError(code, index, v).message;
+  return new UriError(code, index, v, `${base} (the ${name}${why === undefined ? '' : `: ${why}`})`);
+}
+
+/** The structure §3 requires of the parts together, then recomposition and the new view. */
+function finish(parts: Parts, o: Read, who: string, lenient: boolean): Uri {
+  if (parts.host === undefined) {
+    if (parts.userinfo !== undefined) throw new UriError('INVALID_COMPONENT', 0, parts.userinfo, `${who}: userinfo needs a host (§3.2)`);
+    if (parts.port !== undefined) throw new UriError('INVALID_COMPONENT', 0, parts.port, `${who}: a port needs a host (§3.2)`);
+  } else if (parts.path !== '' && parts.path.charCodeAt(0) !== 0x2f) {
+    throw new UriError(
+      'INVALID_COMPONENT',
+      0,
+      parts.path,
+      `${who}: a path after a host must be empty or begin with "/" (§3.3), got ${JSON.stringify(parts.path)}`,
+    );
+  }
+  const href = recompose(parts, out);
+  // A lenient URI's untouched components may hold what lenient mode tolerated: its warnings
+  // come from a lenient scan of the result.
+  if (lenient) scanString(href, out, { lenient: true, iri: o.iri, zoneId: o.zoneId }, who);
+  return new Uri(href, out);
+}

@@ -1,0 +1,295 @@
+/**
+ * Percent-encoding (RFC 3986 §2.1, §2.4): encode a string's UTF-8 bytes for one component's
+ * allowed set, decode `%XX` runs back to UTF-8, and normalize encodings (§6.2.2.1, §6.2.2.2).
+ */
+import { argumentError, UriError } from '../syntax/errors.js';
+import { booleanOption, optionsOf } from '../syntax/options.js';
+import { ALLOWED, EncodeSet, HEX_VALUE } from '../syntax/tables.js';
+
+/** The components `percentEncode` can encode for, each with the characters it leaves alone. */
+export type Component = 'component' | 'userinfo' | 'reg-name' | 'segment' | 'path' | 'query' | 'fragment';
+
+const SETS: Record<Component, number> = {
+  component: EncodeSet.UNRESERVED,
+  userinfo: EncodeSet.USERINFO,
+  'reg-name': EncodeSet.REG_NAME,
+  segment: EncodeSet.SEGMENT,
+  path: EncodeSet.PATH,
+  query: EncodeSet.QUERY,
+  fragment: EncodeSet.FRAGMENT,
+};
+
+const HEX = '0123456789ABCDEF';
+
+/**
+ * Percent-encodes every character of `s` that `component` does not allow unencoded, as the
+ * upper-case `%XX` of its UTF-8 bytes. `%` itself is always encoded, so
+ * `percentDecode(percentEncode(s, c)) === s` for every well-formed string.
+ *
+ * @throws {UriError} INVALID_CHAR for a lone surrogate, which has no UTF-8 form.
+ * @example
+ * percentEncode('a b/c?', 'segment');   // 'a%20b%2Fc%3F'
+ * percentEncode('a b/c?', 'path');      // 'a%20b/c%3F'
+ * percentEncode('ü', 'component');     // '%C3%BC'
+ */
+export function percentEncode(s: string, component: Component = 'component'): string {
+  if (typeof s !== 'string') throw argumentError('percentEncode', 's', 'a string', s);
+  // Own entries only: "toString", "__proto__" or a name added to Object.prototype are no component.
+  if (typeof component !== 'string' || !Object.hasOwn(SETS, component)) {
+    throw argumentError(
+      'percentEncode',
+      'component',
+      `one of ${Object.keys(SETS)
+        .map((k) => JSON.stringify(k))
+        .join(', ')}`,
+      component,
+    );
+  }
+  return encodeSet(s, SETS[component]);
+}
+
+/**
+ * `percentEncode` for one of the `EncodeSet` bits of the generated tables.
+ * @internal also used by query, idna, iri and build.
+ */
+export function encodeSet(s: string, set: number): string {
+  const len = s.length;
+  let i = 0;
+  // Leading run that needs no encoding: return the input itself when that is all of it.
+  while (i < len) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80 || (ALLOWED[c]! & set) === 0) break;
+    i++;
+  }
+  if (i === len) return s;
+  let out = s.slice(0, i);
+  let runStart = i;
+  for (; i < len; i++) {
+    let c = s.charCodeAt(i);
+    if (c < 0x80 && (ALLOWED[c]! & set) !== 0) continue;
+    if (runStart < i) out += s.slice(runStart, i);
+    if (c < 0x80) {
+      out += pct(c);
+    } else if (c < 0x800) {
+      out += pct(0xc0 | (c >> 6)) + pct(0x80 | (c & 0x3f));
+    } else if (c < 0xd800 || c > 0xdfff) {
+      out += pct(0xe0 | (c >> 12)) + pct(0x80 | ((c >> 6) & 0x3f)) + pct(0x80 | (c & 0x3f));
+    } else {
+      const lo = s.charCodeAt(i + 1);
+      if (c > 0xdbff || !(lo >= 0xdc00 && lo <= 0xdfff)) {
+        throw new UriError(
+          'INVALID_CHAR',
+          i,
+          s,
+          `Cannot percent-encode a lone surrogate (U+${c.toString(16).toUpperCase()}) at index ${i}: it has no UTF-8 form`,
+        );
+      }
+      c = ((c - 0xd800) << 10) + (lo - 0xdc00) + 0x10000;
+      out += pct(0xf0 | (c >> 18)) + pct(0x80 | ((c >> 12) & 0x3f)) + pct(0x80 | ((c >> 6) & 0x3f)) + pct(0x80 | (c & 0x3f));
+      i++;
+    }
+    runStart = i + 1;
+  }
+  return runStart < len ? out + s.slice(runStart) : out;
+}
+
+function pct(byte: number): string {
+  return `%${HEX[byte >> 4]!}${HEX[byte & 15]!}`;
+}
+
+/** Options of `percentDecode`. */
+export interface DecodeOptions {
+  /**
+   * `true`: throw a `UriError` on a `%` without two hex digits or on bytes that are not UTF-8.
+   * `false` (the default): keep a bad `%` as it is and decode bad bytes as U+FFFD.
+   */
+  fatal?: boolean;
+}
+
+/**
+ * Decodes every `%XX` of `s` and reads the bytes as UTF-8.
+ *
+ * @throws {UriError} with `fatal: true`: INVALID_PERCENT_ENCODING or INVALID_UTF8, at the `%`
+ *   where the bad sequence starts.
+ * @example
+ * percentDecode('a%20b%C3%BC');            // 'a bü'
+ * percentDecode('%FF');                    // '\uFFFD'
+ * percentDecode('%FF', { fatal: true });   // throws UriError INVALID_UTF8 at index 0
+ */
+export function percentDecode(s: string, options?: DecodeOptions): string {
+  if (typeof s !== 'string') throw argumentError('percentDecode', 's', 'a string', s);
+  const o = optionsOf(options, 'percentDecode');
+  return decodeRange(s, 0, s.length, o !== undefined && booleanOption(o, 'fatal', 'percentDecode'));
+}
+
+/**
+ * `percentDecode` of s[start, len), with the indices of errors in s.
+ * @internal also used by query and idna.
+ */
+export function decodeRange(s: string, start: number, len: number, fatal: boolean): string {
+  let i = s.indexOf('%', start);
+  if (i === -1 || i >= len) return start === 0 && len === s.length ? s : s.slice(start, len);
+  let out = s.slice(start, i);
+  while (i < len) {
+    if (s.charCodeAt(i) !== 0x25) {
+      const next = s.indexOf('%', i);
+      const end = next === -1 || next > len ? len : next;
+      out += s.slice(i, end);
+      i = end;
+      continue;
+    }
+    const b = i + 2 < len ? hexByte(s, i) : -1;
+    if (b < 0) {
+      if (fatal) throw new UriError('INVALID_PERCENT_ENCODING', i, s);
+      out += '%';
+      i++;
+      continue;
+    }
+    if (b < 0x80) {
+      out += String.fromCharCode(b);
+      i += 3;
+      continue;
+    }
+    const cp = utf8At(s, i, b, len);
+    if (cp < 0) {
+      if (fatal)
+        throw new UriError(
+          'INVALID_UTF8',
+          i,
+          s,
+          `Invalid UTF-8 at index ${i}: ${JSON.stringify(s.slice(i, Math.max(utf8End, i + 3)))} is not a complete UTF-8 sequence`,
+        );
+      // U+FFFD for the maximal ill-formed subpart, as the Encoding Standard decodes.
+      out += '\uFFFD';
+    } else {
+      out += String.fromCodePoint(cp);
+    }
+    i = utf8End;
+  }
+  return out;
+}
+
+/** Where the sequence that utf8At read last ends. */
+export let utf8End = 0;
+
+/**
+ * The code point of the UTF-8 sequence of `%XX` triplets at i (below len) whose lead byte b >= 0x80
+ * is already read, or -1 when it is not a complete, shortest-form sequence of a scalar value.
+ * Sets utf8End past the sequence, or past its maximal ill-formed subpart.
+ * @internal also used by iri.
+ */
+export function utf8At(s: string, i: number, b: number, len: number): number {
+  // The lead byte says how many continuation bytes must follow.
+  const need = b >= 0xf0 && b <= 0xf4 ? 3 : b >= 0xe0 ? (b <= 0xef ? 2 : 0) : b >= 0xc2 ? 1 : 0;
+  let cp = need === 3 ? b & 0x07 : need === 2 ? b & 0x0f : b & 0x1f;
+  let j = i + 3;
+  let k = 0;
+  for (; k < need; k++) {
+    const cb = j + 2 < len ? hexByte(s, j) : -1;
+    if (cb < 0 || (cb & 0xc0) !== 0x80 || !secondByteOk(b, k, cb)) break;
+    cp = (cp << 6) | (cb & 0x3f);
+    j += 3;
+  }
+  utf8End = j;
+  return need === 0 || k < need ? -1 : cp;
+}
+
+/** The byte of `%XX` at i, or -1. @internal also used by normalize. */
+export function hexByte(s: string, i: number): number {
+  if (i + 2 >= s.length || s.charCodeAt(i) !== 0x25) return -1;
+  const h = s.charCodeAt(i + 1);
+  const l = s.charCodeAt(i + 2);
+  if (h >= 0x80 || l >= 0x80) return -1;
+  const hv = HEX_VALUE[h]!;
+  const lv = HEX_VALUE[l]!;
+  return hv === 0xff || lv === 0xff ? -1 : (hv << 4) | lv;
+}
+
+/**
+ * The length of the well-formed UTF-8 sequence at `bytes[i]` (before `end`): 1 to 4, or 0 when
+ * the bytes there are not one (Unicode Table 3-7). @internal used by batch.
+ */
+export function utf8Length(bytes: Uint8Array, i: number, end: number): number {
+  const b = bytes[i]!;
+  if (b < 0x80) return 1;
+  const need = b >= 0xf0 && b <= 0xf4 ? 3 : b >= 0xe0 ? (b <= 0xef ? 2 : 0) : b >= 0xc2 ? 1 : 0;
+  if (need === 0 || i + need >= end) return 0;
+  for (let k = 0; k < need; k++) {
+    const cb = bytes[i + 1 + k]!;
+    if ((cb & 0xc0) !== 0x80 || !secondByteOk(b, k, cb)) return 0;
+  }
+  return need + 1;
+}
+
+/** The Unicode Table 3-7 limits on the second byte: no overlongs, surrogates or > U+10FFFF. */
+function secondByteOk(lead: number, k: number, cb: number): boolean {
+  if (k !== 0) return true;
+  if (lead === 0xe0) return cb >= 0xa0;
+  if (lead === 0xed) return cb <= 0x9f;
+  if (lead === 0xf0) return cb >= 0x90;
+  if (lead === 0xf4) return cb <= 0x8f;
+  return true;
+}
+
+/**
+ * Percent-encodes what a component may not hold: every character outside `set` except the "%"
+ * of a valid `%XX`. For the components of a lenient parse, whose tolerated characters (space,
+ * `"`, `[` in a path, a second `@`, non-ASCII, ...) have one normal form: encoded.
+ * @internal used by normalize.
+ */
+export function encodeOutside(s: string, set: number): string {
+  const len = s.length;
+  let out = '';
+  let run = 0; // start of the run of characters kept as they are
+  for (let i = 0; i < len; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80 && ((ALLOWED[c]! & set) !== 0 || (c === 0x25 && hexByte(s, i) >= 0))) continue;
+    out += s.slice(run, i);
+    if (c < 0x80) {
+      out += pct(c);
+    } else {
+      // One character (a surrogate pair is one), as UTF-8; a lone surrogate as U+FFFD.
+      const cp = s.codePointAt(i)!;
+      out += percentEncode(cp >= 0xd800 && cp <= 0xdfff ? '\uFFFD' : String.fromCodePoint(cp), 'component');
+      if (cp > 0xffff) i++;
+    }
+    run = i + 1;
+  }
+  return run === 0 ? s : out + s.slice(run);
+}
+
+/**
+ * §6.2.2.1 and §6.2.2.2 on one component's text: `%XX` of an unreserved character becomes the
+ * character, every other `%XX` gets upper-case hex digits. Reserved characters (`%2F`, `%3F`,
+ * `%40`, `%23`, `%25`, ...) stay encoded. Returns `s` itself when nothing changes.
+ */
+export function normalizePercent(s: string, start: number, end: number): string {
+  let out = '';
+  let runStart = start;
+  for (let i = s.indexOf('%', start); i !== -1 && i < end; i = s.indexOf('%', i)) {
+    const b = hexByte(s, i);
+    if (b < 0) {
+      // A "%" that lenient parsing kept: it stands for itself, which is "%25". Left bare, it
+      // could form a new encoding with what follows once that is decoded ("%%32%65").
+      out += `${s.slice(runStart, i)}%25`;
+      i++;
+      runStart = i;
+      continue;
+    }
+    if (b < 0x80 && (ALLOWED[b]! & EncodeSet.UNRESERVED) !== 0) {
+      out += s.slice(runStart, i) + String.fromCharCode(b);
+    } else {
+      const h = s.charCodeAt(i + 1);
+      const l = s.charCodeAt(i + 2);
+      if (h <= 0x46 && l <= 0x46) {
+        // Already upper case (or digits).
+        i += 3;
+        continue;
+      }
+      out += s.slice(runStart, i) + pct(b);
+    }
+    i += 3;
+    runStart = i;
+  }
+  return runStart === start ? s.slice(start, end) : out + s.slice(runStart, end);
+}

@@ -1,0 +1,231 @@
+/**
+ * Reading URLs typed by people or found in seed lists, which are rarely URIs as written: spaces
+ * around them, no scheme, `\` for `/`, spaces and non-ASCII inside. `heuristicParse` repairs what
+ * it can, says what it repaired, and returns a strict RFC 3986 `Uri`.
+ */
+
+import { toAsciiHost } from '../ops/idna.js';
+import { encodeOutside } from '../ops/percent.js';
+import { argumentError, scanError, UriError } from '../syntax/errors.js';
+import { Flag, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
+import { booleanOption, optionsOf, stringOption } from '../syntax/options.js';
+import { scan } from '../syntax/scan.js';
+import { EncodeSet } from '../syntax/tables.js';
+import { parse, type Uri } from '../uri.js';
+
+/** What `heuristicParse` repaired, in the order it repairs. */
+export type HeuristicRepair =
+  /** Whitespace around the input removed. */
+  | 'trim'
+  /** The `<…>`, `<URL:…>`, `"…"` or `URL:` that delimits a URI in text removed (RFC 3986 Appendix C). */
+  | 'unwrap'
+  /** Line breaks inside removed with the whitespace around them (a URL wrapped across lines), and tabs. */
+  | 'whitespace'
+  /** `\` read as `/` before the query. */
+  | 'backslash'
+  /** `http:/x`, `http:x` or `http:///x` written `http://x` (http, https, ws, wss, ftp). */
+  | 'slashes'
+  /** A missing scheme added: `defaultScheme://`, or `mailto:` for an e-mail address. */
+  | 'scheme'
+  /** Characters RFC 3986 does not allow there (space, `"`, `<`, non-ASCII, a bare `%`, ...) percent-encoded. */
+  | 'percent-encode'
+  /** A Unicode host written as A-labels (IDNA, `toAsciiHost`). */
+  | 'idna';
+
+/** Options of `heuristicParse`. */
+export interface HeuristicOptions {
+  /** The scheme added to an input that has none (default `'http'`). */
+  defaultScheme?: string;
+  /**
+   * `true` (the default): a host with non-ASCII characters is written as A-labels
+   * (`münchen.de` → `xn--mnchen-3ya.de`), as browsers do. `false`: percent-encoded as UTF-8.
+   */
+  idna?: boolean;
+}
+
+/** `heuristicParse`'s answer. */
+export interface HeuristicResult {
+  /** The repaired URI, strict RFC 3986. */
+  uri: Uri;
+  /** What was repaired (empty when the input was a URI as it stood). */
+  repairs: readonly HeuristicRepair[];
+}
+
+const rec = new Uint32Array(OFFSETS_LENGTH);
+const LENIENT = Object.freeze({ lenient: true });
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
+/** Schemes whose URIs always have an authority: their "//" can be restored. */
+const AUTHORITY_SCHEMES = /^(?:https?|wss?|ftp):/i;
+
+/**
+ * Parses a URL as a person would type it: trims it, removes `<…>` around it, adds a missing
+ * `http://` (or `defaultScheme`; `mailto:` for an e-mail address), restores the `//` of `http:`,
+ * reads `\` as `/` before the query, percent-encodes what the grammar does not allow and writes
+ * a Unicode host as A-labels. An input that begins with `/`, `.`, `?` or `#` stays a relative
+ * reference. What was repaired comes back with the `Uri`. The repairs are guesses: use them for
+ * input from people, never where the input is meant to be a URI already.
+ *
+ * @throws {UriError} when even the repaired input is not a URI-reference (a port that is not
+ *   digits, a bad IP literal, a control character), with the index in the repaired text.
+ * @example
+ * heuristicParse('  example.com/a b ').uri.href;   // 'http://example.com/a%20b'
+ * heuristicParse('  example.com/a b ').repairs;    // ['trim', 'scheme', 'percent-encode']
+ * heuristicParse('http:\\\\münchen.de\\x?y=\\').uri.href; // 'http://xn--mnchen-3ya.de/x?y=%5C'
+ * heuristicParse('localhost:8080').uri.href;        // 'http://localhost:8080'
+ * heuristicParse('bob@example.com').uri.href;       // 'mailto:bob@example.com'
+ */
+export function heuristicParse(input: string, options?: HeuristicOptions): HeuristicResult {
+  if (typeof input !== 'string') throw argumentError('heuristicParse', 'input', 'a string', input);
+  const o = optionsOf(options, 'heuristicParse');
+  const defaultScheme = o === undefined ? 'http' : stringOption(o, 'defaultScheme', 'heuristicParse', 'http');
+  if (!SCHEME.test(defaultScheme)) {
+    throw argumentError(
+      'heuristicParse',
+      'options.defaultScheme',
+      'a scheme (a letter, then letters, digits, "+", "-" or ".")',
+      defaultScheme,
+    );
+  }
+  const idna = o === undefined || booleanOption(o, 'idna', 'heuristicParse', true);
+  const repairs: HeuristicRepair[] = [];
+  let s = input.trim();
+  if (s !== input) repairs.push('trim');
+  const unwrapped = unwrap(s);
+  if (unwrapped !== s) {
+    s = unwrapped;
+    repairs.push('unwrap');
+  }
+  if (/[\t\n\r]/.test(s)) {
+    // Appendix C: whitespace added to break a URI across lines is ignored, all of it around the
+    // break; a tab is never part of a URI.
+    s = s.replace(LINE_BREAK, '').replaceAll('\t', '');
+    repairs.push('whitespace');
+  }
+  if (s === '') throw new UriError('INVALID_COMPONENT', 0, input, `Nothing to parse: ${JSON.stringify(input)} holds no URL`);
+  const end = queryStart(s);
+  const slash = s.slice(0, end).replaceAll('\\', '/');
+  if (slash !== s.slice(0, end)) {
+    s = slash + s.slice(end);
+    repairs.push('backslash');
+  }
+  s = addScheme(s, defaultScheme, repairs);
+  const uri = encode(s, idna, repairs);
+  // http, https, ws, wss and ftp name a host (RFC 9110 §4.2.1 forbids an empty one for http):
+  // "http:" alone, or ":8080", repaired to an empty host, is no URL.
+  if (uri.host === '' && AUTHORITY_SCHEMES.test(uri.href)) {
+    throw new UriError(
+      'INVALID_COMPONENT',
+      uri.href.indexOf('//') + 2,
+      uri.href,
+      `Missing host: ${JSON.stringify(input)} names no host (read as ${JSON.stringify(uri.href)})`,
+    );
+  }
+  return { uri, repairs };
+}
+
+const LINE_BREAK = /[ \t]*[\r\n][ \t\r\n]*/g;
+
+/** RFC 3986 Appendix C: `<URL:…>`, `<…>`, `"…"` and a leading `URL:` delimit a URI in text. */
+function unwrap(s: string): string {
+  let t = s;
+  if (t.length >= 2 && ((t.startsWith('<') && t.endsWith('>')) || (t.startsWith('"') && t.endsWith('"')))) t = t.slice(1, -1).trim();
+  if (/^URL:/i.test(t)) t = t.slice(4).trim();
+  return t;
+}
+
+/** Where the query or fragment begins, or the end. */
+function queryStart(s: string): number {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x3f || c === 0x23) return i;
+  }
+  return s.length;
+}
+
+function addScheme(s: string, defaultScheme: string, repairs: HeuristicRepair[]): string {
+  const colon = s.indexOf(':');
+  const first = s.charCodeAt(0);
+  // A relative reference that names no host: left as it is.
+  if (first === 0x3f || first === 0x23 || first === 0x2e || (first === 0x2f && s.charCodeAt(1) !== 0x2f)) return s;
+  if (colon > 0 && SCHEME.test(s.slice(0, colon)) && !isHostPort(s, colon)) {
+    if (!AUTHORITY_SCHEMES.test(s)) return s;
+    let rest = colon + 1;
+    while (s.charCodeAt(rest) === 0x2f) rest++;
+    if (rest === colon + 3) return s;
+    repairs.push('slashes');
+    return `${s.slice(0, colon)}://${s.slice(rest)}`;
+  }
+  repairs.push('scheme');
+  if (first === 0x2f) return `${defaultScheme}:${s}`;
+  if (isEmailAddress(s)) return `mailto:${s}`;
+  return `${defaultScheme}://${s}`;
+}
+
+/**
+ * `example.com:8080` and `localhost:80/x`: what precedes the ":" is a host, not a scheme, when it
+ * holds a "." or when digits alone follow up to the path.
+ */
+function isHostPort(s: string, colon: number): boolean {
+  if (s.lastIndexOf('.', colon) !== -1) return true;
+  let i = colon + 1;
+  while (i < s.length && s.charCodeAt(i) >= 0x30 && s.charCodeAt(i) <= 0x39) i++;
+  const c = s.charCodeAt(i);
+  return i > colon + 1 && (i === s.length || c === 0x2f || c === 0x3f || c === 0x23);
+}
+
+/** `local@domain.tld` with nothing that would make it a URL. */
+function isEmailAddress(s: string): boolean {
+  const at = s.indexOf('@');
+  return at > 0 && at === s.lastIndexOf('@') && s.indexOf('.', at) > at + 1 && !/[/?#:\s]/.test(s);
+}
+
+/** Percent-encodes what a lenient scan tolerated, component by component; IDNA for the host. */
+function encode(s: string, idna: boolean, repairs: HeuristicRepair[]): Uri {
+  const code = scan(s, rec, LENIENT);
+  if (code !== 0) throw scanError(code, rec[Slot.ERROR_INDEX]!, s);
+  const f = rec[Slot.FLAGS]!;
+  if ((f & (Flag.WARN_CHAR | Flag.WARN_NON_ASCII | Flag.WARN_PERCENT | Flag.WARN_AT)) === 0) return parse(s);
+  let out = '';
+  let at = 0; // s[at, ...) is not in out yet
+  let encoded = false;
+  const piece = (start: number, end: number, set: number): void => {
+    const text = s.slice(start, end);
+    const safe = encodeOutside(text, set);
+    if (safe !== text) encoded = true;
+    out += s.slice(at, start) + safe;
+    at = end;
+  };
+  let idnaHost = false;
+  if ((f & Flag.AUTHORITY) !== 0) {
+    if ((f & Flag.USERINFO) !== 0) piece(rec[Slot.AUTHORITY_START]!, rec[Slot.USERINFO_END]!, EncodeSet.USERINFO);
+    const hostStart = rec[Slot.HOST_START]!;
+    const hostEnd = rec[Slot.HOST_END]!;
+    const host = s.slice(hostStart, hostEnd);
+    if (idna && NON_ASCII.test(host)) {
+      out += s.slice(at, hostStart) + hostToAscii(host, s, hostStart);
+      at = hostEnd;
+      idnaHost = true;
+    } else {
+      piece(hostStart, hostEnd, EncodeSet.REG_NAME);
+    }
+  }
+  piece(rec[Slot.PATH_START]!, rec[Slot.PATH_END]!, EncodeSet.PATH);
+  if ((f & Flag.QUERY) !== 0) piece(rec[Slot.QUERY_START]!, rec[Slot.QUERY_END]!, EncodeSet.QUERY);
+  if ((f & Flag.FRAGMENT) !== 0) piece(rec[Slot.FRAGMENT_START]!, s.length, EncodeSet.FRAGMENT);
+  out += s.slice(at);
+  if (encoded) repairs.push('percent-encode');
+  if (idnaHost) repairs.push('idna');
+  return parse(out);
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** toAsciiHost, with an error's index moved into the whole text. */
+function hostToAscii(host: string, s: string, hostStart: number): string {
+  try {
+    return toAsciiHost(host);
+  } catch (e) {
+    const err = e as UriError;
+    throw new UriError(err.code, hostStart + err.index, s, `${err.message}, in the host at index ${hostStart} of ${JSON.stringify(s)}`);
+  }
+}

@@ -1,0 +1,261 @@
+/**
+ * Query parameters: queryParams (RFC 3986 and form rules, `;`, bad `%`, fatal errors with their
+ * index), formatQuery, and agreement with Node's URLSearchParams in form mode on generated input.
+ */
+import { createRequire } from 'node:module';
+import { inspect } from 'node:util';
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { formatQuery, parse, QueryParams, queryParams } from '../../src/index.js';
+import { throwsUriError } from '../support/assert.js';
+
+/** The WHATWG URL Standard's reference implementation (Node's own URLSearchParams misreads some bad UTF-8). */
+const whatwg = createRequire(import.meta.url)('whatwg-url') as { URLSearchParams: typeof URLSearchParams };
+
+const pairs = (q: QueryParams): [string, string][] => [...q];
+
+test('get, getAll, has, size on duplicates, empty names and values, and pairs without "="', () => {
+  const q = queryParams('a=1&b=&=x&a=2&c&&d=e=f&');
+  assert.is(q.get('a'), '1');
+  assert.equal(q.getAll('a'), ['1', '2']);
+  assert.is(q.get('b'), '');
+  assert.is(q.get(''), 'x');
+  assert.is(q.get('c'), '');
+  assert.is(q.get('d'), 'e=f');
+  assert.is(q.get('z'), null);
+  assert.equal(q.getAll('z'), []);
+  assert.is(q.has('c'), true);
+  assert.is(q.has('a', '2'), true);
+  assert.is(q.has('a', '3'), false);
+  assert.is(q.has('z'), false);
+  assert.is(q.size, 6);
+  assert.equal(pairs(q), [
+    ['a', '1'],
+    ['b', ''],
+    ['', 'x'],
+    ['a', '2'],
+    ['c', ''],
+    ['d', 'e=f'],
+  ]);
+});
+
+test('a string is a query: one leading "?" is skipped; an empty query has no pairs', () => {
+  assert.equal(pairs(queryParams('?a=1')), [['a', '1']]);
+  assert.equal(pairs(queryParams('??a=1')), [['?a', '1']]);
+  assert.equal(pairs(queryParams('')), []);
+  assert.equal(pairs(queryParams('?')), []);
+  assert.equal(pairs(queryParams('&&&')), []);
+  assert.is(queryParams('?').size, 0);
+});
+
+test('a Uri gives its query, which ends at the fragment; no query, no pairs', () => {
+  const u = parse('http://h/p?q=1&r=a%20b#x=2&y');
+  assert.equal(pairs(queryParams(u)), [
+    ['q', '1'],
+    ['r', 'a b'],
+  ]);
+  assert.equal(pairs(queryParams(parse('http://h/p#a=1'))), []);
+  assert.equal(pairs(queryParams(parse('http://h/p?'))), []);
+  assert.is(queryParams(parse('http://h/p?a=b#c')).toString(), 'a=b');
+});
+
+test('names and values are decoded on read; "+" is "+" under RFC 3986 and a space as a form', () => {
+  const s = 'na%20me=v%C3%BCl+ue&a+b=c%2Bd';
+  const rfc = queryParams(s);
+  assert.is(rfc.get('na me'), 'vül+ue');
+  assert.is(rfc.get('a+b'), 'c+d');
+  assert.is(rfc.get('a b'), null);
+  const form = queryParams(s, { form: true });
+  assert.is(form.get('na me'), 'vül ue');
+  assert.is(form.get('a b'), 'c+d');
+  assert.is(form.get('a+b'), null);
+  assert.equal([...form.keys()], ['na me', 'a b']);
+  assert.equal([...form.values()], ['vül ue', 'c+d']);
+  // A raw name is compared as it stands when the query holds no encoding at all.
+  assert.is(queryParams('ab=1&a=2').get('a'), '2');
+});
+
+test('";" separates pairs only with the semicolon option', () => {
+  assert.equal(pairs(queryParams('a=1;b=2&c=3')), [
+    ['a', '1;b=2'],
+    ['c', '3'],
+  ]);
+  assert.equal(pairs(queryParams('a=1;b=2&c=3', { semicolon: true })), [
+    ['a', '1'],
+    ['b', '2'],
+    ['c', '3'],
+  ]);
+  assert.is(queryParams('a=1;b=2', { semicolon: true }).get('b'), '2');
+});
+
+test('a bad "%" is kept and bad UTF-8 reads as U+FFFD, unless fatal', () => {
+  const q = queryParams('a=%zz&b=%C3&c=100%&%=d');
+  assert.equal(pairs(q), [
+    ['a', '%zz'],
+    ['b', '\uFFFD'],
+    ['c', '100%'],
+    ['%', 'd'],
+  ]);
+  throwsUriError(() => queryParams('a=1&b=%zz', { fatal: true }), 'INVALID_PERCENT_ENCODING', 6);
+  throwsUriError(() => queryParams('?a=%C3', { fatal: true }), 'INVALID_UTF8', 3);
+  throwsUriError(() => queryParams('a=1%', { fatal: true }), 'INVALID_PERCENT_ENCODING', 3);
+  // The index is in the Uri's href.
+  const lenient = parse('http://h/?x=%zz', { lenient: true });
+  throwsUriError(() => queryParams(lenient, { fatal: true }), 'INVALID_PERCENT_ENCODING', 12);
+  // A "%" at the query's end is not completed by the fragment's characters.
+  assert.equal(pairs(queryParams(parse('http://h/?x=%4#1', { lenient: true }))), [['x', '%4']]);
+  assert.equal(pairs(queryParams('a=%41&b=%C3%BC', { fatal: true })), [
+    ['a', 'A'],
+    ['b', 'ü'],
+  ]);
+});
+
+test('iteration, forEach, toString and interop with URLSearchParams and Object.fromEntries', () => {
+  const q = queryParams('a=1&b=2&a=3');
+  const seen: string[] = [];
+  q.forEach(function (this: unknown, value, name, params) {
+    seen.push(`${name}:${value}:${params === q}:${this === seen}`);
+  }, seen);
+  assert.equal(seen, ['a:1:true:true', 'b:2:true:true', 'a:3:true:true']);
+  assert.equal(
+    [...q.entries()],
+    [
+      ['a', '1'],
+      ['b', '2'],
+      ['a', '3'],
+    ],
+  );
+  assert.is(q.toString(), 'a=1&b=2&a=3');
+  assert.is(new URLSearchParams(q).toString(), 'a=1&b=2&a=3');
+  assert.equal(Object.fromEntries(q), { a: '3', b: '2' });
+  assert.is(formatQuery(new URLSearchParams('x=1&y=a+b')), 'x=1&y=a%20b');
+});
+
+test('QueryParams is read-only and shows its pairs in util.inspect', () => {
+  const q = queryParams('a=1&b=x%20y');
+  // No method changes it, and its one property is a getter: assigning it throws (strict code).
+  for (const m of ['set', 'append', 'delete', 'sort']) assert.is(m in q, false, m);
+  assert.throws(() => {
+    (q as unknown as { size: number }).size = 0;
+  }, TypeError);
+  assert.is(q.size, 2);
+  assert.is(inspect(q), "QueryParams { 'a' => '1', 'b' => 'x y' }");
+  assert.is(inspect(queryParams('')), 'QueryParams {}');
+  assert.instance(q, QueryParams);
+});
+
+test('an empty name finds "=x", never an empty pair', () => {
+  assert.is(queryParams('&&=x').get(''), 'x');
+  assert.is(queryParams('a&&b').get(''), null);
+  assert.is(queryParams('a=1&b').get('b'), '');
+  assert.is(queryParams('ab=1').get('a'), null);
+  assert.is(queryParams('a=b=c').get('a=b'), null);
+  assert.is(queryParams('a%3Db=c').get('a=b'), 'c');
+  assert.is(queryParams('x=1&y=2', { semicolon: true }).get('y'), '2');
+});
+
+test('formatQuery: records, arrays, pairs, null (the name alone) and undefined (left out)', () => {
+  assert.is(formatQuery({ q: 'a b&c', page: 2 }), 'q=a%20b%26c&page=2');
+  assert.is(formatQuery({ tag: ['x', 'y'], none: undefined, flag: null, on: true, big: 10n }), 'tag=x&tag=y&flag&on=true&big=10');
+  assert.is(formatQuery([['tag', 'x'], ['tag', 'y'], ['flag']]), 'tag=x&tag=y&flag');
+  assert.is(
+    formatQuery(
+      new Map<string, string>([
+        ['a', '1'],
+        ['b', '2'],
+      ]),
+    ),
+    'a=1&b=2',
+  );
+  assert.is(formatQuery(queryParams('a=%C3%BC&b=x+y')), 'a=%C3%BC&b=x%2By');
+  assert.is(formatQuery({}), '');
+  assert.is(formatQuery([]), '');
+});
+
+test('formatQuery encodes the separators and "+", and keeps what a query may hold', () => {
+  assert.is(formatQuery({ 'k=&;+#%': "v=&;+#% /?:@!$'()*,~ü" }), "k%3D%26%3B%2B%23%25=v%3D%26%3B%2B%23%25%20/?:@!$'()*,~%C3%BC");
+  assert.is(formatQuery({ a: '1', b: '2' }, { separator: ';' }), 'a=1;b=2');
+});
+
+test('formatQuery as a form writes exactly what URLSearchParams writes', () => {
+  const input: [string, string][] = [
+    ['q', 'a b+c'],
+    ['x', "~!*'()-._"],
+    ['ü', '€/?#&='],
+  ];
+  assert.is(formatQuery(input, { form: true }), new URLSearchParams(input).toString());
+  assert.is(formatQuery({ q: 'a b' }, { form: true }), 'q=a+b');
+});
+
+test('formatQuery: a lone surrogate has no UTF-8 form', () => {
+  throwsUriError(() => formatQuery({ a: 'x\uD800' }), 'INVALID_CHAR', 1);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Properties, against URLSearchParams (the WHATWG URL Standard's form rules): whatwg-url's, the
+// reference implementation. Node's own misreads an incomplete UTF-8 sequence followed by a
+// non-ASCII character ("%E2%82😀"); scripts/differential/query.ts counts those apart.
+
+/** Query text weighted toward what matters: separators, "+", "%", hex digits, non-ASCII. */
+const queryText = fc
+  .array(
+    fc.oneof(
+      { arbitrary: fc.constantFrom('&', '=', '+', ';', '%', '%2', '%41', '%C3%BC', '%C3', '%E2%82', '%FF', '%zz', '?', ' '), weight: 4 },
+      { arbitrary: fc.constantFrom('a', 'b', 'A', '0', 'ü', '€', '😀', '~', '/'), weight: 4 },
+      { arbitrary: fc.string({ unit: 'binary', maxLength: 3 }), weight: 1 },
+    ),
+    { maxLength: 24 },
+  )
+  .map((a) => a.join(''));
+
+test('form mode reads every generated query exactly as URLSearchParams does', () => {
+  fc.assert(
+    fc.property(queryText, (s) => {
+      assert.equal(pairs(queryParams(s, { form: true })), [...new whatwg.URLSearchParams(s)]);
+      const q = queryParams(s, { form: true });
+      const usp = new whatwg.URLSearchParams(s);
+      for (const name of usp.keys()) assert.is(q.get(name), usp.get(name));
+      assert.is(q.size, usp.size);
+    }),
+    { seed: 11, numRuns: 3000 },
+  );
+});
+
+test('get agrees with the first of the pairs, in every mode, on generated queries and names', () => {
+  const name = fc.constantFrom('', 'a', 'b', 'a b', 'a+b', 'a=b', 'ü', '&', 'ab');
+  fc.assert(
+    fc.property(queryText, name, fc.boolean(), fc.boolean(), (s, n, form, semicolon) => {
+      const q = queryParams(s, { form, semicolon });
+      const first = [...q].find(([k]) => k === n);
+      assert.is(q.get(n), first === undefined ? null : first[1]);
+      assert.equal(
+        q.getAll(n),
+        [...q].filter(([k]) => k === n).map(([, v]) => v),
+      );
+    }),
+    { seed: 13, numRuns: 5000 },
+  );
+});
+
+const pairList = fc.array(fc.tuple(fc.string({ unit: 'binary', maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 6 })), {
+  maxLength: 6,
+});
+
+test('formatQuery then queryParams gives the pairs back, in both modes; form output is URLSearchParams#toString', () => {
+  fc.assert(
+    fc.property(pairList, (list) => {
+      const rfc = formatQuery(list);
+      // Empty names with empty values ("=") are kept; only an empty pair text is skipped.
+      assert.equal(pairs(queryParams(rfc)), list);
+      const form = formatQuery(list, { form: true });
+      assert.is(form, new whatwg.URLSearchParams(list).toString());
+      assert.equal(pairs(queryParams(form, { form: true })), list);
+      // What formatQuery writes is a valid RFC 3986 query.
+      assert.is(parse(`?${rfc}`).query, rfc);
+    }),
+    { seed: 12, numRuns: 2000 },
+  );
+});
+
+test.run();

@@ -1,0 +1,163 @@
+/**
+ * heuristicParse: each repair alone and together, what it leaves alone, its errors, the Addressable
+ * vector, and that the answer is always a strict URI-reference.
+ */
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { heuristicParse, isValid, UriError } from '../../src/index.js';
+
+function fix(input: string, options?: Parameters<typeof heuristicParse>[1]): [string, readonly string[]] {
+  const r = heuristicParse(input, options);
+  return [r.uri.href, r.repairs];
+}
+
+test('a URI as it stands comes back unchanged, with no repairs', () => {
+  for (const u of ['http://example.com/a?b#c', 'mailto:a@b.example', 'urn:isbn:0451450523', 'file:///etc/hosts', 'https://[::1]:8443/']) {
+    assert.equal(fix(u), [u, []], u);
+  }
+});
+
+test('a missing scheme: http:// (or defaultScheme) for a host, mailto: for an e-mail address', () => {
+  assert.equal(fix('example.com'), ['http://example.com', ['scheme']]);
+  assert.equal(fix('www.example.com/path?q#f'), ['http://www.example.com/path?q#f', ['scheme']]);
+  assert.equal(fix('localhost'), ['http://localhost', ['scheme']]);
+  assert.equal(fix('localhost:8080'), ['http://localhost:8080', ['scheme']]);
+  assert.equal(fix('localhost:8080/x'), ['http://localhost:8080/x', ['scheme']]);
+  assert.equal(fix('example.com:8080'), ['http://example.com:8080', ['scheme']]);
+  assert.equal(fix('192.0.2.16:8000/path'), ['http://192.0.2.16:8000/path', ['scheme']]);
+  assert.equal(fix('//cdn.example/a.js'), ['http://cdn.example/a.js', ['scheme']]);
+  assert.equal(fix('example.com', { defaultScheme: 'https' }), ['https://example.com', ['scheme']]);
+  assert.equal(fix('bob@example.com'), ['mailto:bob@example.com', ['scheme']]);
+  assert.equal(fix('bob@example.com/x'), ['http://bob@example.com/x', ['scheme']]);
+});
+
+test('a relative reference that names no host stays relative', () => {
+  for (const r of ['/etc/x', './a', '../b', '?q=1', '#top']) assert.equal(fix(r), [r, []], r);
+});
+
+test('whitespace: around (trim), tabs and line breaks inside; <…> and URL: around', () => {
+  assert.equal(fix('  http://a.com/ \n'), ['http://a.com/', ['trim']]);
+  assert.equal(fix('\u00a0http://a.com/\u3000'), ['http://a.com/', ['trim']]);
+  // Appendix C: the whitespace around a line break is ignored; a space elsewhere is a character.
+  assert.equal(fix('http://a.com/very- \r\n  long/path'), ['http://a.com/very-long/path', ['whitespace']]);
+  assert.equal(fix('http://a.com/a\tb c'), ['http://a.com/ab%20c', ['whitespace', 'percent-encode']]);
+  assert.equal(fix('"http://a.com/"'), ['http://a.com/', ['unwrap']]);
+  assert.equal(fix('"'), ['http://%22', ['scheme', 'percent-encode']]);
+  assert.equal(fix('<http://a.com/>'), ['http://a.com/', ['unwrap']]);
+  assert.equal(fix('<URL:http://a.com/>'), ['http://a.com/', ['unwrap']]);
+  assert.equal(fix('url: http://a.com/'), ['http://a.com/', ['unwrap']]);
+});
+
+test('"\\" is "/" before the query, and stays a character (encoded) after it', () => {
+  assert.equal(fix('http:\\\\a.com\\b\\c?d=\\#\\'), ['http://a.com/b/c?d=%5C#%5C', ['backslash', 'percent-encode']]);
+  assert.equal(fix('a.com\\b'), ['http://a.com/b', ['backslash', 'scheme']]);
+});
+
+test('the "//" of http, https, ws, wss and ftp restored; other schemes left as they are', () => {
+  assert.equal(fix('http:/a.com'), ['http://a.com', ['slashes']]);
+  assert.equal(fix('http:a.com/x'), ['http://a.com/x', ['slashes']]);
+  assert.equal(fix('HTTPS:///a.com/'), ['HTTPS://a.com/', ['slashes']]);
+  assert.equal(fix('wss:////a.com'), ['wss://a.com', ['slashes']]);
+  assert.equal(fix('ftp:/a.com'), ['ftp://a.com', ['slashes']]);
+  assert.equal(fix('file:/etc/x'), ['file:/etc/x', []]);
+  assert.equal(fix('urn:a:b'), ['urn:a:b', []]);
+});
+
+test('characters outside the grammar are percent-encoded, component by component', () => {
+  assert.equal(fix('http://a.com/a b"<>^`{|}'), ['http://a.com/a%20b%22%3C%3E%5E%60%7B%7C%7D', ['percent-encode']]);
+  assert.equal(fix('http://a.com/ü?q=ä#f#g'), ['http://a.com/%C3%BC?q=%C3%A4#f%23g', ['percent-encode']]);
+  assert.equal(fix('http://u@v@h/'), ['http://u%40v@h/', ['percent-encode']]);
+  assert.equal(fix('http://a.com/100%'), ['http://a.com/100%25', ['percent-encode']]);
+  assert.equal(fix('http://a.com/[x]'), ['http://a.com/%5Bx%5D', ['percent-encode']]);
+  assert.equal(fix('exa mple.com'), ['http://exa%20mple.com', ['scheme', 'percent-encode']]);
+});
+
+test('a Unicode host as A-labels (idna), or percent-encoded with idna: false', () => {
+  assert.equal(fix('münchen.de/straße'), ['http://xn--mnchen-3ya.de/stra%C3%9Fe', ['scheme', 'percent-encode', 'idna']]);
+  assert.equal(fix('https://MÜNCHEN.de'), ['https://xn--mnchen-3ya.de', ['idna']]);
+  assert.equal(fix('münchen.de', { idna: false }), ['http://m%C3%BCnchen.de', ['scheme', 'percent-encode']]);
+});
+
+test('errors: nothing to parse, what no repair can fix, bad options', () => {
+  assert.throws(
+    () => heuristicParse('   '),
+    (e: unknown) => e instanceof UriError && e.code === 'INVALID_COMPONENT' && /holds no URL/.test(e.message),
+  );
+  assert.throws(
+    () => heuristicParse('http://a.com:8x/'),
+    (e: unknown) => e instanceof UriError && e.code === 'INVALID_PORT' && e.input === 'http://a.com:8x/',
+  );
+  assert.throws(
+    () => heuristicParse('http://[::1/'),
+    (e: unknown) => e instanceof UriError && e.code === 'INVALID_CHAR' && e.index === 11,
+  );
+  assert.throws(
+    () => heuristicParse('http://a.com/\u0000'),
+    (e: unknown) => e instanceof UriError && e.code === 'INVALID_CHAR' && e.index === 13,
+  );
+  assert.throws(
+    () => heuristicParse('xn--zz.ü'),
+    (e: unknown) =>
+      e instanceof UriError &&
+      e.code === 'INVALID_HOST' &&
+      e.index === 7 &&
+      e.input === 'http://xn--zz.ü' &&
+      / in the host at index 7 of "http:\/\/xn--zz\.ü"$/.test(e.message),
+  );
+  assert.throws(
+    () => heuristicParse('http:'),
+    (e: unknown) =>
+      e instanceof UriError &&
+      e.code === 'INVALID_COMPONENT' &&
+      e.index === 7 &&
+      e.message === 'Missing host: "http:" names no host (read as "http://")',
+  );
+  assert.throws(
+    () => heuristicParse(':8080'),
+    (e: unknown) => e instanceof UriError && e.code === 'INVALID_COMPONENT' && e.input === 'http://:8080',
+  );
+  assert.equal(fix('file:///x'), ['file:///x', []]);
+});
+
+test('the Addressable vector: 192.0.2.16:8000/path', () => {
+  const vectors = JSON.parse(
+    readFileSync(new URL('../../../test/fixtures/vectors/sporkmonger-addressable.json', import.meta.url), 'utf8'),
+  ) as {
+    op: string;
+    input: string;
+    expected: { scheme: string; host: string; port: number; path: string };
+  }[];
+  const cases = vectors.filter((v) => v.op === 'heuristic_parse');
+  assert.is(cases.length, 1);
+  for (const v of cases) {
+    const u = heuristicParse(v.input).uri;
+    assert.equal([u.scheme, u.host, u.portNumber, u.path], [v.expected.scheme, v.expected.host, v.expected.port, v.expected.path]);
+  }
+});
+
+test('whatever people type, the answer is a strict URI-reference or a UriError', () => {
+  const typed = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(' ', '\\', '/', ':', '@', '?', '#', '%', 'ü', '.', 'http', 'com', '[', ']', '\t', '8080', '<', '>'),
+        fc.string({ maxLength: 3 }),
+      ),
+      { maxLength: 10 },
+    )
+    .map((a) => a.join(''));
+  fc.assert(
+    fc.property(typed, (s) => {
+      try {
+        const r = heuristicParse(s);
+        assert.ok(isValid(r.uri.href), r.uri.href);
+      } catch (e) {
+        assert.instance(e, UriError);
+      }
+    }),
+    { seed: 41, numRuns: 3000 },
+  );
+});
+
+test.run();

@@ -1,0 +1,671 @@
+/**
+ * Redis jobs, in process, against real servers on loopback (a single node and a 3-master Redis
+ * Cluster, started and stopped here): publish, workers, the frontier, the counts, claims and dead
+ * letters, back-pressure, the control actions, usage errors, and the CLI without ioredis.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough, Writable } from 'node:stream';
+import { Cluster, Redis } from 'ioredis';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { main } from '../../src/cli/main.js';
+import { again } from '../../src/cli/redis/client.js';
+import type { Status } from '../../src/cli/redis/control.js';
+import { groupsOf } from '../../src/cli/redis/groups.js';
+import { digestOf, shardOf } from '../../src/cli/redis/keys.js';
+import { accessLog, cli, root, Temp } from '../support/cli.js';
+import { RedisCluster, RedisServer, spellings, until } from '../support/redis.js';
+
+const tmp = new Temp();
+let node: RedisServer;
+let cluster: RedisCluster;
+
+test.before(async () => {
+  node = await RedisServer.start();
+  cluster = await RedisCluster.start(3);
+});
+
+test.after(async () => {
+  await node?.stop();
+  await cluster?.stop();
+  tmp.remove();
+});
+
+/** A client of the test's own, to look at what the CLI left in Redis. */
+async function inspect<T>(url: string, use: (c: Redis | Cluster) => Promise<T>, isCluster = url === cluster.url): Promise<T> {
+  const port = Number(url.slice(url.lastIndexOf(':') + 1));
+  const c = isCluster ? new Cluster([{ host: '127.0.0.1', port }]) : new Redis({ host: '127.0.0.1', port });
+  try {
+    if (c.status !== 'ready') await new Promise((r) => c.once('ready', r));
+    return await use(c);
+  } finally {
+    c.disconnect();
+  }
+}
+
+/** An output whose every write fails with `code`. */
+const failing = (code: string): Writable =>
+  new Writable({
+    write(_chunk, _enc, cb) {
+      cb(Object.assign(new Error(`write ${code}`), { code }));
+    },
+  });
+
+/** The message of the promise's rejection ('' if it resolves). */
+const failure = (p: Promise<unknown>): Promise<string> =>
+  p.then(
+    () => '',
+    (e: Error) => e.message,
+  );
+
+const sorted = (s: string): string[] =>
+  s
+    .split('\n')
+    .filter((l) => l !== '')
+    .sort();
+
+/** The report minus its title line. */
+const body = (table: string): string => table.slice(table.indexOf('\n'));
+
+async function init(url: string, job: string, ...more: string[]): Promise<string> {
+  const r = await cli(['redis', 'init', '--redis', url, '--job', job, '--quiet', ...more]);
+  assert.is(r.code, 0, r.err);
+  return `${url}/${job}`;
+}
+
+async function publish(to: string, text: string, ...more: string[]): Promise<void> {
+  const r = await cli(['publish', '--to', to, '-q', ...more, tmp.file(`${to.replace(/\W/g, '_')}.txt`, text)]);
+  assert.is(r.code, 0, r.err);
+}
+
+async function status(to: string): Promise<Status> {
+  const r = await cli(['redis', 'status', '--redis', to, '--json']);
+  assert.is(r.code, 0, r.err);
+  return JSON.parse(r.out);
+}
+
+// ---------------------------------------------------------------------------------------------
+// the whole flow, on a node and on a cluster
+
+for (const where of ['node', 'cluster'] as const) {
+  test(`a job on a ${where}: publish, two normalize workers and a stats worker; the frontier, counts, status, report, trim`, async () => {
+    const url = where === 'node' ? node.url : cluster.url;
+    const job = `flow-${where}`;
+    const U = `${url}/${job}`;
+    const made = await cli(['redis', 'init', '--redis', url, '--job', job, '--shards', '8']);
+    assert.equal([made.code, made.out, made.err], [0, '', `urikit: created the job ${U} (8 shards, seen exact)\n`]);
+    const kept = await cli(['redis', 'init', '--redis', U, '--shards', '8']);
+    assert.equal([kept.code, kept.err], [0, `urikit: kept the job ${U} (8 shards, seen exact): it exists already\n`]);
+    const clash = await cli(['redis', 'init', '--redis', url, '--job', job, '--shards', '8', '--seen', 'digest']);
+    assert.equal(
+      [clash.code, clash.err],
+      [
+        2,
+        `urikit: the job "${job}" exists at ${U} with 8 shards, seen exact, not 8 shards, seen digest (4883 buckets a shard); choose another name, or keep its settings\n`,
+      ],
+    );
+
+    const data = spellings(1500);
+    const file = tmp.file(`${job}.txt`, data.text);
+    const p = await cli(['publish', '--to', U, file]);
+    assert.is(p.code, 0);
+    assert.match(
+      p.err,
+      new RegExp(`^urikit: published ${data.lines} lines in \\d+ entries to ${U.replace(/[/.]/g, '\\$&')} \\(8 shards\\)\n$`),
+    );
+
+    const [w1, w2, st] = await Promise.all([
+      cli(['normalize', '--from', U, '--to', U]),
+      cli(['normalize', '--from', U, '--to', U]),
+      cli(['stats', '--from', U]),
+    ]);
+    const invalid = data.text.split('\n').filter((l) => l.startsWith('http://bad host/')).length;
+    const reports = `${w1.err}${w2.err}`.split('\n').filter((l) => / left out: INVALID_CHAR at index 10: /.test(l));
+    assert.is(reports.length, invalid);
+    assert.equal([w1.out, w2.out, st.out], ['', '', '']);
+    assert.is(st.err, `urikit: stats: counted ${data.lines} lines into ${U}; "urikit stats --from ${U} --report" prints the counts\n`);
+
+    // The frontier: every normal form once, as the local normalize --dedupe finds them.
+    const frontier = await cli(['redis', 'export', '--redis', U]);
+    assert.equal(sorted(frontier.out), data.expected);
+    assert.equal(sorted((await cli(['normalize', '--dedupe', file])).out), data.expected);
+    const hosts = new Map<string, number>();
+    for (const u of data.expected) {
+      const h = /^[a-z]+:\/\/([^/]+)/.exec(u)?.[1];
+      if (h !== undefined) hosts.set(h, (hosts.get(h) ?? 0) + 1);
+    }
+    const counts = await cli(['redis', 'export', '--counts', '--redis', U]);
+    assert.equal(sorted(counts.out), [...hosts].map(([h, n]) => `${h}\t${n}`).sort());
+
+    // stats --report: the local stats of the same file.
+    const track = ['--track', '100000'];
+    const report = await cli(['stats', '--from', U, '--report', ...track]);
+    const local = await cli(['stats', file, ...track]);
+    assert.ok(report.out.startsWith(`urikit stats: ${U}\n\nlines: ${data.lines}`));
+    assert.is(body(report.out), body(local.out));
+    assert.is(
+      (await cli(['stats', '--from', U, '--report', '--json', ...track])).out,
+      (await cli(['stats', '--json', file, ...track])).out,
+    );
+
+    const s = await status(U);
+    assert.equal(
+      [s.closed, s.urls, s.dead, s.groups],
+      [true, data.expected.length, 0, { normalize: { lag: 0, pending: 0 }, stats: { lag: 0, pending: 0 } }],
+    );
+    assert.ok(s.memory > 0 && s.perShard.every((x) => x.memory > 0));
+    const table = (await cli(['redis', 'status', '--redis', url, '--job', job])).out;
+    assert.ok(
+      table.startsWith(
+        `urikit redis status: ${U} (8 shards, seen exact)\nproducers: 0 running, 1 finished (the input is closed)\ngroups: normalize, stats\n\nshard  input  normalize lag/pending  stats lag/pending  dead  frontier URLs`,
+      ),
+      table,
+    );
+    assert.match(table, new RegExp(`\nall +${s.input} +0/0 +0/0 +0 +${data.expected.length} +[\\d.]+ [kM]B\n$`));
+
+    // Every key is the job's, and a shard's keys share its hash tag; on the cluster the shards
+    // are spread over the masters.
+    const keys = await inspect(url, async (c) => {
+      const nodes = c instanceof Cluster ? c.nodes('master') : [c];
+      return (await Promise.all(nodes.map((n) => n.keys('*')))).map((ks) => ks.sort());
+    });
+    const pattern = new RegExp(`^urikit:${job}(:producers)?$|^urikit:\\{${job}:[0-7]\\}:(in|seen|frontier|counts|stats)$`);
+    assert.ok(
+      keys.flat().every((k) => pattern.test(k)),
+      keys.flat().join(' '),
+    );
+    if (where === 'cluster') assert.ok(keys.filter((ks) => ks.some((k) => k.endsWith(':in'))).length >= 2);
+
+    const trimmed = await cli(['redis', 'trim', '--redis', U]);
+    assert.equal(
+      [trimmed.code, trimmed.err],
+      [0, `urikit: redis trim: removed ${s.input} input entries that normalize, stats acknowledged\n`],
+    );
+    assert.is((await status(U)).input, 0);
+    const late = await cli(['validate', '--from', U]);
+    assert.is(late.code, 2);
+    assert.match(
+      late.err,
+      /^urikit: no worker of validate has read urikit:\{flow-\w+:0\}:in before, and entries of it were trimmed already/,
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// the other commands as workers
+
+test('resolve --from --to: the normal forms of the targets; validate and normalize --from write to standard output with the published line numbers', async () => {
+  const U = await init(node.url, 'pairs', '--shards', '3');
+  await publish(U, 'http://a/b/c\t../D/%7e\nhttp://A/b/c\t../d/~\nhttp://b/\t/x\nnot a base\tx\n\nhttp://c/\t?q\n');
+  const r = await cli(['resolve', '--from', U, '--to', U]);
+  assert.equal([r.code, r.out], [1, '']);
+  assert.is(
+    r.err,
+    'urikit: line 4 left out: INVALID_CHAR at index 3: base: Invalid character \' \' at index 3 in "not a base"\nurikit: 1 invalid URI was left out (reported above); --lenient accepts the characters that logs often hold\n',
+  );
+  assert.equal(sorted((await cli(['redis', 'export', '--redis', U])).out), ['http://a/D/~', 'http://a/d/~', 'http://b/x', 'http://c/?q']);
+
+  const V = await init(node.url, 'lines', '--shards', '2');
+  await publish(V, 'http://a/\n\nhttp://a b/\nHTTP://B/./x\nhttp://c/%zz\n');
+  const v = await cli(['validate', '--from', V]);
+  assert.is(v.code, 1);
+  assert.equal(sorted(v.out), [
+    '3:8: INVALID_CHAR: Invalid character \' \' at index 8 in "http://a b/"',
+    '5:9: INVALID_PERCENT_ENCODING: Invalid percent-encoding "%zz" at index 9 in "http://c/%zz": "%" must be followed by two hex digits',
+  ]);
+  assert.is(v.err, 'urikit: 2 of 4 URIs are invalid; --lenient accepts the characters that logs often hold\n');
+  // Lines as a local run reads them: a "\r" kept in a line stays; a line too long is left out by publish.
+  const C = await init(node.url, 'cr', '--shards', '2');
+  const crlf = tmp.file('cr.txt', `http://a/\r\r\nhttp://b/\r\n${'x'.repeat(200)}\nhttp://c/\n`);
+  const pc = await cli(['publish', '--to', C, '--max-line-length', '100', crlf]);
+  assert.is(
+    pc.err,
+    `urikit: line 3 left out: LINE_TOO_LONG: Line too long: more than 100 bytes (--max-line-length 100); skipped (give a larger --max-line-length, or 0 for no limit, to read it)\nurikit: published 3 lines (1 left out) in 2 entries to ${C} (2 shards)\n`,
+  );
+  const vc = await cli(['validate', '--from', C]);
+  const local = await cli(['validate', crlf]);
+  assert.equal([vc.code, vc.out], [1, local.out]);
+  assert.is(vc.out, `1:9: INVALID_CHAR: Invalid character '\\r' (U+000D) at index 9 in "http://a/\\r"\n`);
+  const n = await cli(['normalize', '--from', V, '--lenient']);
+  assert.equal([n.code, sorted(n.out)], [0, ['http://a%20b/', 'http://a/', 'http://b/x', 'http://c/%25zz']]);
+});
+
+test('a local file --to a job: committed twice, the frontier holds it once', async () => {
+  const U = await init(node.url, 'local', '--shards', '4');
+  const data = spellings(300);
+  const file = tmp.file('local.txt', data.text);
+  for (let i = 0; i < 2; i++) {
+    const r = await cli(['normalize', file, '--to', U, '-q']);
+    assert.equal([r.code, r.out], [1, '']);
+  }
+  assert.equal(sorted((await cli(['redis', 'export', '--redis', U])).out), data.expected);
+  assert.is((await status(U)).urls, 300);
+  // The frontier holds what normalize --dedupe writes: the dedupe preset, or with --rfc-only the
+  // RFC 3986 normal form.
+  const tracked = tmp.file('tracked.txt', 'HTTP://A/x?utm_source=m&b=1#top\nhttp://a/x?b=1\n');
+  for (const [job, more, forms] of [
+    ['preset', [], ['http://a/x?b=1']],
+    ['rfc', ['--rfc-only'], ['http://a/x?b=1', 'http://a/x?utm_source=m&b=1#top']],
+  ] as const) {
+    const P = await init(node.url, job, '--shards', '2');
+    assert.is((await cli(['normalize', tracked, '--to', P, ...more])).code, 0);
+    assert.equal(sorted((await cli(['redis', 'export', '--redis', P])).out), forms);
+    assert.equal(sorted((await cli(['normalize', '--dedupe', ...more, tracked])).out), forms);
+  }
+  // With worker threads (a file above 256 KiB).
+  const T = await init(node.url, 'threads', '--shards', '4');
+  const big = spellings(10_000, 3);
+  const r = await cli(['normalize', '--threads', '2', tmp.file('threads.txt', big.text), '--to', T, '-q']);
+  assert.equal([r.code, r.out], [1, '']);
+  assert.equal(sorted((await cli(['redis', 'export', '--redis', T])).out), big.expected);
+  // A failed commit stops the run: exit 2 with Redis's reason.
+  const W = await init(node.url, 'wrong', '--shards', '1');
+  await inspect(node.url, (c) => c.set('urikit:{wrong:0}:seen', 'not a set'));
+  const w = await cli(['normalize', file, '--to', W]);
+  assert.is(w.code, 2);
+  assert.match(
+    w.err,
+    new RegExp(
+      `urikit: cannot write the output: ${W.replace(/[/.]/g, '\\$&')}: .*WRONGTYPE Operation against a key holding the wrong kind of value`,
+    ),
+  );
+  assert.match(await failure(inspect(node.url, (c) => groupsOf(c as never, 'urikit:{wrong:0}:seen'))), /^WRONGTYPE/);
+});
+
+test('stats --from --log combined: the report is the local stats of the log', async () => {
+  const U = await init(cluster.url, 'log', '--shards', '5');
+  const log = accessLog(3000);
+  await publish(U, log, '--log', 'combined');
+  const file = tmp.file('access.log', log);
+  const workers = await Promise.all([
+    cli(['stats', '--from', U, '--log', 'combined', '-q']),
+    cli(['stats', '--from', U, '--log', 'combined', '-q']),
+  ]);
+  assert.equal(
+    workers.map((w) => [w.code, w.out, w.err]),
+    [
+      [0, '', ''],
+      [0, '', ''],
+    ],
+  );
+  const report = await cli(['stats', '--from', U, '--report']);
+  const local = await cli(['stats', '--log', 'combined', file]);
+  assert.ok(report.out.startsWith(`urikit stats: ${U} (combined log)\n`));
+  assert.is(body(report.out), body(local.out));
+  assert.is((await cli(['stats', '--from', U, '--report', '--json'])).out, (await cli(['stats', '--log', 'combined', '--json', file])).out);
+
+  // --group-by: the workers count hosts by registrable domain; the report says so.
+  const G = await init(node.url, 'domains', '--shards', '3');
+  const hosts = 'http://a.example.co.uk/\nhttp://b.example.co.uk/x\nhttps://www.example.com/\nhttp://192.0.2.1/\nhttp://c.example.com/y\n';
+  await publish(G, hosts);
+  assert.is((await cli(['stats', '--from', G, '--group-by', 'domain', '-q'])).code, 0);
+  const hostsFile = tmp.file('domains.txt', hosts);
+  assert.is(
+    (await cli(['stats', '--from', G, '--report', '--json'])).out,
+    (await cli(['stats', '--group-by', 'domain', '--json', hostsFile])).out,
+  );
+});
+
+test('--seen digest: 64-bit digests in intset buckets; the same frontier', async () => {
+  const U = await init(node.url, 'digest', '--shards', '4', '--seen', 'digest', '--expected', '2000');
+  const data = spellings(1000);
+  await publish(U, data.text);
+  assert.is((await cli(['normalize', '--from', U, '--to', U, '-q'])).code, 1);
+  assert.equal(sorted((await cli(['redis', 'export', '--redis', U])).out), data.expected);
+  const encodings = await inspect(node.url, async (c) =>
+    Promise.all([0, 1].map((b) => c.object('ENCODING', `urikit:{digest:2}:seen:${b}`))),
+  );
+  assert.equal(encodings, ['intset', 'intset']);
+  const s = await status(U);
+  assert.ok(s.urls === 1000 && s.memory > 0);
+  // SHA-256("http://a/") = 282a35d7a0da6ae4 8eee116a…: the first 8 bytes as a little-endian
+  // signed integer, the next 4 modulo 2; FNV-1a 32 of the UTF-8 bytes, modulo 16 (by hand).
+  assert.equal(digestOf('http://a/', 2), ['-1987535901190444504', 0]);
+  assert.equal([shardOf('example.com', 16), shardOf('bücher.example', 16)], [6, 10]);
+});
+
+// ---------------------------------------------------------------------------------------------
+// claims, dead letters, a consumer's own pending entries, --follow
+
+/** Reads every entry of the job's shards as consumer `who` of `group`, and acknowledges none. */
+async function hold(url: string, job: string, shards: number, group: string, who: string): Promise<number> {
+  return inspect(url, async (c) => {
+    let n = 0;
+    for (let i = 0; i < shards; i++) {
+      const key = `urikit:{${job}:${i}}:in`;
+      await c.xgroup('CREATE', key, group, '0', 'MKSTREAM').catch(() => {});
+      const r = (await c.xreadgroup('GROUP', group, who, 'COUNT', 10_000, 'STREAMS', key, '>')) as Array<[string, unknown[]]> | null;
+      n += r?.[0]?.[1].length ?? 0;
+    }
+    return n;
+  });
+}
+
+test('claims: entries a dead consumer held are taken after --claim-idle; past --max-deliveries they go to the dead letters', async () => {
+  const data = spellings(400);
+  const U = await init(node.url, 'claims', '--shards', '3');
+  await publish(U, data.text);
+  const held = await hold(node.url, 'claims', 3, 'normalize', 'ghost');
+  assert.ok(held >= 8);
+  const w = await cli(['normalize', '--from', U, '--to', U, '--claim-idle', '200ms', '-q']);
+  assert.is(w.code, 1);
+  assert.equal(sorted((await cli(['redis', 'export', '--redis', U])).out), data.expected);
+  assert.equal((await status(U)).groups, { normalize: { lag: 0, pending: 0 } });
+
+  const D = await init(node.url, 'dead', '--shards', '3');
+  await publish(D, data.text);
+  const entries = await hold(node.url, 'dead', 3, 'normalize', 'ghost');
+  // Two entries that urikit did not write.
+  await inspect(node.url, async (c) => {
+    await c.xadd('urikit:{dead:0}:in', '*', 'x', 'y');
+    await c.xadd('urikit:{dead:1}:in', '*', 'n', '1,1', 'd', 'one line');
+    await c.xadd('urikit:{dead:2}:in', '*', 'n', `${'1,'.repeat(30)}x`, 'd', 'a');
+  });
+  const d = await cli(['normalize', '--from', D, '--to', D, '--claim-idle', '0.2', '--max-deliveries', '1', '-q']);
+  assert.is(d.code, 0);
+  const notes = d.err.split('\n').filter((l) => l !== '');
+  assert.is(notes.length, entries + 3);
+  assert.ok(notes.every((l) => /^urikit: entry \d+-\d+ of shard [0-2] goes to the dead letters: /.test(l)));
+  assert.is(notes.filter((l) => l.endsWith(': delivered 2 times (--max-deliveries 1)')).length, entries);
+  assert.ok(notes.some((l) => l.endsWith('not an entry of urikit publish: it has no "n" and "d" fields')));
+  assert.ok(notes.some((l) => l.endsWith('not an entry of urikit publish: it holds 1 lines and 2 line numbers')));
+  assert.ok(
+    notes.some((l) =>
+      l.endsWith(
+        'not an entry of urikit publish: its line numbers "1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,…" are not numbers and differences',
+      ),
+    ),
+  );
+  const s = await status(D);
+  assert.equal([s.dead, s.urls, s.groups], [entries + 3, 0, { normalize: { lag: 0, pending: 0 } }]);
+  // The dead letters' lines: the input again (the foreign entries' "d" too).
+  const dead = await cli(['redis', 'export', '--dead', '--redis', D]);
+  assert.equal(dead.out.split('\n').sort(), [...data.text.split('\n'), 'one line', 'a'].sort());
+  // An output that fails: exit 2.
+  const errs: string[] = [];
+  const stderr = new PassThrough();
+  stderr.on('data', (b) => errs.push(String(b)));
+  const code = await main(['redis', 'export', '--dead', '--redis', D], { stdin: new PassThrough(), stdout: failing('EIO'), stderr });
+  assert.equal([code, errs.join('')], [2, 'urikit: cannot write the output: write EIO\n']);
+});
+
+test('--consumer: a worker that comes back under its name first runs its own pending entries; --follow waits until SIGTERM', async () => {
+  const data = spellings(300);
+  const U = await init(node.url, 'own', '--shards', '2');
+  await publish(U, data.text);
+  await hold(node.url, 'own', 2, 'normalize', 'w1');
+  // --claim-idle of an hour: only the consumer's own reading can take them.
+  const r = await cli(['normalize', '--from', U, '--to', U, '--consumer', 'w1', '--claim-idle', '1h', '-q']);
+  assert.is(r.code, 1);
+  assert.equal(sorted((await cli(['redis', 'export', '--redis', U])).out), data.expected);
+
+  const F = await init(node.url, 'follow', '--shards', '2');
+  const follower = cli(['normalize', '--from', F, '--to', F, '--follow', '-q']);
+  await publish(F, data.text);
+  await until('the follower to take the input', 20_000, async () => (await status(F)).urls === 300);
+  await new Promise((r) => setTimeout(r, 300));
+  assert.is((await status(F)).groups.normalize!.pending, 0);
+  process.emit('SIGTERM');
+  assert.is((await follower).code, 1);
+  // It left the group: no consumer holds anything.
+  const consumers = await inspect(node.url, (c) => c.xinfo('CONSUMERS', 'urikit:{follow:0}:in', 'normalize'));
+  assert.equal(consumers, []);
+});
+
+// ---------------------------------------------------------------------------------------------
+// back-pressure, drain, lag
+
+test('publish waits while a shard holds more than --max-lag unread entries; drain waits until the job is done', async () => {
+  const U = await init(node.url, 'lag', '--shards', '2');
+  const early = await cli(['redis', 'drain', '--redis', U, '--timeout', '100ms']);
+  assert.is(early.code, 1);
+  assert.match(
+    early.err,
+    /^urikit: redis drain: waiting: no publish run has finished; no worker has started\nurikit: redis drain: redis:\/\/127\.0\.0\.1:\d+\/lag is not done after \d+ ms: no publish run has finished; no worker has started\n$/,
+  );
+
+  // A producer on an open standard input is running; it stops reading while it waits.
+  const stdin = new PassThrough();
+  const sink = new PassThrough();
+  const errs: Buffer[] = [];
+  const err = new PassThrough();
+  err.on('data', (b: Buffer) => errs.push(b));
+  sink.resume();
+  const data = spellings(2000);
+  const half = data.text.indexOf('\n', data.text.length >> 1) + 1;
+  const producing = main(['publish', '--to', U, '--max-lag', '2', '-'], { stdin, stdout: sink, stderr: err });
+  stdin.write(data.text.slice(0, half));
+  await until('the producer to wait', 10_000, () => Buffer.concat(errs).toString().includes('waiting for the workers'));
+  const s = await cli(['redis', 'status', '--redis', U]);
+  assert.match(s.out, /\nproducers: 1 running, 0 finished \(publishing\)\ngroups: none \(no worker has started\)\n/);
+  const before = (await status(U)).input;
+  stdin.end(data.text.slice(half));
+  await new Promise((r) => setTimeout(r, 300));
+  assert.is((await status(U)).input, before);
+  const worker = cli(['normalize', '--from', U, '--to', U, '-q']);
+  assert.is(await producing, 0);
+  assert.match(
+    Buffer.concat(errs).toString(),
+    /^urikit: publish: shard [01] holds \d+ entries that no worker has read \(--max-lag 2\); waiting for the workers\nurikit: published 4\d\d\d lines in \d+ entries to/,
+  );
+  assert.ok((await status(U)).input > before);
+  const drained = await cli(['redis', 'drain', '--redis', U, '--timeout', '30s']);
+  assert.equal([drained.code, drained.out], [0, '']);
+  assert.match(
+    drained.err,
+    /^(urikit: redis drain: waiting: normalize: \d+ entries unread, \d+ pending\n)?urikit: redis drain: redis:\/\/127\.0\.0\.1:\d+\/lag is done: \d+ input entries read by normalize; 2000 URLs in the frontier; 0 dead letters\n$/,
+  );
+  assert.is((await worker).code, 1);
+  assert.equal(sorted((await cli(['redis', 'export', '--redis', U])).out), data.expected);
+});
+
+test("lag: when Redis cannot tell a group's lag, it is counted", async () => {
+  const lag = await inspect(node.url, async (c) => {
+    const ids: string[] = [];
+    for (let i = 0; i < 1205; i++) ids.push((await c.xadd('lagtest', '*', 'k', String(i)))!);
+    // A group made at an id in the middle has no entries-read, so Redis reports no lag.
+    await c.xgroup('CREATE', 'lagtest', 'g', ids[4]!);
+    return groupsOf(c as never, 'lagtest');
+  });
+  assert.equal(lag, [{ name: 'g', consumers: 0, pending: 0, lastDelivered: lag[0]!.lastDelivered, lag: 1200 }]);
+  assert.equal(await inspect(node.url, (c) => groupsOf(c as never, 'nothing-here')), []);
+});
+
+// ---------------------------------------------------------------------------------------------
+// errors
+
+test('usage errors of the Redis options say what to do', async () => {
+  const bad = async (args: string[], message: string): Promise<void> => {
+    const r = await cli(args);
+    assert.equal([r.code, r.out], [2, ''], args.join(' '));
+    assert.is(r.err.split('\n')[0], `urikit: ${message}`, args.join(' '));
+  };
+  const U = 'redis://127.0.0.1:1/j';
+  await bad(['normalize', '--from', 'http://a/j'], '--from: "http://a/j" is not a redis:// or rediss:// URL');
+  await bad(['normalize', '--from', 'redis://h:99999/j'], '--from: "redis://h:99999/j" has port 99999; a port is from 1 to 65535');
+  await bad(['normalize', '--from', 'redis:///j'], '--from: "redis:///j" names no host: redis://HOST:PORT/JOB');
+  await bad(['normalize', '--from', 'redis://h/j?x'], '--from: "redis://h/j?x" has a query or a fragment; a redis URL has neither');
+  await bad(
+    ['normalize', '--from', 'redis://h/a b'],
+    `--from: "redis://h/a b" is not a URL: Invalid character ' ' at index 11 in "redis://h/a b"`,
+  );
+  await bad(
+    ['normalize', '--from', 'redis://h/a/b'],
+    '--from: "redis://h/a/b" names the job "a/b"; a job\'s name is 1 to 100 letters, digits, ".", "_" or "-" (redis://HOST:PORT/JOB)',
+  );
+  await bad(['normalize', '--from', 'redis://%FF@h/j'], '--from: "redis://%FF@h/j" holds a %XX sequence that is not UTF-8');
+  await bad(['normalize', '--from', 'redis://h:6379'], '--from redis://h:6379 names no job: --from redis://HOST:PORT/JOB');
+  await bad(
+    ['normalize', '--from', U, 'file.txt'],
+    'with --from, normalize reads the job\'s input: give no FILE (publish "file.txt" to the job instead)',
+  );
+  await bad(['normalize', '--from', U, '--threads', '2'], '--threads reads a file; with --from, start more workers instead');
+  await bad(
+    ['normalize', '--to', U, '--dedupe'],
+    "--to keeps each URL once already, as --dedupe does (the job's seen-set): leave out --dedupe",
+  );
+  await bad(['normalize', '--follow'], '--follow is an option of workers: it needs --from redis://HOST:PORT/JOB');
+  await bad(['validate', '--to', U], 'unknown option "--to" for validate (it is an option of publish, normalize, and resolve)');
+  await bad(['parse', '--from', U], 'unknown option "--from" for parse (it is an option of normalize, resolve, validate, and stats)');
+  await bad(
+    ['stats', '--from', U, '--report', '--follow'],
+    '--report reads the counts; it takes none of --follow, --claim-idle, --max-deliveries, --consumer',
+  );
+  await bad(['normalize', '--from', U, '--claim-idle', '5 min'], '--claim-idle takes a duration such as 500ms, 30s, 5m or 1h, not "5 min"');
+  await bad(['normalize', '--from', U, '--max-deliveries', '0'], '--max-deliveries takes a whole number from 1 to 1000000, not "0"');
+  await bad(['publish', 'f.txt'], 'publish needs --to redis://HOST:PORT/JOB: the job to publish to');
+  await bad(['publish', '--to', U, '--threads', '2'], 'unknown option "--threads" for publish');
+  await bad(['redis'], 'redis needs an action: init, status, drain, export, trim');
+  await bad(['redis', 'start'], 'unknown action "start"; the actions are init, status, drain, export, trim');
+  await bad(['redis', 'status', 'x'], 'redis status takes no FILE, got "x"');
+  await bad(['redis', 'status'], 'redis status needs --redis redis://HOST:PORT and --job NAME');
+  await bad(
+    ['redis', 'status', '--redis', 'redis://h'],
+    'redis status needs --job NAME (or the job in the URL: --redis redis://HOST:PORT/JOB)',
+  );
+  await bad(['redis', 'status', '--redis', 'redis://h/a', '--job', 'b'], '--redis redis://h:6379/a and --job b name two jobs');
+  await bad(
+    ['redis', 'status', '--redis', 'redis://h', '--job', 'a:b'],
+    '"--job a:b" names the job "a:b"; a job\'s name is 1 to 100 letters, digits, ".", "_" or "-" (redis://HOST:PORT/JOB)',
+  );
+  await bad(['redis', 'status', '--redis', 'ftp://h', '--job', 'a'], '--redis: "ftp://h" is not a redis:// or rediss:// URL');
+  await bad(
+    ['redis', 'init', '--redis', U, '--timeout', '1s'],
+    'unknown option "--timeout" for redis init (it is an option of redis drain)',
+  );
+  await bad(['redis', 'init', '--redis', U, '--lenient'], 'unknown option "--lenient" for redis init');
+  await bad(['redis', 'init', '--redis', U, '--seen', 'bloom'], '--seen takes "exact" or "digest", not "bloom"');
+  await bad(
+    ['redis', 'export', '--redis', U, '--counts', '--dead'],
+    'redis export writes one thing: --counts or --dead (or, without either, the frontier)',
+  );
+});
+
+test('Redis errors: no server, no job, a closed output; exit 2 with the reason', async () => {
+  const dead = await RedisServer.start();
+  const port = dead.port;
+  await dead.stop();
+  const r = await cli(['normalize', '--from', `redis://u:secret@127.0.0.1:${port}/j`]);
+  assert.equal([r.code, r.out], [2, '']);
+  assert.is(
+    r.err,
+    `urikit: cannot connect to redis://u:***@127.0.0.1:${port}/j: connect ECONNREFUSED 127.0.0.1:${port} (is redis-server running there?)\n`,
+  );
+  // A server that wants a password: without it, the reason; with it, the job.
+  const locked = await RedisServer.start({ password: 's3cret' });
+  try {
+    const l = await cli(['redis', 'init', '--redis', `${locked.url}/j`]);
+    assert.equal([l.code, l.err], [2, `urikit: cannot connect to ${locked.url}/j: NOAUTH Authentication required.\n`]);
+    const ok = await cli(['redis', 'init', '--redis', `redis://:s3cret@127.0.0.1:${locked.port}/j`]);
+    assert.equal([ok.code, ok.err], [0, `urikit: created the job redis://:***@127.0.0.1:${locked.port}/j (16 shards, seen exact)\n`]);
+  } finally {
+    await locked.stop();
+  }
+  // A command cut off with its pipeline runs again.
+  let tries = 0;
+  const aborted = Object.assign(new Error('Command aborted due to connection close'), { name: 'AbortError' });
+  assert.is(await again(async () => (++tries < 3 ? Promise.reject(aborted) : tries)), 3);
+  assert.is(await failure(again(() => Promise.reject(new Error('ERR other')))), 'ERR other');
+  const none = await cli(['publish', '--to', `${node.url}/nojob`, '-']);
+  assert.is(
+    none.err,
+    `urikit: there is no job "nojob" at ${node.url}/nojob: create it first with "urikit redis init --redis ${node.url} --job nojob"\n`,
+  );
+  assert.is(none.code, 2);
+  const U = await init(node.url, 'errors', '--shards', '1');
+  // A report before any stats worker counted: the empty report of a local stats.
+  assert.is((await cli(['stats', '--from', U, '--report', '--json'])).out, (await cli(['stats', '--json', '-'], '')).out);
+  const missing = await cli(['publish', '--to', U, '/no/such/file']);
+  assert.equal(
+    [missing.code, missing.err],
+    [2, 'urikit: cannot read "/no/such/file": no such file (check the path, or give - to read standard input)\n'],
+  );
+  // A worker whose standard output is closed stops quietly, leaving its entries to others;
+  // another write error exits 2.
+  for (const [code, exit, message] of [
+    ['EPIPE', 0, ''],
+    ['EIO', 2, 'urikit: cannot write the output: write EIO\n'],
+  ] as const) {
+    await publish(U, 'http://a/\n');
+    const errs: string[] = [];
+    const stderr = new PassThrough();
+    stderr.on('data', (b) => errs.push(String(b)));
+    const run = await main(['normalize', '--from', U, '--claim-idle', '1h'], { stdin: new PassThrough(), stdout: failing(code), stderr });
+    assert.equal([run, errs.join('')], [exit, message]);
+  }
+  assert.equal((await status(U)).groups, { normalize: { lag: 0, pending: 2 } });
+});
+
+// ---------------------------------------------------------------------------------------------
+// packaging
+
+test('without ioredis: the library reaches no package, the local CLI runs, a redis:// URL says what to install', async () => {
+  // The main entry's import graph: relative modules and node: built-ins only.
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/^(?:import|export)\s[^'"]*?from\s+'([^']+)'/gm)) {
+      const spec = m[1]!;
+      assert.ok(spec.startsWith('./') || spec.startsWith('../') || spec.startsWith('node:'), `${file} imports ${spec}`);
+      if (!spec.startsWith('node:')) visit(join(file, '..', spec));
+    }
+  };
+  visit(join(root, 'dist/esm/index.js'));
+  assert.ok(seen.size > 5);
+  // The package without node_modules.
+  const dir = join(tmp.dir, 'bare');
+  mkdirSync(dir);
+  for (const f of ['dist', 'bin', 'package.json']) cpSync(join(root, f), join(dir, f), { recursive: true });
+  const run = (args: string[]): { status: number; out: string; err: string } => {
+    try {
+      return {
+        status: 0,
+        out: execFileSync(process.execPath, ['bin/urikit.js', ...args], {
+          cwd: dir,
+          input: 'HTTP://A/./b\n',
+          encoding: 'utf8',
+          stdio: 'pipe',
+        }),
+        err: '',
+      };
+    } catch (e) {
+      const x = e as { status: number; stdout: string; stderr: string };
+      return { status: x.status, out: x.stdout, err: x.stderr };
+    }
+  };
+  assert.equal(run(['normalize']), { status: 0, out: 'http://a/b\n', err: '' });
+  assert.equal(run(['normalize', '--from', 'redis://127.0.0.1:1/j']), {
+    status: 2,
+    out: '',
+    err: 'urikit: urikit normalize needs the package ioredis here, which urikit lists as optional and which is not installed: npm install ioredis\nRun "urikit normalize --help" for usage.\n',
+  });
+  assert.is(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).optionalDependencies.ioredis, '^5.11.1');
+});
+
+test('help: publish and redis; the worker options in the help of the commands that take them', async () => {
+  for (const command of ['publish', 'redis']) {
+    const own = await cli([command, '--help']);
+    assert.is(own.code, 0);
+    assert.ok(own.out.startsWith(`Usage: urikit ${command} `));
+    assert.ok(
+      own.out.split('\n').every((l) => l.length <= 80),
+      command,
+    );
+  }
+  for (const command of ['normalize', 'resolve', 'validate', 'stats']) {
+    const own = (await cli([command, '--help'])).out;
+    assert.ok(own.includes('  --from redis://HOST:PORT/JOB\n'), command);
+    assert.is(own.includes('--to redis://'), command === 'normalize' || command === 'resolve', command);
+    assert.ok(
+      own.split('\n').every((l) => l.length <= 80),
+      command,
+    );
+  }
+  assert.ok((await cli(['--help'])).out.includes('\n  publish    send lines to a Redis job'));
+});
+
+test.run();

@@ -1,0 +1,677 @@
+/**
+ * Every error that `scan` can report, in every position of the grammar, with its exact index
+ * (RFC 3986 gives no indices: the contract in api.md is "the first character that cannot be
+ * accepted, or the input's length when the input ends too early"), and the `UriError` messages.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import {
+  ErrorCode,
+  isValid,
+  OFFSETS_LENGTH,
+  type ParseOptions,
+  parse,
+  Slot,
+  scan,
+  tryParse,
+  Uri,
+  UriError,
+  type UriErrorCode,
+} from '../../src/index.js';
+import { scanError } from '../../src/syntax/errors.js';
+
+export type Code = Exclude<keyof typeof ErrorCode, 'OK' | 'RELATIVE_BASE' | 'INVALID_UTF8'>;
+export type Case = readonly [input: string, code: Code, index: number, options?: ParseOptions];
+
+const IRI: ParseOptions = { iri: true };
+const ZONE: ParseOptions = { zoneId: true };
+const ABS: ParseOptions = { absolute: true };
+
+/** Every strict-mode error case (lenient.test.ts checks each of them in lenient mode too). */
+export const CASES: readonly Case[] = [
+  // ---- INVALID_CHAR: outside the grammar, in every component --------------------------------
+  ['http://a.com/ b', 'INVALID_CHAR', 13],
+  ['http://h/a\tb', 'INVALID_CHAR', 10],
+  ['a\rb', 'INVALID_CHAR', 1],
+  ['\nhttp://h', 'INVALID_CHAR', 0],
+  ['http://h/\r\n', 'INVALID_CHAR', 9],
+  ['http://h\u0000', 'INVALID_CHAR', 8],
+  ['a\u007f', 'INVALID_CHAR', 1],
+  [' http://h', 'INVALID_CHAR', 0],
+  ['http://h ', 'INVALID_CHAR', 8],
+  ['/a"b', 'INVALID_CHAR', 2],
+  ['/<', 'INVALID_CHAR', 1],
+  ['/>', 'INVALID_CHAR', 1],
+  ['/\\', 'INVALID_CHAR', 1],
+  ['/^', 'INVALID_CHAR', 1],
+  ['/`', 'INVALID_CHAR', 1],
+  ['/{', 'INVALID_CHAR', 1],
+  ['/|', 'INVALID_CHAR', 1],
+  ['/}', 'INVALID_CHAR', 1],
+  // "[" and "]" outside an IP-literal
+  ['[', 'INVALID_CHAR', 0],
+  ['a[', 'INVALID_CHAR', 1],
+  ['/a[b', 'INVALID_CHAR', 2],
+  ['?]', 'INVALID_CHAR', 1],
+  ['#[', 'INVALID_CHAR', 1],
+  ['http://h]', 'INVALID_CHAR', 8],
+  ['http://h:8]', 'INVALID_CHAR', 10],
+  ['http://u@h[', 'INVALID_CHAR', 10],
+  // scheme
+  ['ht tp://h', 'INVALID_CHAR', 2],
+  ['a:b c', 'INVALID_CHAR', 3],
+  ['a:/b c', 'INVALID_CHAR', 4],
+  // userinfo: an IP-literal cannot be userinfo, no "@" after the host, controls
+  ['http://[::1]@h', 'INVALID_CHAR', 12],
+  ['http://a@b@c', 'INVALID_CHAR', 10],
+  ['http://@@', 'INVALID_CHAR', 8],
+  ['http://u\u0000@h', 'INVALID_CHAR', 8],
+  ['http://u:p w@h', 'INVALID_CHAR', 10],
+  // host
+  ['http://ex ample.com', 'INVALID_CHAR', 9],
+  ['http://u@h st', 'INVALID_CHAR', 10],
+  ['http://[::1]x', 'INVALID_CHAR', 12],
+  ['http://[::1]]', 'INVALID_CHAR', 12],
+  ['http://[::1 ]', 'INVALID_CHAR', 11],
+  ['http://[::1/', 'INVALID_CHAR', 11],
+  ['http://[::1@', 'INVALID_CHAR', 11],
+  ['http://[[', 'INVALID_CHAR', 8],
+  ['http://[é]', 'INVALID_CHAR', 8],
+  // port: a character outside the grammar is INVALID_CHAR, before or after an "@" (not INVALID_PORT)
+  ['http://h:8 0', 'INVALID_CHAR', 10],
+  ['http://h:x y/', 'INVALID_CHAR', 10],
+  ['http://u@h:8 0', 'INVALID_CHAR', 12],
+  ['http://u@h:8\t0', 'INVALID_CHAR', 12],
+  ['http://u@h:"', 'INVALID_CHAR', 11],
+  ['http://[::1]:8 ', 'INVALID_CHAR', 14],
+  ['http://[::1]:\u007f', 'INVALID_CHAR', 13],
+  ['http://u@h:é', 'INVALID_CHAR', 11], // non-ASCII without iri is outside the grammar
+  // path, query, fragment
+  ['/a/b\u0001', 'INVALID_CHAR', 4],
+  ['http://h?a b', 'INVALID_CHAR', 10],
+  ['?\t', 'INVALID_CHAR', 1],
+  ['#a b', 'INVALID_CHAR', 2],
+  ['#a#b', 'INVALID_CHAR', 2],
+  ['http://h#f#', 'INVALID_CHAR', 10],
+  ['#\u007f', 'INVALID_CHAR', 1],
+  // non-ASCII without iri
+  ['http://h/é', 'INVALID_CHAR', 9],
+  ['/😀', 'INVALID_CHAR', 1],
+  ['é', 'INVALID_CHAR', 0],
+  ['?é', 'INVALID_CHAR', 1],
+  ['#é', 'INVALID_CHAR', 1],
+  ['http://é.example/', 'INVALID_CHAR', 7],
+  ['http://ü@h', 'INVALID_CHAR', 7],
+  ['/\uD800', 'INVALID_CHAR', 1],
+  // with iri: lone surrogates and code points that are neither ucschar nor (in a query) iprivate
+  ['/\uD800x', 'INVALID_CHAR', 1, IRI],
+  ['/\uD800', 'INVALID_CHAR', 1, IRI],
+  ['/\uDC00', 'INVALID_CHAR', 1, IRI],
+  ['/\uDC00\uD800', 'INVALID_CHAR', 1, IRI],
+  ['?\uDFFF', 'INVALID_CHAR', 1, IRI],
+  ['#\uD800', 'INVALID_CHAR', 1, IRI],
+  ['#\uDC00', 'INVALID_CHAR', 1, IRI],
+  ['#a\uD83D', 'INVALID_CHAR', 2, IRI],
+  ['/\u0080', 'INVALID_CHAR', 1, IRI],
+  ['/\u009F', 'INVALID_CHAR', 1, IRI],
+  ['/\uFDD0', 'INVALID_CHAR', 1, IRI],
+  ['/\uFFF0', 'INVALID_CHAR', 1, IRI],
+  ['/\uFFFE', 'INVALID_CHAR', 1, IRI],
+  ['/\uD83F\uDFFE', 'INVALID_CHAR', 1, IRI], // U+1FFFE
+  ['/\uDB40\uDC00', 'INVALID_CHAR', 1, IRI], // U+E0000: plane 14 starts at U+E1000
+  ['/\uE000', 'INVALID_CHAR', 1, IRI], // iprivate outside the query
+  ['/\uDB80\uDC00', 'INVALID_CHAR', 1, IRI], // U+F0000, iprivate outside the query
+  ['#\uE000', 'INVALID_CHAR', 1, IRI], // ifragment has no iprivate (RFC 3987 §2.2)
+  ['?\uDBFF\uDFFE', 'INVALID_CHAR', 1, IRI], // U+10FFFE
+  ['?\uDBBF\uDFFE', 'INVALID_CHAR', 1, IRI], // U+FFFFE
+  ['#\u0085', 'INVALID_CHAR', 1, IRI],
+  ['http://[::1]é', 'INVALID_CHAR', 12, IRI],
+  // an astral character is reported at its first code unit (the high surrogate)
+  ['http://[::1]😀', 'INVALID_CHAR', 12, IRI],
+  ['http://[::1]😀', 'INVALID_CHAR', 12],
+  ['http://[é]', 'INVALID_IPV6', 8, IRI],
+
+  // ---- INVALID_PERCENT_ENCODING: at the "%" ---------------------------------------------------
+  ['%', 'INVALID_PERCENT_ENCODING', 0],
+  ['%4', 'INVALID_PERCENT_ENCODING', 0],
+  ['%4g', 'INVALID_PERCENT_ENCODING', 0],
+  ['%g4', 'INVALID_PERCENT_ENCODING', 0],
+  ['%é0', 'INVALID_PERCENT_ENCODING', 0],
+  ['%0é', 'INVALID_PERCENT_ENCODING', 0],
+  ['a%zz', 'INVALID_PERCENT_ENCODING', 1],
+  ['a:%', 'INVALID_PERCENT_ENCODING', 2],
+  ['http://h/%', 'INVALID_PERCENT_ENCODING', 9],
+  ['http://h/%%41', 'INVALID_PERCENT_ENCODING', 9],
+  ['?%2', 'INVALID_PERCENT_ENCODING', 1],
+  ['#%g0', 'INVALID_PERCENT_ENCODING', 1],
+  ['#ok%', 'INVALID_PERCENT_ENCODING', 3],
+  ['http://%41%4', 'INVALID_PERCENT_ENCODING', 10],
+  ['http://u%@h', 'INVALID_PERCENT_ENCODING', 8],
+  ['http://u:%zz@h', 'INVALID_PERCENT_ENCODING', 9],
+  ['http://u@h%', 'INVALID_PERCENT_ENCODING', 10],
+  ['http://[::1%eth0]', 'INVALID_PERCENT_ENCODING', 11],
+  ['http://[::1%2]', 'INVALID_PERCENT_ENCODING', 11, ZONE],
+  ['%\uD83D\uDE00', 'INVALID_PERCENT_ENCODING', 0, IRI],
+
+  // ---- INVALID_SCHEME: ":" in a first segment that is not a scheme (§3.1, §4.2) ----------------
+  [':', 'INVALID_SCHEME', 0],
+  [':a', 'INVALID_SCHEME', 0],
+  ['::', 'INVALID_SCHEME', 0],
+  ['1a:b', 'INVALID_SCHEME', 2],
+  ['1:', 'INVALID_SCHEME', 1],
+  ['a_b:c', 'INVALID_SCHEME', 3],
+  ['-a:', 'INVALID_SCHEME', 2],
+  ['+:', 'INVALID_SCHEME', 1],
+  ['.:', 'INVALID_SCHEME', 1],
+  ['..:', 'INVALID_SCHEME', 2],
+  ['a@b:c', 'INVALID_SCHEME', 3],
+  ['%41:', 'INVALID_SCHEME', 3],
+  ['a~:', 'INVALID_SCHEME', 2],
+  ['é:x', 'INVALID_SCHEME', 1, IRI],
+  ['aé:x', 'INVALID_SCHEME', 2, IRI],
+
+  // ---- INVALID_PORT: port = *DIGIT (§3.2.3) ------------------------------------------------------
+  // Before an "@", "host:x" may still be userinfo (userinfo = *( unreserved / pct-encoded /
+  // sub-delims / ":" )): every character up to the end of the authority can be accepted, and the
+  // first one that cannot is where the authority ends without an "@" (the "/", "?", "#" or the
+  // input's length).
+  ['http://h:x', 'INVALID_PORT', 10],
+  ['http://h:x/', 'INVALID_PORT', 10],
+  ['http://h:8x/', 'INVALID_PORT', 11],
+  ['http://h:x#f', 'INVALID_PORT', 10],
+  ['http://h:x?', 'INVALID_PORT', 10],
+  ['http://h:80:90', 'INVALID_PORT', 14],
+  ['http://h::', 'INVALID_PORT', 10],
+  ['http://h:-1', 'INVALID_PORT', 11],
+  ['http://h:1.5/', 'INVALID_PORT', 12],
+  ['http://h:%30', 'INVALID_PORT', 12],
+  ['//h:a?', 'INVALID_PORT', 5],
+  ['http://w3c.org:80path1/path2', 'INVALID_PORT', 22],
+  ['http://h:é', 'INVALID_PORT', 10, IRI], // ucschar is iuserinfo
+  ['http://h:😀', 'INVALID_PORT', 11, IRI],
+  // After an "@" (or an IP-literal) the port is known to be a port: the first non-digit.
+  ['http://u@h:x', 'INVALID_PORT', 11],
+  ['http://u@h:80x', 'INVALID_PORT', 13],
+  ['http://u@h:1:2', 'INVALID_PORT', 12],
+  ['http://u@h:%30', 'INVALID_PORT', 11],
+  ['http://u@h:8@', 'INVALID_PORT', 12],
+  ['http://[::1]:8a', 'INVALID_PORT', 14],
+  ['http://[::1]:80@h', 'INVALID_PORT', 15],
+  ['http://[::1]:[', 'INVALID_PORT', 13],
+  ['http://u@:[', 'INVALID_PORT', 10],
+  ['http://u@h:é', 'INVALID_PORT', 11, IRI],
+  ['http://u@h:😀', 'INVALID_PORT', 11, IRI],
+
+  // ---- INVALID_IPV6 (§3.2.2, RFC 6874) -----------------------------------------------------------
+  ['http://[]', 'INVALID_IPV6', 8],
+  ['http://[1]', 'INVALID_IPV6', 9],
+  ['http://[:1]', 'INVALID_IPV6', 9],
+  ['http://[:]', 'INVALID_IPV6', 9],
+  ['http://[:::]', 'INVALID_IPV6', 10],
+  ['http://[g::]', 'INVALID_IPV6', 8],
+  ['http://[12345::]', 'INVALID_IPV6', 12],
+  ['http://[1:23456::]', 'INVALID_IPV6', 14],
+  ['http://[1::2::3]', 'INVALID_IPV6', 13],
+  ['http://[1:2:3:4:5:6:7]', 'INVALID_IPV6', 21],
+  ['http://[1:2:3:4:5:6:7:]', 'INVALID_IPV6', 22],
+  ['http://[1:2:3:4:5:6:7::8]', 'INVALID_IPV6', 23], // "1:2:3:4:5:6:7::" is complete: the "8"
+  ['http://[1:2:3:4:5:6:7:8:9]', 'INVALID_IPV6', 23], // the ":" after eight groups
+  ['http://[1.2.3.4]', 'INVALID_IPV6', 9], // an IPv4 tail needs "::" or six groups first: the "."
+  ['http://[1:2:3:4:5:6::1.2.3.4]', 'INVALID_IPV6', 22], // "1:2:3:4:5:6::1" is complete: the "."
+  ['http://[::12345]', 'INVALID_IPV6', 14], // the fifth hex digit
+  ['http://[1::-]', 'INVALID_IPV6', 11],
+  ['http://[::1.2.3.256]', 'INVALID_IPV6', 18],
+  ['http://[::1.2.3.04]', 'INVALID_IPV6', 17],
+  ['http://[::1.2.3.4.5]', 'INVALID_IPV6', 17],
+  ['http://[::1.2.3.4:5]', 'INVALID_IPV6', 17],
+  ['http://[::1.2.3]', 'INVALID_IPV6', 15],
+  ['http://[::1.2.3.]', 'INVALID_IPV6', 16],
+  ['http://[::1.]', 'INVALID_IPV6', 12],
+  ['http://[1:2:3:4:5:6:1.2.3]', 'INVALID_IPV6', 25],
+  ['http://[fe80::1%25eth0]', 'INVALID_IPV6', 15],
+  ['http://[fe80::1%41]', 'INVALID_IPV6', 15],
+  ['http://[fe80::1%41]', 'INVALID_IPV6', 16, ZONE], // "%" can begin "%25": the "4"
+  ['http://[fe80::1%2F]', 'INVALID_IPV6', 17, ZONE], // the "F" of "%2F"
+  ['http://[fe80::1%25]', 'INVALID_IPV6', 18, ZONE],
+  ['http://[fe80::1%25a!]', 'INVALID_IPV6', 19, ZONE],
+  ['http://[fe80::1%25a:b]', 'INVALID_IPV6', 19, ZONE],
+  ['http://[%25eth0]', 'INVALID_IPV6', 8, ZONE],
+  ['http://[fe80::g%25eth0]', 'INVALID_IPV6', 14, ZONE],
+
+  // ---- INVALID_IPVFUTURE: "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ) -----------------
+  ['http://[v.x]', 'INVALID_IPVFUTURE', 9],
+  ['http://[v1]', 'INVALID_IPVFUTURE', 10],
+  ['http://[v1.]', 'INVALID_IPVFUTURE', 11],
+  ['http://[vg.x]', 'INVALID_IPVFUTURE', 9],
+  ['http://[v1x.y]', 'INVALID_IPVFUTURE', 10],
+  ['http://[V]', 'INVALID_IPVFUTURE', 9],
+  ['http://[v1.x%41]', 'INVALID_IPVFUTURE', 12],
+  ['//[v1.x%25]', 'INVALID_IPVFUTURE', 7, ZONE],
+  // RFC 3987 §2.2: ihost = IP-literal / IPv4address / ireg-name; IP-literal has no ucschar.
+  ['http://[v1.é]', 'INVALID_IPVFUTURE', 11, IRI],
+  ['http://[v1.x😀]', 'INVALID_IPVFUTURE', 12, IRI],
+
+  // ---- MISSING_SCHEME (absolute): where `scheme ":"` stops being possible --------------------
+  ['//h/p', 'MISSING_SCHEME', 0, ABS],
+  ['/a', 'MISSING_SCHEME', 0, ABS],
+  ['abc', 'MISSING_SCHEME', 3, ABS],
+  ['a/b', 'MISSING_SCHEME', 1, ABS],
+  ['', 'MISSING_SCHEME', 0, ABS],
+  ['a1+-.', 'MISSING_SCHEME', 5, ABS],
+  ['?q', 'MISSING_SCHEME', 0, ABS],
+  ['ab?', 'MISSING_SCHEME', 2, ABS],
+  ['1a', 'MISSING_SCHEME', 0, ABS],
+  ['a_b', 'MISSING_SCHEME', 1, ABS],
+  ['./a:b', 'MISSING_SCHEME', 0, ABS],
+  ['aé/b', 'MISSING_SCHEME', 1, { absolute: true, iri: true }],
+  // RFC 3986 §4.3: absolute-URI requires a scheme whatever follows, a fragment too.
+  ['a/b#c', 'MISSING_SCHEME', 1, ABS],
+  ['#f', 'MISSING_SCHEME', 0, ABS],
+  ['//h#f', 'MISSING_SCHEME', 0, ABS],
+
+  // ---- UNCLOSED_IP_LITERAL: the input ends inside "[" ------------------------------------------
+  ['http://[::1', 'UNCLOSED_IP_LITERAL', 11],
+  ['//[', 'UNCLOSED_IP_LITERAL', 3],
+  ['http://[', 'UNCLOSED_IP_LITERAL', 8],
+  ['http://u@[v1.x', 'UNCLOSED_IP_LITERAL', 14],
+  ['//[::1%25', 'UNCLOSED_IP_LITERAL', 9, ZONE],
+
+  // ---- TOO_LONG: more UTF-16 code units than maxLength, checked before anything else -------------
+  ['abcdef', 'TOO_LONG', 5, { maxLength: 5 }],
+  ['a', 'TOO_LONG', 0, { maxLength: 0 }],
+  ['http://h/ x', 'TOO_LONG', 4, { maxLength: 4 }],
+  ['http://[', 'TOO_LONG', 7, { maxLength: 7 }],
+  ['//h#f', 'TOO_LONG', 2, { maxLength: 2, absolute: true }],
+  ['😀', 'TOO_LONG', 1, { maxLength: 1, iri: true }],
+];
+
+const rec = new Uint32Array(OFFSETS_LENGTH);
+
+function label(c: Case): string {
+  return `${JSON.stringify(c[0])}${c[3] !== undefined ? ` ${JSON.stringify(c[3])}` : ''}`;
+}
+
+function check(c: Case): void {
+  const [input, code, index, options] = c;
+  const got = scan(input, rec, options);
+  const gotName = Object.keys(ErrorCode).find((k) => ErrorCode[k as keyof typeof ErrorCode] === got);
+  assert.equal([gotName, rec[Slot.ERROR_INDEX]], [code, index], `scan ${label(c)}`);
+  let thrown: unknown;
+  try {
+    parse(input, options);
+  } catch (e) {
+    thrown = e;
+  }
+  assert.instance(thrown, UriError, `parse ${label(c)}`);
+  const e = thrown as UriError;
+  assert.equal([e.code, e.index, e.input], [code, index, input], `parse ${label(c)}`);
+  assert.is(tryParse(input, options), null, `tryParse ${label(c)}`);
+  assert.is(isValid(input, options), false, `isValid ${label(c)}`);
+}
+
+// One test per case (scan code and index, UriError code/index/input, tryParse null, isValid false),
+// so that one disagreement does not hide the others.
+for (const c of CASES) {
+  test(`${label(c)} -> ${c[1]} at ${c[2]}`, () => check(c));
+}
+
+/**
+ * An IP-literal is checked when its "]" comes, but the contract index is still the first character
+ * that cannot be accepted: when the literal went wrong before a later error (or before the input
+ * ends), the literal's error comes first.
+ */
+const LITERAL_BEFORE_LATER_ERROR: readonly Case[] = [
+  ['http://[g/', 'INVALID_IPV6', 8], // "g" begins neither an IPv6address nor an IPvFuture
+  ['http://[g:: ]', 'INVALID_IPV6', 8],
+  ['http://[1::2::3 ]', 'INVALID_IPV6', 13], // the second "::", not the space
+  ['http://[v.x', 'INVALID_IPVFUTURE', 9], // "v" must be followed by a HEXDIG
+  ['http://[1.2/', 'INVALID_IPV6', 9],
+];
+for (const c of LITERAL_BEFORE_LATER_ERROR) {
+  test(`IP-literal error before a later one: ${label(c)} -> ${c[1]} at ${c[2]}`, () => check(c));
+}
+
+test('no case is listed twice', () => {
+  const keys = CASES.map((c) => JSON.stringify([c[0], c[3] ?? null]));
+  assert.is(new Set(keys).size, keys.length);
+});
+
+test('every scan error code is exercised', () => {
+  const seen = new Set(CASES.map((c) => c[1]));
+  for (const name of Object.keys(ErrorCode)) {
+    // Not scan's: resolve's, percentDecode's, and the request-target's (test/readers/request-target.test.ts).
+    if (['OK', 'RELATIVE_BASE', 'INVALID_UTF8', 'INVALID_REQUEST_TARGET'].includes(name)) continue;
+    assert.ok(seen.has(name as Code), name);
+    assert.ok(CASES.filter((c) => c[1] === name).length >= 5, `${name}: several inputs`);
+  }
+});
+
+test('the same inputs are valid without the option that rejects them', () => {
+  // Sanity: the ABS cases only fail because of `absolute`, the zone cases parse without a zone.
+  for (const c of CASES) if (c[3] === ABS && c[0] !== './a:b' && c[0] !== '1a' && c[0] !== 'a_b') assert.ok(isValid(c[0]), label(c));
+  assert.ok(isValid('http://[fe80::1%25eth0]', ZONE));
+  assert.ok(isValid('/\uD83D\uDE00', IRI));
+});
+
+test('iri accepts the edges of ucschar and, in the query, iprivate (RFC 3987 §2.2)', () => {
+  const ok = [
+    '/\u00A0',
+    '/\uD7FF',
+    '/\uF900',
+    '/\uFDCF',
+    '/\uFDF0',
+    '/\uFFEF',
+    '/\uD800\uDC00', // U+10000
+    '/\uD83F\uDFFD', // U+1FFFD
+    '/\uDB3F\uDFFD', // U+DFFFD
+    '/\uDB44\uDC00', // U+E1000
+    '/\uDB7F\uDFFD', // U+EFFFD
+    '?\uE000',
+    '?\uF8FF',
+    '?\uDB80\uDC00' /* U+F0000 */,
+    '?\uDBBF\uDFFD' /* U+FFFFD */,
+    '?\uDBC0\uDC00' /* U+100000 */,
+    '?\uDBFF\uDFFD' /* U+10FFFD */,
+    '?a\uE000b',
+    'http://u\u00E9:p\u00E9@h\u00E9/',
+  ];
+  for (const s of ok) {
+    assert.is(scan(s, rec, IRI), 0, JSON.stringify(s));
+    assert.is(scan(s, rec), ErrorCode.INVALID_CHAR, JSON.stringify(s));
+  }
+});
+
+test('messages name the character and its position', () => {
+  const message = (input: string, options?: ParseOptions): string => {
+    try {
+      parse(input, options);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error(`parsed: ${input}`);
+  };
+  // INVALID_CHAR, with invisible characters escaped and their code point named
+  assert.is(message('http://a.com/ b'), `Invalid character ' ' at index 13 in "http://a.com/ b"`);
+  assert.is(message('http://h/a\tb'), `Invalid character '\\t' (U+0009) at index 10 in "http://h/a\\tb"`);
+  assert.is(message('a\rb'), `Invalid character '\\r' (U+000D) at index 1 in "a\\rb"`);
+  assert.is(message('\nhttp://h'), `Invalid character '\\n' (U+000A) at index 0 in "\\nhttp://h"`);
+  assert.is(message('http://h\u0000'), `Invalid character '\\u0000' (U+0000) at index 8 in "http://h\\u0000"`);
+  assert.is(message('a\u007f'), `Invalid character '\u007f' (U+007F) at index 1 in "a\u007f"`);
+  assert.is(message('http://h/é'), `Invalid character 'é' (U+00E9) at index 9 in "http://h/é"`);
+  assert.is(message('/😀'), `Invalid character '😀' (U+1F600) at index 1 in "/😀"`);
+  assert.is(message('/\uD800x', IRI), `Invalid character '\\ud800' (U+D800) at index 1 in "/\\ud800x"`);
+  assert.is(message('/\uDC00', IRI), `Invalid character '\\udc00' (U+DC00) at index 1 in "/\\udc00"`);
+  assert.is(message('http://a@b@c'), `Invalid character '@' at index 10 in "http://a@b@c"`);
+  assert.is(message('/a"b'), `Invalid character '"' at index 2 in "/a\\"b"`);
+  // INVALID_PERCENT_ENCODING shows up to three characters from the "%"
+  const pct = '"%" must be followed by two hex digits';
+  assert.is(message('%4g'), `Invalid percent-encoding "%4g" at index 0 in "%4g": ${pct}`);
+  assert.is(message('http://h/%'), `Invalid percent-encoding "%" at index 9 in "http://h/%": ${pct}`);
+  assert.is(message('?%2'), `Invalid percent-encoding "%2" at index 1 in "?%2": ${pct}`);
+  assert.is(message('http://[::1%eth0]'), `Invalid percent-encoding "%et" at index 11 in "http://[::1%eth0]": ${pct}`);
+  // INVALID_SCHEME
+  assert.is(message(':'), `Invalid scheme: ':' at index 0 in ":" leaves the scheme empty`);
+  assert.is(message('://h'), `Invalid scheme: ':' at index 0 in "://h" leaves the scheme empty`);
+  const notScheme =
+    'which is not a scheme (a letter, then letters, digits, "+", "-" or "."); a relative path cannot have ":" in its first segment';
+  assert.is(message('1a:b'), `Invalid scheme: ':' at index 2 in "1a:b" ends "1a", ${notScheme}`);
+  assert.is(message('a_b:c'), `Invalid scheme: ':' at index 3 in "a_b:c" ends "a_b", ${notScheme}`);
+  // INVALID_PORT after an "@" or an IP-literal: the non-digit itself
+  const digits = 'a port is digits only';
+  assert.is(message('http://u@h:x'), `Invalid port: 'x' at index 11 in "http://u@h:x": ${digits}`);
+  assert.is(message('http://[::1]:8a'), `Invalid port: 'a' at index 14 in "http://[::1]:8a": ${digits}`);
+  assert.is(message('http://u@h:8@'), `Invalid port: '@' at index 12 in "http://u@h:8@": ${digits}`);
+  // INVALID_PORT with no "@": where the authority ends, naming the port text
+  const userinfo = 'and a port is digits only (a ":" in userinfo needs an "@" after it)';
+  assert.is(message('http://h:x/'), `Invalid port "x": the authority ends with '/' at index 10 in "http://h:x/", ${userinfo}`);
+  assert.is(message('http://h:x'), `Invalid port "x": the authority ends with end of input at index 10 in "http://h:x", ${userinfo}`);
+  assert.is(message('http://h:x?'), `Invalid port "x": the authority ends with '?' at index 10 in "http://h:x?", ${userinfo}`);
+  assert.is(message('http://h:x#f'), `Invalid port "x": the authority ends with '#' at index 10 in "http://h:x#f", ${userinfo}`);
+  assert.is(
+    message('http://h:80:90'),
+    `Invalid port "80:90": the authority ends with end of input at index 14 in "http://h:80:90", ${userinfo}`,
+  );
+  assert.is(message('//h:a?'), `Invalid port "a": the authority ends with '?' at index 5 in "//h:a?", ${userinfo}`);
+  assert.is(
+    message('http://w3c.org:80path1/path2'),
+    `Invalid port "80path1": the authority ends with '/' at index 22 in "http://w3c.org:80path1/path2", ${userinfo}`,
+  );
+  assert.is(message('http://h:é', IRI), `Invalid port "é": the authority ends with end of input at index 10 in "http://h:é", ${userinfo}`);
+  // A character outside the grammar in a port is INVALID_CHAR
+  assert.is(message('http://u@h:8 0'), `Invalid character ' ' at index 12 in "http://u@h:8 0"`);
+  // INVALID_IPV6
+  assert.is(message('http://[g::]'), `Invalid IPv6 address: 'g' at index 8 in "http://[g::]"`);
+  assert.is(message('http://[1]'), `Invalid IPv6 address: ']' at index 9 in "http://[1]"`);
+  assert.is(
+    message('http://[fe80::1%25eth0]'),
+    `Invalid IPv6 address: '%' at index 15 in "http://[fe80::1%25eth0]" (a zone identifier such as %25eth0 needs the zoneId option)`,
+  );
+  assert.is(message('http://[fe80::1%41]', ZONE), `Invalid IPv6 address: '4' at index 16 in "http://[fe80::1%41]"`);
+  assert.is(message('http://[1:2:3:4:5:6:7:8:9]'), `Invalid IPv6 address: ':' at index 23 in "http://[1:2:3:4:5:6:7:8:9]"`);
+  // INVALID_IPVFUTURE
+  const future = 'the form is "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )';
+  assert.is(message('http://[v.x]'), `Invalid IPvFuture address: '.' at index 9 in "http://[v.x]": ${future}`);
+  assert.is(message('http://[v1.]'), `Invalid IPvFuture address: ']' at index 11 in "http://[v1.]": ${future}`);
+  // MISSING_SCHEME
+  const abs = 'an absolute URI (scheme ":" ...) is required';
+  assert.is(message('//h/p', ABS), `Missing scheme: '/' at index 0 in "//h/p": ${abs}`);
+  assert.is(message('abc', ABS), `Missing scheme: end of input at index 3 in "abc": ${abs}`);
+  assert.is(message('', ABS), `Missing scheme: end of input at index 0 in "": ${abs}`);
+  // UNCLOSED_IP_LITERAL
+  assert.is(message('http://[::1'), `Unclosed IP literal: end of input at index 11 in "http://[::1": "[" needs a matching "]"`);
+  assert.is(message('//['), `Unclosed IP literal: end of input at index 3 in "//[": "[" needs a matching "]"`);
+  // TOO_LONG: the length and the limit, whatever else is wrong with the input
+  assert.is(message('abcdef', { maxLength: 5 }), 'Input too long: 6 characters, more than maxLength 5');
+  assert.is(message('http://h/ x', { maxLength: 0 }), 'Input too long: 11 characters, more than maxLength 0');
+  // Astral characters are named whole, at their first code unit
+  assert.is(message('http://u@h:😀', IRI), `Invalid port: '😀' (U+1F600) at index 11 in "http://u@h:😀": ${digits}`);
+});
+
+/** The message of the UriError that parse throws for `input`. */
+function messageOf(input: string, options?: ParseOptions): string {
+  try {
+    parse(input, options);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error(`parsed: ${input}`);
+}
+
+const PORT_NOT_USERINFO = 'and a port is digits only (a ":" in userinfo needs an "@" after it)';
+
+test('INVALID_PORT message: the port text when the path after the authority begins with "//"', () => {
+  assert.is(
+    messageOf('http://h:x//p'),
+    `Invalid port "x": the authority ends with '/' at index 10 in "http://h:x//p", ${PORT_NOT_USERINFO}`,
+  );
+  assert.is(messageOf('//h:1a//'), `Invalid port "1a": the authority ends with '/' at index 6 in "//h:1a//", ${PORT_NOT_USERINFO}`);
+});
+
+test('INVALID_PORT message (lenient): the port text after an IP-literal is what follows "]:"', () => {
+  assert.is(
+    messageOf('http://[::1]:x/', { lenient: true }),
+    `Invalid port "x": the authority ends with '/' at index 14 in "http://[::1]:x/", ${PORT_NOT_USERINFO}`,
+  );
+});
+
+test('INVALID_PORT message (lenient): after an "@", the text after the host\'s ":"', () => {
+  assert.is(
+    messageOf('http://u@h:x/', { lenient: true }),
+    `Invalid port "x": the authority ends with '/' at index 12 in "http://u@h:x/", ${PORT_NOT_USERINFO}`,
+  );
+  assert.is(
+    messageOf('http://a@b:c@h:p?', { lenient: true }),
+    `Invalid port "p": the authority ends with '?' at index 16 in "http://a@b:c@h:p?", ${PORT_NOT_USERINFO}`,
+  );
+});
+
+test('INVALID_PORT message: a port text longer than 60 characters is shortened to its first 60 and "…"', () => {
+  const x60 = 'x'.repeat(60);
+  // 60 characters: shown whole (the "/" is at 9 + 60).
+  assert.is(
+    messageOf(`http://h:${x60}/`),
+    `Invalid port "${x60}": the authority ends with '/' at index 69 in "http://h:${x60}/", ${PORT_NOT_USERINFO}`,
+  );
+  // 61: the first 60 and "…".
+  assert.is(
+    messageOf(`http://h:${x60}x/`),
+    `Invalid port "${x60}…": the authority ends with '/' at index 70 in "http://h:${x60}x/", ${PORT_NOT_USERINFO}`,
+  );
+  // 300 ":" (the colon-no-at worst case): the port text begins after the first ":" and the input
+  // (308 characters) is shown as its window of 60 before the "/" at 307.
+  const c60 = ':'.repeat(60);
+  assert.is(
+    messageOf(`http://${':'.repeat(300)}/`),
+    `Invalid port "${c60}…": the authority ends with '/' at index 307 in …"${c60}/" (308 characters), ${PORT_NOT_USERINFO}`,
+  );
+  // 1 MB of it: the message stays short.
+  assert.ok(messageOf(`http://${':'.repeat(1 << 20)}/`).length < 300);
+});
+
+test('messages for inputs longer than 200 characters show a window of 60 on each side', () => {
+  const message = (input: string): string => {
+    try {
+      parse(input);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error('parsed');
+  };
+  // Error in the middle: "…" on both sides.
+  const mid = `http://h/${'a'.repeat(250)} ${'b'.repeat(100)}`;
+  assert.is(mid.length, 360);
+  assert.is(message(mid), `Invalid character ' ' at index 259 in …"${'a'.repeat(60)} ${'b'.repeat(59)}"… (360 characters)`);
+  // Near the start: no leading "…".
+  const start = `a b${'c'.repeat(300)}`;
+  assert.is(message(start), `Invalid character ' ' at index 1 in "a b${'c'.repeat(58)}"… (303 characters)`);
+  // Near the end: no trailing "…".
+  const end = `/${'d'.repeat(250)}%`;
+  assert.is(
+    message(end),
+    `Invalid percent-encoding "%" at index 251 in …"${'d'.repeat(60)}%" (252 characters): "%" must be followed by two hex digits`,
+  );
+  // Exactly 200 characters: shown whole.
+  const whole = `/${'e'.repeat(198)} `;
+  assert.is(whole.length, 200);
+  assert.is(message(whole), `Invalid character ' ' at index 199 in ${JSON.stringify(whole)}`);
+  // 201 characters: a window.
+  const over = `${whole}f`;
+  assert.is(message(over), `Invalid character ' ' at index 199 in …"${'e'.repeat(60)} f" (201 characters)`);
+});
+
+test('tryParse and isValid reject non-strings; parse throws a TypeError that is not a UriError', () => {
+  const values: unknown[] = [null, undefined, 42, 0, true, {}, [], ['http://a'], Symbol('x'), 1n, new String('http://a'), () => 'x'];
+  for (const v of values) {
+    assert.is(tryParse(v as string), null, String(typeof v));
+    assert.is(isValid(v as string), false, String(typeof v));
+    assert.is(isValid(v as string, IRI), false, String(typeof v));
+  }
+  const thrown = (v: unknown): Error => {
+    try {
+      parse(v as string);
+    } catch (e) {
+      return e as Error;
+    }
+    throw new Error('parsed');
+  };
+  for (const [v, name] of [
+    [42, 'a number (42)'],
+    [null, 'null'],
+    [undefined, 'undefined'],
+    [{}, 'an object'],
+    [true, 'a boolean (true)'],
+    [1n, 'a bigint (1n)'],
+  ] as const) {
+    const e = thrown(v);
+    assert.instance(e, TypeError);
+    assert.not.instance(e, UriError);
+    assert.is(e.message, `parse: input must be a string, got ${name}`);
+  }
+});
+
+test('scan requires an offsets record of at least OFFSETS_LENGTH slots', () => {
+  assert.is(OFFSETS_LENGTH, 15);
+  assert.is(Slot.WARNING_INDEX, 14);
+  for (const n of [0, 1, 13, 14]) {
+    assert.throws(
+      () => scan('http://a/', new Uint32Array(n)),
+      (e: unknown) => e instanceof RangeError && e.message === 'offsets must have at least 15 slots',
+    );
+  }
+  // Even when maxLength would reject the input: the record is checked first.
+  assert.throws(() => scan('abc', new Uint32Array(14), { maxLength: 1 }), RangeError);
+  // A longer record is fine; slots after OFFSETS_LENGTH are left alone.
+  const big = new Uint32Array(OFFSETS_LENGTH + 2).fill(99);
+  assert.is(scan('http://a/', big), 0);
+  assert.equal([big[OFFSETS_LENGTH], big[OFFSETS_LENGTH + 1]], [99, 99]);
+});
+
+test('an error leaves ERROR_INDEX set; the next successful scan of the same record clears it', () => {
+  assert.is(scan('http://h/ x', rec), ErrorCode.INVALID_CHAR);
+  assert.is(rec[Slot.ERROR_INDEX], 9);
+  assert.is(scan('http://h/x', rec), 0);
+  assert.is(rec[Slot.ERROR_INDEX], 0);
+  assert.is(rec[Slot.LENGTH], 10);
+});
+
+test('UriError is a TypeError named UriError with code, index and input', () => {
+  let e: unknown;
+  try {
+    parse('http://a.com/ b');
+  } catch (x) {
+    e = x;
+  }
+  assert.instance(e, UriError);
+  assert.instance(e, TypeError);
+  assert.instance(e, Error);
+  const u = e as UriError;
+  assert.is(u.name, 'UriError');
+  assert.is(u.code, 'INVALID_CHAR');
+  assert.is(u.index, 13);
+  assert.is(u.input, 'http://a.com/ b');
+  assert.ok(String(u).startsWith('UriError: Invalid character'));
+  assert.type(u.stack, 'string');
+  // Constructed directly, with and without a message of its own.
+  const d = new UriError('INVALID_PORT', 3, 'a:b', 'custom');
+  assert.equal([d.name, d.code, d.index, d.input, d.message], ['UriError', 'INVALID_PORT', 3, 'a:b', 'custom']);
+  assert.is(
+    new UriError('RELATIVE_BASE', 0, 'a/b').message,
+    'Relative base: "a/b" has no scheme; a base URI must be absolute (RFC 3986 §5.1)',
+  );
+  // Every code has a message that mentions the input, except TOO_LONG, which names the limit
+  // (the index) and the input's length rather than repeat an input that is too long.
+  for (const name of Object.keys(ErrorCode)) {
+    if (name === 'OK') continue;
+    const m = new UriError(name as UriErrorCode, 1, 'x y').message;
+    if (name === 'TOO_LONG') assert.is(m, 'Input too long: 3 characters, more than maxLength 1');
+    else assert.ok(m.length > 0 && m.includes('"x y"'), name);
+  }
+  // scanError maps scan's numeric codes to the names.
+  const s = scanError(ErrorCode.INVALID_IPV6, 8, 'http://[]');
+  assert.instance(s, UriError);
+  assert.equal([s.code, s.index, s.message], ['INVALID_IPV6', 8, `Invalid IPv6 address: ']' at index 8 in "http://[]"`]);
+});
+
+test("the writing side's codes have a message of their own when none is given", () => {
+  assert.is(new UriError('INVALID_HOST', 1, 'a b').message, `Invalid host: ' ' at index 1 in "a b"`);
+  assert.is(new UriError('INVALID_COMPONENT', 0, '').message, 'Invalid component: end of input at index 0 in ""');
+});
+
+test('instanceof UriError: by brand for UriError itself, by prototype for a subclass', () => {
+  class Sub extends UriError {}
+  const plain = new UriError('INVALID_CHAR', 0, ' ');
+  const sub = new Sub('INVALID_CHAR', 0, ' ');
+  assert.equal([plain instanceof UriError, sub instanceof UriError, sub instanceof Sub, plain instanceof Sub], [true, true, true, false]);
+  assert.equal(
+    [
+      new TypeError('x') instanceof UriError,
+      (null as unknown as object) instanceof UriError,
+      ('x' as unknown as object) instanceof UriError,
+    ],
+    [false, false, false],
+  );
+  class SubUri extends Uri {}
+  assert.equal([parse('a') instanceof Uri, parse('a') instanceof SubUri, {} instanceof Uri], [true, false, false]);
+});
+
+test.run();

@@ -1,0 +1,89 @@
+/**
+ * Linear time for URI Templates without a clock (timing belongs to `npm run
+ * bench:linear:template`): for every extraction shape of bench/template-linear.ts, the work the
+ * Pike VM does (closure entries) grows in proportion to the URI, and the lazy DFA's size does not
+ * grow at all; every shape gives its exact answer at 100 k characters.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { TEMPLATE_CASES } from '../../bench/template-linear.js';
+import { UriTemplate } from '../../src/index.js';
+import { Dfa } from '../../src/template/dfa.js';
+import { templateNfa } from '../../src/template/nfa.js';
+import { Pike } from '../../src/template/pike.js';
+import { Spans } from '../../src/template/spans.js';
+import { compile } from '../../src/template/syntax.js';
+
+const extraction = TEMPLATE_CASES.filter((c) => c.kind === 'extract');
+
+test('extraction shapes: Pike VM work per character does not grow; the DFA does not grow', () => {
+  for (const c of extraction) {
+    const small = c.build(4_000);
+    const large = c.build(40_000);
+    const nfa = templateNfa(compile(small.template));
+    const perChar = (uri: string): number => {
+      const pike = new Pike(nfa);
+      const before = pike.work;
+      const r = pike.run(uri, new Spans());
+      assert.is(r >= 0, c.matches === true, `${c.name}: ${r}`);
+      return (pike.work - before) / uri.length;
+    };
+    const a = perChar(small.uri!);
+    const b = perChar(large.uri!);
+    assert.ok(b <= a * 1.1 + 0.01, `${c.name}: ${a.toFixed(2)} closure entries per character at 4 k, ${b.toFixed(2)} at 40 k`);
+    if (!small.template.includes(':9999')) {
+      const dfa = new Dfa(nfa);
+      dfa.run(small.uri!, new Spans());
+      const s = dfa.size;
+      dfa.run(large.uri!, new Spans());
+      assert.equal(dfa.size, s, `${c.name}: the DFA grew from ${JSON.stringify(s)} to ${JSON.stringify(dfa.size)}`);
+    }
+  }
+});
+
+test('every shape at 100 k characters: exact results', () => {
+  const results: Record<string, unknown> = {};
+  for (const c of TEMPLATE_CASES) {
+    const input = c.build(100_000);
+    const t = new UriTemplate(input.template);
+    if (c.kind === 'compile') results[c.name] = t.variables.length;
+    else if (c.kind === 'expand') results[c.name] = t.expand(input.vars!).length;
+    else {
+      const r = t.extract(input.uri!);
+      // The way back gives the URI again, and each value has the length the URI gives it.
+      if (r !== null) assert.is(t.expand(r), input.uri, c.name);
+      results[c.name] =
+        r === null
+          ? null
+          : Object.fromEntries(
+              Object.entries(r).map(([k, v]) => [
+                k,
+                Array.isArray(v) ? `${v.length} members` : typeof v === 'string' ? v.length : Object.keys(v).length,
+              ]),
+            );
+    }
+  }
+  assert.equal(results, {
+    'many-expressions': 33_333,
+    'many-query-expressions': 100_000,
+    'long-literal': 0,
+    'huge-value-U': 3 + 12_500 * 29,
+    'huge-value-UR': 3 + 11_111 * 28,
+    'prefix-of-huge-value': 2 * (5_000 * 12 + 4_999 * 6),
+    'huge-list': 75_001 + 75_006,
+    'huge-assoc': 83_890,
+    'path-explode-match': { path: '25000 members' },
+    'path-explode-fail': null,
+    // The shortest values first: a and b match nothing, c the rest.
+    'adjacent-match': { c: 100_000 },
+    'adjacent-fail': null,
+    'query-match': { a: 33_333, b: 5_555, c: 33_321 },
+    'query-fail': null,
+    'reserved-split': { a: 1, b: 99_998 },
+    'multibyte-value': { a: 5_555 * 3 },
+    'long-prefix': { a: 8_333, b: 8_333 },
+    'assoc-label': { keys: 12_500 },
+  });
+});
+
+test.run();
