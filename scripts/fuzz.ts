@@ -60,6 +60,9 @@ import {
 } from '../src/index.js';
 import { type Flavour, grammar, hostileSoup, mutated, mutatedOnce, referenceParse } from '../test/support/reference-validator.js';
 
+/** This script as `npm run fuzz` builds it, for the reproduce lines it prints. */
+const SELF = './build/scripts/fuzz.js';
+
 const CODE_NAMES = Object.keys(ErrorCode) as Array<keyof typeof ErrorCode>;
 
 /** The option sets every input goes through (lenient ones have no reference). */
@@ -708,7 +711,7 @@ function main(argv: readonly string[]): number {
   for (const f of findings.values()) {
     const t = TARGETS.find((x) => x.name === f.target)!;
     console.log(
-      `\n[${f.target}] ${f.message}\n  reproduce: node -e 'import("./build/scripts/fuzz.js").then((m) => console.log(m.${t.reproduce}(...${JSON.stringify(f.args).replace(/'/g, "'\\''")})))'`,
+      `\n[${f.target}] ${f.message}\n  reproduce: node -e 'import("${SELF}").then((m) => console.log(m.${t.reproduce}(...${JSON.stringify(f.args).replace(/'/g, "'\\''")})))'`,
     );
   }
   return findings.size === 0 ? 0 : 1;

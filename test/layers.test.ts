@@ -1,0 +1,175 @@
+/**
+ * The floors of the tree, checked: every import of every TypeScript file (static, type-only,
+ * re-export and `import()`) goes down a floor or stays on its own, and no set of files imports
+ * itself round in a circle. The rule is written in docs/architecture.md.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { root } from './support/paths.js';
+
+/** Every `.ts` file under `dir`, as a path relative to the repository. */
+function files(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of readdirSync(join(root, d), { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) {
+        if (e.name !== 'fixtures' && e.name !== 'data' && e.name !== 'out' && e.name !== 'output') walk(p);
+      } else if (e.name.endsWith('.ts') && !e.name.endsWith('.d.ts')) out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+// `from '…'`, `import '…'`, `import('…')`, `export … from '…'`; comments are stripped first.
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+const COMMENT = /\/\*[\s\S]*?\*\/|(^|[^:'"`])\/\/[^\n]*/g;
+
+/** The relative module specifiers of a file's text. */
+function specifiers(text: string): string[] {
+  return [...text.replace(COMMENT, '$1').matchAll(SPECIFIER)].map((m) => m[1]!);
+}
+
+/** The relative imports of `file`, as repository paths of `.ts` files. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  return specifiers(text).map((s) => normalize(join(dirname(file), s)).replace(/\.js$/, '.ts'));
+}
+
+const ALL = [...files('src'), ...files('test'), ...files('bench'), ...files('scripts')];
+const GRAPH = new Map(ALL.map((f) => [f, importsOf(f)]));
+
+/** The floor a file stands on, as the rule names them. */
+function floor(f: string): string {
+  if (f.startsWith('src/syntax/')) return 'syntax';
+  if (f.startsWith('src/ops/')) return 'ops';
+  if (f === 'src/uri.ts') return 'uri';
+  if (f.startsWith('src/readers/')) return 'readers';
+  if (f.startsWith('src/template/')) return 'template';
+  if (f.startsWith('src/cli/')) return 'cli';
+  if (f.startsWith('src/')) return 'entry';
+  if (f.startsWith('test/support/')) return 'test-support';
+  if (f.startsWith('test/')) return 'test';
+  if (f.startsWith('bench/')) return 'bench';
+  return 'scripts';
+}
+
+/** Which floors each floor may import. */
+const MAY: Record<string, (target: string) => boolean> = {
+  syntax: (t) => floor(t) === 'syntax',
+  ops: (t) => floor(t) === 'syntax' || floor(t) === 'ops',
+  uri: (t) => floor(t) === 'syntax' || floor(t) === 'ops',
+  readers: (t) => ['syntax', 'ops', 'uri', 'readers'].includes(floor(t)),
+  template: (t) => floor(t) === 'syntax' || floor(t) === 'template' || t === 'src/ops/percent.ts',
+  entry: (t) => floor(t) !== 'cli' && floor(t) !== 'entry' && t.startsWith('src/'),
+  cli: (t) => t.startsWith('src/'),
+  'test-support': (t) => t.startsWith('src/') || floor(t) === 'test-support',
+  test: (t) => t.startsWith('src/') || floor(t) === 'test-support',
+  bench: (t) => t.startsWith('src/') || floor(t) === 'test-support' || floor(t) === 'bench',
+  scripts: (t) => t.startsWith('src/') || floor(t) === 'test-support' || floor(t) === 'scripts',
+};
+
+test('every import names a file that exists', () => {
+  const missing: string[] = [];
+  for (const [f, targets] of GRAPH) for (const t of targets) if (!GRAPH.has(t)) missing.push(`${f} → ${t}`);
+  assert.equal(missing, []);
+});
+
+test('imports only go down the floors (docs/architecture.md)', () => {
+  const broken: string[] = [];
+  for (const [f, targets] of GRAPH) {
+    const may = MAY[floor(f)]!;
+    for (const t of targets) if (!may(t)) broken.push(`${f} (${floor(f)}) imports ${t} (${floor(t)})`);
+  }
+  assert.equal(broken, []);
+});
+
+/** Strongly connected components of more than one file, and files that import themselves. */
+function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const out: string[][] = [];
+  // Iterative Tarjan: a deep chain of imports must not overflow the stack.
+  for (const start of graph.keys()) {
+    if (index.has(start)) continue;
+    const work: Array<[string, number]> = [[start, 0]];
+    while (work.length > 0) {
+      const top = work[work.length - 1]!;
+      const [v, i] = top;
+      if (i === 0) {
+        index.set(v, next);
+        low.set(v, next++);
+        stack.push(v);
+        on.add(v);
+      }
+      const edges = graph.get(v) ?? [];
+      if (i < edges.length) {
+        top[1] = i + 1;
+        const w = edges[i]!;
+        if (!graph.has(w)) continue;
+        if (!index.has(w)) work.push([w, 0]);
+        else if (on.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work[work.length - 1]![0];
+        low.set(parent, Math.min(low.get(parent)!, low.get(v)!));
+      }
+      if (low.get(v) === index.get(v)) {
+        const c: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop()!;
+          on.delete(w);
+          c.push(w);
+        } while (w !== v);
+        if (c.length > 1 || edges.includes(v)) out.push(c.sort());
+      }
+    }
+  }
+  return out;
+}
+
+test('no import circle anywhere (static, type-only or import())', () => {
+  assert.equal(circles(GRAPH), []);
+});
+
+test('the circle finder finds circles', () => {
+  const g = new Map([
+    ['a', ['b']],
+    ['b', ['c']],
+    ['c', ['a']],
+    ['d', ['d']],
+    ['e', ['a']],
+  ]);
+  assert.equal(circles(g), [['a', 'b', 'c'], ['d']]);
+});
+
+test('the import reader sees every form of import and skips comments', () => {
+  // Built with a quote variable, so that this file's own text holds none of these imports.
+  const q = "'";
+  const text = [
+    `import { a } from ${q}./a.js${q};`,
+    `import type { B } from ${q}../b.js${q};`,
+    `import ${q}./c.js${q};`,
+    `export { d } from ${q}./d.js${q};`,
+    `export * from ${q}./e.js${q};`,
+    `const f = await import(${q}./f.js${q});`,
+    `const g = await import(\n  ${q}../g.js${q}\n);`,
+    `// import { x } from ${q}./commented.js${q};`,
+    `/* export { y } from ${q}./block.js${q}; */`,
+    `import { readFileSync } from ${q}node:fs${q};`,
+    `const url = ${q}http://example.com/not-a-comment${q};`,
+  ].join('\n');
+  assert.equal(specifiers(text), ['./a.js', '../b.js', './c.js', './d.js', './e.js', './f.js', '../g.js']);
+  assert.equal(importsOf('test/layers.test.ts'), ['test/support/paths.ts']);
+});
+
+test.run();
