@@ -3,7 +3,7 @@
  *
  *   npm run bench                      every macro suite on every corpus (several minutes)
  *   npm run bench -- --quick           fewer corpora, shorter sampling (about a minute)
- *   npm run bench -- scan parse        only these suites (scan, isValid, parse, resolve, normalize, lines, targets, links)
+ *   npm run bench -- scan parse        only these suites (scan, isValid, parse, resolve, normalize, lines, targets, links, web)
  *   npm run bench -- micro             the micro-benchmarks of the hot functions (micro.ts)
  *   npm run bench -- template          URI Templates: expand, extract, the peers' correctness (template.ts)
  *   npm run bench -- all               macro suites, micro-benchmarks and URI Templates
@@ -191,6 +191,23 @@ function targets(rs: readonly Result[], alloc: Record<string, number> | undefine
       goal: '≥ 1.5×',
       measured: list(lines),
       pass: lines.every(([, r]) => r >= 1.5),
+    });
+  }
+  // The URL Standard: parseWeb + reads against new URL and whatwg-url, on every corpus.
+  const web = ratios('web', 'new URL');
+  if (web.length > 0) {
+    out.push({
+      what: 'parseWeb + reads vs new URL + reads',
+      goal: '≥ 1.0× on every corpus',
+      measured: `min ${fmtRatio(Math.min(...web.map(([, r]) => r)))} (${list(web)})`,
+      pass: web.every(([, r]) => r >= 1),
+    });
+    const slow = ratios('web', 'whatwg-url');
+    out.push({
+      what: 'parseWeb + reads vs whatwg-url + reads',
+      goal: '≥ 50× on every corpus',
+      measured: `min ${fmtRatio(Math.min(...slow.map(([, r]) => r)))} (${list(slow)})`,
+      pass: slow.every(([, r]) => r >= 50),
     });
   }
   // Issue 12: parseRequestTarget on origin-form targets, urikit links on HTML pages.

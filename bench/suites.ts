@@ -9,7 +9,18 @@ import { LinksCommand } from '../src/cli/commands/links.js';
 import { type Config, configure } from '../src/cli/config.js';
 import { HtmlLinks } from '../src/cli/links/html.js';
 import * as lib from '../src/index.js';
-import { isValid, LineScanner, OFFSETS_LENGTH, parse, parseRequestTarget, Slot, scan, scanRequestTarget } from '../src/index.js';
+import {
+  isValid,
+  isValidWeb,
+  LineScanner,
+  OFFSETS_LENGTH,
+  parse,
+  parseRequestTarget,
+  parseWeb,
+  Slot,
+  scan,
+  scanRequestTarget,
+} from '../src/index.js';
 import { CHAR_CLASS } from '../src/syntax/tables.js';
 import type { Workload } from './corpus.js';
 import type { Candidate, Item1, Item2 } from './harness.js';
@@ -328,6 +339,49 @@ const linesSuite: Suite = {
   ],
 };
 
+/**
+ * The URL Standard: parseWeb + host, path, query against `new URL` + the same, and whatwg-url, the
+ * standard's reference implementation. Absolute corpora alone, the relative one against its base,
+ * and the pairs (each reference against its page's base).
+ */
+const webSuite: Suite = {
+  name: 'web',
+  unit: 'URLs/s',
+  kinds: ['absolute', 'relative', 'pairs'],
+  candidates: ({ base }) => {
+    const reads = (u: { host: string | undefined; path: string; query: string | undefined }): number =>
+      len(u.host) + u.path.length + len(u.query);
+    const urlReads = (u: { hostname: string; pathname: string; search: string }): number =>
+      u.hostname.length + u.pathname.length + u.search.length;
+    // A pairs workload calls fn(base, reference); the others fn(input), against the corpus's base if any.
+    return [
+      {
+        name: 'urikit parseWeb + reads',
+        own: true,
+        fn: ((a: string, b?: string) => (b === undefined ? reads(parseWeb(a, base)) : reads(parseWeb(b, a)))) as Item2,
+      },
+      {
+        name: 'new URL + reads',
+        fn: ((a: string, b?: string) => (b === undefined ? urlReads(new URL(a, base)) : urlReads(new URL(b, a)))) as Item2,
+      },
+      {
+        name: 'urikit isValidWeb',
+        fn: ((a: string, b?: string) => ((b === undefined ? isValidWeb(a, base) : isValidWeb(b, a)) ? 0 : -1)) as Item2,
+      },
+      {
+        name: 'URL.canParse',
+        fn: ((a: string, b?: string) => ((b === undefined ? URL.canParse(a, base) : URL.canParse(b, a)) ? 0 : -1)) as Item2,
+      },
+      {
+        name: 'whatwg-url URL + reads',
+        stride: WHATWG_STRIDE,
+        fn: ((a: string, b?: string) =>
+          b === undefined ? urlReads(new whatwgUrl.URL(a, base)) : urlReads(new whatwgUrl.URL(b, a))) as Item2,
+      },
+    ];
+  },
+};
+
 export const SUITES: readonly Suite[] = [
   scanSuite,
   isValidSuite,
@@ -337,4 +391,5 @@ export const SUITES: readonly Suite[] = [
   targetsSuite,
   linksSuite,
   linesSuite,
+  webSuite,
 ];

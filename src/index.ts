@@ -50,4 +50,4 @@ export type { TemplateScalar, TemplateValue, TemplateVariables } from './templat
 export type { ExtractedValue, ExtractedVariables } from './template/extract.js';
 export { type UriTemplateMatch, UriTemplateSet } from './template/set.js';
 export { UriTemplate } from './template/template.js';
-export { isValid, parse, tryParse, Uri, type UriComponents } from './uri.js';
+export { isValid, isValidWeb, parse, parseWeb, tryParse, tryParseWeb, Uri, type UriComponents } from './uri.js';

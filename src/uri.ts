@@ -9,6 +9,7 @@ import { type BuildComponents, type BuildOptions, withChanges } from './ops/buil
 import { defaultPortOf, originOf } from './ops/normalize.js';
 import { percentDecode } from './ops/percent.js';
 import { QueryParams } from './ops/query.js';
+import { webError, webHref, webValid } from './ops/web-url.js';
 import { argumentError, scanError } from './syntax/errors.js';
 import {
   Flag,
@@ -535,4 +536,69 @@ export function scanInput(x: string | Uri, rec: Uint32Array, options: ParseOptio
     return x.href;
   }
   throw argumentError(who, name, 'a string or a Uri', x);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The URL Standard (WHATWG URL), beside RFC 3986: the same view over the standard's serialization.
+
+const webRecord = new Uint32Array(OFFSETS_LENGTH);
+
+/** A base URL argument: a string, or a `Uri` (its href); `undefined` or `null` for none. */
+function webBase(base: string | Uri | null | undefined, who: string): string | null {
+  if (base === undefined || base === null) return null;
+  if (typeof base === 'string') return base;
+  if (base instanceof Uri) return base.href;
+  throw argumentError(who, 'base', 'a string or a Uri', base);
+}
+
+/**
+ * Parses `input` as the URL Standard's URL parser does (what browsers and Node's `URL` do), against
+ * `base` when given. The `Uri` is a view of the standard's serialization (`href`): scheme and host
+ * lower-cased, hosts through UTS #46 (IDNA) and the IPv4 parser (`0x7f.1` is `127.0.0.1`),
+ * backslashes and dot segments resolved, code points percent-encoded as the standard's sets say,
+ * default ports dropped. An input already in that form is the href itself, not a copy. Its
+ * components read as RFC 3986 reads the href (`uri.path` of `web+demo:/.//x` is `/.//x`).
+ *
+ * @throws {UriError} when the URL parser returns failure (MISSING_SCHEME, INVALID_HOST,
+ *   INVALID_IPV6, UNCLOSED_IP_LITERAL, INVALID_PORT), naming the standard's validation error.
+ * @example
+ * parseWeb('HTTP://EXAMPLE.com:80/a/../b c').href;   // 'http://example.com/b%20c'
+ * parseWeb('http://0x7f.1/').host;                    // '127.0.0.1'
+ * parseWeb('http:\\\\evil.com\\x').href;               // 'http://evil.com/x'
+ * parseWeb('../c?q', 'https://a.example/b/d').href;   // 'https://a.example/c?q'
+ */
+export function parseWeb(input: string, base?: string | Uri): Uri {
+  if (typeof input !== 'string') throw argumentError('parseWeb', 'input', 'a string', input);
+  const b = webBase(base, 'parseWeb');
+  const href = webHref(input, b, webRecord);
+  if (href === null) throw webError(input, b, 'parseWeb');
+  return new Uri(href, webRecord);
+}
+
+/**
+ * Like `parseWeb`, but `null` instead of an error (for any input or base that is not one).
+ *
+ * @example
+ * tryParseWeb('http://exa mple.com/'); // null
+ */
+export function tryParseWeb(input: string, base?: string | Uri): Uri | null {
+  if (typeof input !== 'string') return null;
+  const b = typeof base === 'string' || base === undefined ? (base ?? null) : base instanceof Uri ? base.href : undefined;
+  if (b === undefined) return null;
+  const href = webHref(input, b, webRecord);
+  return href === null ? null : new Uri(href, webRecord);
+}
+
+/**
+ * True when the URL Standard's parser accepts `input` (against `base`): `new URL(input, base)` would
+ * not throw. Allocates nothing for an input whose host needs no decoding or IDNA.
+ *
+ * @example
+ * isValidWeb('http://[::1]:8080/');  // true
+ * isValidWeb('http://1.2.3.4.5/');   // false (ends in a number, and no IPv4 address)
+ */
+export function isValidWeb(input: string, base?: string | Uri): boolean {
+  if (typeof input !== 'string') return false;
+  const b = typeof base === 'string' || base === undefined ? (base ?? null) : base instanceof Uri ? base.href : undefined;
+  return b !== undefined && webValid(input, b);
 }

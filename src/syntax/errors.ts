@@ -28,6 +28,10 @@ export const ErrorCode = Object.freeze({
   TOO_LONG: 11,
   /** Not from scan: a request-target in no form of RFC 9112 §3.2, or in a form its method does not take. */
   INVALID_REQUEST_TARGET: 12,
+  /** The URL Standard's host parser rejects the host (a forbidden code point, an IPv4 address out of range, IDNA). */
+  INVALID_HOST: 13,
+  /** Not from scan: a request-target that RFC 3986 and the URL Standard read with another authority or path. */
+  CONFUSABLE_TARGET: 14,
 });
 
 /**
@@ -36,7 +40,7 @@ export const ErrorCode = Object.freeze({
  * (a component that cannot stand where it was given, such as a relative path after an authority);
  * and parseRequestTarget's INVALID_HOST_HEADER (a Host header that is not uri-host [ ":" port ]).
  */
-export type UriErrorCode = Exclude<keyof typeof ErrorCode, 'OK'> | 'INVALID_HOST' | 'INVALID_COMPONENT' | 'INVALID_HOST_HEADER';
+export type UriErrorCode = Exclude<keyof typeof ErrorCode, 'OK'> | 'INVALID_COMPONENT' | 'INVALID_HOST_HEADER';
 
 const NAMES = Object.keys(ErrorCode) as Array<keyof typeof ErrorCode>;
 
@@ -189,6 +193,8 @@ function describe(code: UriErrorCode, index: number, input: string): string {
       return `Invalid component: ${where}`;
     case 'INVALID_REQUEST_TARGET':
       return `Invalid request-target: ${where}: it is none of origin-form ("/path?query"), absolute-form ("http://host/path"), authority-form ("host:port", CONNECT only) or "*" (OPTIONS only) (RFC 9112 §3.2)`;
+    case 'CONFUSABLE_TARGET':
+      return `Confusable request-target: ${where}: RFC 3986 and the URL Standard read another authority or path in it`;
     case 'INVALID_HOST_HEADER':
       return `Invalid Host header: ${where}: it must be uri-host [ ":" port ] (RFC 9110 §7.2)`;
   }

@@ -568,7 +568,7 @@ function queryRun(input: string, p: number, len: number): number {
  * pct-encoded = "%" HEXDIG HEXDIG, the "%" at i, within [.., len): 0 when it is not one, else
  * PERCENT and its hints, a lower-case hex digit (§6.2.2.1) and an unreserved octet (§6.2.2.2).
  */
-function pctFlags(u: Units, i: number, len: number): number {
+export function pctFlags(u: Units, i: number, len: number): number {
   if (i + 2 >= len) return 0;
   const h = unitAt(u, i + 1);
   const l = unitAt(u, i + 2);
