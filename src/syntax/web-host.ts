@@ -32,6 +32,7 @@ function withoutTrailingDot(s: string, start: number, end: number): number {
  */
 export function endsInNumber(s: string, start: number, end: number): boolean {
   const e = withoutTrailingDot(s, start, end);
+  if (e === start) return false;
   const dot = s.lastIndexOf('.', e - 1);
   const b = dot < start ? start : dot + 1;
   if (b === e) return false;
