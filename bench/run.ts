@@ -230,10 +230,17 @@ function targets(rs: readonly Result[], alloc: Record<string, number> | undefine
   templateTarget('UriTemplateSet.match', 'find-my-way find', 1);
   if (alloc !== undefined) {
     // Below half a byte per call is no allocation (the method's resolution is about ±0.02 B).
-    const zero = ['scan(s, record) (valid)', 'scan(s, record) (invalid)', 'isValid(s) (valid)', 'isValid(s) (invalid)'];
+    const zero = [
+      'scan(s, record) (valid)',
+      'scan(s, record) (invalid)',
+      'isValid(s) (valid)',
+      'isValid(s) (invalid)',
+      'isValidWeb(s) (valid)',
+      'isValidWeb(s) (invalid)',
+    ];
     const worst = Math.max(...zero.map((k) => Math.abs(alloc[k] ?? NaN)));
     out.push({
-      what: 'bytes allocated per scan / isValid call',
+      what: 'bytes allocated per scan / isValid / isValidWeb call',
       goal: '0',
       measured: `max ${worst.toFixed(2)} B/call over valid and invalid inputs`,
       pass: worst < 0.5,

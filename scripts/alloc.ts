@@ -1,5 +1,5 @@
 /**
- * Bytes allocated on the V8 heap per call of `scan`, `isValid` and `parse` (`npm run alloc`).
+ * Bytes allocated on the V8 heap per call of `scan`, `isValid`, `parse`, `isValidWeb` and `parseWeb` (`npm run alloc`).
  *
  * Method (printed with the results):
  *
@@ -29,7 +29,7 @@
 
 import { readFileSync } from 'node:fs';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
-import { isValid, OFFSETS_LENGTH, parse, scan, tryParse, Uri } from '../src/index.js';
+import { isValid, isValidWeb, OFFSETS_LENGTH, parse, scan, tryParse, tryParseWeb, Uri } from '../src/index.js';
 
 type Fn = (s: string) => unknown;
 
@@ -121,6 +121,8 @@ async function main(): Promise<void> {
   const all = [...lines('ada_kasztp.txt'), ...lines('elastic_apache_referrers.txt'), ...lines('elastic_apache_request_targets.txt')];
   const valid = all.filter((s) => isValid(s));
   const invalid = all.filter((s) => !isValid(s));
+  const validWeb = all.filter((s) => isValidWeb(s));
+  const invalidWeb = all.filter((s) => !isValidWeb(s));
   const rec = new Uint32Array(OFFSETS_LENGTH);
   // A record that scan filled for a typical URL, for constructing views without parsing.
   const viewRec = new Uint32Array(OFFSETS_LENGTH);
@@ -157,6 +159,9 @@ async function main(): Promise<void> {
     ['parse(s) (the view only)', (s) => parse(s), valid, 'one Uri: 24 + 8 × fields'],
     ['tryParse(s) (valid)', (s) => tryParse(s), valid, 'one Uri: 24 + 8 × fields'],
     ['tryParse(s) (invalid)', (s) => tryParse(s), invalid, '0'],
+    ['isValidWeb(s) (valid)', (s) => isValidWeb(s), validWeb, '0'],
+    ['isValidWeb(s) (invalid)', (s) => isValidWeb(s), invalidWeb, '0'],
+    ['tryParseWeb(s) (valid, the view only)', (s) => tryParseWeb(s), validWeb, 'one Uri (a serialized input is its own href)'],
     [
       'parse(s) + host, path, query',
       (s) => {
