@@ -59,7 +59,10 @@ function compare(file: string, input: string, base: string | null): boolean {
   const k = key(input, base);
   const e = explained.get(k);
   if (e !== undefined && e.node === node && e.urikit === urikit) {
-    if (!seen.has(k)) console.log(`| ${file} | \`${JSON.stringify(input).replaceAll('|', '\\|')}\` | ${JSON.stringify(node)} | ${JSON.stringify(urikit)} | ${e.step} |`);
+    if (!seen.has(k))
+      console.log(
+        `| ${file} | \`${JSON.stringify(input).replaceAll('|', '\\|')}\` | ${JSON.stringify(node)} | ${JSON.stringify(urikit)} | ${e.step} |`,
+      );
     seen.add(k);
   } else {
     unexplained.push(`${file}: ${k}: new URL ${JSON.stringify(node)}, parseWeb ${JSON.stringify(urikit)}`);
@@ -68,7 +71,7 @@ function compare(file: string, input: string, base: string | null): boolean {
 }
 
 console.log(`# parseWeb against Node ${process.version}'s URL (Ada ${process.versions.ada ?? '?'}) over ${dir}\n`);
-console.log('| corpus | input | new URL | parseWeb | the standard\'s step |');
+console.log("| corpus | input | new URL | parseWeb | the standard's step |");
 console.log('| --- | --- | --- | --- | --- |');
 for (const file of readdirSync(dir).sort()) {
   const text = readFileSync(join(dir, file), 'utf8');
@@ -86,7 +89,9 @@ for (const file of readdirSync(dir).sort()) {
   }
 }
 const stale = ledger.entries.filter((e) => !seen.has(key(e.input, e.base)));
-console.log(`\n${lines} readings, ${differences} differences, ${differences - unexplained.length} explained by the ledger, ${unexplained.length} unexplained.`);
+console.log(
+  `\n${lines} readings, ${differences} differences, ${differences - unexplained.length} explained by the ledger, ${unexplained.length} unexplained.`,
+);
 for (const u of unexplained) console.log(`UNEXPLAINED ${u}`);
 for (const e of stale) console.log(`STALE ledger entry (no longer differs here): ${key(e.input, e.base)}`);
 if (unexplained.length > 0 || stale.length > 0) process.exit(1);

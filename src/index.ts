@@ -18,6 +18,7 @@ export {
   type QueryValue,
   queryParams,
 } from './ops/query.js';
+export { compareReadings, type Reading, type ReadingComparison, type ReadingComponent, type ReadingOptions } from './ops/readings.js';
 export { relativize } from './ops/relativize.js';
 export { type ResolveOptions, resolve } from './ops/resolve.js';
 export { type BaseLayer, type BaseLayers, type BaseOptions, establishBase } from './readers/base.js';

@@ -20,6 +20,7 @@ import { Flag, moveOffsets, OFFSETS_LENGTH, Slot, setOffsets } from '../syntax/o
 import { countOption, optionsOf } from '../syntax/options.js';
 import { type ParseOptions, scanByteRange, scanOptions, scanString } from '../syntax/scan.js';
 import { Uri } from '../uri.js';
+import { confusionError } from './confusable.js';
 
 /**
  * The forms of a request-target, as `scanRequestTarget` returns them.
@@ -223,6 +224,12 @@ export interface RequestTargetOptions extends ParseOptions {
   host?: string;
   /** The target URI's scheme for the forms that carry none (default `'http'`; `'https'` on a secured connection). */
   scheme?: string;
+  /**
+   * Refuse (CONFUSABLE_TARGET) a target that RFC 3986 and the URL Standard read with another
+   * userinfo, host, port or path: `//evil.example/x`, `http://a\\@b/`, `/a/%2e%2e/b`, a host that
+   * is an IPv4 address in one reading only (see `compareReadings`).
+   */
+  rejectConfusable?: boolean;
   /** For a byte buffer: the target's range [start, end) (default: the whole buffer). */
   start?: number;
   end?: number;
@@ -312,6 +319,10 @@ export function parseRequestTarget(target: string | Uint8Array, options?: Reques
   }
   const host = options?.host;
   if (host !== undefined) checkHost(host, parseOptions, key, who);
+  if (options?.rejectConfusable === true) {
+    const e = confusionError(text, form, scratch, scheme, host);
+    if (e !== null) throw e;
+  }
   let uri: Uri;
   let targetUri: string | undefined;
   let hostMismatch = false;

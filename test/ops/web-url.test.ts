@@ -40,7 +40,11 @@ test('urltestdata.json: each failure fails in parseWeb, tryParseWeb and isValidW
   for (const t of WPT) {
     if (t.failure !== true) continue;
     const base = t.base ?? undefined;
-    assert.throws(() => parseWeb(t.input, base), (e: unknown) => e instanceof UriError, label(t));
+    assert.throws(
+      () => parseWeb(t.input, base),
+      (e: unknown) => e instanceof UriError,
+      label(t),
+    );
     assert.is(tryParseWeb(t.input, base), null, label(t));
     assert.is(isValidWeb(t.input, base), false, label(t));
   }
@@ -354,7 +358,11 @@ test('paths, queries, fragments: each percent-encode set, dot segments, backslas
   for (const [input, href] of cases) {
     const u = parseWeb(input);
     assert.is(u.href, href, input);
-    assert.is(nodeHref(input) === href || /\^|a b /.test(input), true, `${input} is what Node's URL writes too (but for "^" and the opaque path's space)`);
+    assert.is(
+      nodeHref(input) === href || /\^|a b /.test(input),
+      true,
+      `${input} is what Node's URL writes too (but for "^" and the opaque path's space)`,
+    );
     sameRecord(u, input);
   }
 });
