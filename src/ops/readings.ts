@@ -215,7 +215,8 @@ export interface TargetConfusion {
 export function targetConfusion(rfcUri: string, webInput: string, webBase: string | null): TargetConfusion | null {
   const href = webHref(webInput, webBase, rec);
   const web = href === null ? null : readingOf(href, rec, true);
-  if (scanString(rfcUri, rec, LENIENT, 'parseRequestTarget') !== 0) return null;
+  // The target was accepted (and the Host header checked): its target URI scans.
+  scanString(rfcUri, rec, LENIENT, 'parseRequestTarget');
   const rfc = readingOf(rfcUri, rec, false);
   const components = differences(rfc, web ?? NONE).filter((c) => c !== 'scheme');
   return components.length === 0 ? null : { rfc, web, components };

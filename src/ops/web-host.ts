@@ -42,7 +42,7 @@ export function webHost(s: string, start: number, end: number, kind: number, val
 }
 
 /**
- * The host parser from "domain" on, for a domain with "%" or non-ASCII code points: `domain` is its
+ * The host parser after its "domain" step, for a domain with "%" or non-ASCII code points: `domain` is its
  * percent-decoding read as UTF-8 (U+FFFD for bad bytes, which UTS #46 rejects).
  */
 function processedDomain(domain: string, file: boolean): string | null {

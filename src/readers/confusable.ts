@@ -48,11 +48,12 @@ export function confusionError(text: string, form: number, rec: Uint32Array, sch
   );
 }
 
-/** Where a component begins in the target's record (where the URL Standard reads one that RFC 3986 does not: the path). */
+/**
+ * Where a component begins in the target's record: the path's start for the path, or where RFC
+ * 3986 reads no authority (the URL Standard reads one there); the authority's for the userinfo;
+ * the host's otherwise (a port never differs alone: both read it as a number).
+ */
 function where(rec: Uint32Array, component: ReadingComponent): number {
-  const f = rec[Slot.FLAGS]!;
-  if (component === 'path' || (f & Flag.AUTHORITY) === 0) return rec[Slot.PATH_START]!;
-  if (component === 'userinfo') return rec[Slot.AUTHORITY_START]!;
-  if (component === 'port' && (f & Flag.PORT) !== 0) return rec[Slot.PORT_START]!;
-  return rec[Slot.HOST_START]!;
+  if (component === 'path' || (rec[Slot.FLAGS]! & Flag.AUTHORITY) === 0) return rec[Slot.PATH_START]!;
+  return component === 'userinfo' ? rec[Slot.AUTHORITY_START]! : rec[Slot.HOST_START]!;
 }

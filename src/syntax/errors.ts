@@ -35,10 +35,10 @@ export const ErrorCode = Object.freeze({
 });
 
 /**
- * The stable string codes of `UriError`: those of the numeric `ErrorCode` that `scan` returns, and
- * those of the writing side: INVALID_HOST (a host that IDNA cannot convert) and INVALID_COMPONENT
- * (a component that cannot stand where it was given, such as a relative path after an authority);
- * and parseRequestTarget's INVALID_HOST_HEADER (a Host header that is not uri-host [ ":" port ]).
+ * The stable string codes of `UriError`: those of the numeric `ErrorCode` (INVALID_HOST also for
+ * a host that IDNA cannot convert), and those of the writing side: INVALID_COMPONENT (a component
+ * that cannot stand where it was given, such as a relative path after an authority); and
+ * parseRequestTarget's INVALID_HOST_HEADER (a Host header that is not uri-host [ ":" port ]).
  */
 export type UriErrorCode = Exclude<keyof typeof ErrorCode, 'OK'> | 'INVALID_COMPONENT' | 'INVALID_HOST_HEADER';
 
