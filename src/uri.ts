@@ -24,6 +24,7 @@ import {
   warningsOf,
 } from './syntax/offsets.js';
 import { type ParseOptions, scanString, validString } from './syntax/scan.js';
+import { WEB_RECORD_LENGTH } from './syntax/web-scan.js';
 
 // One record for every parse: scan writes it, the Uri copies the few numbers it needs.
 const scratch = new Uint32Array(OFFSETS_LENGTH);
@@ -541,7 +542,7 @@ export function scanInput(x: string | Uri, rec: Uint32Array, options: ParseOptio
 // ---------------------------------------------------------------------------------------------
 // The URL Standard (WHATWG URL), beside RFC 3986: the same view over the standard's serialization.
 
-const webRecord = new Uint32Array(OFFSETS_LENGTH);
+const webRecord = new Uint32Array(WEB_RECORD_LENGTH);
 
 /** A base URL argument: a string, or a `Uri` (its href); `undefined` or `null` for none. */
 function webBase(base: string | Uri | null | undefined, who: string): string | null {

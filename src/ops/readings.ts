@@ -15,7 +15,7 @@ import { optionsOf, stringOption } from '../syntax/options.js';
 import { scanString } from '../syntax/scan.js';
 import { EncodeSet } from '../syntax/tables.js';
 import { IPV6_PIECES, parseIPv6 } from '../syntax/web-host.js';
-import { SCHEME_NAMES } from '../syntax/web-scan.js';
+import { SCHEME_NAMES, WEB_RECORD_LENGTH } from '../syntax/web-scan.js';
 import { defaultPortOf } from './normalize.js';
 import { removeDotSegments } from './path.js';
 import { decodeRange, encodeOutside, normalizePercent } from './percent.js';
@@ -68,7 +68,7 @@ export interface ReadingOptions {
 }
 
 const COMPONENTS: readonly ReadingComponent[] = ['scheme', 'userinfo', 'host', 'port', 'path'];
-const rec = new Uint32Array(OFFSETS_LENGTH);
+const rec = new Uint32Array(WEB_RECORD_LENGTH);
 const baseRec = new Uint32Array(OFFSETS_LENGTH);
 const resolved = new Uint32Array(OFFSETS_LENGTH);
 const LENIENT = Object.freeze({ lenient: true });

@@ -27,7 +27,7 @@ const scanned = new Uint32Array(WEB_RECORD_LENGTH);
 /** The last base URL given, its href and record, and whether it parsed. */
 let lastBase: string | null = null;
 let baseHref: string | null = null;
-const baseRec = new Uint32Array(OFFSETS_LENGTH);
+const baseRec = new Uint32Array(WEB_RECORD_LENGTH);
 /** The base URL is special (not file), so relativeCommon may take references to it. */
 let baseCommon = false;
 
@@ -39,8 +39,8 @@ let failInBase = false;
 
 /**
  * The href of `input` parsed against `base` (a string; null for none), with its offsets record in
- * `out`; null when the URL parser returns failure (webError() describes it). An input that is its
- * own serialization is returned itself.
+ * `out` (WEB_RECORD_LENGTH slots); null when the URL parser returns failure (webError() describes
+ * it). An input that is its own serialization is returned itself.
  */
 export function webHref(input: string, base: string | null, out: Uint32Array): string | null {
   failInBase = false;
@@ -94,17 +94,16 @@ function hrefOf(input: string, base: string | null, bRec: Uint32Array | null, ou
     if (href !== null) return href;
   }
   let text = input;
-  let code = scanWeb(text, scanned, base, bRec);
+  // Scanned into `out`, which is the record when the input is its own serialization.
+  let code = scanWeb(text, out, base, bRec);
   if (code === WEB_CLEAN) {
     text = clean(input);
-    code = scanWeb(text, scanned, base, bRec);
+    code = scanWeb(text, out, base, bRec);
   }
   let href: string | null = null;
   if (code === 0) {
-    if (scanned[WebSlot.DIRTY] === 0 && scanned[WebSlot.FROM_BASE] === 0) {
-      for (let k = 0; k < OFFSETS_LENGTH; k++) out[k] = scanned[k]!;
-      return text;
-    }
+    if (out[WebSlot.DIRTY] === 0 && out[WebSlot.FROM_BASE] === 0) return text;
+    scanned.set(out);
     href = serializeWeb(text, scanned, base, bRec, out);
     if (href !== null) return href;
     code = ErrorCode.INVALID_HOST;
@@ -112,7 +111,7 @@ function hrefOf(input: string, base: string | null, bRec: Uint32Array | null, ou
     failIndex = out[Slot.ERROR_INDEX]!;
   } else {
     failWhy = webFailure;
-    failIndex = scanned[Slot.ERROR_INDEX]!;
+    failIndex = out[Slot.ERROR_INDEX]!;
   }
   failCode = code;
   if (text !== input) failIndex = originalIndex(input, failIndex);

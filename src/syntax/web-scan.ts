@@ -670,26 +670,23 @@ export function hintFlags(s: string, rec: Uint32Array): number {
   return flags;
 }
 
-/** The WebScheme of s[start, end), in any case. */
+/** The WebScheme of s[start, end), in any case (scheme code points only: "| 0x20" lowers a letter, keeps the rest). */
 export function schemeKind(s: string, start: number, end: number): number {
+  const c = (k: number): number => s.charCodeAt(start + k) | 0x20;
   switch (end - start) {
     case 2:
-      return lowerIs(s, start, 'ws') ? WebScheme.WS : WebScheme.OTHER;
+      return c(0) === 0x77 && c(1) === 0x73 ? WebScheme.WS : WebScheme.OTHER;
     case 3:
-      return lowerIs(s, start, 'wss') ? WebScheme.WSS : lowerIs(s, start, 'ftp') ? WebScheme.FTP : WebScheme.OTHER;
+      if (c(0) === 0x77 && c(1) === 0x73 && c(2) === 0x73) return WebScheme.WSS;
+      return c(0) === 0x66 && c(1) === 0x74 && c(2) === 0x70 ? WebScheme.FTP : WebScheme.OTHER;
     case 4:
-      return lowerIs(s, start, 'http') ? WebScheme.HTTP : lowerIs(s, start, 'file') ? WebScheme.FILE : WebScheme.OTHER;
+      if (c(0) === 0x68 && c(1) === 0x74 && c(2) === 0x74 && c(3) === 0x70) return WebScheme.HTTP;
+      return c(0) === 0x66 && c(1) === 0x69 && c(2) === 0x6c && c(3) === 0x65 ? WebScheme.FILE : WebScheme.OTHER;
     case 5:
-      return lowerIs(s, start, 'https') ? WebScheme.HTTPS : WebScheme.OTHER;
+      return c(0) === 0x68 && c(1) === 0x74 && c(2) === 0x74 && c(3) === 0x70 && c(4) === 0x73 ? WebScheme.HTTPS : WebScheme.OTHER;
     default:
       return WebScheme.OTHER;
   }
-}
-
-/** s at `start` is `word` (lower case) in any case. Scheme code points only: "| 0x20" lowers a letter and keeps the rest. */
-function lowerIs(s: string, start: number, word: string): boolean {
-  for (let k = 0; k < word.length; k++) if ((s.charCodeAt(start + k) | 0x20) !== word.charCodeAt(k)) return false;
-  return true;
 }
 
 /** The input's scheme [0, end) is the base URL's (whose scheme is lower case). */
@@ -705,7 +702,7 @@ function hasOpaquePath(base: string, baseRec: Uint32Array): boolean {
 }
 
 function isFileUrl(base: string, baseRec: Uint32Array): boolean {
-  return baseRec[Slot.SCHEME_END] === 4 && lowerIs(base, 0, 'file');
+  return schemeKind(base, 0, baseRec[Slot.SCHEME_END]!) === WebScheme.FILE;
 }
 
 /** The base URL's first path segment is a normalized Windows drive letter ("/C:" or "/C:/..."). */
