@@ -672,18 +672,22 @@ export function hintFlags(s: string, rec: Uint32Array): number {
 
 /** The WebScheme of s[start, end), in any case (scheme code points only: "| 0x20" lowers a letter, keeps the rest). */
 export function schemeKind(s: string, start: number, end: number): number {
-  const c = (k: number): number => s.charCodeAt(start + k) | 0x20;
+  const c0 = s.charCodeAt(start) | 0x20;
+  const c1 = s.charCodeAt(start + 1) | 0x20;
+  const c2 = s.charCodeAt(start + 2) | 0x20;
   switch (end - start) {
     case 2:
-      return c(0) === 0x77 && c(1) === 0x73 ? WebScheme.WS : WebScheme.OTHER;
+      return c0 === 0x77 && c1 === 0x73 ? WebScheme.WS : WebScheme.OTHER;
     case 3:
-      if (c(0) === 0x77 && c(1) === 0x73 && c(2) === 0x73) return WebScheme.WSS;
-      return c(0) === 0x66 && c(1) === 0x74 && c(2) === 0x70 ? WebScheme.FTP : WebScheme.OTHER;
+      if (c0 === 0x77 && c1 === 0x73 && c2 === 0x73) return WebScheme.WSS;
+      return c0 === 0x66 && c1 === 0x74 && c2 === 0x70 ? WebScheme.FTP : WebScheme.OTHER;
     case 4:
-      if (c(0) === 0x68 && c(1) === 0x74 && c(2) === 0x74 && c(3) === 0x70) return WebScheme.HTTP;
-      return c(0) === 0x66 && c(1) === 0x69 && c(2) === 0x6c && c(3) === 0x65 ? WebScheme.FILE : WebScheme.OTHER;
-    case 5:
-      return c(0) === 0x68 && c(1) === 0x74 && c(2) === 0x74 && c(3) === 0x70 && c(4) === 0x73 ? WebScheme.HTTPS : WebScheme.OTHER;
+    case 5: {
+      const c3 = s.charCodeAt(start + 3) | 0x20;
+      if (end - start === 5) return c0 === 0x68 && c1 === 0x74 && c2 === 0x74 && c3 === 0x70 && (s.charCodeAt(start + 4) | 0x20) === 0x73 ? WebScheme.HTTPS : WebScheme.OTHER;
+      if (c0 === 0x68 && c1 === 0x74 && c2 === 0x74 && c3 === 0x70) return WebScheme.HTTP;
+      return c0 === 0x66 && c1 === 0x69 && c2 === 0x6c && c3 === 0x65 ? WebScheme.FILE : WebScheme.OTHER;
+    }
     default:
       return WebScheme.OTHER;
   }
