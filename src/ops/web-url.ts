@@ -5,7 +5,7 @@
  * and serialized by web-serialize.ts, or taken as it is when it is its own serialization.
  */
 import { ErrorCode, UriError } from '../syntax/errors.js';
-import { Flag, OFFSETS_LENGTH, Slot, setOffsets } from '../syntax/offsets.js';
+import { Flag, fragmentMarkOf, OFFSETS_LENGTH, Slot, setOffsets } from '../syntax/offsets.js';
 import { pctFlags } from '../syntax/scan.js';
 import {
   HostKind,
@@ -122,21 +122,31 @@ const tail = new Uint32Array(OFFSETS_LENGTH);
 
 /**
  * The fast path for a reference against a special base URL (not file): a path that begins with
- * "/" (not "//"), or a relative one ("a/b", "../../a", "./a"), then a query and a fragment, all of
- * which the serializer writes as they are: the href is the base URL up to where the reference's
- * path goes, and the reference itself. Returns it with its record in `out`, or null for the machine.
+ * "/" (not "//"), a relative one ("a/b", "../../a", "./a"), a query or a fragment alone (or
+ * nothing), each with what follows written by the serializer as it is: the href is the base URL
+ * up to where the reference goes, then the reference. Returns it with its record in `out`, or null
+ * for the machine.
  */
 function relativeCommon(input: string, base: string, out: Uint32Array): string | null {
   const c0 = input.charCodeAt(0);
   const ps = baseRec[Slot.PATH_START]!;
+  const bf = baseRec[Slot.FLAGS]!;
   let cut: number; // the base URL's part that the href keeps: [0, cut)
   let p = 0; // the reference's part that follows it: [p, length)
+  // The base URL's components that the href keeps: its path, then its query.
+  let keep = 0;
   if (c0 === 0x2f) {
     const c1 = input.charCodeAt(1);
     if (c1 === 0x2f || c1 === 0x5c) return null;
     cut = ps;
+  } else if (c0 === 0x3f) {
+    cut = baseRec[Slot.PATH_END]!;
+    keep = Flag.DOT;
+  } else if (c0 === 0x23 || input.length === 0) {
+    cut = fragmentMarkOf(baseRec);
+    keep = Flag.DOT | Flag.QUERY;
   } else {
-    if (input.length === 0 || c0 === 0x3f || c0 === 0x23 || c0 === 0x5c || hasScheme(input)) return null;
+    if (c0 === 0x5c || hasScheme(input)) return null;
     // The base URL's path shortened (after its last "/"), then once more for each "../".
     cut = base.lastIndexOf('/', baseRec[Slot.PATH_END]! - 1) + 1;
     for (;;) {
@@ -154,15 +164,14 @@ function relativeCommon(input: string, base: string, out: Uint32Array): string |
   if (t < 0) return null;
   const href = base.slice(0, cut) + (p === 0 ? input : input.slice(p));
   const shift = cut - p;
-  const bf = baseRec[Slot.FLAGS]!;
-  let flags = (bf & (Flag.SCHEME | Flag.AUTHORITY | Flag.USERINFO | Flag.PORT | Flag.HOST_IPV4 | Flag.HOST_IPV6 | Flag.UPPER)) | t;
-  // The hints of the base URL's part kept, when the base URL has any.
-  if ((bf & Flag.PERCENT) !== 0)
-    for (let q = base.indexOf('%'); q !== -1 && q < cut; q = base.indexOf('%', q + 1)) flags |= pctFlags(base, q, cut);
-  if ((bf & Flag.DOT) !== 0) {
+  let flags = (bf & (Flag.SCHEME | Flag.AUTHORITY | Flag.USERINFO | Flag.PORT | Flag.HOST_IPV4 | Flag.HOST_IPV6 | Flag.UPPER | keep)) | t;
+  // The percent hints of the base URL's part kept, when it has any; DOT when part of its path stays.
+  if ((bf & Flag.PERCENT) !== 0) for (let q = base.indexOf('%'); q !== -1 && q < cut; q = base.indexOf('%', q + 1)) flags |= pctFlags(base, q, cut);
+  if ((bf & Flag.DOT) !== 0 && keep === 0) {
     const dot = base.indexOf('/.', ps);
     if (dot !== -1 && dot + 1 < cut) flags |= Flag.DOT;
   }
+  const baseQuery = (keep & Flag.QUERY) !== 0 && (bf & Flag.QUERY) !== 0;
   setOffsets(
     out,
     baseRec[Slot.SCHEME_END]!,
@@ -172,9 +181,9 @@ function relativeCommon(input: string, base: string, out: Uint32Array): string |
     baseRec[Slot.HOST_END]!,
     baseRec[Slot.PORT_START]!,
     ps,
-    tail[Slot.PATH_END]! + shift,
-    (t & Flag.QUERY) !== 0 ? tail[Slot.QUERY_START]! + shift : 0,
-    (t & Flag.QUERY) !== 0 ? tail[Slot.QUERY_END]! + shift : 0,
+    keep === 0 ? tail[Slot.PATH_END]! + shift : baseRec[Slot.PATH_END]!,
+    (t & Flag.QUERY) !== 0 ? tail[Slot.QUERY_START]! + shift : baseQuery ? baseRec[Slot.QUERY_START]! : 0,
+    (t & Flag.QUERY) !== 0 ? tail[Slot.QUERY_END]! + shift : baseQuery ? baseRec[Slot.QUERY_END]! : 0,
     (t & Flag.FRAGMENT) !== 0 ? tail[Slot.FRAGMENT_START]! + shift : 0,
     href.length,
     flags,
