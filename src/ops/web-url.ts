@@ -9,6 +9,7 @@ import { Flag, fragmentMarkOf, OFFSETS_LENGTH, Slot, setOffsets } from '../synta
 import { pctFlags } from '../syntax/scan.js';
 import {
   HostKind,
+  isWindowsDriveLetter,
   scanCleanTail,
   scanWeb,
   schemeKind,
@@ -28,8 +29,9 @@ const scanned = new Uint32Array(WEB_RECORD_LENGTH);
 let lastBase: string | null = null;
 let baseHref: string | null = null;
 const baseRec = new Uint32Array(WEB_RECORD_LENGTH);
-/** The base URL is special (not file), so relativeCommon may take references to it. */
+/** relativeCommon may take references to the base URL: it is special, and a file URL without a drive letter. */
 let baseCommon = false;
+let baseFile = false;
 
 /** The last failure: its code, index in the input as given, the standard's name for it, and whether the base URL failed. */
 let failCode = 0;
@@ -83,7 +85,9 @@ function parsedBase(base: string): string | null {
     lastBase = base;
     baseHref = hrefOf(base, null, null, baseRec);
     const kind = baseHref === null ? WebScheme.OTHER : schemeKind(baseHref, 0, baseRec[Slot.SCHEME_END]!);
-    baseCommon = kind !== WebScheme.OTHER && kind !== WebScheme.FILE;
+    baseFile = kind === WebScheme.FILE;
+    // A file URL's drive letter is a path segment that shortening keeps.
+    baseCommon = kind !== WebScheme.OTHER && !(baseFile && isWindowsDriveLetter(baseHref!, baseRec[Slot.PATH_START]! + 1));
   }
   return baseHref;
 }
@@ -121,7 +125,7 @@ function hrefOf(input: string, base: string | null, bRec: Uint32Array | null, ou
 const tail = new Uint32Array(OFFSETS_LENGTH);
 
 /**
- * The fast path for a reference against a special base URL (not file): a path that begins with
+ * The fast path for a reference against a special base URL (a file URL without a drive letter): a path that begins with
  * "/" (not "//"), a relative one ("a/b", "../../a", "./a"), a query or a fragment alone (or
  * nothing), each with what follows written by the serializer as it is: the href is the base URL
  * up to where the reference goes, then the reference. Returns it with its record in `out`, or null
@@ -160,13 +164,16 @@ function relativeCommon(input: string, base: string, out: Uint32Array): string |
       }
     }
   }
+  // Against a file URL, a path that begins with a drive letter ("C|/x", "/C|/x", "../C|") is written otherwise.
+  if (baseFile && (isWindowsDriveLetter(input, p) || (input.charCodeAt(p) === 0x2f && isWindowsDriveLetter(input, p + 1)))) return null;
   const t = scanCleanTail(input, p, -1, tail);
   if (t < 0) return null;
   const href = base.slice(0, cut) + (p === 0 ? input : input.slice(p));
   const shift = cut - p;
   let flags = (bf & (Flag.SCHEME | Flag.AUTHORITY | Flag.USERINFO | Flag.PORT | Flag.HOST_IPV4 | Flag.HOST_IPV6 | Flag.UPPER | keep)) | t;
   // The percent hints of the base URL's part kept, when it has any; DOT when part of its path stays.
-  if ((bf & Flag.PERCENT) !== 0) for (let q = base.indexOf('%'); q !== -1 && q < cut; q = base.indexOf('%', q + 1)) flags |= pctFlags(base, q, cut);
+  if ((bf & Flag.PERCENT) !== 0)
+    for (let q = base.indexOf('%'); q !== -1 && q < cut; q = base.indexOf('%', q + 1)) flags |= pctFlags(base, q, cut);
   if ((bf & Flag.DOT) !== 0 && keep === 0) {
     const dot = base.indexOf('/.', ps);
     if (dot !== -1 && dot + 1 < cut) flags |= Flag.DOT;

@@ -684,7 +684,10 @@ export function schemeKind(s: string, start: number, end: number): number {
     case 4:
     case 5: {
       const c3 = s.charCodeAt(start + 3) | 0x20;
-      if (end - start === 5) return c0 === 0x68 && c1 === 0x74 && c2 === 0x74 && c3 === 0x70 && (s.charCodeAt(start + 4) | 0x20) === 0x73 ? WebScheme.HTTPS : WebScheme.OTHER;
+      if (end - start === 5)
+        return c0 === 0x68 && c1 === 0x74 && c2 === 0x74 && c3 === 0x70 && (s.charCodeAt(start + 4) | 0x20) === 0x73
+          ? WebScheme.HTTPS
+          : WebScheme.OTHER;
       if (c0 === 0x68 && c1 === 0x74 && c2 === 0x74 && c3 === 0x70) return WebScheme.HTTP;
       return c0 === 0x66 && c1 === 0x69 && c2 === 0x6c && c3 === 0x65 ? WebScheme.FILE : WebScheme.OTHER;
     }
