@@ -6,7 +6,7 @@
  * test/fixtures/divergences-web.json, with the step of the URL Standard that decides it; the
  * script prints every difference and exits 1 when one is unexplained or an entry no longer differs.
  *
- *   npm run build && node build/scripts/web-ledger.js [CORPUS_DIR]   (default: ../shared/corpus)
+ *   npm run ledger:web [-- CORPUS_DIR]   (default: ../shared/corpus beside the repository)
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
