@@ -11,6 +11,8 @@ import {
   HostKind,
   isWindowsDriveLetter,
   scanCleanTail,
+  scanCommon,
+  scanMachine,
   scanWeb,
   schemeKind,
   WEB_CLEAN,
@@ -97,9 +99,10 @@ function hrefOf(input: string, base: string | null, bRec: Uint32Array | null, ou
     const href = relativeCommon(input, base, out);
     if (href !== null) return href;
   }
+  // The common shape first, into `out`: the record when the input is its own serialization.
+  if (scanCommon(input, out) === 0) return input;
   let text = input;
-  // Scanned into `out`, which is the record when the input is its own serialization.
-  let code = scanWeb(text, out, base, bRec);
+  let code = scanMachine(text, out, base, bRec);
   if (code === WEB_CLEAN) {
     text = clean(input);
     code = scanWeb(text, out, base, bRec);

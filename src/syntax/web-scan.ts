@@ -176,7 +176,11 @@ function fail(rec: Uint32Array, code: number, index: number, why: string): numbe
  *   OFFSETS_LENGTH slots are the offsets record of `input` itself, which is its own serialization.
  */
 export function scanWeb(input: string, rec: Uint32Array, base: string | null, baseRec: Uint32Array | null): number {
-  if (scanCommon(input, rec) === 0) return 0;
+  return scanCommon(input, rec) === 0 ? 0 : scanMachine(input, rec, base, baseRec);
+}
+
+/** scanWeb without its fast path: the machine alone, for an input that scanCommon did not take. */
+export function scanMachine(input: string, rec: Uint32Array, base: string | null, baseRec: Uint32Array | null): number {
   const len = input.length;
   if (len > 0 && (input.charCodeAt(0) <= 0x20 || input.charCodeAt(len - 1) <= 0x20)) return WEB_CLEAN;
   let fused = PLAIN;
@@ -528,7 +532,7 @@ export function scanWeb(input: string, rec: Uint32Array, base: string | null, ba
  * the machine's own runs. Returns 0 with the record written (the input's own), or -1 for the
  * machine. Every base URL gives such an input this reading, so the base is of no concern.
  */
-function scanCommon(input: string, rec: Uint32Array): number {
+export function scanCommon(input: string, rec: Uint32Array): number {
   WEB_COMMON.lastIndex = 0;
   if (!WEB_COMMON.test(input)) return -1;
   const matched = WEB_COMMON.lastIndex;
