@@ -27,7 +27,7 @@ import { serializeWeb } from './web-serialize.js';
 /** What scanWeb writes for the input being parsed. */
 const scanned = new Uint32Array(WEB_RECORD_LENGTH);
 
-/** The last base URL given, its href and record, and whether it parsed. */
+/** The last base URL given, and its href (null when it does not parse) and record. */
 let lastBase: string | null = null;
 let baseHref: string | null = null;
 const baseRec = new Uint32Array(WEB_RECORD_LENGTH);
@@ -128,11 +128,11 @@ function hrefOf(input: string, base: string | null, bRec: Uint32Array | null, ou
 const tail = new Uint32Array(OFFSETS_LENGTH);
 
 /**
- * The fast path for a reference against a special base URL (a file URL without a drive letter): a path that begins with
- * "/" (not "//"), a relative one ("a/b", "../../a", "./a"), a query or a fragment alone (or
- * nothing), each with what follows written by the serializer as it is: the href is the base URL
- * up to where the reference goes, then the reference. Returns it with its record in `out`, or null
- * for the machine.
+ * The fast path for a reference against a special base URL (a file URL only without a drive
+ * letter): a path that begins with "/" (not "//"), a relative one ("a/b", "../../a", "./a"), a
+ * query or a fragment alone (or nothing), each with what follows written by the serializer as it
+ * is: the href is the base URL up to where the reference goes, then the reference. Returns it with
+ * its record in `out`, or null for the machine.
  */
 function relativeCommon(input: string, base: string, out: Uint32Array): string | null {
   const c0 = input.charCodeAt(0);
