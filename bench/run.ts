@@ -13,8 +13,8 @@
  *
  * Output is Markdown: per suite and corpus, each candidate's inputs/s and MB/s (UTF-8 bytes of the
  * inputs offered, accepted or not), benchmark.js's margin of error, the share of inputs the
- * candidate accepted, and `urikit ×` = urikit's rate ÷ that row's (> 1: urikit is faster). The targets of
- * issues 9, 10 and 12 are checked at the end. Without suite names, the macro suites and the URI Template suites run. The machine is shared and noisy: compare ratios within a run.
+ * candidate accepted, and `urikit ×` = urikit's rate ÷ that row's (> 1: urikit is faster). The speed
+ * targets (each a ratio to a peer in the same run) are checked at the end. Without suite names, the macro suites and the URI Template suites run. The machine is shared and noisy: compare ratios within a run.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -129,7 +129,7 @@ function corporaOf(rs: readonly Result[], suite: string): string[] {
   return [...new Set(rs.filter((r) => r.suite === suite).map((r) => r.corpus))];
 }
 
-/** Issue 9's targets: urikit's rate against the peer's, each in this run. */
+/** The speed targets: urikit's rate against the peer's, each in this run. */
 function targets(rs: readonly Result[], alloc: Record<string, number> | undefined): Target[] {
   const out: Target[] = [];
   const list = (xs: Array<[string, number]>): string => xs.map(([c, r]) => `${c} ${fmtRatio(r)}`).join(', ');
@@ -193,7 +193,7 @@ function targets(rs: readonly Result[], alloc: Record<string, number> | undefine
       pass: lines.every(([, r]) => r >= 1.5),
     });
   }
-  // Issue 12: parseRequestTarget on origin-form targets, urikit links on HTML pages.
+  // parseRequestTarget on origin-form targets, urikit links on HTML pages.
   for (const [suite, peer, what] of [
     ['targets', 'new URL', "parseRequestTarget(t, { host }) vs new URL(t, 'http://' + host)"],
     ['links', 'cheerio', "urikit links vs cheerio.load(html)('a[href]') + new URL(href, base)"],
@@ -206,7 +206,7 @@ function targets(rs: readonly Result[], alloc: Record<string, number> | undefine
     const other = rs.find((r) => r.suite === suite && r.candidate.startsWith(peer));
     if (own === undefined || other === undefined) return;
     const ratio = other.ratio ?? own.perSec / other.perSec;
-    out.push({ what: `${suite} vs ${peer}`, goal: `≥ ${goal}× (issue 10)`, measured: fmtRatio(ratio), pass: ratio >= goal });
+    out.push({ what: `${suite} vs ${peer}`, goal: `≥ ${goal}×`, measured: fmtRatio(ratio), pass: ratio >= goal });
   };
   templateTarget('UriTemplate.expand', 'url-template', 3);
   templateTarget('UriTemplate.extract', 'uri-templates fromUri', 3);
@@ -265,7 +265,7 @@ function readmeBlock(rs: readonly Result[], ts: readonly Target[], alloc: Record
       `Bytes allocated per call: \`scan\` and \`isValid\` ${worst < 0.5 ? '0' : worst.toFixed(2)}, \`parse\` ${(alloc['parse(s) (the view only)'] ?? NaN).toFixed(0)} (its view).`,
     );
   }
-  if (ts.length > 0) out.push('', 'Targets (issues 9, 10, 12):', '', targetTable(ts, true));
+  if (ts.length > 0) out.push('', 'Targets:', '', targetTable(ts, true));
   return out.join('\n');
 }
 
@@ -375,7 +375,7 @@ async function main(): Promise<void> {
   }
 
   const ts = targets(results, alloc);
-  if (ts.length > 0) emit(`\n## Targets (issues 9, 10, 12)\n\n${targetTable(ts, alloc !== undefined)}`);
+  if (ts.length > 0) emit(`\n## Targets\n\n${targetTable(ts, alloc !== undefined)}`);
   emit(`\n_${((Date.now() - started) / 1000).toFixed(0)} s; sink ${sinkValue()}_`);
 
   if (o.write) {
