@@ -23,6 +23,7 @@ import {
   type ParseOptions,
   parse,
   relativize,
+  removeDotSegments,
   resolve,
   Slot,
   scan,
@@ -638,6 +639,21 @@ test('4 MB mailto "@,"...: normalize, equivalent and relativize stay linear (was
   const u = `mailto:${'a@X%2F,'.repeat(1 << 18)}`;
   assert.ok(normalize(u) === `mailto:${'a@x%2F,'.repeat(1 << 18)}`, '%2F stays, its hex upper case');
   assert.ok(Date.now() - started < 10_000, `linear time: ${Date.now() - started} ms`);
+});
+
+test('removeDotSegments and resolve: 100 k dot-segments stay linear and exact', () => {
+  const n = 100_000;
+  const started = Date.now();
+  assert.is(removeDotSegments(`/${'a/'.repeat(n)}${'../'.repeat(n)}`), '/');
+  assert.is(removeDotSegments(`${'a/'.repeat(n) + '../'.repeat(n)}z`), '/z');
+  assert.is(removeDotSegments(`/${'a/'.repeat(n)}${'../'.repeat(n - 1)}z`), '/a/z');
+  assert.is(removeDotSegments(`/${'../'.repeat(n)}z`), '/z');
+  assert.is(removeDotSegments(`/${'./'.repeat(n)}z`), '/z');
+  assert.is(removeDotSegments(`/${'a/./'.repeat(n)}`), `/${'a/'.repeat(n)}`);
+  assert.is(removeDotSegments(`/${'a/b/../'.repeat(n)}c`), `/${'a/'.repeat(n)}c`);
+  assert.is(removeDotSegments(`${'/'.repeat(n)}..`), '/'.repeat(n - 1));
+  assert.is(resolve(`http://h/${'a/'.repeat(n)}`, `${'../'.repeat(n)}z`), 'http://h/z');
+  assert.ok(Date.now() - started < 5000, 'linear time');
 });
 
 // =============================================================================================

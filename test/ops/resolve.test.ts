@@ -439,21 +439,6 @@ test('removeDotSegments: §5.2.4 step by step', () => {
   assert.is(removeDotSegments(s), s);
 });
 
-test('removeDotSegments: long hostile inputs stay linear and exact', () => {
-  const n = 100_000;
-  const started = Date.now();
-  assert.is(removeDotSegments(`/${'a/'.repeat(n)}${'../'.repeat(n)}`), '/');
-  assert.is(removeDotSegments(`${'a/'.repeat(n) + '../'.repeat(n)}z`), '/z');
-  assert.is(removeDotSegments(`/${'a/'.repeat(n)}${'../'.repeat(n - 1)}z`), '/a/z');
-  assert.is(removeDotSegments(`/${'../'.repeat(n)}z`), '/z');
-  assert.is(removeDotSegments(`/${'./'.repeat(n)}z`), '/z');
-  assert.is(removeDotSegments(`/${'a/./'.repeat(n)}`), `/${'a/'.repeat(n)}`);
-  assert.is(removeDotSegments(`/${'a/b/../'.repeat(n)}c`), `/${'a/'.repeat(n)}c`);
-  assert.is(removeDotSegments(`${'/'.repeat(n)}..`), '/'.repeat(n - 1));
-  assert.is(resolve(`http://h/${'a/'.repeat(n)}`, `${'../'.repeat(n)}z`), 'http://h/z');
-  assert.ok(Date.now() - started < 5000, 'linear time');
-});
-
 test('rfc2396: an empty base path stays empty for an empty reference path (RFC 2396 §5.2 step 6)', () => {
   const opt = { rfc2396: true };
   assert.is(resolve('http://a', '?y', opt), 'http://a?y');
