@@ -1,5 +1,5 @@
 /**
- * Linear time for URI Templates (issue 10): templates, values and URIs of 10 k, 100 k and 1 M
+ * Linear time for URI Templates: templates, values and URIs of 10 k, 100 k and 1 M
  * characters, in the shapes that make other implementations slow or hang: many expressions,
  * long literals, huge values with multi-byte characters and "%", long prefixes, and extraction
  * with `{/path*}`, `{a}{b}{c}`, `{?a,b,c}` and more against long matching and non-matching URIs.
@@ -9,153 +9,15 @@
  *
  * For each case: nanoseconds per character at each size, and the growth of that cost from 10 k
  * to 1 M characters; linear means about 1×, and the target is at most 20×. Exit status 1 when a
- * case passes it. The cases (TEMPLATE_CASES) are shared with test/template/linear.test.ts, which
- * checks the work done without timing it.
+ * case passes it. The cases are test/support/worst-cases.ts's TEMPLATE_CASES;
+ * test/template/linear.test.ts checks the work done on them without timing it.
  */
 import { pathToFileURL } from 'node:url';
-import { type TemplateVariables, UriTemplate } from '../src/index.js';
-
-/** One shape: `build(n)` makes a template and an input of about n characters. */
-export interface TemplateCase {
-  name: string;
-  what: string;
-  kind: 'compile' | 'expand' | 'extract';
-  build(n: number): { template: string; vars?: TemplateVariables; uri?: string };
-  /** For extract: whether the URI matches. */
-  matches?: boolean;
-}
-
-const rep = (unit: string, n: number): string => unit.repeat(Math.max(1, Math.floor(n / unit.length)));
-
-export const TEMPLATE_CASES: readonly TemplateCase[] = [
-  {
-    name: 'many-expressions',
-    what: '"{v}" repeated: compile and expand',
-    kind: 'expand',
-    build: (n) => ({ template: rep('{v}', n), vars: { v: 'x' } }),
-  },
-  {
-    name: 'many-query-expressions',
-    what: '"/{a}{?b,c}" repeated: compile and expand',
-    kind: 'expand',
-    build: (n) => ({ template: rep('/{a}{?b,c}', n), vars: { a: 'x', c: 'y z' } }),
-  },
-  {
-    name: 'long-literal',
-    what: 'a literal of "aé😀%41" repeated (non-ASCII encoded, triplets kept): compile only',
-    kind: 'compile',
-    build: (n) => ({ template: rep('aé😀%41', n) }),
-  },
-  {
-    name: 'huge-value-U',
-    what: '{v} with a value of "é%41😀 /" repeated (everything encoded)',
-    kind: 'expand',
-    build: (n) => ({ template: '/x/{v}', vars: { v: rep('é%41😀 /', n) } }),
-  },
-  {
-    name: 'huge-value-UR',
-    what: '{+v} with a value of "é%41😀 /%" repeated (triplets kept, the rest encoded)',
-    kind: 'expand',
-    build: (n) => ({ template: '/x/{+v}', vars: { v: rep('é%41😀 /%', n) } }),
-  },
-  {
-    name: 'prefix-of-huge-value',
-    what: '{v:9999} and {+v:9999} on a value of "😀é" repeated (only the prefix is read)',
-    kind: 'expand',
-    build: (n) => ({ template: '{v:9999}{+v:9999}', vars: { v: rep('😀é', n) } }),
-  },
-  {
-    name: 'huge-list',
-    what: '{/list*}{?list} with a list of "a b" members',
-    kind: 'expand',
-    build: (n) => ({ template: '{/list*}{?list}', vars: { list: rep('a b,', n / 2).split(',') } }),
-  },
-  {
-    name: 'huge-assoc',
-    what: '{?keys*} with an associative array of "kNNN=v é" members',
-    kind: 'expand',
-    build: (n) => ({
-      template: '{?keys*}',
-      vars: { keys: Object.fromEntries(Array.from({ length: Math.floor(n / 20) }, (_, i) => [`k${i}`, 'v é'])) },
-    }),
-  },
-  {
-    name: 'path-explode-match',
-    what: '{/path*} against "/seg" repeated',
-    kind: 'extract',
-    matches: true,
-    build: (n) => ({ template: '{/path*}', uri: rep('/seg', n) }),
-  },
-  {
-    name: 'path-explode-fail',
-    what: '{/path*} against "/seg" repeated and a space at the end (the ReDoS shape of Addressable)',
-    kind: 'extract',
-    matches: false,
-    build: (n) => ({ template: '{/path*}', uri: `${rep('/seg', n - 1)} ` }),
-  },
-  {
-    name: 'adjacent-match',
-    what: '{a}{b}{c} against "a" repeated (every split is a candidate)',
-    kind: 'extract',
-    matches: true,
-    build: (n) => ({ template: '{a}{b}{c}', uri: rep('a', n) }),
-  },
-  {
-    name: 'adjacent-fail',
-    what: '{a}{b}{c} against "a" repeated and "/" at the end',
-    kind: 'extract',
-    matches: false,
-    build: (n) => ({ template: '{a}{b}{c}', uri: `${rep('a', n - 1)}/` }),
-  },
-  {
-    name: 'query-match',
-    what: '{?a,b,c} against three long values',
-    kind: 'extract',
-    matches: true,
-    build: (n) => ({ template: '{?a,b,c}', uri: `?a=${rep('x', n / 3)}&b=${rep('%C3%BC', n / 3)}&c=${rep('y', n / 3 - 12)}` }),
-  },
-  {
-    name: 'query-fail',
-    what: '{?a,b,c} against a long value and then "&d="',
-    kind: 'extract',
-    matches: false,
-    build: (n) => ({ template: '{?a,b,c}', uri: `?a=${rep('x', n - 6)}&d=1` }),
-  },
-  {
-    name: 'reserved-split',
-    what: '{+a}/{+b} against "a/" repeated (U+R values, ambiguous splits)',
-    kind: 'extract',
-    matches: true,
-    build: (n) => ({ template: '{+a}/{+b}', uri: rep('a/', n) }),
-  },
-  {
-    name: 'multibyte-value',
-    what: '/{a}/x against "%F0%9F%98%80%C3%A9" repeated (UTF-8 checked triplet by triplet)',
-    kind: 'extract',
-    matches: true,
-    build: (n) => ({ template: '/{a}/x', uri: `/${rep('%F0%9F%98%80%C3%A9', n - 3)}/x` }),
-  },
-  {
-    name: 'long-prefix',
-    what: '{a:9999}-{b} against "%C3%BC" repeated: a counted value (up to 9,999 characters), then the rest',
-    kind: 'extract',
-    matches: true,
-    build: (n) => {
-      const a = Math.min(Math.floor(n / 12), 9999) * 6;
-      return { template: '{a:9999}-{b}', uri: `${rep('%C3%BC', a)}-${rep('%C3%BC', n - a)}` };
-    },
-  },
-  {
-    name: 'assoc-label',
-    what: '{.keys*} against ".kN=v" repeated',
-    kind: 'extract',
-    matches: true,
-    build: (n) => ({ template: '{.keys*}', uri: Array.from({ length: Math.floor(n / 8) }, (_, i) => `.k${i}=v`).join('') }),
-  },
-];
+import { UriTemplate } from '../src/index.js';
+import { TEMPLATE_CASES, type TemplateCase } from '../test/support/worst-cases.js';
 
 /** Runs one case's work once; returns a number derived from the result. */
-export function runCase(c: TemplateCase, input: ReturnType<TemplateCase['build']>): number {
+function runCase(c: TemplateCase, input: ReturnType<TemplateCase['build']>): number {
   const t = new UriTemplate(input.template);
   if (c.kind === 'compile') return t.variables.length;
   if (c.kind === 'expand') return t.expand(input.vars!).length;
@@ -164,7 +26,7 @@ export function runCase(c: TemplateCase, input: ReturnType<TemplateCase['build']
 }
 
 /** The input's length in characters (the template and the value or URI). */
-export function sizeOf(input: ReturnType<TemplateCase['build']>): number {
+function sizeOf(input: ReturnType<TemplateCase['build']>): number {
   let n = input.template.length + (input.uri?.length ?? 0);
   for (const v of Object.values(input.vars ?? {})) n += typeof v === 'string' ? v.length : JSON.stringify(v ?? '').length;
   return n;

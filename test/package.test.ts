@@ -3,11 +3,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { root } from './support/paths.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const probe = `const u = parse('HTTP://u:p@[::1]:8080/a/b?q=1#f');
   const l = parse('http://a/b c', { lenient: true });
   console.log(JSON.stringify([u.host, u.portNumber, typeof resolve, typeof normalize, typeof UriError, OFFSETS_LENGTH, l.warnings, l.warningIndex]));`;

@@ -17,10 +17,11 @@
  */
 import fc from 'fast-check';
 import { heuristicParse, iriToUri, normalize, parse, queryParams, toAsciiHost, tryParse, UriError, uriToIri } from '../../src/index.js';
-import { args, ask, b64, checkExamples, corpusLines, loadClasses, REPO_ROOT, type Row, report, unb64 } from './writing.js';
+import { divergenceClasses } from '../../test/support/divergences-writing.js';
+import { args, ask, b64, checkExamples, corpusLines, REPO_ROOT, type Row, report, unb64 } from './writing.js';
 
 const { seed, count } = args({ seed: 1, count: 5000 });
-const classes = loadClasses('addressable');
+const classes = divergenceClasses('addressable');
 const RUBY: [string, string[]] = ['ruby', [`${REPO_ROOT}scripts/differential/writing-addressable.rb`]];
 
 const lines = corpusLines();

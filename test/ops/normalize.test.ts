@@ -1,6 +1,6 @@
 /**
  * Normalization and equivalence (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based): the vectors'
- * normalize and equivalent ops (harness in resolve.test.ts), then every rule with exact values.
+ * normalize and equivalent ops (harness in test/support/op-vectors.ts), then every rule with exact values.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -33,7 +33,7 @@ import {
   rfcView,
   type Table,
   ZONES,
-} from './resolve.test.js';
+} from '../support/op-vectors.js';
 
 // =============================================================================================
 // The vectors.

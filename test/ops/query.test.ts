@@ -9,6 +9,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatQuery, parse, QueryParams, queryParams } from '../../src/index.js';
 import { throwsUriError } from '../support/assert.js';
+import { codePoint } from '../support/hostile.js';
+import { runs } from '../support/runs.js';
 
 /** The WHATWG URL Standard's reference implementation (Node's own URLSearchParams misreads some bad UTF-8). */
 const whatwg = createRequire(import.meta.url)('whatwg-url') as { URLSearchParams: typeof URLSearchParams };
@@ -195,7 +197,7 @@ test('formatQuery: a lone surrogate has no UTF-8 form', () => {
 // ---------------------------------------------------------------------------------------------
 // Properties, against URLSearchParams (the WHATWG URL Standard's form rules): whatwg-url's, the
 // reference implementation. Node's own misreads an incomplete UTF-8 sequence followed by a
-// non-ASCII character ("%E2%82😀"); scripts/differential/query.ts counts those apart.
+// non-ASCII character ("%E2%82😀"); scripts/differential/writing-whatwg.ts counts those apart.
 
 /** Query text weighted toward what matters: separators, "+", "%", hex digits, non-ASCII. */
 const queryText = fc
@@ -203,7 +205,7 @@ const queryText = fc
     fc.oneof(
       { arbitrary: fc.constantFrom('&', '=', '+', ';', '%', '%2', '%41', '%C3%BC', '%C3', '%E2%82', '%FF', '%zz', '?', ' '), weight: 4 },
       { arbitrary: fc.constantFrom('a', 'b', 'A', '0', 'ü', '€', '😀', '~', '/'), weight: 4 },
-      { arbitrary: fc.string({ unit: 'binary', maxLength: 3 }), weight: 1 },
+      { arbitrary: fc.string({ unit: codePoint, maxLength: 3 }), weight: 1 },
     ),
     { maxLength: 24 },
   )
@@ -218,7 +220,7 @@ test('form mode reads every generated query exactly as URLSearchParams does', ()
       for (const name of usp.keys()) assert.is(q.get(name), usp.get(name));
       assert.is(q.size, usp.size);
     }),
-    { seed: 11, numRuns: 3000 },
+    { seed: 11, numRuns: runs(3000) },
   );
 });
 
@@ -234,11 +236,11 @@ test('get agrees with the first of the pairs, in every mode, on generated querie
         [...q].filter(([k]) => k === n).map(([, v]) => v),
       );
     }),
-    { seed: 13, numRuns: 5000 },
+    { seed: 13, numRuns: runs(5000) },
   );
 });
 
-const pairList = fc.array(fc.tuple(fc.string({ unit: 'binary', maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 6 })), {
+const pairList = fc.array(fc.tuple(fc.string({ unit: codePoint, maxLength: 6 }), fc.string({ unit: codePoint, maxLength: 6 })), {
   maxLength: 6,
 });
 
@@ -254,7 +256,7 @@ test('formatQuery then queryParams gives the pairs back, in both modes; form out
       // What formatQuery writes is a valid RFC 3986 query.
       assert.is(parse(`?${rfc}`).query, rfc);
     }),
-    { seed: 12, numRuns: 2000 },
+    { seed: 12, numRuns: runs(2000) },
   );
 });
 

@@ -16,11 +16,12 @@ import {
   scanBytes,
   UriError,
 } from '../../src/index.js';
+import { benchData, fixture } from '../support/paths.js';
 
 /** The inputs (and options) of the golden offsets fixture. */
 function goldenInputs(): Array<[string, ParseOptions | undefined]> {
   const out: Array<[string, ParseOptions | undefined]> = [];
-  for (const line of readFileSync(new URL('../../../test/fixtures/offsets.txt', import.meta.url), 'utf8').split('\n')) {
+  for (const line of readFileSync(fixture('offsets.txt'), 'utf8').split('\n')) {
     if (line.startsWith('input ')) out.push([line.slice(6), undefined]);
     else if (line.startsWith('input-json ')) out.push([JSON.parse(line.slice(11)) as string, undefined]);
     else if (line.startsWith('options ') && out.length > 0) {
@@ -297,9 +298,7 @@ test('ByteView, lenient: bytes that are not UTF-8 read as their percent-encoding
 
 /** Lines of every kind: corpus URLs, invalid ones, non-ASCII, CRLF, empty, long. */
 function mixedLines(): string[] {
-  const corpus = readFileSync(new URL('../../../bench/data/elastic_apache_referrers.txt', import.meta.url), 'utf8')
-    .split('\n')
-    .slice(0, 4000);
+  const corpus = readFileSync(benchData('elastic_apache_referrers.txt'), 'utf8').split('\n').slice(0, 4000);
   const odd = [
     '',
     'http://a b/',

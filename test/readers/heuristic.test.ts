@@ -7,6 +7,8 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { heuristicParse, isValid, UriError } from '../../src/index.js';
+import { fixture } from '../support/paths.js';
+import { runs } from '../support/runs.js';
 
 function fix(input: string, options?: Parameters<typeof heuristicParse>[1]): [string, readonly string[]] {
   const r = heuristicParse(input, options);
@@ -122,9 +124,7 @@ test('errors: nothing to parse, what no repair can fix, bad options', () => {
 });
 
 test('the Addressable vector: 192.0.2.16:8000/path', () => {
-  const vectors = JSON.parse(
-    readFileSync(new URL('../../../test/fixtures/vectors/sporkmonger-addressable.json', import.meta.url), 'utf8'),
-  ) as {
+  const vectors = JSON.parse(readFileSync(fixture('vectors/sporkmonger-addressable.json'), 'utf8')) as {
     op: string;
     input: string;
     expected: { scheme: string; host: string; port: number; path: string };
@@ -156,7 +156,7 @@ test('whatever people type, the answer is a strict URI-reference or a UriError',
         assert.instance(e, UriError);
       }
     }),
-    { seed: 41, numRuns: 3000 },
+    { seed: 41, numRuns: runs(3000) },
   );
 });
 

@@ -19,6 +19,7 @@ import {
   UriError,
 } from '../../src/index.js';
 import { checkOffsets } from '../../src/syntax/offsets.js';
+import { fixture } from '../support/paths.js';
 
 const rec = new Uint32Array(OFFSETS_LENGTH);
 
@@ -323,7 +324,7 @@ interface Case {
   input: string;
   strict: { error?: { code: string; index: number }; scheme?: string | null; fragment?: string | null };
 }
-const security = JSON.parse(readFileSync(new URL('../../../test/fixtures/security.json', import.meta.url), 'utf8')) as { cases: Case[] };
+const security = JSON.parse(readFileSync(fixture('security.json'), 'utf8')) as { cases: Case[] };
 
 test('security corpus: each input is an error, an absolute-form, or an origin-form that keeps the Host', () => {
   let origin = 0;

@@ -1,18 +1,18 @@
 /**
  * Linear time for URI Templates without a clock (timing belongs to `npm run
- * bench:linear:template`): for every extraction shape of bench/template-linear.ts, the work the
+ * bench:linear:template`): for every extraction shape of test/support/worst-cases.ts, the work the
  * Pike VM does (closure entries) grows in proportion to the URI, and the lazy DFA's size does not
  * grow at all; every shape gives its exact answer at 100 k characters.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { TEMPLATE_CASES } from '../../bench/template-linear.js';
 import { UriTemplate } from '../../src/index.js';
 import { Dfa } from '../../src/template/dfa.js';
 import { templateNfa } from '../../src/template/nfa.js';
 import { Pike } from '../../src/template/pike.js';
 import { Spans } from '../../src/template/spans.js';
 import { compile } from '../../src/template/syntax.js';
+import { TEMPLATE_CASES } from '../support/worst-cases.js';
 
 const extraction = TEMPLATE_CASES.filter((c) => c.kind === 'extract');
 

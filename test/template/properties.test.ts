@@ -14,8 +14,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type TemplateValue, UriTemplate, UriTemplateError } from '../../src/index.js';
 import { keyTwice } from '../../src/template/template.js';
+import { runs } from '../support/runs.js';
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 400);
+const RUNS = runs(Number(process.env.PROPERTY_RUNS ?? 400));
 const OPS = ['', '+', '#', '.', '/', ';', '?', '&'];
 
 interface Spec {
