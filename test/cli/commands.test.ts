@@ -7,12 +7,12 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FIELDS } from '../../src/cli/commands/parse.js';
-import { LogLine } from '../../src/cli/log.js';
+import { FIELDS } from '../../src/cli/fields.js';
+import { line as progressLine } from '../../src/cli/io/progress.js';
+import { LogLine } from '../../src/cli/lines/log.js';
+import { Finder } from '../../src/cli/lines/walker.js';
 import { main } from '../../src/cli/main.js';
-import { line as progressLine } from '../../src/cli/progress.js';
-import { TopK } from '../../src/cli/topk.js';
-import { Finder } from '../../src/cli/walker.js';
+import { TopK } from '../../src/cli/stats/topk.js';
 import { accessLog, cli, jsonLines, LOG, Temp, URLS } from '../support/cli.js';
 
 const tmp = new Temp();

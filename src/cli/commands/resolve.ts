@@ -3,8 +3,9 @@
 import { resolve } from '../../ops/resolve.js';
 import type { ByteView } from '../../readers/bytes.js';
 import { UriError } from '../../syntax/errors.js';
-import type { CommandSpec } from '../command.js';
-import { Kind } from '../records.js';
+import { TO_FRONTIER, workerOptions } from '../jobs.js';
+import { Kind } from '../lines/records.js';
+import type { LineCommandSpec } from './command.js';
 import { UriPerLine } from './uri-per-line.js';
 
 /** Resolves each record against `--base`, or each `base<TAB>href` line. */
@@ -46,8 +47,31 @@ export class ResolveCommand extends UriPerLine {
   }
 }
 
-export const resolveCommand: CommandSpec = {
+export const resolveCommand: LineCommandSpec = {
   name: 'resolve',
+  summary: 'each reference resolved against --base URL, or each base<TAB>href',
+  usage: `Usage: urikit resolve --base URL [options] [FILE|-]
+       urikit resolve [options] [FILE|-]      (lines: base<TAB>href)`,
+  about: `Writes the target URI of each reference (RFC 3986 §5.2, strict), one per line:
+against --base URL, or, without it, each line's base (before the tab) and
+reference (after it). An invalid line is reported on standard error and left
+out. With --log, --base is needed: it is the site the log's targets are on.
+`,
+  options: [
+    {
+      title: 'Options:',
+      rows: [
+        ['--base', 'the absolute URI every reference is resolved against'],
+        [
+          '--on-invalid',
+          'what an invalid line gives in the output: nothing (skip, the default), an empty line, or its reference as it was read (keep), so that paste keeps files aligned',
+        ],
+      ],
+    },
+    workerOptions(TO_FRONTIER),
+  ],
+  exit: 'Exit code 1 when some line was invalid (left out), else 0.',
+  common: true,
   input: (config) => (config.base === null ? 'pairs' : 'uris'),
   numbered: true,
   create: (config) => new ResolveCommand(config),

@@ -6,8 +6,8 @@
  */
 import type { ByteView } from '../../readers/bytes.js';
 import { UriError } from '../../syntax/errors.js';
-import { Command } from '../command.js';
-import { KIND_NAMES, Kind } from '../records.js';
+import { KIND_NAMES, Kind } from '../lines/records.js';
+import { Command } from './command.js';
 
 /** The commands whose output is one URI per record; an invalid record is reported on stderr. */
 export abstract class UriPerLine extends Command {

@@ -21,13 +21,13 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Writable } from 'node:stream';
-import type { Command, CommandSpec } from '../command.js';
+import type { Command, LineCommandSpec } from '../commands/command.js';
 import { StatsCommand } from '../commands/stats.js';
 import type { Config } from '../config.js';
-import { lineWalker } from '../readers.js';
-import type { LineShape } from '../records.js';
-import type { Walker } from '../walker.js';
-import type { Sink } from '../writer.js';
+import type { Sink } from '../io/writer.js';
+import { lineWalker } from '../lines/readers.js';
+import type { LineShape } from '../lines/records.js';
+import type { Walker } from '../lines/walker.js';
 import { again, type Client, callBuffer, script } from './client.js';
 import { isDone } from './control.js';
 import { type Entry, EntryError, forEachLine, readEntry } from './entry.js';
@@ -69,7 +69,7 @@ interface Processor {
  * was handed to the system).
  */
 export async function work(
-  spec: CommandSpec,
+  spec: LineCommandSpec,
   config: Config,
   client: Client,
   job: Job,
@@ -102,7 +102,7 @@ class Worker {
   private readonly claimEvery: number;
 
   constructor(
-    spec: CommandSpec,
+    spec: LineCommandSpec,
     private readonly config: Config,
     private readonly client: Client,
     private readonly job: Job,
@@ -117,7 +117,7 @@ class Worker {
     this.processor =
       spec.name === 'stats'
         ? new Counts(config, client, job, this.group, err)
-        : // The workers' commands (WORKERS in config.ts) read lines.
+        : // The other commands that take --from (the specs with ../jobs.ts's workerOptions) read lines.
           new Lines(spec.create(config, false), spec.input(config) as LineShape, config, client, job, this.group, out, err, stdout);
   }
 
