@@ -57,7 +57,7 @@ export async function runRedis(command: CommandName, config: Config, io: Io): Pr
       );
       return Exit.OK;
     }
-    return await work(spec, config, client, job, out, new BufferedWriter(io.stderr), r.to === null ? io.stdout : null);
+    return await work(spec, config, client, job, out, new BufferedWriter(io.stderr), r.to === null ? io.stdout : null, io.afterCommit);
   } catch (e) {
     if (e instanceof RedisError || e instanceof UsageError) io.stderr.write(`urikit: ${e.message}\n`);
     else if (e instanceof OutputClosed) {

@@ -40,12 +40,6 @@ const READ_COUNT = 8;
 /** Entries claimed from each shard at a time. */
 const CLAIM_COUNT = 32;
 
-/**
- * Test-only: a worker given URIKIT_TEST_EXIT_AFTER_COMMIT=N kills itself (SIGKILL) right after its
- * N-th commit, before the acknowledgement, as a crash at that point would. The fault tests use it.
- */
-const EXIT_AFTER_COMMIT = Number(process.env.URIKIT_TEST_EXIT_AFTER_COMMIT ?? 0);
-
 /** An entry as XREADGROUP and XAUTOCLAIM return it: its id and its fields, flat. */
 type RawEntry = [id: Buffer, fields: Buffer[]];
 
@@ -66,7 +60,8 @@ interface Processor {
 /**
  * Runs a worker of `spec` on `job`; returns the exit code. `out` takes the output: a job's
  * frontier, or `stdout` (then given, so that entries are acknowledged only once their output
- * was handed to the system).
+ * was handed to the system). `afterCommit` is called after each commit, before its entries are
+ * acknowledged (`Io.afterCommit`).
  */
 export async function work(
   spec: LineCommandSpec,
@@ -76,8 +71,9 @@ export async function work(
   out: Sink,
   err: Sink,
   stdout: Writable | null,
+  afterCommit?: (commits: number) => void,
 ): Promise<number> {
-  const w = new Worker(spec, config, client, job, out, err, stdout);
+  const w = new Worker(spec, config, client, job, out, err, stdout, afterCommit);
   const stop = (): void => {
     w.stopping = true;
   };
@@ -109,6 +105,7 @@ class Worker {
     out: Sink,
     private readonly err: Sink,
     stdout: Writable | null,
+    afterCommit: ((commits: number) => void) | undefined,
   ) {
     this.group = spec.name;
     this.consumer = config.redis.consumer ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -118,7 +115,18 @@ class Worker {
       spec.name === 'stats'
         ? new Counts(config, client, job, this.group, err)
         : // The other commands that take --from (the specs with ../jobs.ts's workerOptions) read lines.
-          new Lines(spec.create(config, false), spec.input(config) as LineShape, config, client, job, this.group, out, err, stdout);
+          new Lines(
+            spec.create(config, false),
+            spec.input(config) as LineShape,
+            config,
+            client,
+            job,
+            this.group,
+            out,
+            err,
+            stdout,
+            afterCommit,
+          );
   }
 
   async run(): Promise<number> {
@@ -268,6 +276,7 @@ class Lines implements Processor {
     private readonly out: Sink,
     private readonly err: Sink,
     private readonly stdout: Writable | null,
+    private readonly afterCommit: ((commits: number) => void) | undefined,
   ) {
     this.walker = lineWalker(shape, config, cmd);
     cmd.begin({ terminal: (stdout as { isTTY?: boolean } | null)?.isTTY === true });
@@ -298,7 +307,8 @@ class Lines implements Processor {
     await Promise.all([this.out.flush(cmd.out), this.err.flush(cmd.err)]);
     if (this.stdout !== null) await written(this.stdout);
     if (this.out.closed) throw new OutputClosed(this.out.error);
-    if (++this.commits === EXIT_AFTER_COMMIT) process.kill(process.pid, 'SIGKILL');
+    this.commits++;
+    this.afterCommit?.(this.commits);
     await ack(this.client, this.job, this.group, entries);
   }
 
