@@ -3,15 +3,16 @@
  * canonical form), optionally without repeats.
  */
 
-import type { DedupeOptions } from '../../ops/dedupe.js';
-import { normalize } from '../../ops/normalize.js';
+import { canonicalize, type DedupeOptions, dedupeOptions, type Dedupe as Steps } from '../../ops/dedupe.js';
+import { normalize, normalizeRecord } from '../../ops/normalize.js';
 import type { ByteView } from '../../readers/bytes.js';
+import { OFFSETS_LENGTH } from '../../syntax/offsets.js';
 import type { Config } from '../config.js';
 import type { Out } from '../io/writer.js';
 import { TO_FRONTIER, workerOptions } from '../jobs.js';
 import type { Kind } from '../lines/records.js';
 import type { LineCommandSpec } from './command.js';
-import { UriPerLine } from './uri-per-line.js';
+import { textRecord, UriPerLine } from './uri-per-line.js';
 
 /**
  * Keeps the first URI of each normal form, exactly, for up to `limit` distinct ones. Past the
@@ -46,13 +47,17 @@ export class Dedupe {
 export class NormalizeCommand extends UriPerLine {
   /** Null in worker threads: the main thread dedupes their output, in input order. */
   private readonly dedupe: Dedupe | null;
-  /** The dedupe steps past RFC 3986, or none. */
+  /** The dedupe steps past RFC 3986, or none: as `normalize` takes them, and as `canonicalize` does. */
   private readonly options: DedupeOptions | undefined;
+  private readonly steps: Steps | null;
+  /** The record of each ASCII record's text, then of its normal form. */
+  private readonly rec = new Uint32Array(OFFSETS_LENGTH);
 
   constructor(config: Config, inWorker = false) {
     super(config);
     this.dedupe = config.dedupe && !inWorker ? new Dedupe(config.dedupeLimit, this.err) : null;
     this.options = config.normalize;
+    this.steps = this.options === undefined ? null : dedupeOptions(this.options, 'normalize');
   }
 
   record(r: ByteView, line: number, kind: Kind): void {
@@ -63,12 +68,21 @@ export class NormalizeCommand extends UriPerLine {
     }
     let s: string;
     try {
-      s = normalize(r.uri()!, this.options);
+      const text = textRecord(r, this.rec);
+      s = text === null ? normalize(r.uri()!, this.options) : this.normalForm(text);
     } catch (e) {
       this.failed(e, line, kind, r.href);
       return;
     }
     if (this.dedupe === null || this.dedupe.keep(s)) this.out.push(`${s}\n`);
+  }
+
+  /** What `normalize` gives for `text`, from its record in `rec`. */
+  private normalForm(text: string): string {
+    const rec = this.rec;
+    const steps = this.steps;
+    if (steps === null) return normalizeRecord(text, rec, null);
+    return canonicalize(normalizeRecord(text, rec, rec), rec, steps);
   }
 
   /** The output of a worker thread, deduped here in input order. */

@@ -1,15 +1,32 @@
 /** `urikit resolve`: each record against `--base`, or each `base<TAB>href` line. */
 
-import { resolve } from '../../ops/resolve.js';
+import { resolve, resolveRecords } from '../../ops/resolve.js';
 import type { ByteView } from '../../readers/bytes.js';
 import { UriError } from '../../syntax/errors.js';
+import { Flag, OFFSETS_LENGTH, Slot } from '../../syntax/offsets.js';
+import type { Uri } from '../../uri.js';
+import type { Config } from '../config.js';
 import { TO_FRONTIER, workerOptions } from '../jobs.js';
 import { Kind } from '../lines/records.js';
 import type { LineCommandSpec } from './command.js';
-import { UriPerLine } from './uri-per-line.js';
+import { textRecord, UriPerLine } from './uri-per-line.js';
 
 /** Resolves each record against `--base`, or each `base<TAB>href` line. */
 export class ResolveCommand extends UriPerLine {
+  /** `--base` (null: pairs), its text, and its record (or each pair's base's). */
+  private readonly base: Uri | null;
+  private readonly baseText: string;
+  private readonly baseRec = new Uint32Array(OFFSETS_LENGTH);
+  /** The record of each reference. */
+  private readonly rec = new Uint32Array(OFFSETS_LENGTH);
+
+  constructor(config: Config) {
+    super(config);
+    this.base = config.base;
+    this.baseText = this.base === null ? '' : this.base.href;
+    this.base?.writeOffsets(this.baseRec);
+  }
+
   record(r: ByteView, line: number, kind: Kind): void {
     this.uris++;
     if (r.code !== 0) {
@@ -17,7 +34,10 @@ export class ResolveCommand extends UriPerLine {
       return;
     }
     try {
-      this.out.push(`${resolve(this.config.base!, r.uri()!)}\n`);
+      const text = textRecord(r, this.rec);
+      const target =
+        text === null ? resolve(this.base!, r.uri()!) : resolveRecords(this.baseText, this.baseRec, text, this.rec, true, null);
+      this.out.push(`${target}\n`);
     } catch (e) {
       this.failed(e, line, kind, r.href);
     }
@@ -34,13 +54,16 @@ export class ResolveCommand extends UriPerLine {
       this.invalidRecord(href, line, Kind.HREF);
       return;
     }
-    const b = base.uri()!;
-    if (b.scheme === undefined) {
-      this.failed(new UriError('RELATIVE_BASE', 0, b.href), line, Kind.BASE, href.href);
+    if ((base.offsets[Slot.FLAGS]! & Flag.SCHEME) === 0) {
+      this.failed(new UriError('RELATIVE_BASE', 0, base.href), line, Kind.BASE, href.href);
       return;
     }
     try {
-      this.out.push(`${resolve(b, href.uri()!)}\n`);
+      const b = textRecord(base, this.baseRec);
+      const h = b === null ? null : textRecord(href, this.rec);
+      const target =
+        b === null || h === null ? resolve(base.uri()!, href.uri()!) : resolveRecords(b, this.baseRec, h, this.rec, true, null);
+      this.out.push(`${target}\n`);
     } catch (e) {
       this.failed(e, line, Kind.HREF, href.href);
     }
