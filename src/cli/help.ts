@@ -3,17 +3,7 @@
  * --help` (`help`), each line at most 80 columns. An option's row shows how it is written (its
  * short form, its value) from arguments.ts, and its text wrapped beside it.
  */
-import {
-  ALIASES,
-  COMMAND_NAMES,
-  COMMON,
-  type CommandName,
-  type CommandSpec,
-  type OptionRow,
-  type OptionSection,
-  optionsOf,
-  syntaxOf,
-} from './arguments.js';
+import { ALIASES, COMMAND_NAMES, COMMON, type CommandName, type CommandSpec, type OptionRow, optionsOf, syntaxOf } from './arguments.js';
 
 const WIDTH = 80;
 /** A row's options longer than this stand on a line of their own, above their text. */
@@ -58,7 +48,7 @@ Exit codes:
 
 /** `urikit COMMAND --help`: its usage, what it does, its options, its exit codes. */
 export function help(spec: CommandSpec): string {
-  const sections = spec.options.map((s: OptionSection): Row[] => s.rows.map(row));
+  const sections = spec.options.map((s) => s.rows.map(row));
   const at = column(sections);
   let text = `${spec.usage}\n\n${spec.about}`;
   spec.options.forEach((s, i) => {
@@ -105,9 +95,9 @@ function column(sections: readonly (readonly Row[])[]): number {
 /** The rows, two columns: labels from column 2, texts from `at`, wrapped. */
 function table(rows: readonly Row[], at: number): string {
   let out = '';
-  for (const [name, text] of rows) {
+  for (const [options, text] of rows) {
     const lines = wrap(words(text), at);
-    const first = `  ${name}`;
+    const first = `  ${options}`;
     if (first.length + 2 > at) out += `${first}\n${lines.join('\n')}\n`;
     else out += `${first.padEnd(at)}${lines.join('\n').slice(at)}\n`;
   }

@@ -25,10 +25,9 @@ export const AUTO_MIN_SIZE = 64 << 20;
  * `--threads auto` for a file of `size` bytes: as many worker threads as there are idle
  * processors (the processors this process may use, less the load average of the last minute,
  * rounded), at most 8; 1, no worker, when less than one and a half are idle or the file is under
- * 64 MiB. Workers
- * cost about 0.35 s of CPU to start and warm up (measured with two, on this project's 2-core
- * machine) against about 11 ms per MB of log: they cannot win on a small file, nor on a busy
- * machine, where they only add work (`npm run bench:cli` measures 1, 2 and auto).
+ * 64 MiB. Workers cost about 0.35 s of CPU to start and warm up (measured with two, on this
+ * project's 2-core machine) against about 11 ms per MB of log: they cannot win on a small file,
+ * nor on a busy machine, where they only add work (`npm run bench:cli` measures 1, 2 and auto).
  */
 export function autoThreads(size: number | null, processors = availableParallelism(), load = loadavg()[0]!): number {
   if (size === null || size < AUTO_MIN_SIZE) return 1;
