@@ -6,7 +6,7 @@ export { compareUris } from './ops/compare.js';
 export { DEDUPE_PRESET, type DedupeOptions, type ParamPattern, TRACKING_PARAMS } from './ops/dedupe.js';
 export { toAsciiHost, toUnicodeHost } from './ops/idna.js';
 export { type IriOptions, iriToUri, uriToIri } from './ops/iri.js';
-export { DEFAULT_PORTS, equivalent, type NormalizeOptions, normalize } from './ops/normalize.js';
+export { equivalent, type NormalizeOptions, normalize } from './ops/normalize.js';
 export { removeDotSegments } from './ops/path.js';
 export { type Component, type DecodeOptions, percentDecode, percentEncode } from './ops/percent.js';
 export {
@@ -20,6 +20,7 @@ export {
 } from './ops/query.js';
 export { relativize } from './ops/relativize.js';
 export { type ResolveOptions, resolve } from './ops/resolve.js';
+export { DEFAULT_PORTS } from './ops/schemes.js';
 export { type BaseLayer, type BaseLayers, type BaseOptions, establishBase } from './readers/base.js';
 export { ByteView, LineScanner } from './readers/bytes.js';
 export { type HeuristicOptions, type HeuristicRepair, type HeuristicResult, heuristicParse } from './readers/heuristic.js';

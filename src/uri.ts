@@ -6,9 +6,10 @@
 
 import { type AuthorityKind, authorityKindOf } from './ops/authority.js';
 import { type BuildComponents, type BuildOptions, withChanges } from './ops/build.js';
-import { defaultPortOf, originOf } from './ops/normalize.js';
+import { originOf } from './ops/normalize.js';
 import { percentDecode } from './ops/percent.js';
 import { QueryParams } from './ops/query.js';
+import { defaultPortOf } from './ops/schemes.js';
 import { argumentError, scanError } from './syntax/errors.js';
 import {
   Flag,
