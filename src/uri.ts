@@ -11,6 +11,7 @@ import { percentDecode } from './ops/percent.js';
 import { QueryParams } from './ops/query.js';
 import { defaultPortOf } from './ops/schemes.js';
 import { argumentError, scanError } from './syntax/errors.js';
+import { isUri, URI_BRAND, type UriLike } from './syntax/input.js';
 import {
   Flag,
   HOST_LITERAL,
@@ -34,12 +35,6 @@ const view = new Uint32Array(OFFSETS_LENGTH);
 const UNSET = null;
 
 /**
- * Marks a `Uri` of any copy of this library (its ES module and CommonJS builds are two copies,
- * with two classes), so that `instanceof Uri` and the functions taking a `Uri` accept either.
- */
-const BRAND = Symbol.for('urikit.Uri');
-
-/**
  * A parsed URI-reference. Raw components keep the input's exact characters; `undefined` means
  * the delimiter is absent, `''` that it is present and the component empty.
  *
@@ -56,7 +51,9 @@ const BRAND = Symbol.for('urikit.Uri');
  * uri.port;     // '8080'
  * uri.path;     // '/a/b'
  */
-export class Uri {
+export class Uri implements UriLike {
+  // On the prototype (below): the brand by which every copy of urikit knows a Uri.
+  declare readonly [URI_BRAND]: true;
   readonly #href: string;
   // Boundaries (see `Slot`) and flags (see `Flag`), copied from the offsets record.
   readonly #flags: number;
@@ -105,7 +102,7 @@ export class Uri {
   static [Symbol.hasInstance](x: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: a subclass is checked as the class it was called on
     if (this !== Uri) return Function.prototype[Symbol.hasInstance].call(this, x);
-    return typeof x === 'object' && x !== null && (x as { [BRAND]?: unknown })[BRAND] === true;
+    return isUri(x);
   }
 
   /** The input, exactly. */
@@ -447,7 +444,7 @@ export class Uri {
   }
 }
 
-Object.defineProperty(Uri.prototype, BRAND, { value: true });
+Object.defineProperty(Uri.prototype, URI_BRAND, { value: true });
 Object.defineProperty(Uri.prototype, Symbol.toStringTag, { value: 'Uri' });
 Object.freeze(Uri.prototype);
 
@@ -517,23 +514,4 @@ export function isValid(input: string, options?: ParseOptions): boolean {
 function checkRecord(rec: Uint32Array, who: string, name: string): void {
   if (!(rec instanceof Uint32Array)) throw argumentError(who, name, 'a Uint32Array', rec);
   if (rec.length < OFFSETS_LENGTH) throw new RangeError(`${who}: ${name} must have at least ${OFFSETS_LENGTH} slots, got ${rec.length}`);
-}
-
-/**
- * Fills `rec` for a string (scanned under `options`) or a `Uri` (its record copied) and returns
- * the text: the way in for resolve, normalize and relativize.
- *
- * @throws {UriError} for an invalid string; TypeError for anything else.
- */
-export function scanInput(x: string | Uri, rec: Uint32Array, options: ParseOptions | undefined, who: string, name: string): string {
-  if (typeof x === 'string') {
-    const code = scanString(x, rec, options, who);
-    if (code !== 0) throw scanError(code, rec[Slot.ERROR_INDEX]!, x);
-    return x;
-  }
-  if (x instanceof Uri) {
-    x.writeOffsets(rec);
-    return x.href;
-  }
-  throw argumentError(who, name, 'a string or a Uri', x);
 }

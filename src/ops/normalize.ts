@@ -3,11 +3,11 @@
  * offsets record to one output string. Input that is already normal is returned as it is.
  */
 
+import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, HOST_LITERAL, NORMALIZE_HINTS, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
 import { optionsOf } from '../syntax/options.js';
 import type { ParseOptions } from '../syntax/scan.js';
 import { ALLOWED, EncodeSet, HEX_VALUE } from '../syntax/tables.js';
-import { scanInput, type Uri } from '../uri.js';
 import { canonicalize, type DedupeOptions, dedupeOptions } from './dedupe.js';
 import { emptyParts, recompose, removeDots, removeDotsRelative } from './path.js';
 import { encodeOutside, hexByte, normalizePercent } from './percent.js';
@@ -33,11 +33,11 @@ const rec = new Uint32Array(OFFSETS_LENGTH);
  * normalize('HTTP://Example.COM:80');              // 'http://example.com/'
  * normalize('http://[2001:DB8:0:0:0:0:0:1]/');      // 'http://[2001:db8::1]/'
  */
-export function normalize(input: string | Uri, options?: NormalizeOptions): string {
+export function normalize(input: string | UriLike, options?: NormalizeOptions): string {
   return normalizeAs(input, options, 'normalize', 'input');
 }
 
-function normalizeAs(input: string | Uri, options: NormalizeOptions | undefined, who: string, name: string): string {
+function normalizeAs(input: string | UriLike, options: NormalizeOptions | undefined, who: string, name: string): string {
   // Without options, or options of parsing alone, the normal form is the answer: the dedupe
   // steps cost nothing unless asked for.
   const d = options === undefined || options === null ? null : dedupeOptions(optionsOf(options, who)!, who);
@@ -55,7 +55,7 @@ function normalizeAs(input: string | Uri, options: NormalizeOptions | undefined,
  * equivalent('http://a/%7e', 'http://a/~');                   // true
  * equivalent('http://a/%2F', 'http://a//');                   // false
  */
-export function equivalent(a: string | Uri, b: string | Uri, options?: NormalizeOptions): boolean {
+export function equivalent(a: string | UriLike, b: string | UriLike, options?: NormalizeOptions): boolean {
   return normalizeAs(a, options, 'equivalent', 'a') === normalizeAs(b, options, 'equivalent', 'b');
 }
 

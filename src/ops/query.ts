@@ -7,10 +7,10 @@
  */
 
 import { argumentError } from '../syntax/errors.js';
+import { isUri, type UriLike } from '../syntax/input.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
 import { booleanOption, choiceOption, optionsOf } from '../syntax/options.js';
 import { EncodeSet } from '../syntax/tables.js';
-import { Uri } from '../uri.js';
 import { decodeRange, encodeSet, percentDecode } from './percent.js';
 
 /** Options of `queryParams`. */
@@ -46,7 +46,7 @@ const rec = new Uint32Array(OFFSETS_LENGTH);
  * queryParams('q=a+b', { form: true }).get('q');     // 'a b'
  * new URLSearchParams(queryParams('a=1&b=2'));        // URLSearchParams { 'a' => '1', 'b' => '2' }
  */
-export function queryParams(input: string | Uri, options?: QueryOptions): QueryParams {
+export function queryParams(input: string | UriLike, options?: QueryOptions): QueryParams {
   let s: string;
   let start: number;
   let end: number;
@@ -54,7 +54,7 @@ export function queryParams(input: string | Uri, options?: QueryOptions): QueryP
     s = input;
     start = s.charCodeAt(0) === 0x3f ? 1 : 0;
     end = s.length;
-  } else if (input instanceof Uri) {
+  } else if (isUri(input)) {
     s = input.href;
     input.writeOffsets(rec);
     const hasQuery = (rec[Slot.FLAGS]! & Flag.QUERY) !== 0;

@@ -5,10 +5,10 @@
  */
 
 import { UriError } from '../syntax/errors.js';
+import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, fragmentMarkOf, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
 import { booleanOption, countOption, optionsOf } from '../syntax/options.js';
 import { type ParseOptions, scanOptions } from '../syntax/scan.js';
-import { scanInput, type Uri } from '../uri.js';
 import { authorityKindOf } from './authority.js';
 import { climb, emptyParts, merge, type Parts, recompose, removeDots } from './path.js';
 
@@ -39,7 +39,7 @@ let lastKey = 0;
  * resolve('http://a/b/c/d;p?q', '?y');        // 'http://a/b/c/d;p?y'
  * resolve('http://a/b/c/d;p?q', '?y', { rfc2396: true }); // 'http://a/b/c/?y'
  */
-export function resolve(base: string | Uri, reference: string | Uri, options?: ResolveOptions): string {
+export function resolve(base: string | UriLike, reference: string | UriLike, options?: ResolveOptions): string {
   const o = optionsOf(options, 'resolve');
   const key = o === undefined ? 0 : scanOptions(o, 'resolve');
   const maxLength = o === undefined ? -1 : countOption(o, 'maxLength', 'resolve');
