@@ -1,7 +1,7 @@
 // urikit's public surface. Logic lives in the modules named after the RFC concepts.
 
 export type { AuthorityKind } from './ops/authority.js';
-export { type BuildComponents, type BuildOptions, buildUri } from './ops/build.js';
+export type { BuildComponents, BuildOptions } from './ops/build.js';
 export { compareUris } from './ops/compare.js';
 export { DEDUPE_PRESET, type DedupeOptions, type ParamPattern, TRACKING_PARAMS } from './ops/dedupe.js';
 export { toAsciiHost, toUnicodeHost } from './ops/idna.js';
@@ -51,4 +51,4 @@ export type { TemplateScalar, TemplateValue, TemplateVariables } from './templat
 export type { ExtractedValue, ExtractedVariables } from './template/extract.js';
 export { type UriTemplateMatch, UriTemplateSet } from './template/set.js';
 export { UriTemplate } from './template/template.js';
-export { isValid, parse, tryParse, Uri, type UriComponents } from './uri.js';
+export { buildUri, isValid, parse, tryParse, Uri, type UriComponents } from './uri.js';

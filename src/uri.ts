@@ -1,11 +1,14 @@
 /**
- * `parse`, `tryParse`, `isValid` and the lazy `Uri` view: the input string plus the boundaries
- * that `scan` found, copied into plain integer fields. A component is sliced from the input the
- * first time it is read and cached; nothing is decoded or copied at parse time.
+ * The `Uri` view and the functions that make one: `parse`, `tryParse`, `isValid`, `buildUri`.
+ *
+ * A `Uri` is the input string plus the boundaries that `scan` found, copied into plain integer
+ * fields. A component is sliced from the input the first time it is read and cached; nothing is
+ * decoded or copied at parse time. The operations below the view work on the string and its
+ * record; the view calls them and wraps what they return.
  */
 
 import { type AuthorityKind, authorityKindOf } from './ops/authority.js';
-import { type BuildComponents, type BuildOptions, withChanges } from './ops/build.js';
+import { type BuildComponents, type BuildOptions, build, withChanges } from './ops/build.js';
 import { originOf } from './ops/normalize.js';
 import { percentDecode } from './ops/percent.js';
 import { QueryParams } from './ops/query.js';
@@ -30,6 +33,8 @@ import { type ParseOptions, scanString, validString } from './syntax/scan.js';
 const scratch = new Uint32Array(OFFSETS_LENGTH);
 // For the getters that work on a record (origin, authorityKind): never the parse's scratch.
 const view = new Uint32Array(OFFSETS_LENGTH);
+// The record that buildUri and Uri#with have written for the new Uri.
+const built = new Uint32Array(OFFSETS_LENGTH);
 
 /** Marks a cache slot that has not been computed (components may be `undefined`). */
 const UNSET = null;
@@ -406,7 +411,8 @@ export class Uri implements UriLike {
    * u.with({ host: 'a/b' });                                  // throws UriError INVALID_CHAR at index 1
    */
   with(changes: BuildComponents, options?: BuildOptions): Uri {
-    return withChanges(this, this.writeOffsets(view), changes, options);
+    const href = withChanges(this.#href, this.writeOffsets(built), changes, options);
+    return href === null ? this : new Uri(href, built);
   }
 
   /** The input, exactly: `parse(s).toString() === s`. */
@@ -508,6 +514,26 @@ export function isValid(input: string, options?: ParseOptions): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A URI from its components (RFC 3986 §5.3). Given as text (the default), each component is
+ * percent-encoded where its grammar needs it; with `{ encoded: true }` they are taken as written
+ * and checked. Returns a strict `Uri`.
+ *
+ * @throws {UriError} for a component its grammar rejects, with the index in that component (an
+ *   invalid scheme, a port that is not digits, a bad IP literal; in encoded mode any character
+ *   the component cannot hold), and INVALID_COMPONENT for components that cannot stand together
+ *   (userinfo or a port without a host, a relative path after a host).
+ * @example
+ * buildUri({ scheme: 'https', host: 'example.com', path: '/a b', query: { q: 'x&y' } }).href;
+ *   // 'https://example.com/a%20b?q=x%26y'
+ * buildUri({ scheme: 's', host: '1:2::8', port: 10 }).href; // 's://[1:2::8]:10'
+ * buildUri({ scheme: 'http', host: 'münchen.de' }, { idna: true }).href; // 'http://xn--mnchen-3ya.de'
+ * buildUri({ scheme: 'ftp', user: 'a:b', password: 'p w', host: 'h' }).href; // 'ftp://a%3Ab:p%20w@h'
+ */
+export function buildUri(components: BuildComponents, options?: BuildOptions): Uri {
+  return new Uri(build(components, options, built), built);
 }
 
 /** A record to read or write: a Uint32Array of OFFSETS_LENGTH slots or more. */
