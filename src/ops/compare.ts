@@ -1,6 +1,8 @@
 /**
- * A total order on URI-references that agrees with equivalence (RFC 3986 §6): two references
- * compare equal exactly when their normal forms are the same, as `equivalent` says.
+ * A total order on URI-references that agrees with equivalence (RFC 3986 §6).
+ *
+ * Two references compare equal exactly when their normal forms are the same, as `equivalent`
+ * says.
  */
 
 import { scanInput, type UriLike } from '../syntax/input.js';

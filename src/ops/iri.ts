@@ -1,6 +1,8 @@
 /**
- * IRIs (RFC 3987): mapping an IRI to the URI that retrieval uses (§3.1), and a URI to the IRI a
- * person can read (§3.2), which decodes only what is safe to show.
+ * IRIs (RFC 3987): from an IRI to its URI, and from a URI to the IRI a person can read.
+ *
+ * An IRI maps to the URI that retrieval uses (§3.1); a URI maps to an IRI (§3.2) by decoding only
+ * what is safe to show.
  */
 import { argumentError } from '../syntax/errors.js';
 import { scanInput, type UriLike } from '../syntax/input.js';

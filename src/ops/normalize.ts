@@ -1,6 +1,9 @@
 /**
- * Normalization and equivalence (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based), from one
- * offsets record to one output string. Input that is already normal is returned as it is.
+ * Normalization and equivalence (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based).
+ *
+ * From one offsets record to one output string; input that is already normal is returned as it
+ * is. What particular schemes add (default ports, an empty path that means "/", mailto's
+ * domains) comes from schemes.ts.
  */
 
 import { scanInput, type UriLike } from '../syntax/input.js';

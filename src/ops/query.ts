@@ -1,8 +1,10 @@
 /**
- * Query parameters: the `name=value` pairs that most schemes put in the query (RFC 3986 §3.4 leaves
- * the query's structure to them). `QueryParams` reads them over the query's range of the input,
- * without an array of substrings until one is asked for, and decodes a name or value only when
- * it is read. `formatQuery` writes pairs back, per RFC 3986 or as an HTML form
+ * Query parameters: reading and writing the `name=value` pairs of a query.
+ *
+ * Most schemes put such pairs in the query (RFC 3986 §3.4 leaves the query's structure to
+ * them). `QueryParams` reads them over the query's range of the input, without an array of
+ * substrings until one is asked for, and decodes a name or value only when it is read.
+ * `formatQuery` writes pairs back, per RFC 3986 or as an HTML form
  * (`application/x-www-form-urlencoded`, WHATWG URL §5).
  */
 

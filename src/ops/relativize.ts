@@ -1,6 +1,7 @@
 /**
- * Relativization: the inverse of resolution (RFC 3986 §5.2). Finds the shortest reference that
- * resolves against the base to the target's normal form (§6).
+ * Relativization: the inverse of resolution (RFC 3986 §5.2).
+ *
+ * Finds the shortest reference that resolves against the base to the target's normal form (§6).
  *
  * Unlike java.net.URI#relativize, which only strips a base path that is a prefix of the target's
  * (and otherwise returns the target unchanged), this climbs with "../" like Addressable's

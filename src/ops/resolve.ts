@@ -1,7 +1,9 @@
 /**
- * Reference resolution (RFC 3986 §5.2), working from two offsets records: §5.2.2 picks each
- * component of the target from the reference or the base, and path.ts merges, removes dot
- * segments and recomposes (§5.3). `rfc2396: true` gives java.net.URI's RFC 2396 answers instead.
+ * Reference resolution (RFC 3986 §5.2), from two offsets records to the target's text.
+ *
+ * §5.2.2 picks each component of the target from the reference or the base, and path.ts merges,
+ * removes dot segments and recomposes (§5.3). `rfc2396: true` gives java.net.URI's RFC 2396
+ * answers instead.
  */
 
 import { UriError } from '../syntax/errors.js';

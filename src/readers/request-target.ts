@@ -1,5 +1,5 @@
 /**
- * HTTP request targets (RFC 9112 §3.2) and the target URI (§3.3), for proxies and servers:
+ * HTTP request targets (RFC 9112 §3.2) and the target URI (§3.3), for proxies and servers.
  *
  * ```
  * origin-form    = absolute-path [ "?" query ]        GET /where?q=now HTTP/1.1
