@@ -1,12 +1,13 @@
 /**
- * Internationalized host names (UTS #46, the IDNA processing browsers use) between their Unicode
- * form (`münchen.de`, U-labels) and their ASCII form (`xn--mnchen-3ya.de`, A-labels), through
- * Node's own `node:url` `domainToASCII` / `domainToUnicode`: Node ships a maintained IDNA
+ * Internationalized host names (UTS #46): between their Unicode form and their ASCII form.
+ *
+ * UTS #46 is the IDNA processing browsers use; it maps the Unicode form (`münchen.de`, U-labels)
+ * to the ASCII form (`xn--mnchen-3ya.de`, A-labels) and back. This goes through Node's own `node:url` `domainToASCII` / `domainToUnicode`: Node ships a maintained IDNA
  * implementation and its mapping tables, so none are written here.
  *
  * Those two functions run the WHATWG host parser, which reads a host whose last label is a number
  * as an IPv4 address (`0x7f.1` → `127.0.0.1`). RFC 3986 decides a host's type by its grammar alone
- * (behaviour.md), so the host is given to them with one more label, `a`, which is never a number,
+ * (§3.2.2: only a dotted-decimal IPv4address is an address), so the host is given to them with one more label, `a`, which is never a number,
  * and the label comes off the answer again: UTS #46 maps each label by itself.
  */
 import { domainToASCII, domainToUnicode } from 'node:url';

@@ -1,13 +1,15 @@
 /**
- * IRIs (RFC 3987): mapping an IRI to the URI that retrieval uses (§3.1), and a URI to the IRI a
- * person can read (§3.2), which decodes only what is safe to show.
+ * IRIs (RFC 3987): from an IRI to its URI, and from a URI to the IRI a person can read.
+ *
+ * An IRI maps to the URI that retrieval uses (§3.1); a URI maps to an IRI (§3.2) by decoding only
+ * what is safe to show.
  */
 import { argumentError } from '../syntax/errors.js';
+import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
 import { booleanOption, optionsOf } from '../syntax/options.js';
 import { isIprivate, isUcschar } from '../syntax/scan.js';
 import { ALLOWED, EncodeSet } from '../syntax/tables.js';
-import { scanInput, type Uri } from '../uri.js';
 import { toAsciiHost, toUnicodeHost } from './idna.js';
 import { encodeSet, hexByte, utf8At, utf8End } from './percent.js';
 
@@ -87,7 +89,7 @@ function encodeNonAscii(s: string, start: number, end: number): string {
  * uriToIri('http://xn--99zt52a.example.org/', { idna: true }); // 'http://納豆.example.org/'
  * uriToIri('http://h/a%20b%2Fc');                         // 'http://h/a%20b%2Fc'
  */
-export function uriToIri(uri: string | Uri, options?: IriOptions): string {
+export function uriToIri(uri: string | UriLike, options?: IriOptions): string {
   const wanted = idnaOption(options, 'uriToIri');
   const s = scanInput(uri, rec, IRI, 'uriToIri', 'uri');
   const f = rec[Slot.FLAGS]!;

@@ -1,16 +1,18 @@
 /**
- * Query parameters: the `name=value` pairs that most schemes put in the query (RFC 3986 §3.4 leaves
- * the query's structure to them). `QueryParams` reads them over the query's range of the input,
- * without an array of substrings until one is asked for, and decodes a name or value only when
- * it is read. `formatQuery` writes pairs back, per RFC 3986 or as an HTML form
+ * Query parameters: reading and writing the `name=value` pairs of a query.
+ *
+ * Most schemes put such pairs in the query (RFC 3986 §3.4 leaves the query's structure to
+ * them). `QueryParams` reads them over the query's range of the input, without an array of
+ * substrings until one is asked for, and decodes a name or value only when it is read.
+ * `formatQuery` writes pairs back, per RFC 3986 or as an HTML form
  * (`application/x-www-form-urlencoded`, WHATWG URL §5).
  */
 
 import { argumentError } from '../syntax/errors.js';
+import { isUri, type UriLike } from '../syntax/input.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
 import { booleanOption, choiceOption, optionsOf } from '../syntax/options.js';
 import { EncodeSet } from '../syntax/tables.js';
-import { Uri } from '../uri.js';
 import { decodeRange, encodeSet, percentDecode } from './percent.js';
 
 /** Options of `queryParams`. */
@@ -46,7 +48,7 @@ const rec = new Uint32Array(OFFSETS_LENGTH);
  * queryParams('q=a+b', { form: true }).get('q');     // 'a b'
  * new URLSearchParams(queryParams('a=1&b=2'));        // URLSearchParams { 'a' => '1', 'b' => '2' }
  */
-export function queryParams(input: string | Uri, options?: QueryOptions): QueryParams {
+export function queryParams(input: string | UriLike, options?: QueryOptions): QueryParams {
   let s: string;
   let start: number;
   let end: number;
@@ -54,7 +56,7 @@ export function queryParams(input: string | Uri, options?: QueryOptions): QueryP
     s = input;
     start = s.charCodeAt(0) === 0x3f ? 1 : 0;
     end = s.length;
-  } else if (input instanceof Uri) {
+  } else if (isUri(input)) {
     s = input.href;
     input.writeOffsets(rec);
     const hasQuery = (rec[Slot.FLAGS]! & Flag.QUERY) !== 0;

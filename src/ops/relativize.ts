@@ -1,15 +1,16 @@
 /**
- * Relativization: the inverse of resolution (RFC 3986 §5.2). Finds the shortest reference that
- * resolves against the base to the target's normal form (§6).
+ * Relativization: the inverse of resolution (RFC 3986 §5.2).
+ *
+ * Finds the shortest reference that resolves against the base to the target's normal form (§6).
  *
  * Unlike java.net.URI#relativize, which only strips a base path that is a prefix of the target's
  * (and otherwise returns the target unchanged), this climbs with "../" like Addressable's
  * route_from, and checks every answer by resolving it.
  */
 import { UriError } from '../syntax/errors.js';
+import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, fragmentMarkOf, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
 import { scan } from '../syntax/scan.js';
-import { scanInput, type Uri } from '../uri.js';
 import { normalizeRecord } from './normalize.js';
 import { relativePath } from './path.js';
 import { resolveRecords } from './resolve.js';
@@ -31,7 +32,7 @@ const LENIENT = Object.freeze({ lenient: true });
  * relativize('http://a/b/c/d?q', 'http://a/b/c/d?q#f'); // '#f'
  * relativize('http://a/b/', 'https://a/b/');          // 'https://a/b/'
  */
-export function relativize(base: string | Uri, target: string | Uri): string {
+export function relativize(base: string | UriLike, target: string | UriLike): string {
   const b = scanInput(base, baseRec, undefined, 'relativize', 'base');
   if ((baseRec[Slot.FLAGS]! & Flag.SCHEME) === 0) throw new UriError('RELATIVE_BASE', 0, b);
   let t = scanInput(target, targetRec, undefined, 'relativize', 'target');

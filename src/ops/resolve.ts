@@ -1,14 +1,16 @@
 /**
- * Reference resolution (RFC 3986 §5.2), working from two offsets records: §5.2.2 picks each
- * component of the target from the reference or the base, and path.ts merges, removes dot
- * segments and recomposes (§5.3). `rfc2396: true` gives java.net.URI's RFC 2396 answers instead.
+ * Reference resolution (RFC 3986 §5.2), from two offsets records to the target's text.
+ *
+ * §5.2.2 picks each component of the target from the reference or the base, and path.ts merges,
+ * removes dot segments and recomposes (§5.3). `rfc2396: true` gives java.net.URI's RFC 2396
+ * answers instead.
  */
 
 import { UriError } from '../syntax/errors.js';
+import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, fragmentMarkOf, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
 import { booleanOption, countOption, optionsOf } from '../syntax/options.js';
 import { type ParseOptions, scanOptions } from '../syntax/scan.js';
-import { scanInput, type Uri } from '../uri.js';
 import { authorityKindOf } from './authority.js';
 import { climb, emptyParts, merge, type Parts, recompose, removeDots } from './path.js';
 
@@ -39,7 +41,7 @@ let lastKey = 0;
  * resolve('http://a/b/c/d;p?q', '?y');        // 'http://a/b/c/d;p?y'
  * resolve('http://a/b/c/d;p?q', '?y', { rfc2396: true }); // 'http://a/b/c/?y'
  */
-export function resolve(base: string | Uri, reference: string | Uri, options?: ResolveOptions): string {
+export function resolve(base: string | UriLike, reference: string | UriLike, options?: ResolveOptions): string {
   const o = optionsOf(options, 'resolve');
   const key = o === undefined ? 0 : scanOptions(o, 'resolve');
   const maxLength = o === undefined ? -1 : countOption(o, 'maxLength', 'resolve');

@@ -1,5 +1,5 @@
 /**
- * HTTP request targets (RFC 9112 §3.2) and the target URI (§3.3), for proxies and servers:
+ * HTTP request targets (RFC 9112 §3.2) and the target URI (§3.3), for proxies and servers.
  *
  * ```
  * origin-form    = absolute-path [ "?" query ]        GET /where?q=now HTTP/1.1
@@ -14,7 +14,7 @@
  * absolute-form target names another authority than Host.
  */
 
-import { DEFAULT_PORTS } from '../ops/normalize.js';
+import { defaultPortOf } from '../ops/schemes.js';
 import { argumentError, ErrorCode, scanError, UriError } from '../syntax/errors.js';
 import { Flag, moveOffsets, OFFSETS_LENGTH, Slot, setOffsets } from '../syntax/offsets.js';
 import { countOption, optionsOf } from '../syntax/options.js';
@@ -406,7 +406,7 @@ function checkHost(host: string, options: ParseOptions | undefined, key: number,
 function sameAuthority(text: string, rec: Uint32Array, host: string): boolean {
   const f = rec[Slot.FLAGS]!;
   const scheme = text.slice(0, rec[Slot.SCHEME_END]).toLowerCase();
-  const dflt = DEFAULT_PORTS[scheme];
+  const dflt = defaultPortOf(scheme);
   const targetHost = (f & Flag.AUTHORITY) === 0 ? '' : text.slice(rec[Slot.HOST_START], rec[Slot.HOST_END]).toLowerCase();
   const targetPort = (f & Flag.PORT) === 0 ? '' : text.slice(rec[Slot.PORT_START], rec[Slot.PATH_START]);
   // The Host header was checked: its host ends at the last ":" outside an IP literal.

@@ -1,10 +1,11 @@
 /**
- * RFC 6570 §2: checks a URI Template in one pass and compiles it into a flat program: the
- * literal text between expressions (already as it expands, §3.1) and, per expression, its
- * operator and varspecs in parallel arrays. Every error names the first character that no valid
- * template could have at that place.
+ * RFC 6570 §2: a URI Template checked in one pass and compiled into a flat program.
  *
- *   template ──► compile() ──► Program ──► expand (expand.ts) / the matcher (match.ts)
+ * The program holds the literal text between expressions (already as it expands, §3.1) and, per
+ * expression, its operator and varspecs in parallel arrays. Every error names the first
+ * character that no valid template could have at that place.
+ *
+ *   template ──► compile() ──► Program ──► expand (expand.ts) / the matcher (nfa.ts, runner.ts)
  */
 import { TChar, TEMPLATE_CHAR } from '../syntax/tables.js';
 import { encodeReserved } from './encode.js';

@@ -1,9 +1,11 @@
 /**
- * `UriTemplate`: a URI Template (RFC 6570, level 4) compiled once, then expanded, partially
- * expanded or matched against URIs.
+ * `UriTemplate`: a URI Template (RFC 6570, level 4), compiled once.
+ *
+ * A compiled template is expanded, partially expanded or matched against URIs:
  *
  *   template ──► compile (syntax.ts) ──► expand (expand.ts)
- *                                    └─► Nfa (nfa.ts) ──► Machine (match.ts) ──► variables (extract.ts)
+ *                                    └─► Nfa (nfa.ts) ──► Runner (runner.ts) ──► variables (extract.ts)
+ *                                        or, for the templates most APIs publish, direct.ts's shortcut
  */
 import { argumentError } from '../syntax/errors.js';
 import { Direct, UNSETTLED } from './direct.js';
@@ -98,12 +100,12 @@ export class UriTemplate {
   /**
    * The variables whose expansion is exactly `uri`, or null when there are none. Values are
    * decoded; an exploded variable (`{/path*}`) gives a list, or an associative array when its
-   * members need one. Where several answers expand to `uri`, the first by this rule (the
-   * README has it in full): reading left to right, each choice takes the first option with which
-   * the rest still matches: a variable defined before undefined, a string before a list before
-   * an associative array, then the shortest value and the fewest members. An expression `{…}` or
-   * `{+…}` that matches nothing leaves its variables undefined. Linear in the length of `uri` for
-   * every template (no backtracking).
+   * members need one. Where several answers expand to `uri`, the first by this rule: reading
+   * left to right, each choice takes the first option with which the rest still matches: a
+   * variable defined before undefined, a string before a list before an associative array, then
+   * the shortest value and the fewest members. An expression `{…}` or `{+…}` that matches nothing
+   * leaves its variables undefined. Linear in the length of `uri` for every template (no
+   * backtracking).
    *
    * Exact: `%XX` must be what expansion writes (`/users/{id}` does not match `/users/a%7Eb`,
    * since `~` is never encoded). A variable used twice matches when the first answer gives its
