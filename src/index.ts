@@ -45,6 +45,7 @@ export {
   type UriWarning,
   warningsOf,
 } from './syntax/offsets.js';
+export type { UriLike } from './syntax/input.js';
 export { type ParseOptions, scan, scanBytes } from './syntax/scan.js';
 export { UriTemplateError, type UriTemplateErrorCode } from './template/error.js';
 export type { TemplateScalar, TemplateValue, TemplateVariables } from './template/expand.js';

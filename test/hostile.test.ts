@@ -567,7 +567,7 @@ function outcome(f: () => number): Outcome {
   try {
     return f();
   } catch (e) {
-    if (e instanceof UriError) return [e.code, e.index];
+    if (e instanceof UriError) return [e.code as UriErrorCode, e.index];
     throw e;
   }
 }

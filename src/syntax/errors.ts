@@ -81,8 +81,11 @@ export class UriError<Code extends string = UriErrorCode> extends TypeError {
     return (this.#message ??= describe(this.code as string as UriErrorCode, this.index, this.input));
   }
 
-  /** A UriError of either build; a subclass keeps the ordinary prototype check. */
-  static override [Symbol.hasInstance](x: unknown): boolean {
+  /**
+   * A UriError of either build; a subclass keeps the ordinary prototype check. It narrows to
+   * `UriError<string>`: a subclass (UriTemplateError) has codes of its own.
+   */
+  static override [Symbol.hasInstance](x: unknown): x is UriError<string> {
     // biome-ignore lint/complexity/noThisInStatic: a subclass is checked as the class it was called on
     if (this !== UriError) return Function.prototype[Symbol.hasInstance].call(this, x);
     return typeof x === 'object' && x !== null && (x as { [BRAND]?: unknown })[BRAND] === true;
