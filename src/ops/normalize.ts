@@ -55,8 +55,8 @@ export function defaultPortOf(scheme: string): number | undefined {
   return Object.hasOwn(DEFAULT_PORTS, scheme) ? DEFAULT_PORTS[scheme] : undefined;
 }
 
-/** Schemes whose empty path with an authority means "/" (§6.2.3). */
-const EMPTY_PATH_IS_ROOT: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss']);
+/** Schemes whose empty path with an authority means "/" (§6.2.3). @internal also relativize. */
+export const EMPTY_PATH_IS_ROOT: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss']);
 
 const rec = new Uint32Array(OFFSETS_LENGTH);
 
