@@ -33,6 +33,45 @@ test('a missing scheme: http:// (or defaultScheme) for a host, mailto: for an e-
   assert.equal(fix('bob@example.com/x'), ['http://bob@example.com/x', ['scheme']]);
 });
 
+test('an absolute URI with a scheme comes back as it is: registered schemes, RFC 7595 private-use ones, any scheme not followed by a port', () => {
+  for (const u of [
+    'com.example.app:/oauth2redirect',
+    'com.example.app:/oauth2redirect/example-provider?code=1',
+    'tel:911',
+    'tel:+1-201-555-0123',
+    'sms:112',
+    'urn:123',
+    'a.b:c',
+    'x-private:data',
+    'example.com:abc',
+  ]) {
+    assert.equal(fix(u), [u, []], u);
+  }
+  // A name followed by ":" and digits alone is a host and a port, unless the name is a
+  // registered scheme (other than http, https, ws, wss and ftp, which get their "//" back).
+  assert.equal(fix('com.example.app:8080/x'), ['http://com.example.app:8080/x', ['scheme']]);
+  assert.equal(fix('myhost:8080'), ['http://myhost:8080', ['scheme']]);
+  assert.equal(fix('http:8080'), ['http://http:8080', ['scheme']]);
+});
+
+test('an A-label host is checked as toAsciiHost checks it (with idna, the default), and kept as written when valid', () => {
+  for (const [input, index, repaired] of [
+    ['xn--zz.com', 7, 'http://xn--zz.com'],
+    ['http://xn--zz.com/', 7, 'http://xn--zz.com/'],
+    ['http://a.XN--ZZ/', 9, 'http://a.XN--ZZ/'],
+    ['http://u@a.xn--zz/ b', 11, 'http://u@a.xn--zz/%20b'],
+  ] as const) {
+    assert.throws(
+      () => heuristicParse(input),
+      (e: unknown) => e instanceof UriError && e.code === 'INVALID_HOST' && e.index === index && e.input === repaired,
+      input,
+    );
+  }
+  assert.equal(fix('XN--MNCHEN-3YA.de/x'), ['http://XN--MNCHEN-3YA.de/x', ['scheme']]);
+  assert.equal(fix('http://xn--mnchen-3ya.de/'), ['http://xn--mnchen-3ya.de/', []]);
+  assert.equal(fix('xn--zz.com', { idna: false }), ['http://xn--zz.com', ['scheme']]);
+});
+
 test('a relative reference that names no host stays relative', () => {
   for (const r of ['/etc/x', './a', '../b', '?q=1', '#top']) assert.equal(fix(r), [r, []], r);
 });
