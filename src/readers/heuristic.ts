@@ -167,7 +167,7 @@ function addScheme(s: string, defaultScheme: string, repairs: HeuristicRepair[])
   if (first === 0x3f || first === 0x23 || first === 0x2e || (first === 0x2f && s.charCodeAt(1) !== 0x2f)) return s;
   const scheme = colon > 0 ? s.slice(0, colon) : '';
   const authority = AUTHORITY_SCHEMES.test(s);
-  if (SCHEME.test(scheme) && (!isPort(s, colon) || (!authority && PERMANENT_SCHEMES.has(scheme.toLowerCase())))) {
+  if (SCHEME.test(scheme) && (!isPort(s, colon, !authority) || (!authority && PERMANENT_SCHEMES.has(scheme.toLowerCase())))) {
     if (!authority) return s;
     let rest = colon + 1;
     while (s.charCodeAt(rest) === 0x2f) rest++;
@@ -181,12 +181,16 @@ function addScheme(s: string, defaultScheme: string, repairs: HeuristicRepair[])
   return `${defaultScheme}://${s}`;
 }
 
-/** Digits alone follow the ":" at `colon`, up to the end, a "/", "?" or "#": a port. */
-function isPort(s: string, colon: number): boolean {
+/**
+ * A port follows the ":" at `colon`: digits up to the end, a "/", "?" or "#" (`example.com:8080`),
+ * or, when `empty`, nothing at all (`example.com:`).
+ */
+function isPort(s: string, colon: number, empty: boolean): boolean {
   let i = colon + 1;
   while (i < s.length && s.charCodeAt(i) >= 0x30 && s.charCodeAt(i) <= 0x39) i++;
+  if (i === colon + 1) return empty && i === s.length;
   const c = s.charCodeAt(i);
-  return i > colon + 1 && (i === s.length || c === 0x2f || c === 0x3f || c === 0x23);
+  return i === s.length || c === 0x2f || c === 0x3f || c === 0x23;
 }
 
 /** IANA's permanent URI schemes (RFC 7595 §7.2): a name of these before ":" and digits is a scheme. */

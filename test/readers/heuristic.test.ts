@@ -50,6 +50,8 @@ test('an absolute URI with a scheme comes back as it is: registered schemes, RFC
   // A name followed by ":" and digits alone is a host and a port, unless the name is a
   // registered scheme (other than http, https, ws, wss and ftp, which get their "//" back).
   assert.equal(fix('com.example.app:8080/x'), ['http://com.example.app:8080/x', ['scheme']]);
+  assert.equal(fix('example.com:'), ['http://example.com:', ['scheme']]);
+  assert.equal(fix('example.com:/x'), ['example.com:/x', []]);
   assert.equal(fix('myhost:8080'), ['http://myhost:8080', ['scheme']]);
   assert.equal(fix('http:8080'), ['http://http:8080', ['scheme']]);
 });
