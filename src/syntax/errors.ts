@@ -54,14 +54,16 @@ export const ErrorCode: Readonly<Codes> & Names = Object.freeze(
 export type UriErrorCode = Exclude<keyof Codes, 'OK'> | 'INVALID_HOST' | 'INVALID_COMPONENT' | 'INVALID_HOST_HEADER';
 
 /**
- * Marks a `UriError` of any copy of this library: its ES module and CommonJS builds are two
- * copies with two classes, and `instanceof UriError` must hold for an error from either.
+ * Marks a `UriError` of any copy of this library: two copies (two installed versions, or a
+ * bundle beside the package) have two classes, and `instanceof UriError` must hold for an error
+ * from either. (The package's own ES module and CommonJS builds share one class: dist/esm's errors
+ * module is dist/cjs's.)
  */
 const BRAND = Symbol.for('urikit.UriError');
 
 /**
- * Thrown by `parse`, `resolve` and the other strict entry points. `instanceof UriError` holds
- * for a UriError thrown by the ES module build or the CommonJS build alike.
+ * Thrown by `parse`, `resolve` and the other strict entry points. One class for the ES module
+ * and the CommonJS build; `instanceof UriError` holds for a UriError of any copy of urikit.
  *
  * @example
  * try { parse('http://a.com/ b'); } catch (e) {
