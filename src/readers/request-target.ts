@@ -172,15 +172,14 @@ function scanTarget(
 
 /** Whether the scheme [start, end) is "http" or "https", in any case. */
 function isHttp(s: string | null, bytes: Uint8Array | null, start: number, end: number): boolean {
-  const at = (i: number): number => (s !== null ? s.charCodeAt(i) : bytes![i]!) | 0x20;
-  return (
-    (end - start === 4 || (end - start === 5 && at(start + 4) === 0x73)) &&
-    at(start) === 0x68 &&
-    at(start + 1) === 0x74 &&
-    at(start + 2) === 0x74 &&
-    at(start + 3) === 0x70
-  );
+  if (end - start !== 4 && end - start !== 5) return false;
+  for (let i = start; i < end; i++) {
+    if (((s !== null ? s.charCodeAt(i) : bytes![i]!) | 0x20) !== HTTPS.charCodeAt(i - start)) return false;
+  }
+  return true;
 }
+
+const HTTPS = 'https';
 
 /**
  * The tokenizer of request-targets: fills `offsets` as `scan` does and returns the form
