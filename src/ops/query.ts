@@ -310,7 +310,8 @@ export interface FormatQueryOptions {
 
 /**
  * Writes pairs as a query (without the `?`): the inverse of `queryParams`. Names and values are
- * percent-encoded as UTF-8 where the query, or the pair structure, needs it.
+ * percent-encoded as UTF-8 where the query, or the pair structure, needs it; a `?` that would
+ * begin the query is `%3F`, since a reader drops one leading `?` (`[['?a', '1']]` is `%3Fa=1`).
  *
  * @throws {TypeError} for a name that is not a string or a value of another type.
  * @throws {UriError} INVALID_CHAR for a lone surrogate, which has no UTF-8 form.
@@ -358,7 +359,9 @@ export function formatQuery(input: QueryInput, options?: FormatQueryOptions): st
       else add(name, value);
     }
   }
-  return out;
+  // RFC 3986 §3.4: a "?" in the query is data, but a reader handed the query without its "?"
+  // (queryParams, URLSearchParams) drops one at its start as that delimiter.
+  return out.charCodeAt(0) === 0x3f ? `%3F${out.slice(1)}` : out;
 }
 
 const SEPARATORS = ['&', ';'] as const;
