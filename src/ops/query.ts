@@ -101,6 +101,14 @@ export class QueryParams implements Iterable<[string, string]> {
 
   /** @internal Use `queryParams()` or `uri.queryParams`. */
   constructor(s: string, start: number, end: number, flags: number) {
+    if (
+      typeof s !== 'string' ||
+      typeof start !== 'number' ||
+      typeof end !== 'number' ||
+      typeof flags !== 'number' ||
+      !(start >= 0 && start <= end && end <= s.length)
+    )
+      throw new TypeError('QueryParams: the constructor is internal; use queryParams(input) or uri.queryParams');
     this.#s = s;
     this.#start = start;
     this.#end = end;

@@ -219,6 +219,25 @@ test('formatQuery as a form writes exactly what URLSearchParams writes', () => {
   assert.is(formatQuery({ q: 'a b' }, { form: true }), 'q=a+b');
 });
 
+test('the QueryParams constructor is internal: called with anything else, it says so', () => {
+  for (const args of [
+    [Symbol('x'), 0, 0, 0],
+    ['a=1', Symbol('x'), 3, 0],
+    ['a=1', 0, Symbol('x'), 0],
+    ['a=1', 0, 9, 0],
+    ['a=1', 2, 1, 0],
+    ['a=1', 0, 3, '0'],
+  ]) {
+    assert.throws(
+      () => new QueryParams(...(args as [string, number, number, number])),
+      (e: unknown) =>
+        e instanceof TypeError &&
+        (e as Error).message === 'QueryParams: the constructor is internal; use queryParams(input) or uri.queryParams',
+    );
+  }
+  assert.is(new QueryParams('a=1', 0, 3, 0).get('a'), '1');
+});
+
 test('formatQuery: a lone surrogate has no UTF-8 form', () => {
   throwsUriError(() => formatQuery({ a: 'x\uD800' }), 'INVALID_CHAR', 1);
 });
