@@ -23,7 +23,7 @@ export type HeuristicRepair =
   | 'whitespace'
   /** `\` read as `/` before the query. */
   | 'backslash'
-  /** `http:/x`, `http:x` or `http:///x` written `http://x` (http, https, ws, wss, ftp). */
+  /** `http:/x`, `http:x` or `http:///x` written `http://x` (http, https, ws, wss, ftp); `file://c:/x` written `file:///c:/x`. */
   | 'slashes'
   /** A missing scheme added: `defaultScheme://`, or `mailto:` for an e-mail address. */
   | 'scheme'
@@ -54,6 +54,8 @@ export interface HeuristicResult {
 const rec = new Uint32Array(OFFSETS_LENGTH);
 const LENIENT = Object.freeze({ lenient: true });
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
+/** `file://c:/…`: a drive letter where the host would be. */
+const FILE_DRIVE = /^file:\/\/[A-Za-z]:(?:[/?#]|$)/i;
 /** Schemes whose URIs always have an authority: their "//" can be restored. */
 const AUTHORITY_SCHEMES = /^(?:https?|wss?|ftp):/i;
 
@@ -168,6 +170,11 @@ function addScheme(s: string, defaultScheme: string, repairs: HeuristicRepair[])
   const scheme = colon > 0 ? s.slice(0, colon) : '';
   const authority = AUTHORITY_SCHEMES.test(s);
   if (SCHEME.test(scheme) && (!isPort(s, colon, !authority) || (!authority && PERMANENT_SCHEMES.has(scheme.toLowerCase())))) {
+    if (FILE_DRIVE.test(s)) {
+      // RFC 8089 Appendix E.2: a drive letter begins the path; its file-auth has no port.
+      repairs.push('slashes');
+      return `${scheme}:///${s.slice(colon + 3)}`;
+    }
     if (!authority) return s;
     let rest = colon + 1;
     while (s.charCodeAt(rest) === 0x2f) rest++;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { heuristicParse, isValid, UriError } from '../../src/index.js';
+import { heuristicParse, isValid, normalize, parse, UriError } from '../../src/index.js';
 
 function fix(input: string, options?: Parameters<typeof heuristicParse>[1]): [string, readonly string[]] {
   const r = heuristicParse(input, options);
@@ -72,6 +72,23 @@ test('an A-label host is checked as toAsciiHost checks it (with idna, the defaul
   assert.equal(fix('XN--MNCHEN-3YA.de/x'), ['http://XN--MNCHEN-3YA.de/x', ['scheme']]);
   assert.equal(fix('http://xn--mnchen-3ya.de/'), ['http://xn--mnchen-3ya.de/', []]);
   assert.equal(fix('xn--zz.com', { idna: false }), ['http://xn--zz.com', ['scheme']]);
+});
+
+test('file://c:/windows: RFC 3986 reads the host "c" and an empty port; RFC 8089 writes a drive letter in the path, and heuristicParse moves it there', () => {
+  // The generic grammar (RFC 3986 §3.2) knows no drive letters: "c:" is a host and an empty port.
+  const u = parse('file://c:/windows');
+  assert.equal([u.host, u.port, u.path], ['c', '', '/windows']);
+  assert.is(normalize('file://c:/windows'), 'file://c/windows');
+  // RFC 8089 §2 (file-auth = "localhost" / host, no port) and Appendix E.2: the drive letter
+  // begins the path.
+  assert.equal([parse('file:///c:/windows').host, parse('file:///c:/windows').path], ['', '/c:/windows']);
+  assert.equal([parse('file:c:/windows').host, parse('file:c:/windows').path], [undefined, 'c:/windows']);
+  assert.equal(fix('file://c:/windows'), ['file:///c:/windows', ['slashes']]);
+  assert.equal(fix('FILE://C:\\Windows\\x.ini'), ['FILE:///C:/Windows/x.ini', ['backslash', 'slashes']]);
+  assert.equal(fix('file://c:'), ['file:///c:', ['slashes']]);
+  // A host that is a letter, with a port, stays a host; so does a real host.
+  assert.equal(fix('file://c:80/x'), ['file://c:80/x', []]);
+  assert.equal(fix('file://server/share/x'), ['file://server/share/x', []]);
 });
 
 test('a relative reference that names no host stays relative', () => {
