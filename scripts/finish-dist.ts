@@ -14,9 +14,10 @@ writeFileSync(join(dist, 'cjs/package.json'), '{ "type": "commonjs" }\n');
 
 // The errors module holds no state but its classes: both builds share the CommonJS copy, as an ES
 // module may import a CommonJS one (and a CommonJS one may not require an ES module in Node 18).
+const cjsErrors = JSON.stringify('../../cjs/syntax/errors.js');
 writeFileSync(
   join(dist, 'esm/syntax/errors.js'),
-  "// UriError and ErrorCode of the CommonJS build: one class whichever build is loaded.\nexport * from '../../cjs/syntax/errors.js';\n",
+  `// UriError and ErrorCode of the CommonJS build: one class whichever build is loaded.\nexport * from ${cjsErrors};\n`,
 );
 
 for (const f of readdirSync(join(dist, 'esm/cli'), { recursive: true, encoding: 'utf8' })) {
