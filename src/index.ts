@@ -35,6 +35,7 @@ export {
   targetFormName,
 } from './readers/request-target.js';
 export { ErrorCode, UriError, type UriErrorCode } from './syntax/errors.js';
+export type { UriLike } from './syntax/input.js';
 export {
   describeOffsets,
   Flag,
@@ -45,7 +46,6 @@ export {
   type UriWarning,
   warningsOf,
 } from './syntax/offsets.js';
-export type { UriLike } from './syntax/input.js';
 export { type ParseOptions, scan, scanBytes } from './syntax/scan.js';
 export { UriTemplateError, type UriTemplateErrorCode } from './template/error.js';
 export type { TemplateScalar, TemplateValue, TemplateVariables } from './template/expand.js';

@@ -12,6 +12,7 @@ import { optionsOf } from '../syntax/options.js';
 import type { ParseOptions } from '../syntax/scan.js';
 import { ALLOWED, EncodeSet, HEX_VALUE } from '../syntax/tables.js';
 import { canonicalize, type DedupeOptions, dedupeOptions } from './dedupe.js';
+import { mapHostLabels } from './idna.js';
 import { emptyParts, recompose, removeDots, removeDotsRelative } from './path.js';
 import { encodeOutside, hexByte, normalizePercent } from './percent.js';
 import { defaultPortOf, emptyPathIsRoot, lowerMailtoDomains } from './schemes.js';
@@ -144,6 +145,7 @@ function isNormal(s: string, o: Uint32Array, f: number): boolean {
   const schemeEnd = o[Slot.SCHEME_END]!;
   if (schemeEnd === 6 && s.startsWith('mailto')) return false; // its domains' case (lowerMailtoDomains)
   if ((f & Flag.AUTHORITY) === 0) return true;
+  if ((f & Flag.NON_ASCII) !== 0 && hasNonAscii(s, o[Slot.HOST_START]!, o[Slot.HOST_END]!)) return false; // mapHostLabels
   if ((f & Flag.PORT) !== 0) {
     const start = o[Slot.PORT_START]!;
     const end = o[Slot.PATH_START]!;
@@ -152,13 +154,18 @@ function isNormal(s: string, o: Uint32Array, f: number): boolean {
   return o[Slot.PATH_START] !== o[Slot.PATH_END] || !emptyPathIsRoot(s.slice(0, schemeEnd));
 }
 
+function hasNonAscii(s: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (s.charCodeAt(i) >= 0x80) return true;
+  return false;
+}
+
 /** Port digits without leading zeros ("0080" is port 80); '' for an empty port. */
 function portDigits(s: string, start: number, end: number): string {
   while (start < end - 1 && s.charCodeAt(start) === 0x30) start++;
   return s.slice(start, end);
 }
 
-/** §6.2.2.1 and §6.2.2.2 for the host; RFC 5952 for IPv6. */
+/** §6.2.2.1 and §6.2.2.2 for the host (RFC 3987 §5.3.2.1 for a non-ASCII one); RFC 5952 for IPv6. */
 function normalizeHost(s: string, start: number, end: number, f: number): string {
   if ((f & Flag.HOST_IPV6) !== 0) return `[${canonicalIPv6(s, start + 1, end - 1)}]`;
   if ((f & Flag.HOST_IPV4) !== 0) return s.slice(start, end);
@@ -188,7 +195,8 @@ function normalizeHost(s: string, start: number, end: number, f: number): string
     }
     out += String.fromCharCode(c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
   }
-  return out;
+  // RFC 3987 §5.3.2.1: a non-ASCII host is case-folded as IDNA maps it.
+  return (f & (Flag.NON_ASCII | Flag.WARN_NON_ASCII)) !== 0 && (f & Flag.HOST_IPVFUTURE) === 0 ? mapHostLabels(out) : out;
 }
 
 const groups = new Uint16Array(8);

@@ -103,6 +103,14 @@ export class QueryParams implements Iterable<[string, string]> {
 
   /** @internal Use `queryParams()` or `uri.queryParams`. */
   constructor(s: string, start: number, end: number, flags: number) {
+    if (
+      typeof s !== 'string' ||
+      typeof start !== 'number' ||
+      typeof end !== 'number' ||
+      typeof flags !== 'number' ||
+      !(start >= 0 && start <= end && end <= s.length)
+    )
+      throw new TypeError('QueryParams: the constructor is internal; use queryParams(input) or uri.queryParams');
     this.#s = s;
     this.#start = start;
     this.#end = end;
@@ -312,7 +320,8 @@ export interface FormatQueryOptions {
 
 /**
  * Writes pairs as a query (without the `?`): the inverse of `queryParams`. Names and values are
- * percent-encoded as UTF-8 where the query, or the pair structure, needs it.
+ * percent-encoded as UTF-8 where the query, or the pair structure, needs it; a `?` that would
+ * begin the query is `%3F`, since a reader drops one leading `?` (`[['?a', '1']]` is `%3Fa=1`).
  *
  * @throws {TypeError} for a name that is not a string or a value of another type.
  * @throws {UriError} INVALID_CHAR for a lone surrogate, which has no UTF-8 form.
@@ -360,7 +369,9 @@ export function formatQuery(input: QueryInput, options?: FormatQueryOptions): st
       else add(name, value);
     }
   }
-  return out;
+  // RFC 3986 §3.4: a "?" in the query is data, but a reader handed the query without its "?"
+  // (queryParams, URLSearchParams) drops one at its start as that delimiter.
+  return out.charCodeAt(0) === 0x3f ? `%3F${out.slice(1)}` : out;
 }
 
 const SEPARATORS = ['&', ';'] as const;

@@ -180,7 +180,8 @@ function sameScheme(a: string, aEnd: number, b: string, bEnd: number): boolean {
 
 /**
  * RFC 2396 §5.2 as java.net.URI implements it: a reference with a scheme, or any reference
- * against an opaque base, is returned as it is; a fragment-only reference keeps the base; a
+ * against an opaque base, is returned as it is; a fragment-only reference keeps the base (the
+ * base itself, as written, when the fragment is the base's; an empty authority is none); a
  * network-path or absolute-path reference is taken without removing dot-segments; a relative
  * path is merged, runs of "/" collapsed, then "." segments and "segment/.." pairs are removed and
  * surplus ".." kept.
@@ -197,10 +198,16 @@ function resolve2396(b: string, r: string): string {
   // "file:/a"), an empty port of a server-based one is none ("//a:" is "//a").
   const refAuthority = (rf & Flag.AUTHORITY) !== 0 ? javaAuthority(r, refRec) : null;
   if (refAuthority !== null) return scheme + refAuthority + r.slice(rPathStart);
-  const authority = (bf & Flag.AUTHORITY) !== 0 ? (javaAuthority(b, baseRec) ?? '') : '';
-  if ((rf & (Flag.AUTHORITY | Flag.QUERY)) === 0 && rPathStart === rPathEnd && (rf & Flag.FRAGMENT) !== 0) {
-    return scheme + authority + b.slice(baseRec[Slot.PATH_START], fragmentMarkOf(baseRec)) + r;
+  if ((rf & Flag.QUERY) === 0 && rPathStart === rPathEnd && (rf & Flag.FRAGMENT) !== 0) {
+    // A fragment-only reference ("//#f" too: its authority is none). The base's own fragment
+    // again gives the base itself, as it was written; another one a URI written anew.
+    const fragment = r.slice(refRec[Slot.FRAGMENT_START]! - 1);
+    const mark = fragmentMarkOf(baseRec);
+    if (mark < b.length && b.slice(mark) === fragment) return b;
+    const authority = (bf & Flag.AUTHORITY) !== 0 ? (javaAuthority(b, baseRec) ?? '') : '';
+    return scheme + authority + b.slice(baseRec[Slot.PATH_START], mark) + fragment;
   }
+  const authority = (bf & Flag.AUTHORITY) !== 0 ? (javaAuthority(b, baseRec) ?? '') : '';
   if (r.charCodeAt(rPathStart) === 0x2f) return scheme + authority + r.slice(rPathStart);
   const bPathStart = baseRec[Slot.PATH_START]!;
   const bPathEnd = baseRec[Slot.PATH_END]!;
