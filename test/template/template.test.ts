@@ -87,17 +87,35 @@ test('literals: every character a literal cannot hold, at its index', () => {
   rejects('a\ufffe', 'INVALID_LITERAL', 1);
   rejects('a\ufff0', 'INVALID_LITERAL', 1);
   rejects('a\udc00', 'INVALID_LITERAL', 1); // a low surrogate alone
-  rejects('a\ud800b', 'INVALID_LITERAL', 2); // a high surrogate could still be followed by a low one
-  rejects(
-    'a\ud800',
-    'INVALID_LITERAL',
-    2,
-    'Invalid character in a literal: end of input at index 2 in "a\\ud800": the high surrogate at index 1 has no low surrogate',
-  );
-  rejects('\ud83f\udffe', 'INVALID_LITERAL', 1); // U+1FFFE, a non-character: the low surrogate decides
   rejects('\udb40\udc01', 'INVALID_LITERAL', 0); // U+E0001: no low surrogate makes DB40 valid
   assert.is(new UriTemplate('\udb44\udc00').expand({}), '%F3%A1%80%80'); // U+E1000 is a ucschar
   assert.is(new UriTemplate('\udbff\udffd').expand({}), '%F4%8F%BF%BD'); // U+10FFFD, iprivate
+});
+
+test('literals: a code point outside the BMP or a lone surrogate is reported where it starts, by its code point', () => {
+  rejects(
+    '\u{1FFFE}',
+    'INVALID_LITERAL',
+    0,
+    'Invalid character in a literal: \'\u{1FFFE}\' (U+1FFFE) at index 0 in "\u{1FFFE}": U+1FFFE is a non-character; a literal holds only ucschar and iprivate characters (RFC 3987 §2.2)',
+  );
+  rejects('ab\u{10FFFF}{x}', 'INVALID_LITERAL', 2);
+  rejects('ab\u{10FFFE}', 'INVALID_LITERAL', 2);
+  rejects('{x}\u{E0001}', 'INVALID_LITERAL', 3);
+  rejects(
+    'a\ud800b{x}',
+    'INVALID_LITERAL',
+    1,
+    'Invalid character in a literal: \'\\ud800\' (U+D800) at index 1 in "a\\ud800b{x}": a high surrogate without a low surrogate after it; a literal holds only ucschar and iprivate characters (RFC 3987 §2.2)',
+  );
+  rejects(
+    'a\ud800',
+    'INVALID_LITERAL',
+    1,
+    'Invalid character in a literal: \'\\ud800\' (U+D800) at index 1 in "a\\ud800": a high surrogate without a low surrogate after it; a literal holds only ucschar and iprivate characters (RFC 3987 §2.2)',
+  );
+  rejects('a\ud800\ud800\udc00', 'INVALID_LITERAL', 1);
+  rejects('\ud83d\ude00\udfff', 'INVALID_LITERAL', 2); // U+1F600 is fine; the low surrogate after it is alone
 });
 
 test('percent-encoding in literals and names: the index is the first character that is not a hex digit', () => {
