@@ -128,6 +128,11 @@ export const WORST_CASES: readonly WorstCase[] = [
     build: (n) => fill('mailto:', 'a,', n),
   },
   {
+    name: 'pct-at-end',
+    what: '"a/" repeated in the path, then "%41" only in the fragment (each component\'s "%" search stops at its own end)',
+    build: (n) => fill('http://u@a.example/', 'a/', n, '?q#%41'),
+  },
+  {
     name: 'mailto-at-commas',
     what: '"@," repeated in a mailto: path (an empty domain per address: each one\'s "%" search must stop at its end)',
     build: (n) => fill('mailto:', '@,', n),

@@ -82,6 +82,7 @@ test('every shape at 100 k characters: exact results', () => {
     'reserved-split': { a: 1, b: 99_998 },
     'multibyte-value': { a: 5_555 * 3 },
     'long-prefix': { a: 8_333, b: 8_333 },
+    'label-members': { x: '50000 members' },
     'assoc-label': { keys: 12_500 },
   });
 });
