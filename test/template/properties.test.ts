@@ -5,6 +5,7 @@
  *    exists, and extract finds it);
  *  - whatever extract returns for any string expands to that string (never a wrong answer);
  *  - partialExpand(a).expand(b) equals expand(a ∪ b);
+ *  - the two passes (lookahead.ts) choose the path the Pike VM chooses;
  *  - an invalid template's error index is where the first code point no valid template could
  *    have starts: the text before it can still be completed, the text with that code point
  *    cannot, and an error never comes before an edit made to a valid template.
@@ -13,6 +14,11 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type TemplateValue, UriTemplate, UriTemplateError } from '../../src/index.js';
+import { Lookahead } from '../../src/template/lookahead.js';
+import { templateNfa } from '../../src/template/nfa.js';
+import { Pike } from '../../src/template/pike.js';
+import { Spans } from '../../src/template/spans.js';
+import { compile } from '../../src/template/syntax.js';
 import { keyTwice } from '../../src/template/template.js';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 400);
@@ -137,6 +143,37 @@ test('extract on any string: an answer always expands to that string', () => {
       if (back !== null && !indexKey(back)) assert.is(t.expand(back), uri, `${text} ${JSON.stringify(uri)} -> ${JSON.stringify(back)}`);
     }),
     { numRuns: RUNS * 5 },
+  );
+});
+
+/** A runner's answer as text: the MATCH state and the spans, or -1. */
+function spansOf(run: (u: string, out: Spans) => number, u: string): string {
+  const out = new Spans();
+  const r = run(u, out);
+  if (r < 0) return String(r);
+  const parts: string[] = [];
+  for (let i = 0; i < out.n; i++) parts.push(`${out.code[i]}:${out.begin[i]}-${out.end[i]}`);
+  return `${r} ${parts.join(' ')}`;
+}
+
+test('the two passes and the Pike VM choose the same path (first and longest), on expansions and on edits of them', () => {
+  fc.assert(
+    fc.property(templateAndValues(true), fc.constantFrom('', 'a', '/', '%', ',', '='), ([text, vars], extra) => {
+      const uri = new UriTemplate(text).expand(vars);
+      for (const longest of [false, true]) {
+        const nfa = templateNfa(compile(text), longest);
+        const pike = new Pike(nfa);
+        const twoPass = new Lookahead(nfa);
+        for (const u of [uri, uri + extra, uri.slice(1), uri.slice(0, -1), extra + uri]) {
+          assert.is(
+            spansOf((x, o) => twoPass.run(x, o), u),
+            spansOf((x, o) => pike.run(x, o), u),
+            `${text} ${JSON.stringify(u)} ${longest}`,
+          );
+        }
+      }
+    }),
+    { numRuns: RUNS * 2 },
   );
 });
 

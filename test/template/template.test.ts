@@ -1,11 +1,12 @@
 /**
  * UriTemplate: the API, literal and value encoding, errors with exact indices, extraction's
- * documented choices, partial expansion, and the runners (lazy DFA, Pike VM) agreeing.
+ * documented choices, partial expansion, and the runners (lazy DFA, Pike VM, two passes) agreeing.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { UriError, UriTemplate, UriTemplateError } from '../../src/index.js';
 import { Dfa, OVERFLOW } from '../../src/template/dfa.js';
+import { Lookahead } from '../../src/template/lookahead.js';
 import { templateNfa } from '../../src/template/nfa.js';
 import { Pike } from '../../src/template/pike.js';
 import { Spans } from '../../src/template/spans.js';
@@ -418,7 +419,7 @@ function spansOf(run: (u: string, out: Spans) => number, u: string): string {
   return `${r} ${parts.join(' ')}`;
 }
 
-test('the lazy DFA and the Pike VM agree', () => {
+test('the lazy DFA, the Pike VM and the two passes agree', () => {
   const cases: Array<[string, string[]]> = [
     [
       '/repos/{owner}/{repo}/issues{?state,page,per_page}',
@@ -431,19 +432,46 @@ test('the lazy DFA and the Pike VM agree', () => {
     ['{#a}x', ['#x', 'x']],
   ];
   for (const [t, uris] of cases) {
-    const nfa = templateNfa(compile(t));
-    const dfa = new Dfa(nfa);
-    const pike = new Pike(nfa);
-    for (const u of uris)
-      assert.is(
-        spansOf((x, o) => dfa.run(x, o), u),
-        spansOf((x, o) => pike.run(x, o), u),
-        `${t} ${u}`,
-      );
+    for (const longest of [false, true]) {
+      const nfa = templateNfa(compile(t), longest);
+      const dfa = new Dfa(nfa);
+      const pike = new Pike(nfa);
+      const twoPass = new Lookahead(nfa);
+      for (const u of uris) {
+        const expected = spansOf((x, o) => pike.run(x, o), u);
+        assert.is(
+          spansOf((x, o) => dfa.run(x, o), u),
+          expected,
+          `${t} ${u}`,
+        );
+        assert.is(
+          spansOf((x, o) => twoPass.run(x, o), u),
+          expected,
+          `${t} ${u}`,
+        );
+      }
+    }
   }
 });
 
-test('the lazy DFA gives way to the Pike VM when it would grow too large', () => {
+test('a long prefix right after a value of the same characters: the first split that fits, in linear time', () => {
+  const t = new UriTemplate('{x}{y:9999}');
+  assert.equal(t.extract('a'.repeat(4000)), { y: 'a'.repeat(4000) });
+  assert.equal(t.extract('a'.repeat(12_000)), { x: 'a'.repeat(2001), y: 'a'.repeat(9999) });
+  assert.is(t.extract(`${'a'.repeat(12_000)} `), null);
+  const two = new UriTemplate('{x:9999}{y:9999}');
+  assert.equal(two.extract('a'.repeat(6400)), { y: 'a'.repeat(6400) });
+  assert.equal(two.extract('a'.repeat(15_000)), { x: 'a'.repeat(5001), y: 'a'.repeat(9999) });
+  assert.is(two.extract('a'.repeat(20_000)), null);
+  // Characters counted as expansion counts them: "%C3%BC" is one.
+  assert.equal(new UriTemplate('{x}{y:100}').extract('%C3%BC'.repeat(150)), { x: 'ü'.repeat(50), y: 'ü'.repeat(100) });
+  // The fallback that prefers the longest values, past a key given twice ("a" and "a" first).
+  assert.equal(new UriTemplate('{.k*}/{y:100}').extract('.a=1.a/x'), { k: { a: '1.a' }, y: 'x' });
+  // A template without the literal the URI begins with is not read at all.
+  assert.is(new UriTemplate('/x{y:100}').extract('/y'), null);
+});
+
+test('the lazy DFA gives way to the two passes when it would grow too large', () => {
   const t = new UriTemplate(`{a:9999}${'x'.repeat(10)}`);
   const u = `${'b'.repeat(5000)}xxxxxxxxxx`;
   assert.equal(t.extract(u), { a: 'b'.repeat(5000) });
