@@ -13,14 +13,15 @@
  * checks the work done without timing it.
  */
 import { pathToFileURL } from 'node:url';
-import { type TemplateVariables, UriTemplate } from '../src/index.js';
+import { type TemplateVariables, UriTemplate, UriTemplateSet } from '../src/index.js';
 
 /** One shape: `build(n)` makes a template and an input of about n characters. */
 export interface TemplateCase {
   name: string;
   what: string;
-  kind: 'compile' | 'expand' | 'extract';
-  build(n: number): { template: string; vars?: TemplateVariables; uri?: string };
+  /** match: UriTemplateSet.match over `templates` (then `template` is only what the report shows). */
+  kind: 'compile' | 'expand' | 'extract' | 'match';
+  build(n: number): { template: string; templates?: string[]; vars?: TemplateVariables; uri?: string };
   /** For extract: whether the URI matches. */
   matches?: boolean;
 }
@@ -204,6 +205,13 @@ export const TEMPLATE_CASES: readonly TemplateCase[] = [
     build: (n) => ({ template: '{?a}{&b:9999}', uri: `?a=${rep('a', n - 3)}` }),
   },
   {
+    name: 'set-prefix',
+    what: 'UriTemplateSet.match of /users/{id}, {/path*}, {x}{y:9999} against "a" repeated',
+    kind: 'match',
+    matches: true,
+    build: (n) => ({ template: '{x}{y:9999}', templates: ['/users/{id}', '{/path*}', '{x}{y:9999}'], uri: rep('a', n) }),
+  },
+  {
     name: 'assoc-label',
     what: '{.keys*} against ".kN=v" repeated',
     kind: 'extract',
@@ -219,6 +227,11 @@ export const TEMPLATE_CASES: readonly TemplateCase[] = [
  */
 export function prepare(c: TemplateCase, input: ReturnType<TemplateCase['build']>): () => number {
   if (c.kind === 'compile') return () => new UriTemplate(input.template).variables.length;
+  if (c.kind === 'match') {
+    const set = new UriTemplateSet(input.templates!);
+    set.match(input.uri!.slice(0, 100));
+    return () => set.match(input.uri!)?.index ?? -1;
+  }
   const t = new UriTemplate(input.template);
   if (c.kind === 'expand') return () => t.expand(input.vars!).length;
   t.extract(input.uri!.slice(0, 100));
@@ -230,7 +243,7 @@ export function prepare(c: TemplateCase, input: ReturnType<TemplateCase['build']
 
 /** The input's length in characters (the template and the value or URI). */
 export function sizeOf(input: ReturnType<TemplateCase['build']>): number {
-  let n = input.template.length + (input.uri?.length ?? 0);
+  let n = (input.templates?.join('') ?? input.template).length + (input.uri?.length ?? 0);
   for (const v of Object.values(input.vars ?? {})) n += typeof v === 'string' ? v.length : JSON.stringify(v ?? '').length;
   return n;
 }

@@ -8,7 +8,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { TEMPLATE_CASES } from '../../bench/template-linear.js';
-import { UriTemplate } from '../../src/index.js';
+import { UriTemplate, UriTemplateSet } from '../../src/index.js';
 import { Dfa } from '../../src/template/dfa.js';
 import { Lookahead } from '../../src/template/lookahead.js';
 import { templateNfa, UNLIMITED } from '../../src/template/nfa.js';
@@ -54,7 +54,15 @@ test('every shape at 100 k characters: exact results', () => {
   for (const c of TEMPLATE_CASES) {
     const input = c.build(100_000);
     const t = new UriTemplate(input.template);
-    if (c.kind === 'compile') results[c.name] = t.variables.length;
+    if (c.kind === 'match') {
+      const set = new UriTemplateSet(input.templates!);
+      const m = set.match(input.uri!);
+      assert.is(set.indexOf(input.uri!), m?.index ?? -1);
+      results[c.name] =
+        m === null
+          ? null
+          : { index: m.index, ...Object.fromEntries(Object.entries(m.variables).map(([k, v]) => [k, (v as string).length])) };
+    } else if (c.kind === 'compile') results[c.name] = t.variables.length;
     else if (c.kind === 'expand') results[c.name] = t.expand(input.vars!).length;
     else {
       const r = t.extract(input.uri!);
@@ -100,6 +108,7 @@ test('every shape at 100 k characters: exact results', () => {
     // "%25a," is "%a," in the value: 3 characters of 5.
     'reserved-prefix': { x: 50_001, y: 9_999 },
     'query-prefix': { a: 99_997 },
+    'set-prefix': { index: 2, x: 90_001, y: 9_999 },
     'assoc-label': { keys: 12_500 },
   });
 });

@@ -479,6 +479,11 @@ test('the lazy DFA gives way to the two passes when it would grow too large', ()
   assert.is(dfa.run(`${'b'.repeat(5000)}x`, new Spans()), OVERFLOW);
   assert.is(dfa.run('bx', new Spans()), OVERFLOW);
   assert.equal(t.extract(`bb${'x'.repeat(10)}`), { a: 'bb' });
+  // Prefixes of 64 or less go to the DFA first; past its limit the two passes take over.
+  const long = Array.from({ length: 1500 }, (_, i) => `{a${i}:2}x`).join('');
+  assert.is(new Dfa(templateNfa(compile(long))).run('abx'.repeat(1500), new Spans()), OVERFLOW);
+  const vars = new UriTemplate(long).extract('abx'.repeat(1500))!;
+  assert.equal([Object.keys(vars).length, vars.a0, vars.a1499], [1500, 'ab', 'ab']);
 });
 
 test.run();
