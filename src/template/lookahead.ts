@@ -86,10 +86,11 @@ const INF = 0x3fffffff;
 
 /**
  * The bits of the backward pass, one row of `words` per position: shared by every Lookahead (one
- * run at a time), and given back after a run that needed more than KEEP.
+ * run at a time), grown to what a run needs and made small again when a run needs less than a
+ * quarter of them (after one long URI).
  */
 let bits = new Int32Array(1024);
-const KEEP = 1 << 16;
+const KEEP = 1 << 14;
 
 export class Lookahead {
   /** The literal every match begins with (a URI without it needs no pass). */
@@ -151,19 +152,18 @@ export class Lookahead {
   /** Runs over u; fills `out` with the spans of the chosen accepting path and returns its MATCH state, or -1. */
   run(u: string, out: Spans): number {
     if (!u.startsWith(this.lead)) return -1;
-    try {
-      this.backward(u);
-      return this.walk(u, out);
-    } finally {
-      if (bits.length > KEEP) bits = new Int32Array(1024);
-    }
+    const need = (u.length + 1) * this.words;
+    if (bits.length < need) bits = new Int32Array(need);
+    this.backward(u);
+    const r = this.walk(u, out);
+    if (bits.length > KEEP && need * 4 < bits.length) bits = new Int32Array(Math.max(1024, 2 * need));
+    return r;
   }
 
   /** Sets the bits of every position, from the end back. */
   private backward(u: string): void {
     const n = u.length;
     const words = this.words;
-    if (bits.length < (n + 1) * words) bits = new Int32Array((n + 1) * words);
     const bs = bits;
     const { kind, a, b } = this.nfa;
     const order = this.order;

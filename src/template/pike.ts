@@ -54,12 +54,15 @@ export class Pike {
     this.cur = cur;
     this.next = next;
     const t = chooseMatch(kind, a, Kind.MATCH, cur.len, cur.st);
-    if (t === -1) return -1;
-    out.clear();
-    for (let s: Span | null = cur.trail[t]!; s !== null; s = s.prev) out.push(s.code, s.begin, s.end);
-    out.reverse();
-    const match = cur.st[t]!;
+    if (t !== -1) {
+      out.clear();
+      for (let s: Span | null = cur.trail[t]!; s !== null; s = s.prev) out.push(s.code, s.begin, s.end);
+      out.reverse();
+    }
+    // The threads' spans hold as many as the URI has values: not kept past the run.
     cur.trail.fill(null);
-    return match;
+    next.trail.fill(null);
+    this.stepper.forget();
+    return t === -1 ? -1 : cur.st[t]!;
   }
 }

@@ -14,9 +14,12 @@ import type { Program } from './syntax.js';
 
 const DFA_PREFIX = 64;
 
+/** The spans of the last successful run of any Runner: one run at a time, read right after it. */
+const spans = new Spans();
+
 export class Runner {
-  /** The spans of the last successful run. */
-  readonly spans = new Spans();
+  /** The spans of the last successful run (the caller calls fit() once it has read them). */
+  readonly spans = spans;
   private nfa: Nfa | undefined;
   private dfa: Dfa | undefined;
   private slow: Pike | Lookahead | undefined;

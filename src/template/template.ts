@@ -139,8 +139,11 @@ export class UriTemplate {
 
   /** The variables of the first accepting path; null: none; undefined: it repeats a key. */
   #first(runner: Runner, uri: string): ExtractedVariables | null | undefined {
-    if (runner.run(uri) === -1) return null;
-    return variablesOf(this.#program, uri, runner.spans) ?? undefined;
+    const matched = runner.run(uri) !== -1;
+    if (!matched) runner.spans.clear();
+    const vars = matched ? (variablesOf(this.#program, uri, runner.spans) ?? undefined) : null;
+    runner.spans.fit();
+    return vars;
   }
 
   /** The answer when its expansion is `uri`; only a repeated or bound variable can make it differ. */
