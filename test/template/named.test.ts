@@ -81,7 +81,19 @@ test('a template whose query part is not pairs is matched exactly', () => {
   assert.equal(named('/x{?a}/y', '/x?a=1/y'), { a: '1' });
   assert.is(named('/x{?a}/y', '/x/y?a=1'), null);
   assert.equal(named('/x{?a}/y', '/x/y'), {});
-  for (const t of ['/x?{a}', '/x{&a}', '/x{?a}{?b}', '/x?a={b*}', '/x?a={b,c}', '/x?={b}', '/x??', '/x?a&&b', '/x{?a}{#f}', '/x?a={;b}']) {
+  for (const t of [
+    '/x?{a}',
+    '/x{&a}',
+    '/x{?a}{?b}',
+    '/x?a={b*}',
+    '/x?a={b,c}',
+    '/x?={b}',
+    '/x??',
+    '/x?a&&b',
+    '/x?a=1&',
+    '/x{?a}{#f}',
+    '/x?a={;b}',
+  ]) {
     const template = new UriTemplate(t);
     for (const u of ['/x', '/x?a=1', '/x?a=1&b=2', '/x?q=1', `${t.replace(/\{[^}]*\}/g, '')}`])
       assert.equal(template.extract(u, NAMED), template.extract(u), `${t} ${u}`);

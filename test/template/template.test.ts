@@ -469,6 +469,9 @@ test('a long prefix right after a value of the same characters: the first split 
   assert.equal(new UriTemplate('{.k*}/{y:100}').extract('.a=1.a/x'), { k: { a: '1.a' }, y: 'x' });
   // A template without the literal the URI begins with is not read at all.
   assert.is(new UriTemplate('/x{y:100}').extract('/y'), null);
+  // Characters no value holds.
+  assert.is(new UriTemplate('{x}{y:100}').extract('a\u00e9b'), null);
+  assert.equal(new UriTemplate('{x}{y:100}\u00e9').extract('ab%C3%A9'), { y: 'ab' });
 });
 
 test('the lazy DFA gives way to the two passes when it would grow too large', () => {
