@@ -3,7 +3,8 @@
  * carrying its spans as an immutable list that threads share. At most one thread per state
  * (closure.ts), so the time is linear in the URI's length for every template, with a factor of
  * the automaton's size. dfa.ts is the fast runner; this one needs no cache, and is what dfa.ts
- * falls back to when its cache would grow too large.
+ * falls back to when its cache would grow too large for a template without prefixes (with
+ * prefixes, a thread per count would make it slow: lookahead.ts takes those).
  */
 import { Stepper, Threads, type Trail } from './closure.js';
 import { Kind, type Nfa } from './nfa.js';

@@ -4,7 +4,7 @@
  * operator and varspecs in parallel arrays. Every error names the first character that no valid
  * template could have at that place.
  *
- *   template ──► compile() ──► Program ──► expand (expand.ts) / the matcher (match.ts)
+ *   template ──► compile() ──► Program ──► expand (expand.ts) / the matcher (nfa.ts, runner.ts)
  */
 import { TChar, TEMPLATE_CHAR } from '../syntax/tables.js';
 import { encodeReserved } from './encode.js';

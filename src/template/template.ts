@@ -3,7 +3,7 @@
  * expanded or matched against URIs.
  *
  *   template ──► compile (syntax.ts) ──► expand (expand.ts)
- *                                    └─► Nfa (nfa.ts) ──► Machine (match.ts) ──► variables (extract.ts)
+ *                                    └─► Nfa (nfa.ts) ──► a runner (runner.ts) ──► variables (extract.ts)
  */
 import { argumentError } from '../syntax/errors.js';
 import { choiceOption, optionsOf } from '../syntax/options.js';
