@@ -51,5 +51,5 @@ export { UriTemplateError, type UriTemplateErrorCode } from './template/error.js
 export type { TemplateScalar, TemplateValue, TemplateVariables } from './template/expand.js';
 export type { ExtractedValue, ExtractedVariables } from './template/extract.js';
 export { type UriTemplateMatch, UriTemplateSet } from './template/set.js';
-export { UriTemplate } from './template/template.js';
+export { type MatchOptions, UriTemplate } from './template/template.js';
 export { buildUri, isValid, parse, tryParse, Uri, type UriComponents } from './uri.js';

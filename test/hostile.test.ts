@@ -568,6 +568,8 @@ const LINEAR_EXPECTED: Record<string, (s: string) => Expected> = {
   'mailto-commas': (s) => ({ scan: 0, parse: s.length - 7, resolve: s.length, normalize: s.length, normalForm: s }),
   // Every address has an empty domain: nothing to lower-case.
   'mailto-at-commas': (s) => ({ scan: 0, parse: s.length - 7, resolve: s.length, normalize: s.length, normalForm: s }),
+  // "http://u@a.example" + "/a/a/...a/" + "?q#%41": the fragment's "%41" is an unreserved "A".
+  'pct-at-end': (s) => ({ scan: 0, parse: s.length - 24, resolve: s.length, normalize: s.length - 2, normalForm: `${s.slice(0, -3)}A` }),
 };
 
 function outcome(f: () => number): Outcome {

@@ -11,7 +11,7 @@ import { booleanOption, optionsOf } from '../syntax/options.js';
 import { isIprivate, isUcschar } from '../syntax/scan.js';
 import { ALLOWED, EncodeSet } from '../syntax/tables.js';
 import { toAsciiHost, toUnicodeHost } from './idna.js';
-import { encodeSet, hexByte, utf8At, utf8End } from './percent.js';
+import { encodeSet, hexByte, indexIn, utf8At, utf8End } from './percent.js';
 
 /** Options of `iriToUri` and `uriToIri`. */
 export interface IriOptions {
@@ -122,7 +122,7 @@ function unicodeHost(host: string): string {
 function decodeShowable(s: string, start: number, end: number, qs: number, qe: number): string {
   let out = '';
   let run = start;
-  for (let i = s.indexOf('%', start); i !== -1 && i < end; ) {
+  for (let i = indexIn(s, 0x25, start, end); i !== -1; ) {
     const b = hexByte(s, i);
     if (b < 0x80) {
       // Step 2: only unreserved ASCII is decoded ("%" and reserved characters keep their meaning).
@@ -130,7 +130,7 @@ function decodeShowable(s: string, start: number, end: number, qs: number, qe: n
         out += s.slice(run, i) + String.fromCharCode(b);
         run = i + 3;
       }
-      i = s.indexOf('%', i + 1);
+      i = indexIn(s, 0x25, i + 1, end);
       continue;
     }
     const cp = utf8At(s, i, b, end);
@@ -138,10 +138,10 @@ function decodeShowable(s: string, start: number, end: number, qs: number, qe: n
     if (cp >= 0 && showable(cp, i >= qs && i < qe)) {
       out += s.slice(run, i) + String.fromCodePoint(cp);
       run = next;
-      i = s.indexOf('%', next);
+      i = indexIn(s, 0x25, next, end);
     } else {
       // Steps 3 and 4: not UTF-8, or not for showing; the next triplet may begin a sequence.
-      i = s.indexOf('%', cp >= 0 ? next : i + 3);
+      i = indexIn(s, 0x25, cp >= 0 ? next : i + 3, end);
     }
   }
   return run === start ? s.slice(start, end) : out + s.slice(run, end);

@@ -129,13 +129,13 @@ export function percentDecode(s: string, options?: DecodeOptions): string {
  * @internal
  */
 export function decodeRange(s: string, start: number, len: number, fatal: boolean): string {
-  let i = s.indexOf('%', start);
-  if (i === -1 || i >= len) return start === 0 && len === s.length ? s : s.slice(start, len);
+  let i = indexIn(s, 0x25, start, len);
+  if (i === -1) return start === 0 && len === s.length ? s : s.slice(start, len);
   let out = s.slice(start, i);
   while (i < len) {
     if (s.charCodeAt(i) !== 0x25) {
-      const next = s.indexOf('%', i);
-      const end = next === -1 || next > len ? len : next;
+      const next = indexIn(s, 0x25, i, len);
+      const end = next === -1 ? len : next;
       out += s.slice(i, end);
       i = end;
       continue;
@@ -169,6 +169,16 @@ export function decodeRange(s: string, start: number, len: number, fatal: boolea
     i = utf8End;
   }
   return out;
+}
+
+/**
+ * The index of the code unit c in s[from, to), or -1. Unlike indexOf, it never looks past `to`:
+ * a search for one range of a long string (a component, a value) costs that range only.
+ * @internal also used by iri and path.
+ */
+export function indexIn(s: string, c: number, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (s.charCodeAt(i) === c) return i;
+  return -1;
 }
 
 /** Where the sequence that utf8At read last ends. */
@@ -268,7 +278,7 @@ export function encodeOutside(s: string, set: number): string {
 export function normalizePercent(s: string, start: number, end: number): string {
   let out = '';
   let runStart = start;
-  for (let i = s.indexOf('%', start); i !== -1 && i < end; i = s.indexOf('%', i)) {
+  for (let i = indexIn(s, 0x25, start, end); i !== -1; i = indexIn(s, 0x25, i, end)) {
     const b = hexByte(s, i);
     if (b < 0) {
       // A "%" that lenient parsing kept: it stands for itself, which is "%25". Left bare, it

@@ -37,6 +37,7 @@ export type UriTemplateErrorCode =
 export class UriTemplateError extends UriError<UriTemplateErrorCode> {
   /** The ordinary prototype check, declared so that `instanceof UriTemplateError` narrows to it. */
   static override [Symbol.hasInstance](x: unknown): x is UriTemplateError {
+    // biome-ignore lint/complexity/noThisInStatic: UriError's check, with this class as `this`
     return super[Symbol.hasInstance](x);
   }
 }

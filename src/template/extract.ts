@@ -1,8 +1,6 @@
 /**
- * From the spans of an accepting path to a template's variables.
- *
- * The spans come from a runner (runner.ts); each span's text is decoded, strings, lists and
- * associative arrays are assembled per varspec, and occurrences of one variable merged.
+ * From the spans of an accepting path (runner.ts) to the variables: each span's text decoded,
+ * strings, lists and associative arrays assembled per varspec, occurrences of one variable merged.
  */
 
 import { decodeRange, hexByte, utf8At, utf8End } from '../ops/percent.js';
