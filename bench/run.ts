@@ -9,12 +9,13 @@
  *   npm run bench -- all               macro suites, micro-benchmarks and URI Templates
  *   npm run bench -- --corpus=kasztp   only corpora whose name contains one of the given words
  *   npm run bench -- alloc             also run scripts/alloc.ts (bytes per call) in a child process
- *   npm run bench -- --write           also write the report to bench/RESULTS.md (implies alloc)
+ *   npm run bench -- --write           also write the report to bench/RESULTS.md (implies alloc), and
+ *                                      after a run of every suite the results of docs/performance.md
  *
  * Output is Markdown: per suite and corpus, each candidate's inputs/s and MB/s (UTF-8 bytes of the
  * inputs offered, accepted or not), benchmark.js's margin of error, the share of inputs the
- * candidate accepted, and `urikit ×` = urikit's rate ÷ that row's (> 1: urikit is faster). The targets of
- * issues 9, 10 and 12 are checked at the end. Without suite names, the macro suites and the URI Template suites run. The machine is shared and noisy: compare ratios within a run.
+ * candidate accepted, and `urikit ×` = urikit's rate ÷ that row's (> 1: urikit is faster). The
+ * performance targets are checked at the end. Without suite names, the macro suites and the URI Template suites run. The machine is shared and noisy: compare ratios within a run.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -129,7 +130,7 @@ function corporaOf(rs: readonly Result[], suite: string): string[] {
   return [...new Set(rs.filter((r) => r.suite === suite).map((r) => r.corpus))];
 }
 
-/** Issue 9's targets: urikit's rate against the peer's, each in this run. */
+/** The performance targets: urikit's rate against the peer's, each in this run. */
 function targets(rs: readonly Result[], alloc: Record<string, number> | undefined): Target[] {
   const out: Target[] = [];
   const list = (xs: Array<[string, number]>): string => xs.map(([c, r]) => `${c} ${fmtRatio(r)}`).join(', ');
@@ -210,7 +211,7 @@ function targets(rs: readonly Result[], alloc: Record<string, number> | undefine
       pass: slow.every(([, r]) => r >= 50),
     });
   }
-  // Issue 12: parseRequestTarget on origin-form targets, urikit links on HTML pages.
+  // The proxy and crawler targets: parseRequestTarget on origin-form targets, urikit links on HTML pages.
   for (const [suite, peer, what] of [
     ['targets', 'new URL', "parseRequestTarget(t, { host }) vs new URL(t, 'http://' + host)"],
     ['links', 'cheerio', "urikit links vs cheerio.load(html)('a[href]') + new URL(href, base)"],
@@ -223,7 +224,7 @@ function targets(rs: readonly Result[], alloc: Record<string, number> | undefine
     const other = rs.find((r) => r.suite === suite && r.candidate.startsWith(peer));
     if (own === undefined || other === undefined) return;
     const ratio = other.ratio ?? own.perSec / other.perSec;
-    out.push({ what: `${suite} vs ${peer}`, goal: `≥ ${goal}× (issue 10)`, measured: fmtRatio(ratio), pass: ratio >= goal });
+    out.push({ what: `${suite} vs ${peer}`, goal: `≥ ${goal}×`, measured: fmtRatio(ratio), pass: ratio >= goal });
   };
   templateTarget('UriTemplate.expand', 'url-template', 3);
   templateTarget('UriTemplate.extract', 'uri-templates fromUri', 3);
@@ -250,10 +251,10 @@ function targets(rs: readonly Result[], alloc: Record<string, number> | undefine
 }
 
 /**
- * The README's performance section (between its `bench:start` and `bench:end` markers), from the
+ * The results of docs/performance.md (between its `bench:start` and `bench:end` markers), from the
  * same run as RESULTS.md: each suite's ratios to its peer, corpus by corpus, and the targets.
  */
-function readmeBlock(rs: readonly Result[], ts: readonly Target[], alloc: Record<string, number> | undefined): string {
+function performanceBlock(rs: readonly Result[], ts: readonly Target[], alloc: Record<string, number> | undefined): string {
   const corpora = [...new Set(rs.filter((r) => !r.suite.startsWith('micro')).map((r) => r.corpus))];
   const rows: Array<[string, string, string]> = [
     ['scan', 'table loop', '`scan` / the per-character table loop'],
@@ -267,7 +268,7 @@ function readmeBlock(rs: readonly Result[], ts: readonly Target[], alloc: Record
   const out = [
     `From \`npm run bench -- all --write\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${cpuModel()}, ${os.cpus().length} cores,`,
     'shared): every rate of a row measured in the same run, so only the ratios mean anything; the',
-    "rates themselves and every peer are in [bench/RESULTS.md](bench/RESULTS.md). `×` is urikit's rate",
+    "rates themselves and every peer are in [bench/RESULTS.md](../bench/RESULTS.md). `×` is urikit's rate",
     "divided by the peer's (> 1: urikit is faster).",
     '',
     `| urikit / peer | ${used.join(' | ')} |`,
@@ -289,7 +290,7 @@ function readmeBlock(rs: readonly Result[], ts: readonly Target[], alloc: Record
       `Bytes allocated per call: \`scan\` and \`isValid\` ${worst < 0.5 ? '0' : worst.toFixed(2)}, \`parse\` ${(alloc['parse(s) (the view only)'] ?? NaN).toFixed(0)} (its view).`,
     );
   }
-  if (ts.length > 0) out.push('', 'Targets (issues 9, 10, 12):', '', targetTable(ts, true));
+  if (ts.length > 0) out.push('', 'Targets:', '', targetTable(ts, true));
   return out.join('\n');
 }
 
@@ -399,7 +400,7 @@ async function main(): Promise<void> {
   }
 
   const ts = targets(results, alloc);
-  if (ts.length > 0) emit(`\n## Targets (issues 9, 10, 12)\n\n${targetTable(ts, alloc !== undefined)}`);
+  if (ts.length > 0) emit(`\n## Targets\n\n${targetTable(ts, alloc !== undefined)}`);
   emit(`\n_${((Date.now() - started) / 1000).toFixed(0)} s; sink ${sinkValue()}_`);
 
   if (o.write) {
@@ -407,16 +408,16 @@ async function main(): Promise<void> {
     const path = new URL('bench/RESULTS.md', root);
     writeFileSync(path, `${report.join('\n')}\n`);
     console.error(`wrote ${path.pathname}`);
-    // The README quotes this run: its performance section is rewritten between the markers.
-    const readme = new URL('README.md', root);
-    const text = readFileSync(readme, 'utf8');
+    // docs/performance.md quotes this run: its results are rewritten between the markers.
+    const page = new URL('docs/performance.md', root);
+    const text = readFileSync(page, 'utf8');
     const start = '<!-- bench:start (written by `npm run bench -- all --write`) -->';
     const end = '<!-- bench:end -->';
     const a = text.indexOf(start);
     const b = text.indexOf(end);
     if (a !== -1 && b > a && MACRO.every((m) => o.suites.has(m))) {
-      writeFileSync(readme, `${text.slice(0, a + start.length)}\n${readmeBlock(results, ts, alloc)}\n${text.slice(b)}`);
-      console.error(`wrote the performance section of ${readme.pathname}`);
+      writeFileSync(page, `${text.slice(0, a + start.length)}\n${performanceBlock(results, ts, alloc)}\n${text.slice(b)}`);
+      console.error(`wrote the results of ${page.pathname}`);
     }
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Benchmarks of the writing side (issue 11), every candidate in one run so that only the ratios
+ * Benchmarks of the writing side, every candidate in one run so that only the ratios
  * matter: `npm run bench:writing [-- --quick] [suites]`.
  *
  *   query   get one parameter of a URL: urikit's lazy queryParams against
@@ -19,9 +19,10 @@
  */
 
 import { DEDUPE_PRESET, normalize, parse, queryParams, tryParse } from '../src/index.js';
+import { NORMALIZE_URL_OPTIONS } from '../test/support/normalize-url.js';
 import { CORPORA, loadCorpus, type Workload } from './corpus.js';
 import { fmtRatio, type Item2, measureAll, type Result, type Timing, table } from './harness.js';
-import { legacyParse, NORMALIZE_URL_OPTIONS, normalizeUrl } from './peers.js';
+import { legacyParse, normalizeUrl } from './peers.js';
 
 interface Suite {
   name: string;
@@ -202,7 +203,7 @@ function main(): void {
       summary.push(`| ${suite.name} | ${w.name} | ${fmtRatio(ratio)} vs ${suite.versus} | ${suite.goal} | ${met} |`);
     }
   }
-  console.log(`## Targets (issue 11)\n\n${summary.join('\n')}`);
+  console.log(`## Targets\n\n${summary.join('\n')}`);
 }
 
 main();

@@ -16,10 +16,10 @@ import { scanString } from '../syntax/scan.js';
 import { EncodeSet } from '../syntax/tables.js';
 import { IPV6_PIECES, parseIPv6 } from '../syntax/web-host.js';
 import { SCHEME_NAMES, WEB_RECORD_LENGTH } from '../syntax/web-scan.js';
-import { defaultPortOf } from './normalize.js';
 import { removeDotSegments } from './path.js';
 import { decodeRange, encodeOutside, normalizePercent } from './percent.js';
 import { resolveRecords } from './resolve.js';
+import { defaultPortOf } from './schemes.js';
 import { ipv6String } from './web-host.js';
 import { webHref } from './web-url.js';
 
