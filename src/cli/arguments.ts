@@ -40,6 +40,8 @@ export const OPTIONS = {
   '--fields': { value: 'LIST', example: 'scheme,host,path,…' },
   '--json': {},
   '--warnings': {},
+  '--confusable': {},
+  '--web': {},
   '--dedupe': {},
   '--dedupe-limit': { value: 'N' },
   '--rfc-only': {},

@@ -10,7 +10,7 @@ import { DEDUPE_PRESET, type DedupeOptions, TRACKING_PARAMS } from '../ops/dedup
 import type { UriError } from '../syntax/errors.js';
 import type { ParseOptions } from '../syntax/scan.js';
 import { parse, type Uri } from '../uri.js';
-import { Arguments, type CommandName, type CommandSpec, UsageError } from './arguments.js';
+import { Arguments, type CommandName, type CommandSpec, type OptionName, UsageError } from './arguments.js';
 import { defaultFields, FIELDS, type Field, fieldNamed } from './fields.js';
 import { type RedisOptions, redisOptions } from './jobs.js';
 import { readTemplates, type Templates } from './templates.js';
@@ -35,6 +35,10 @@ export interface Config {
   json: boolean;
   /** validate: report the valid records that lenient mode kept something in, too. */
   warnings: boolean;
+  /** validate: report the records that RFC 3986 and the URL Standard read differently, instead of invalid ones. */
+  confusable: boolean;
+  /** normalize, stats: read each URI as the URL Standard's parser does (`parseWeb`), not as RFC 3986 does. */
+  web: boolean;
   /** resolve: the base URI, parsed (null: `base<TAB>href` lines); links: the retrieval URI of an HTML input. */
   base: Uri | null;
   /** normalize, resolve: what an invalid record gives in the output: nothing, an empty line, its text. */
@@ -118,6 +122,13 @@ export function configure(
     );
   if (a.flags.has('--warnings') && !parseOptions.lenient)
     throw new UsageError('--warnings needs --lenient: only lenient mode accepts a URI with something to warn about');
+  const confusable = a.flags.has('--confusable');
+  if (confusable && a.flags.has('--warnings'))
+    throw new UsageError(
+      '--confusable reports the URIs read differently, --warnings those lenient mode kept something in: give one of them',
+    );
+  const web = a.flags.has('--web');
+  if (web) webCombinations(a, log, logField);
   const templatesFile = a.values.get('--templates');
   if (templatesFile !== undefined && redis.from !== null)
     throw new UsageError("--templates does not go with --from: a job's counts are kept in Redis, where templates have no place yet");
@@ -138,11 +149,14 @@ export function configure(
     header: !a.flags.has('--no-header'),
     json: a.flags.has('--json'),
     warnings: a.flags.has('--warnings'),
+    confusable,
+    web,
     base,
     onInvalid,
     dedupe: a.flags.has('--dedupe'),
     dedupeLimit: a.count('--dedupe-limit', 1_000_000, 1, 2 ** 32),
-    normalize: normalizeOptions(a),
+    // --web writes the URL Standard's serialization: --dedupe compares those as they are.
+    normalize: web ? undefined : normalizeOptions(a),
     top: a.count('--top', 10, 1, 1_000_000),
     track: a.count('--track', 10_000, 1, 100_000_000),
     templates,
@@ -155,6 +169,33 @@ export function configure(
     maxLineLength: a.count('--max-line-length', 1 << 20, 0, LONGEST_LINE) || LONGEST_LINE,
     redis,
   };
+}
+
+/**
+ * `--web` reads URLs as the URL Standard's parser does: not request targets (which are no URL
+ * until a server names its host), not RFC 3986's steps of normalize, not a Redis job, not templates.
+ */
+function webCombinations(a: Arguments, log: LogFormat | null, logField: Config['logField']): void {
+  if (log !== null && logField !== 'referrer')
+    throw new UsageError(
+      "--web reads URLs, and a request target is no URL without the server's name: with --log, give --log-field referrer",
+    );
+  const steps = [
+    '--idna',
+    '--sort-query',
+    '--remove-params',
+    '--remove-tracking',
+    '--remove-fragment',
+    '--remove-empty-query',
+    '--rfc-only',
+  ];
+  const other = [...steps, '--from', '--to', '--templates'].find((o) => a.flags.has(o as OptionName) || a.values.has(o as OptionName));
+  if (other !== undefined)
+    throw new UsageError(
+      steps.includes(other)
+        ? `${other} is a step past RFC 3986's normal form, and --web writes the URL Standard's serialization: give one of them`
+        : `--web does not go with ${other}`,
+    );
 }
 
 /** `links --normalize PRESET`: the normal form of the links written. */

@@ -2,8 +2,9 @@
  * The check behind `parseRequestTarget`'s `rejectConfusable`: a request target that RFC 3986 and the
  * URL Standard read with another authority or path, as a proxy reading one grammar and a server
  * reading the other would, gets the CONFUSABLE_TARGET error at the component where they part.
+ * The message and the index serve `urikit validate --confusable` too.
  */
-import { type ReadingComponent, targetConfusion } from '../ops/readings.js';
+import { type Reading, type ReadingComponent, targetConfusion } from '../ops/readings.js';
 import { UriError } from '../syntax/errors.js';
 import { Flag, Slot } from '../syntax/offsets.js';
 
@@ -34,26 +35,42 @@ export function confusionError(text: string, form: number, rec: Uint32Array, sch
   }
   const c = targetConfusion(rfcUri, webInput, webBase);
   if (c === null) return null;
-  const first = c.components[0]!;
-  const index = form === ORIGIN ? 0 : where(rec, first);
-  const show = (r: typeof c.rfc | null, k: ReadingComponent): string =>
-    r === null ? 'none (it rejects the target)' : JSON.stringify(r[k]);
-  const parts = c.components.map((k) => `${k} ${show(c.rfc, k)} for RFC 3986, ${show(c.web, k)} for the URL Standard`).join('; ');
-  const names = c.components.length === 1 ? first : `${c.components.slice(0, -1).join(', ')} and ${c.components.at(-1)!}`;
-  return new UriError(
-    'CONFUSABLE_TARGET',
-    index,
-    text,
-    `Confusable request-target ${JSON.stringify(text)} at index ${index}: RFC 3986 and the URL Standard read another ${names} in it (${parts})`,
-  );
+  const index = form === ORIGIN ? 0 : componentStart(rec, c.components[0]!);
+  return new UriError('CONFUSABLE_TARGET', index, text, confusionMessage('request-target', text, index, c.components, c.rfc, c.web));
 }
 
 /**
- * Where a component begins in the target's record: the path's start for the path, or where RFC
- * 3986 reads no authority (the URL Standard reads one there); the authority's for the userinfo;
- * the host's otherwise (a port never differs alone: both read it as a number).
+ * The message of a confusable input: `Confusable WHAT "text" at index I: RFC 3986 and the URL
+ * Standard read another host in it (host "…" for RFC 3986, "…" for the URL Standard)`, one pair
+ * per component; when one grammar rejects the input (its reading is null), what the other reads.
  */
-function where(rec: Uint32Array, component: ReadingComponent): number {
+export function confusionMessage(
+  what: string,
+  text: string,
+  index: number,
+  components: readonly ReadingComponent[],
+  rfc: Reading | null,
+  web: Reading | null,
+): string {
+  const head = `Confusable ${what} ${JSON.stringify(text)} at index ${index}: `;
+  const show = (r: Reading, k: ReadingComponent): string => (r[k] === null ? 'none' : JSON.stringify(r[k]));
+  const list = (parts: readonly string[]): string =>
+    parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)!}`;
+  if (rfc === null || web === null) {
+    const [no, yes, reading] = rfc === null ? ['RFC 3986', 'the URL Standard', web!] : ['the URL Standard', 'RFC 3986', rfc];
+    return `${head}${no} rejects it, ${yes} reads ${list(components.map((k) => `${k} ${show(reading, k)}`))}`;
+  }
+  const parts = components.map((k) => `${k} ${show(rfc, k)} for RFC 3986, ${show(web, k)} for the URL Standard`);
+  return `${head}RFC 3986 and the URL Standard read another ${list(components)} in it (${parts.join('; ')})`;
+}
+
+/**
+ * Where a component begins in an RFC 3986 record: 0 for the scheme; the path's start for the path,
+ * or where RFC 3986 reads no authority (the URL Standard reads one there); the authority's for the
+ * userinfo; the host's otherwise (a port never differs alone: both read it as a number).
+ */
+export function componentStart(rec: Uint32Array, component: ReadingComponent): number {
+  if (component === 'scheme') return 0;
   if (component === 'path' || (rec[Slot.FLAGS]! & Flag.AUTHORITY) === 0) return rec[Slot.PATH_START]!;
   return component === 'userinfo' ? rec[Slot.AUTHORITY_START]! : rec[Slot.HOST_START]!;
 }

@@ -1,12 +1,13 @@
 /**
  * `urikit normalize`: the RFC 3986 normal form of each record (or, with the dedupe steps, its
- * canonical form), optionally without repeats.
+ * canonical form; with `--web`, the URL Standard's serialization), optionally without repeats.
  */
 
 import { canonicalize, type DedupeOptions, dedupeOptions, type Dedupe as Steps } from '../../ops/dedupe.js';
 import { normalize, normalizeRecord } from '../../ops/normalize.js';
 import type { ByteView } from '../../readers/bytes.js';
 import { OFFSETS_LENGTH } from '../../syntax/offsets.js';
+import { parseWeb } from '../../uri.js';
 import type { Config } from '../config.js';
 import type { Out } from '../io/writer.js';
 import { TO_FRONTIER, workerOptions } from '../jobs.js';
@@ -62,6 +63,10 @@ export class NormalizeCommand extends UriPerLine {
 
   record(r: ByteView, line: number, kind: Kind): void {
     this.uris++;
+    if (this.config.web) {
+      this.webForm(r.href, line, kind);
+      return;
+    }
     if (r.code !== 0) {
       this.invalidRecord(r, line, kind);
       return;
@@ -72,6 +77,18 @@ export class NormalizeCommand extends UriPerLine {
       s = text === null ? normalize(r.uri()!, this.options) : this.normalForm(text);
     } catch (e) {
       this.failed(e, line, kind, r.href);
+      return;
+    }
+    if (this.dedupe === null || this.dedupe.keep(s)) this.out.push(`${s}\n`);
+  }
+
+  /** Writes the URL Standard's serialization of `text` (`parseWeb`), whatever RFC 3986 makes of it. */
+  private webForm(text: string, line: number, kind: Kind): void {
+    let s: string;
+    try {
+      s = parseWeb(text).href;
+    } catch (e) {
+      this.failed(e, line, kind, text);
       return;
     }
     if (this.dedupe === null || this.dedupe.keep(s)) this.out.push(`${s}\n`);
@@ -115,6 +132,10 @@ form. An invalid URI is reported on standard error and left out.
           "write each URL once, the first time it occurs, comparing canonical forms: the normal form with the dedupe preset's steps below (--idna --sort-query --remove-tracking --remove-fragment --remove-empty-query)",
         ],
         ['--rfc-only', 'with --dedupe: compare RFC 3986 normal forms alone'],
+        [
+          '--web',
+          "write each URL as the URL Standard's parser reads it (as browsers and Node's URL do: http:\\\\h\\a is http://h/a, 0x7f.1 is 127.0.0.1, tabs dropped), its serialization; what it rejects is reported as invalid. With --dedupe, each serialization once. Not with the steps below, nor with --log targets (--log-field referrer).",
+        ],
         [
           '--dedupe-limit',
           'how many distinct forms --dedupe holds (default 1000000, about 100 bytes of memory each). Past it, a URI among them is still left out, any other is written each time (a warning says so once): nothing is ever lost.',

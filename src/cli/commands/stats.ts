@@ -25,8 +25,13 @@ export class StatsCommand extends Command {
 
   record(r: ByteView, _line: number, kind: Kind): void {
     this.uris++;
+    const counts = this.stats.kinds[kind === Kind.REFERRER ? 1 : 0]!;
+    if (this.config.web) {
+      if (!counts.addWeb(r.href)) this.invalid++;
+      return;
+    }
     if (r.code !== 0) this.invalid++;
-    this.stats.kinds[kind === Kind.REFERRER ? 1 : 0]!.add(r);
+    counts.add(r);
   }
 
   /** A log line without a URI (stats reads no base<TAB>href lines). */
@@ -60,7 +65,8 @@ export class StatsCommand extends Command {
       this.out.push(`${terminalSafe(JSON.stringify(this.stats.toJSON(c.top), null, 2))}\n`);
     } else {
       const input = c.file === '-' ? 'standard input' : c.file;
-      const table = this.stats.toTable(c.top, `urikit stats: ${input}${c.log !== null ? ` (${c.log} log)` : ''}`);
+      const how = [...(c.log !== null ? [`${c.log} log`] : []), ...(c.web ? ['URL Standard'] : [])];
+      const table = this.stats.toTable(c.top, `urikit stats: ${input}${how.length > 0 ? ` (${how.join(', ')})` : ''}`);
       this.out.push(this.terminal ? terminalSafe(table) : table);
     }
   }
@@ -112,6 +118,10 @@ are shown escaped (\\u202E); JSON always escapes them.
         ['--json', 'JSON instead of tables'],
         ['--top', 'how many hosts and paths to list (default 10)'],
         ['--track', 'how many distinct values of each are counted exactly (default 10000)'],
+        [
+          '--web',
+          "read each URL as the URL Standard's parser does (as browsers and Node's URL do): hosts and paths as it serializes them, invalid URLs by its errors. Not with --templates, nor with --log targets (--log-field referrer).",
+        ],
         [
           '--group-by',
           'count hosts by themselves (the default), by registrable domain (www.example.co.uk -> example.co.uk) or by public suffix (co.uk), from the Public Suffix List, private section included (a.github.io is a site of its own); IDN hosts in A-labels. A host with neither (an IP address) counts as itself.',

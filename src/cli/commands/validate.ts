@@ -1,22 +1,73 @@
 /**
  * `urikit validate`: one report per invalid record, as text or (`--json`) as `parse` writes it;
- * with `--warnings`, one per valid record that lenient mode kept something in, too.
+ * with `--warnings`, one per valid record that lenient mode kept something in, too; with
+ * `--confusable`, one per record that RFC 3986 and the URL Standard read differently instead.
  */
+import { compareReadings } from '../../ops/readings.js';
 import type { ByteView } from '../../readers/bytes.js';
+import { componentStart, confusionMessage } from '../../readers/confusable.js';
+import { parseRequestTarget } from '../../readers/request-target.js';
+import { UriError } from '../../syntax/errors.js';
+import { OFFSETS_LENGTH, Slot } from '../../syntax/offsets.js';
+import { scanString } from '../../syntax/scan.js';
 import { show } from '../io/quote.js';
 import { workerOptions } from '../jobs.js';
+import { TargetView } from '../lines/log.js';
 import { KIND_NAMES, Kind } from '../lines/records.js';
 import { Command, type CommandState, diagnostic, jsonError, type LineCommandSpec } from './command.js';
+
+const LENIENT = Object.freeze({ lenient: true });
 
 /** Reports each invalid record, and with --warnings each one with warnings. */
 export class ValidateCommand extends Command {
   /** Valid records with warnings (reported with --warnings). */
   private warned = 0;
 
+  /** The RFC 3986 record of a confusable URI, for the index of the component where the readings part. */
+  private readonly rec = new Uint32Array(OFFSETS_LENGTH);
+
   record(r: ByteView, line: number, kind: Kind): void {
     this.uris++;
-    if (r.code !== 0) this.invalidRecord(r, line, kind);
+    if (this.config.confusable) this.confusable(r, line, kind);
+    else if (r.code !== 0) this.invalidRecord(r, line, kind);
     else if (this.config.warnings && r.warnings.length > 0) this.warn(r, line, kind);
+  }
+
+  /**
+   * Reports `r` when RFC 3986 (strict, or lenient with --lenient) and the URL Standard read another
+   * scheme, userinfo, host, port or path in it; one grammar rejecting what the other reads is such
+   * a difference. A request target is read as parseRequestTarget's `rejectConfusable` reads it
+   * (RFC 9112, and `new URL(target, base)`); a target that RFC 9112 rejects has nothing to compare.
+   */
+  private confusable(r: ByteView, line: number, kind: Kind): void {
+    const text = r.href;
+    if (r instanceof TargetView) {
+      if (r.code !== 0) return;
+      try {
+        parseRequestTarget(text, { ...this.config.parse, method: r.method, rejectConfusable: true });
+      } catch (e) {
+        // The target was accepted under these options already: only the check can refuse it.
+        if (!(e instanceof UriError) || e.code !== 'CONFUSABLE_TARGET') throw e;
+        this.confused(line, kind, e.index, e.message);
+      }
+      return;
+    }
+    const c = compareReadings(text);
+    const lenient = this.config.parse.lenient === true;
+    const components = lenient ? c.lenientDiffers : c.strictDiffers;
+    if (components === null || components.length === 0) return;
+    const rfc = lenient ? c.lenient : c.strict;
+    // Where the readings part: where RFC 3986 stops reading, or where the first component it reads
+    // differently begins (the scheme only when nothing else differs).
+    const rejected = scanString(text, this.rec, lenient ? LENIENT : undefined, 'validate') !== 0;
+    const first = components.find((k) => k !== 'scheme') ?? components[0]!;
+    const index = rejected ? this.rec[Slot.ERROR_INDEX]! : componentStart(this.rec, first);
+    this.confused(line, kind, index, confusionMessage('URI', text, index, components, rfc, c.web));
+  }
+
+  private confused(line: number, kind: Kind, index: number, message: string): void {
+    this.invalid++;
+    this.reject(line, kind, 'CONFUSABLE', index, message);
   }
 
   private warn(r: ByteView, line: number, kind: Kind): void {
@@ -43,6 +94,8 @@ export class ValidateCommand extends Command {
   }
 
   protected override summary(n: number): string {
+    if (this.config.confusable)
+      return `${n} of ${this.uris} URIs ${n === 1 ? 'is' : 'are'} read differently by RFC 3986 and the URL Standard`;
     return `${n} of ${this.uris} URIs ${n === 1 ? 'is' : 'are'} invalid${this.warned > 0 ? `; ${this.warnedSummary()}` : ''}`;
   }
 
@@ -79,11 +132,15 @@ count on standard error at the end when some were invalid.
           '--warnings',
           'with --lenient, also report each valid URI that lenient mode kept something in (its first warning\'s code, then "Warning: …"; JSON: {"line":N,"warnings":[…], "warningIndex":I}); they do not change the exit code',
         ],
+        [
+          '--confusable',
+          'instead of invalid URIs, report those that RFC 3986 (with --lenient, lenient RFC 3986) and the URL Standard (browsers, Node\'s URL) read with another scheme, userinfo, host, port or path, or that one of them rejects and the other reads: code CONFUSABLE, INDEX where the readings part, the message naming both readings (http://0x7f.1/: host "0x7f.1" for RFC 3986, "127.0.0.1" for the URL Standard). With --log, request targets are read as a server reads them: RFC 9112, and new URL(target, base).',
+        ],
       ],
     },
     workerOptions(),
   ],
-  exit: 'Exit code 1 when some URI was invalid, 0 when all were valid.',
+  exit: 'Exit code 1 when some URI was invalid (with --confusable: read differently), 0 otherwise.',
   common: true,
   input: () => 'uris',
   numbered: true,

@@ -6,7 +6,9 @@
  */
 import type { ByteView } from '../../readers/bytes.js';
 import { targetFormName } from '../../readers/request-target.js';
+import type { UriError } from '../../syntax/errors.js';
 import { Slot, WARNING_FLAGS, WARNINGS } from '../../syntax/offsets.js';
+import { parseWeb, type Uri } from '../../uri.js';
 import { TargetView } from '../lines/log.js';
 import type { Templates } from '../templates.js';
 import { TemplateCounts, type TemplateCountsData } from './template-counts.js';
@@ -54,6 +56,26 @@ export class UriStats {
     this.hosts = new TopK(capacity);
     this.paths = new TopK(capacity);
     this.templates = templates === null ? null : new TemplateCounts(templates, capacity);
+  }
+
+  /** Counts `text` as the URL Standard's parser reads it (`parseWeb`): `stats --web`. False when it rejects it. */
+  addWeb(text: string): boolean {
+    this.uris++;
+    let u: Uri;
+    try {
+      u = parseWeb(text);
+    } catch (e) {
+      this.invalid++;
+      increment(this.errors, (e as UriError).code);
+      return false;
+    }
+    this.valid++;
+    this.schemes.add(u.scheme!);
+    const host = u.host;
+    if (host !== undefined) this.hosts.add(this.groups.key(host));
+    increment(this.hostTypes, u.hostType ?? 'none');
+    this.paths.add(u.path);
+    return true;
   }
 
   add(r: ByteView): void {
