@@ -1454,17 +1454,16 @@ export function renderWeb(): string {
   return out.join('\n');
 }
 
-const target = fileURLToPath(new URL('../../src/syntax/tables.ts', import.meta.url));
-const webTarget = fileURLToPath(new URL('../../src/syntax/web-tables.ts', import.meta.url));
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const [file, fresh] of [
-    [target, render()],
-    [webTarget, renderWeb()],
+  for (const [name, renderFile] of [
+    ['src/syntax/tables.ts', render],
+    ['src/syntax/web-tables.ts', renderWeb],
   ] as const) {
+    const file = fileURLToPath(new URL(`../../${name}`, import.meta.url));
+    const fresh = renderFile();
     if (process.argv.includes('--check')) {
       if (readFileSync(file, 'utf8') !== fresh) {
-        console.error(`${file} is stale: run \`npm run gen\``);
+        console.error(`${name} is stale: run \`npm run gen\``);
         process.exit(1);
       }
     } else {
