@@ -18,7 +18,7 @@ import { Command, type CommandState, diagnostic, jsonError, type LineCommandSpec
 
 const LENIENT = Object.freeze({ lenient: true });
 
-/** Reports each invalid record, and with --warnings each one with warnings. */
+/** Reports each invalid record, and with --warnings each one with warnings; with --confusable, each one read differently instead. */
 export class ValidateCommand extends Command {
   /** Valid records with warnings (reported with --warnings). */
   private warned = 0;
