@@ -234,7 +234,9 @@ export class LinkExtractor {
   /** Bytes held until the prescan's 1024 have come. */
   private held: Uint8Array[] = [];
   private heldBytes = 0;
+  /** The document came as text, or as bytes. */
   private text = false;
+  private bytes = false;
   private ended = false;
 
   /** Whether the base is known, the base element met, the base and the error of its absence. */
@@ -280,12 +282,13 @@ export class LinkExtractor {
   write(chunk: Uint8Array | string): void {
     if (this.ended) throw new Error('LinkExtractor: write after end');
     if (typeof chunk === 'string') {
-      if (this.document.encoding === null) this.textEncoding();
-      else if (!this.text) throw new TypeError('LinkExtractor: text after bytes; give the document one way');
+      if (this.bytes) throw new TypeError('LinkExtractor: text after bytes; give the document one way');
+      if (!this.text) this.textEncoding();
       this.tokenize(chunk);
       return;
     }
     if (this.text) throw new TypeError('LinkExtractor: bytes after text; give the document one way');
+    this.bytes = true;
     if (this.decoder === null) {
       this.held.push(chunk);
       this.heldBytes += chunk.length;

@@ -25,9 +25,15 @@ function isSpace(c: number | undefined): boolean {
   return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 }
 
+/** HTTP's token code points, and those of a quoted string's content. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const QUOTED = /^[\t\u0020-\u007e\u0080-\u00ff]*$/;
+
 /**
- * The `charset` parameter of a MIME type as HTTP writes it (`text/html; charset="Shift_JIS"`), or
- * null: the first parameter of that name, its value unquoted (quoted-pair escapes undone).
+ * The `charset` parameter of a MIME type (`text/html; charset="Shift_JIS"`), or null: the MIME
+ * Sniffing Standard's "parse a MIME type", whose first parameter of a name counts; a parameter
+ * whose name or value breaks its grammar is dropped, and so is the whole type when its essence
+ * is not `type/subtype`.
  *
  * @example
  * contentTypeCharset('text/html; charset=ISO-8859-2'); // 'ISO-8859-2'
@@ -36,14 +42,19 @@ export function contentTypeCharset(contentType: string): string | null {
   const s = contentType;
   const n = s.length;
   let p = s.indexOf(';');
+  const essence = (p === -1 ? s : s.slice(0, p)).trim();
+  const slash = essence.indexOf('/');
+  if (slash === -1 || !TOKEN.test(essence.slice(0, slash)) || !TOKEN.test(essence.slice(slash + 1))) return null;
+  const seen = new Set<string>();
   while (p !== -1 && p < n) {
     p++;
     while (p < n && isSpace(s.charCodeAt(p))) p++;
     const nameStart = p;
     while (p < n && s[p] !== ';' && s[p] !== '=') p++;
-    const name = s.slice(nameStart, p).trim().toLowerCase();
-    if (p >= n || s[p] === ';') continue;
+    const name = s.slice(nameStart, p).toLowerCase();
+    if (p < n && s[p] === ';') continue;
     p++;
+    if (p >= n) break;
     let value: string;
     if (s[p] === '"') {
       value = '';
@@ -53,10 +64,13 @@ export function contentTypeCharset(contentType: string): string | null {
     } else {
       const semicolon = s.indexOf(';', p);
       const end = semicolon === -1 ? n : semicolon;
-      value = s.slice(p, end).trim();
+      value = s.slice(p, end).replace(/[\t\n\r ]+$/, '');
       p = end;
+      if (value === '') continue;
     }
-    if (name === 'charset' && value !== '') return value;
+    if (name === '' || !TOKEN.test(name) || !QUOTED.test(value) || seen.has(name)) continue;
+    seen.add(name);
+    if (name === 'charset') return value;
   }
   return null;
 }

@@ -20,8 +20,11 @@ export const HTML = 0;
 export const SVG = 1;
 export const MATHML = 2;
 
-/** Deeper elements are not kept: browsers cut the tree too (Blink at 512 levels). */
-export const MAX_DEPTH = 1024;
+/**
+ * Deeper elements are not kept, so that memory stays bounded (a few MB at most); no page that a
+ * person reads nests this deep. Past it, the namespace of what is deeper is not followed.
+ */
+export const MAX_DEPTH = 1 << 16;
 
 // An element's kind: its namespace (2 bits) and these.
 const NAMESPACE = 3;
