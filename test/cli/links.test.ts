@@ -450,6 +450,30 @@ test('links: 500 files and a directory in one run, unreadable inputs reported an
   assert.is(f.out, `${files[1]}\thttp://h/\thttp://h/page/1\n${join(dir, 'sub/deep.htm')}\thttp://h/\thttp://h/b\n`);
 });
 
+test('links --threads: whole files on worker threads, the same output in input order, --dedupe across them', async () => {
+  const files: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    let page = '';
+    for (let k = 0; k < 200; k++) page += `<a href="/p${i}/${k}"><a href="/shared/${k % 7}">`;
+    files.push(tmp.file(`t${i}.html`, page));
+  }
+  const missing = join(tmp.dir, 'nope.html');
+  const args = ['links', '--base', 'http://h/', files[0]!, missing, ...files.slice(1)];
+  const one = await cli(args);
+  const two = await cli([...args, '--threads', '3']);
+  assert.is(two.code, 1);
+  assert.is(two.out, one.out);
+  assert.is(two.err, one.err);
+  assert.is(one.out.split('\n').length - 1, 12 * 400);
+  const d1 = await cli([...args, '--dedupe', '--json']);
+  const d2 = await cli([...args, '--dedupe', '--json', '--threads', '2']);
+  assert.is(d2.out, d1.out);
+  assert.is(d1.out.split('\n').length - 1, 12 * 200 + 7);
+  // Standard input is read on the main thread: the run takes no workers.
+  const stdin = await cli(['links', '--threads', '2', '--base', 'http://h/', '-', files[1]!], '<a href=x>');
+  assert.is(stdin.out, `-\thttp://h/\thttp://h/x\n${one.out.split('\n').slice(400, 800).join('\n')}\n`);
+});
+
 test('links: usage', async () => {
   assert.is(
     (await cli(['links', '--log', 'combined'], '')).err,

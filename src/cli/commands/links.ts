@@ -309,7 +309,7 @@ export async function readInput(
     cmd.err.push(`urikit: ${describeReadError(e, input.path, 'links')}\n`);
   };
   if (input.error !== undefined) {
-    report(input.error);
+    report(input.error as NodeJS.ErrnoException);
     return 'unreadable';
   }
   let read = 0;

@@ -17,8 +17,15 @@ export interface DocumentInput {
   path: string;
   /** Its size, for the progress bar (null: standard input, or unknown). */
   size: number | null;
-  /** Why it cannot be read, when that is known before reading it (a missing file, a directory that cannot be listed). */
-  error?: NodeJS.ErrnoException;
+  /**
+   * Why it cannot be read, when that is known before reading it (a missing file, a directory
+   * that cannot be listed): its code and message, plain data that crosses to worker threads.
+   */
+  error?: { code?: string | undefined; message: string };
+}
+
+function failure(e: unknown): { code?: string | undefined; message: string } {
+  return { code: (e as NodeJS.ErrnoException).code, message: (e as Error).message };
 }
 
 /** The files of a directory read when `--glob` does not say: HTML and WARC. */
@@ -50,7 +57,7 @@ export async function listInputs(
       if (st.isDirectory()) await walk(name, name, glob ?? ((p) => DOCUMENT.test(p)), out);
       else out.push({ path: name, size: st.isFile() ? st.size : null });
     } catch (e) {
-      out.push({ path: name, size: null, error: e as NodeJS.ErrnoException });
+      out.push({ path: name, size: null, error: failure(e) });
     }
   }
   return out;
@@ -63,7 +70,7 @@ async function walk(root: string, dir: string, wanted: (path: string) => boolean
     entries = [];
     for await (const e of await opendir(dir)) entries.push(e);
   } catch (e) {
-    out.push({ path: dir, size: null, error: e as NodeJS.ErrnoException });
+    out.push({ path: dir, size: null, error: failure(e) });
     return;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -79,7 +86,7 @@ async function walk(root: string, dir: string, wanted: (path: string) => boolean
     } else if (e.isSymbolicLink()) {
       // A link to a file is read; one to a directory is not walked.
       const st = await stat(path).catch((err: NodeJS.ErrnoException) => err);
-      if (st instanceof Error) out.push({ path, size: null, error: st });
+      if (st instanceof Error) out.push({ path, size: null, error: failure(st) });
       else if (st.isFile()) out.push({ path, size: st.size });
     }
   }
