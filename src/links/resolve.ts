@@ -115,7 +115,7 @@ export function encodeAsBrowsers(uri: string, encoding: string, packages: LinkPa
 /** The outcome of resolving one link. */
 export interface Resolution {
   resolved: string | null;
-  error: UriError | null;
+  error: UriError<string> | null;
   warnings: LinkWarning[];
 }
 
