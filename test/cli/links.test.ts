@@ -4,12 +4,13 @@
  * in one run (unreadable ones reported, the rest read); WARC framing and decompression bounds;
  * `--same-site` as browsers fetch; output that cannot play tricks on a terminal.
  */
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cli, jsonLines, Temp } from '../support/cli.js';
+import { cli, jsonLines, root, Temp } from '../support/cli.js';
 import { chunked, gzipMembers, warcRecord, warcResponse } from '../support/warc.js';
 
 const tmp = new Temp();
@@ -486,6 +487,31 @@ test('links: usage', async () => {
     twice.err,
     'urikit: standard input can be read once: give "-" once, as an input or as --files-from -\nRun "urikit links --help" for usage.\n',
   );
+});
+
+test('links without its optional packages: the library imports, and reading a page says in one line what to install', () => {
+  // The built package without node_modules, as `npm install --omit=optional` leaves it.
+  const dir = join(tmp.dir, 'bare');
+  mkdirSync(dir);
+  for (const f of ['dist', 'bin', 'package.json']) cpSync(join(root, f), join(dir, f), { recursive: true });
+  const node = (args: string[], input = ''): { status: number; out: string; err: string } => {
+    const r = spawnSync(process.execPath, args, { cwd: dir, input, encoding: 'utf8' });
+    return { status: r.status ?? -1, out: r.stdout, err: r.stderr };
+  };
+  assert.equal(node(['bin/urikit.js', 'links', '--base', 'http://h/', '-'], '<a href=x>'), {
+    status: 2,
+    out: '',
+    err:
+      'urikit: urikit links needs the packages entities @exodus/bytes here, which urikit lists as optional and which is not installed: npm install entities @exodus/bytes\n' +
+      'Run "urikit links --help" for usage.\n',
+  });
+  const script = `import { extractLinks } from './dist/esm/links.js';
+try { for await (const l of extractLinks('<a href=x>')) console.log(l.resolved); } catch (e) { console.log(e.code + ': ' + e.message); }`;
+  assert.equal(node(['--input-type=module', '-e', script]), {
+    status: 0,
+    out: 'ERR_MODULE_NOT_FOUND: urikit/links needs the package entities, which is not installed: npm install entities\n',
+    err: '',
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
