@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -505,9 +506,10 @@ test('links without its optional packages: the library imports, and reading a pa
       'urikit: urikit links needs the packages entities @exodus/bytes here, which urikit lists as optional and which is not installed: npm install entities @exodus/bytes\n' +
       'Run "urikit links --help" for usage.\n',
   });
-  const script = `import { extractLinks } from './dist/esm/links.js';
+  // The copy's urikit/links, named on the command line (process.argv[1]).
+  const script = `const { extractLinks } = await import(process.argv[1]);
 try { for await (const l of extractLinks('<a href=x>')) console.log(l.resolved); } catch (e) { console.log(e.code + ': ' + e.message); }`;
-  assert.equal(node(['--input-type=module', '-e', script]), {
+  assert.equal(node(['--input-type=module', '-e', script, pathToFileURL(join(dir, 'dist/esm/links.js')).href]), {
     status: 0,
     out: 'ERR_MODULE_NOT_FOUND: urikit/links needs the package entities, which is not installed: npm install entities\n',
     err: '',
