@@ -16,11 +16,14 @@
  * Exit status 1 when some operation grows clearly faster than linearly (more than 8x per 4x).
  *
  * The cases are test/support/worst-cases.ts's WORST_CASES; test/hostile.test.ts checks that every
- * one of them completes at 1 MB with exact results (no timing there).
+ * one of them completes at 1 MB with exact results (no timing there). Then `urikit links` on the
+ * hostile pages of test/support/html-cases.ts (bench/html.ts): the growth of its cost per
+ * character from 10 k to 1 M characters, at most 20× (`--case=` picks those too; `--op=` none).
  */
 import { pathToFileURL } from 'node:url';
 import { isValid, normalize, OFFSETS_LENGTH, type ParseOptions, parse, resolve, scan, UriError } from '../src/index.js';
 import { PLAIN, RESOLVE_BASE, WORST_CASES, type WorstCase } from '../test/support/worst-cases.js';
+import { HTML_GROWTH_LIMIT, htmlLinear } from './html.js';
 
 const rec = new Uint32Array(OFFSETS_LENGTH);
 
@@ -117,7 +120,7 @@ function measureCase(c: WorstCase, op: Operation, args: Args): Row {
 
 const fmt = (x: number, d = 1): string => (x >= 100 ? x.toFixed(0) : x.toFixed(d));
 
-function main(argv: readonly string[]): number {
+async function main(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv);
   const pick = <T extends { name: string }>(xs: readonly T[], words: string[]): T[] =>
     words.length === 0 ? [...xs] : xs.filter((x) => words.some((w) => x.name.includes(w)));
@@ -183,9 +186,16 @@ function main(argv: readonly string[]): number {
     }
   }
   console.log(`\n${bad === 0 ? 'every operation grows linearly' : `${bad} operation(s) grow faster than linearly`} (sink ${sink % 10})`);
-  return bad === 0 ? 0 : 1;
+  if (args.ops.length > 0) return bad === 0 ? 0 : 1;
+  const html = await htmlLinear(args.cases, args.quick);
+  console.log(`\n## urikit links on hostile pages (test/support/html-cases.ts), bytes in chunks of 64 KiB\n`);
+  console.log(html.rows.join('\n'));
+  console.log(
+    `\n${html.over === 0 ? `every page within ${HTML_GROWTH_LIMIT}× per character` : `${html.over} page(s) over ${HTML_GROWTH_LIMIT}× per character`}`,
+  );
+  return bad === 0 && html.over === 0 ? 0 : 1;
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));
 }

@@ -322,6 +322,7 @@ test('the docs folder holds the pages the README links to', () => {
     'docs/architecture.md',
     'docs/behaviour.md',
     'docs/cli.md',
+    'docs/links.md',
     'docs/performance.md',
     'docs/redis.md',
     'docs/templates.md',

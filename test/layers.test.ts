@@ -49,6 +49,7 @@ function floor(f: string): string {
   if (f === 'src/uri.ts') return 'uri';
   if (f.startsWith('src/readers/')) return 'readers';
   if (f.startsWith('src/template/')) return 'template';
+  if (f.startsWith('src/links/')) return 'links';
   if (f.startsWith('src/cli/')) return 'cli';
   if (f.startsWith('src/')) return 'entry';
   if (f.startsWith('test/support/')) return 'test-support';
@@ -64,6 +65,7 @@ const MAY: Record<string, (target: string) => boolean> = {
   uri: (t) => floor(t) === 'syntax' || floor(t) === 'ops',
   readers: (t) => ['syntax', 'ops', 'uri', 'readers'].includes(floor(t)),
   template: (t) => floor(t) === 'syntax' || floor(t) === 'template' || t === 'src/ops/percent.ts',
+  links: (t) => ['syntax', 'ops', 'uri', 'readers', 'links'].includes(floor(t)),
   entry: (t) => floor(t) !== 'cli' && floor(t) !== 'entry' && t.startsWith('src/'),
   cli: (t) => t.startsWith('src/'),
   'test-support': (t) => t.startsWith('src/') || floor(t) === 'test-support',

@@ -138,7 +138,7 @@ test('urikit/domain without its optional tldts: a one-line error naming the pack
   }
 });
 
-test('urikit/domain resolves with its types under TypeScript moduleResolution node10 (typesVersions), with TypeScript 5', () => {
+test('urikit/domain and urikit/links resolve with their types under TypeScript moduleResolution node10 (typesVersions), with TypeScript 5', () => {
   // TypeScript 7 dropped node10; the devDependency typescript-node10 is TypeScript 5.
   const tsc = createRequire(`${root}package.json`).resolve('typescript-node10/bin/tsc');
   const dir = mkdtempSync(join(tmpdir(), 'urikit-node10-'));
@@ -156,18 +156,20 @@ test('urikit/domain resolves with its types under TypeScript moduleResolution no
       join(dir, 'consumer.ts'),
       `import { parse, UriError } from 'urikit';
 import { publicSuffix, registrableDomain, type DomainOptions } from 'urikit/domain';
+import { extractLinks } from 'urikit/links';
 const options: DomainOptions = { privateDomains: false };
 const domain: string | null = registrableDomain(parse('http://www.example.co.uk/').hostname ?? '', options);
 const suffix: string | null = publicSuffix('example.com');
 const e: UriError | null = null;
-export { domain, e, suffix };
+const links: typeof extractLinks = extractLinks;
+export { domain, e, links, suffix };
 `,
     );
     const out = execFileSync(process.execPath, [tsc, '-p', dir, '--pretty', 'false'], { encoding: 'utf8' });
     assert.is(out, '');
-    // Without typesVersions, node10 finds no urikit/domain: the check can fail.
+    // Without typesVersions, node10 finds neither subpath: the check can fail.
     const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
-    assert.equal(pkg.typesVersions, { '*': { domain: ['./dist/cjs/domain.d.ts'] } });
+    assert.equal(pkg.typesVersions, { '*': { domain: ['./dist/cjs/domain.d.ts'], links: ['./dist/cjs/links.d.ts'] } });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

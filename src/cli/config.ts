@@ -22,6 +22,8 @@ export interface Config {
   args: readonly string[];
   /** The input's name for messages: a file name, or "-". */
   file: string;
+  /** links: every input named (files, directories, "-"); the others take one, `file`. */
+  files: string[];
   parse: ParseOptions;
   log: LogFormat | null;
   /** With `log`: which of the line's URIs are records. */
@@ -57,6 +59,14 @@ export interface Config {
   groupBy: 'host' | 'domain' | 'suffix';
   /** links: the input is WARC (also when the file's name ends in .warc or .warc.gz). */
   warc: boolean;
+  /** links: the encoding label that overrides what documents say (`--encoding`), or null; the default one. */
+  encoding: string | null;
+  defaultEncoding: string;
+  /** links: the largest WARC record read, and the most its content may decode to, in bytes. */
+  maxRecordSize: number;
+  /** links: the files of a directory read (`--glob`; null: .html, .htm, .xhtml, .warc, .warc.gz), and a list of inputs (`--files-from`). */
+  glob: string | null;
+  filesFrom: string | null;
   /** links: only links to the page's site (its registrable domain, else its host). */
   sameSite: boolean;
   /** links: the normal form each resolved link is written in (`--normalize`), or null. */
@@ -94,7 +104,7 @@ export function configure(
   const a = new Arguments(specs[command], args, specs);
   if (a.help) return 'help';
   const redis = redisOptions(command, a);
-  if (a.files.length > 1)
+  if (a.files.length > 1 && command !== 'links')
     throw new UsageError(
       `${command} takes one FILE (or - for standard input), got ${a.files.length}: ${a.files.map((f) => `"${f}"`).join(' ')}`,
     );
@@ -120,7 +130,7 @@ export function configure(
     throw new UsageError(
       `--on-invalid ${onInvalid} with --log needs --log-field target or referrer: one URI per log line, one output line for it`,
     );
-  if (a.flags.has('--warnings') && !parseOptions.lenient)
+  if (a.flags.has('--warnings') && !parseOptions.lenient && command !== 'links')
     throw new UsageError('--warnings needs --lenient: only lenient mode accepts a URI with something to warn about');
   const confusable = a.flags.has('--confusable');
   if (confusable && a.flags.has('--warnings'))
@@ -141,6 +151,7 @@ export function configure(
     command,
     args,
     file: a.files[0] ?? '-',
+    files: a.files.length === 0 && !a.values.has('--files-from') ? ['-'] : a.files,
     parse: parseOptions,
     log,
     logField,
@@ -162,6 +173,11 @@ export function configure(
     templates,
     groupBy,
     warc: a.flags.has('--warc'),
+    encoding: a.values.get('--encoding') ?? null,
+    defaultEncoding: a.values.get('--default-encoding') ?? 'windows-1252',
+    maxRecordSize: a.count('--max-record-size', 64 << 20, 1, 2 ** 31),
+    glob: a.values.get('--glob') ?? null,
+    filesFrom: a.values.get('--files-from') ?? null,
     sameSite: a.flags.has('--same-site'),
     linkForm: linkForm(a.values.get('--normalize')),
     quiet: a.flags.has('--quiet'),

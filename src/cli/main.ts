@@ -9,7 +9,7 @@
  * ```
  * main  worker          the entries: the process (bin/urikit.js), a --threads worker thread
  * redis/                Redis jobs: publish, urikit redis, workers (--from), the frontier (--to)
- * run                   a command's run over its input (Io, Exit): one thread, or threads/
+ * run  documents        a command's run over its input (Io, Exit): one thread, or threads/; links' run over its inputs
  * threads/              --threads: the pool of worker threads, and what each one serves
  * commands/             the commands that run over their input: their specs and `Command`s
  * packages              the optional packages of the commands (domain, links) and their loading
@@ -25,6 +25,7 @@ import { readFileSync } from 'node:fs';
 import { COMMAND_NAMES, type CommandName, type UsageError } from './arguments.js';
 import { COMMANDS, SPECS } from './commands/index.js';
 import { type Config, configure } from './config.js';
+import { runDocuments } from './documents.js';
 import { help, usage } from './help.js';
 import { load } from './packages.js';
 import { Exit, type Io, run, usageError } from './run.js';
@@ -77,7 +78,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     }
     return jobs.runRedis(command, config, io);
   }
-  return run(COMMANDS[command], config, io);
+  return command === 'links' ? runDocuments(COMMANDS.links, config, io) : run(COMMANDS[command], config, io);
 }
 
 /** The package's version, from its package.json (three folders up in dist/esm/cli and build/src/cli alike). */

@@ -11,8 +11,10 @@ import { UsageError } from './arguments.js';
 export const FEATURES = {
   /** `stats --group-by domain|suffix`, `links --same-site`: the Public Suffix List (`urikit/domain`). */
   domain: ['tldts'],
-  /** `links`: the HTML tokenizer and the WARC reader. */
-  links: ['htmlparser2', 'warcio'],
+  /** `links`: character references (entities) and the Encoding Standard's encodings (@exodus/bytes). */
+  links: ['entities', '@exodus/bytes'],
+  /** `links --glob`: glob patterns. */
+  glob: ['minimatch'],
   /** Redis jobs (`publish`, `redis`, `--from`, `--to`): the Redis client. */
   redis: ['ioredis'],
 } as const;
@@ -38,12 +40,18 @@ export async function load<T>(feature: Feature, importer: () => Promise<T>, comm
 type Modules = {
   domain: typeof import('../domain.js');
   links: typeof import('./links/reader.js');
+  glob: typeof import('minimatch');
 };
 export type CommandFeature = keyof Modules;
 
 const IMPORTERS: { [F in CommandFeature]: () => Promise<Modules[F]> } = {
   domain: () => import('../domain.js'),
-  links: () => import('./links/reader.js'),
+  links: async () => {
+    const m = await import('./links/reader.js');
+    await m.ready();
+    return m;
+  },
+  glob: () => import('minimatch'),
 };
 
 const loaded: Partial<Modules> = {};

@@ -16,8 +16,7 @@ import { barWanted, Progress } from './io/progress.js';
 import { BufferedWriter, type Sink } from './io/writer.js';
 import { lineWalker } from './lines/readers.js';
 import type { InputShape, Reader, Records } from './lines/records.js';
-import type { PageRecords } from './links/reader.js';
-import { feature, need } from './packages.js';
+import { need } from './packages.js';
 import { autoThreads, runThreads } from './threads/pool.js';
 import { segmentSize } from './threads/serve.js';
 
@@ -70,11 +69,6 @@ export async function run(spec: LineCommandSpec, config: Config, io: Io, out: Si
   const progress = bar ? new Progress(io.stderr, input.size!) : null;
   let threads = config.threads === 'auto' ? autoThreads(input.size) : config.threads;
   const shape = spec.input(config);
-  if (threads > 1 && (shape === 'html' || shape === 'warc')) {
-    if (!config.quiet && config.threads !== 'auto')
-      io.stderr.write(`urikit: --threads splits files of lines; ${config.command} reads documents on one thread\n`);
-    threads = 1;
-  }
   if (threads > 1 && input.file === null) {
     if (!config.quiet && config.threads !== 'auto')
       io.stderr.write(`urikit: --threads needs a plain file (not standard input or gzip data); reading on one thread\n`);
@@ -129,7 +123,7 @@ export async function run(spec: LineCommandSpec, config: Config, io: Io, out: Si
 
 /** The reader of the input of `shape`, as `config` says it is written, for the records of `to`. */
 function createReader(shape: InputShape, config: Config, to: Records): Reader {
-  // Only the links command reads documents, and it takes pages (PageRecords).
-  if (shape === 'html' || shape === 'warc') return feature('links').linkReader(shape, config, to as Records & PageRecords);
+  // Documents (links) are read by ./documents.ts.
+  if (shape === 'html' || shape === 'warc') throw new Error(`internal error: ${config.command} reads documents (documents.ts)`);
   return lineWalker(shape, config, to);
 }

@@ -3,13 +3,13 @@
  * progress bar on a pipe, `--threads`, and 128 MiB piped through standard input with its peak RSS
  * under a fixed bound.
  */
-import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { accessLog, bin, LOG, root, Temp, URLS } from '../support/cli.js';
+import { accessLog, bin, LOG, measured, root, Temp, URLS } from '../support/cli.js';
 
 const tmp = new Temp();
 test.after(() => tmp.remove());
@@ -64,17 +64,6 @@ test('the binary: the referrers sample, exit codes, gzip, no progress bar on a p
  */
 const RSS_BOUND_MB = 160;
 
-/** The binary with `args`, reporting its peak RSS (getrusage's ru_maxrss, in kB) on stderr at exit. */
-function measured(args: string[]): ChildProcessWithoutNullStreams {
-  const probe = tmp.file(
-    'maxrss.cjs',
-    "process.on('exit', () => process.stderr.write('maxrss=' + process.resourceUsage().maxRSS + '\\n'));\n",
-  );
-  const env = { ...process.env };
-  delete env.NODE_V8_COVERAGE; // measure the binary as users run it
-  return spawn(process.execPath, ['--require', probe, 'bin/urikit.js', ...args], { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
-}
-
 /** Writes `blocks` to the child's standard input, honouring back-pressure, then ends it. */
 async function feed(child: ChildProcessWithoutNullStreams, blocks: Iterable<Buffer>): Promise<void> {
   for (const block of blocks) {
@@ -84,7 +73,7 @@ async function feed(child: ChildProcessWithoutNullStreams, blocks: Iterable<Buff
 }
 
 test(`the binary: 128 MiB through standard input, peak RSS under ${RSS_BOUND_MB} MB`, async () => {
-  const child = measured(['stats', '--log', 'combined', '--json', '-']);
+  const child = measured(tmp, ['stats', '--log', 'combined', '--json', '-']);
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d));
@@ -114,7 +103,7 @@ test(`the binary: 128 MiB through standard input, peak RSS under ${RSS_BOUND_MB}
 });
 
 test(`the binary: a 300 MB line is skipped in bounded memory (peak RSS under ${RSS_BOUND_MB} MB) and the run goes on`, async () => {
-  const child = measured(['validate', '-']);
+  const child = measured(tmp, ['validate', '-']);
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d));
@@ -141,7 +130,7 @@ test(`the binary: a 300 MB line is skipped in bounded memory (peak RSS under ${R
 });
 
 test(`the binary: validate /dev/zero (one endless line) reads on in bounded memory until stopped`, async () => {
-  const child = measured(['validate', '/dev/zero']);
+  const child = measured(tmp, ['validate', '/dev/zero']);
   const closed = new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, signal) => resolve(signal)));
   // At the rate of a loaded machine, 2 s is some hundreds of MB of zeros.
   await new Promise((resolve) => setTimeout(resolve, 2000));

@@ -1,9 +1,10 @@
 /**
  * Helpers of the CLI tests: `cli` runs `main(argv, io)` in process (what gives src/cli its
  * coverage, worker threads included), `bin` runs the real binary (bin/urikit.js over dist/),
- * `Temp` holds the files a test writes, `accessLog` makes combined log lines.
+ * `measured` runs it reporting its peak RSS, `Temp` holds the files a test writes, `accessLog` makes
+ * combined log lines.
  */
-import { spawnSync } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,6 +72,20 @@ export class Temp {
 export function bin(args: string[], input?: string | Buffer): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, ['bin/urikit.js', ...args], { cwd: root, input, encoding: 'utf8', maxBuffer: 1 << 28 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * The real binary with `args`, reporting its peak RSS (getrusage's ru_maxrss, in kB) on stderr at
+ * exit in a line `maxrss=N`; the probe it loads is written in `tmp`.
+ */
+export function measured(tmp: Temp, args: string[]): ChildProcessWithoutNullStreams {
+  const probe = tmp.file(
+    'maxrss.cjs',
+    "process.on('exit', () => process.stderr.write('maxrss=' + process.resourceUsage().maxRSS + '\\n'));\n",
+  );
+  const env = { ...process.env };
+  delete env.NODE_V8_COVERAGE; // measure the binary as users run it
+  return spawn(process.execPath, ['--require', probe, 'bin/urikit.js', ...args], { cwd: root, env, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 /** Combined log lines for `n` requests: a few hosts, many paths, some odd lines. */

@@ -35,6 +35,18 @@ export interface OutputKind {
   terminal: boolean;
 }
 
+/** The counts of `links`, as plain data (worker threads send them back). */
+export interface LinksState {
+  pages: number;
+  notHtml: number;
+  skipped: number;
+  relative: number;
+  schemes: Array<[string, number]>;
+  decodeErrors: number;
+  pagesWithDecodeErrors: number;
+  warned: number;
+}
+
 /** A command's counts, as plain data. */
 export interface CommandState {
   lines: number;
@@ -44,6 +56,8 @@ export interface CommandState {
   stats: StatsData | null;
   /** validate: records with warnings. */
   warned?: number;
+  /** links: its counts. */
+  links?: LinksState;
 }
 
 /** The base of the commands: counts records and reports invalid ones. */

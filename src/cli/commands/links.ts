@@ -1,22 +1,28 @@
 /**
- * `urikit links`: every link of HTML documents (a file, standard input, or the records of a WARC
- * file), resolved against the document's base URI (RFC 3986 §5.1: `<base href>`, then
- * Content-Location, then the retrieval URI). A link that cannot be resolved is reported, never
- * dropped silently. The readers (../links/) find the links; this module resolves and writes them.
+ * `urikit links`: every link of HTML documents (files, directories, standard input, the records of
+ * WARC files), resolved as a browser resolves them against the document's base (RFC 3986 §5.1:
+ * `<base href>`, then Content-Location, then the retrieval URI). The library (../../links/) finds
+ * and resolves the links, the readers (../links/) feed it; this module counts them, applies
+ * `--normalize`, `--same-site` and `--dedupe`, and writes them. A link that cannot be resolved is
+ * reported, never dropped silently.
  */
 
+import type { Readable } from 'node:stream';
+import type { DocumentInfo, Link } from '../../links/extract.js';
+import { schemeOf, urlInput } from '../../links/resolve.js';
 import { DEDUPE_PRESET } from '../../ops/dedupe.js';
 import { type NormalizeOptions, normalize } from '../../ops/normalize.js';
-import { resolve } from '../../ops/resolve.js';
-import { establishBase } from '../../readers/base.js';
-import type { UriError } from '../../syntax/errors.js';
 import type { ParseOptions } from '../../syntax/scan.js';
-import { parse } from '../../uri.js';
+import { tryParse } from '../../uri.js';
 import type { Config } from '../config.js';
-import type { FoundLink } from '../links/html.js';
-import type { Page, PageRecords } from '../links/reader.js';
+import { describeReadError, openInput } from '../io/input.js';
+import type { Progress } from '../io/progress.js';
+import { terminalSafe, tsvSafe } from '../io/quote.js';
+import type { Sink } from '../io/writer.js';
+import type { DocumentInput } from '../links/inputs.js';
+import type { PageSink } from '../links/reader.js';
 import { feature } from '../packages.js';
-import { Command, type LineCommandSpec } from './command.js';
+import { Command, type CommandState, type LineCommandSpec, type LinksState } from './command.js';
 import { Dedupe } from './normalize.js';
 
 /** Links are read leniently: pages hold what browsers accept. */
@@ -28,28 +34,43 @@ const FORMS: Readonly<Record<'rfc3986' | 'dedupe', NormalizeOptions>> = {
   dedupe: { ...DEDUPE_PRESET, lenient: true },
 };
 
-/** TAB, LF and CR, which URL parsers remove from anywhere in a link. */
-const TAB_OR_NEWLINE = /[\t\n\r]/g;
-const HAS_TAB_OR_NEWLINE = /[\t\n\r]/;
-/** A link that starts with a scheme (RFC 3986 §3.1) and its ":". */
-const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+/** What each warning of a link means, for `--warnings`. */
+const WARNINGS: Readonly<Record<string, string>> = {
+  DECODE_ERROR: 'it holds U+FFFD for bytes that do not decode in the page',
+  CONTROL_STRIPPED: 'control characters at its ends were stripped, as browsers strip them',
+  UNENCODABLE: "its query holds characters the page's encoding lacks, written %26%23NNN%3B as browsers write them",
+};
 
-/** Writes the links of each page, resolved, as `base<TAB>link` lines or JSON. */
-export class LinksCommand extends Command implements PageRecords {
+/** Writes the links of each page, resolved, as `page<TAB>base<TAB>link` lines or JSON. */
+export class LinksCommand extends Command implements PageSink {
   private readonly dedupe: Dedupe | null;
   /** The normal form of the links written (`--normalize`). */
   private readonly form: NormalizeOptions | undefined;
   private readonly site: ((host: string) => string) | null;
-  pages = 0;
-  private notHtmlRecords = 0;
-  private unreadableRecords = 0;
-  /** Links by scheme (lower case), resolved or not, and relative links. */
+  private s: LinksState = {
+    pages: 0,
+    notHtml: 0,
+    skipped: 0,
+    relative: 0,
+    schemes: [],
+    decodeErrors: 0,
+    pagesWithDecodeErrors: 0,
+    warned: 0,
+  };
   private readonly schemes = new Map<string, number>();
-  private relative = 0;
+  /** The page being read: its name, its URL, its site (undefined: not yet known), its links. */
+  private page = '';
+  private pageUrl: string | null = null;
+  private pageSite: string | null | undefined;
+  private pageLinks = 0;
 
-  constructor(config: Config) {
+  /** In a worker thread with --dedupe: each output line's resolved link, for the main thread to dedupe ('' for a line it keeps). */
+  private keys: string[] | null;
+
+  constructor(config: Config, inWorker = false) {
     super(config);
-    this.dedupe = config.dedupe ? new Dedupe(config.dedupeLimit, this.err) : null;
+    this.keys = inWorker && config.dedupe ? [] : null;
+    this.dedupe = config.dedupe && !inWorker ? new Dedupe(config.dedupeLimit, this.err) : null;
     this.form = config.linkForm === null ? undefined : FORMS[config.linkForm];
     if (config.sameSite) {
       const { registrableDomain } = feature('domain');
@@ -64,150 +85,300 @@ export class LinksCommand extends Command implements PageRecords {
     throw new Error('links reads documents, not URI records');
   }
 
-  page(p: Page): void {
-    this.pages++;
-    const doc = p.doc;
-    let base: string | null = null;
-    let noBase: UriError | null = null;
-    try {
-      base = establishBase(
-        { embedded: doc.base, encapsulating: p.encapsulating, retrieval: p.retrieval },
-        {
-          lenient: true,
-          onSkip: (layer, e) => {
-            if (layer === 'embedded' && e.code !== 'RELATIVE_BASE')
-              this.note(`${p.name}:${doc.baseLine}: <base href> ${JSON.stringify(doc.base)} passed over: ${e.message}`);
-          },
-        },
-      );
-    } catch (e) {
-      noBase = e as UriError;
+  pageStart(name: string, url: string | null): void {
+    this.s.pages++;
+    this.page = name;
+    this.pageUrl = url;
+    this.pageSite = undefined;
+    this.pageLinks = 0;
+  }
+
+  link(l: Link): void {
+    this.uris++;
+    this.pageLinks++;
+    this.count(schemeOf(urlInput(l.link).input));
+    if (l.warnings.length > 0) {
+      this.s.warned++;
+      if (this.config.warnings && !this.config.json) this.warn(l);
     }
-    const pageSite = this.site === null ? null : siteOf(p.retrieval ?? base, this.site);
-    if (this.site !== null && pageSite === null && doc.links.length > 0)
+    if (l.resolved === null) {
+      this.unresolved(l);
+      return;
+    }
+    // The normal form of a lenient link is strict RFC 3986: what was tolerated comes out percent-encoded.
+    const resolved = this.form === undefined ? l.resolved : normalize(l.resolved, this.form);
+    if (this.site !== null) {
+      if (this.pageSite === undefined) this.pageSite = this.siteOf(this.pageUrl ?? l.base, false);
+      if (this.pageSite === null || this.siteOf(resolved, true) !== this.pageSite) return;
+    }
+    if (this.dedupe !== null && !this.dedupe.keep(resolved)) return;
+    this.write(l, resolved);
+  }
+
+  pageEnd(doc: DocumentInfo): void {
+    for (const note of doc.notes) this.note(`${this.page}:${note}`);
+    if (doc.decodeErrors > 0) {
+      this.s.decodeErrors += doc.decodeErrors;
+      this.s.pagesWithDecodeErrors++;
+      const n = doc.decodeErrors;
       this.note(
-        `${p.name}: --same-site left out its ${doc.links.length} links: the page has no URI with a host to take its site from (give --base URL)`,
+        `${this.page}: ${n} ${n === 1 ? 'byte sequence does' : 'byte sequences do'} not decode as ${doc.encoding} (${SOURCES[doc.encodingSource!]}); each reads as U+FFFD`,
       );
-    for (const l of doc.links) {
-      this.uris++;
-      const link = HAS_TAB_OR_NEWLINE.test(l.link) ? l.link.replace(TAB_OR_NEWLINE, '') : l.link;
-      const colon = SCHEME.test(link) ? link.indexOf(':') : -1;
-      this.count(colon === -1 ? null : link.slice(0, colon));
-      let resolved: string;
-      try {
-        if (base !== null) resolved = resolve(base, link, LENIENT);
-        // An absolute link needs no base: resolving it against itself removes its dot-segments (§5.2.2).
-        else if (colon !== -1) resolved = resolve(link, link, LENIENT);
-        else {
-          // The link's own error, if it has one, before the missing base.
-          parse(link, LENIENT);
-          throw noBase!;
-        }
-      } catch (e) {
-        this.unresolved(p, l, e as UriError);
-        continue;
-      }
-      // The normal form of a lenient link is strict RFC 3986: what was tolerated comes out percent-encoded.
-      if (this.form !== undefined) resolved = normalize(resolved, this.form);
-      if (this.site !== null && (pageSite === null || siteOf(resolved, this.site) !== pageSite)) continue;
-      if (this.dedupe !== null && !this.dedupe.keep(resolved)) continue;
-      this.write(p, l, base, resolved);
     }
+    if (this.site !== null && this.pageSite === null && this.pageLinks > 0)
+      this.note(
+        `${this.page}: --same-site left out its ${this.pageLinks} ${this.pageLinks === 1 ? 'link' : 'links'}: the page has no URI with a host to take its site from (give --base URL)`,
+      );
   }
 
   notHtml(_name: string, _contentType: string): void {
-    this.notHtmlRecords++;
+    this.s.notHtml++;
   }
 
-  unreadable(name: string, message: string): void {
-    this.unreadableRecords++;
-    this.note(`${name}: ${message}`);
+  skipped(name: string, reason: string): void {
+    this.s.skipped++;
+    this.note(`${name}: ${reason}`);
+  }
+
+  /**
+   * The site of a URI, as it will be fetched: its host's registrable domain (else the host) as
+   * RFC 3986 reads it and as the URL Standard does (`new URL`), which browsers and HTTP clients
+   * follow. For a link (`both`), the two must agree: `http://evil.example\@good.example/` is
+   * evil.example to a browser and good.example to RFC 3986, so it is no site's.
+   */
+  private siteOf(uri: string | null, both: boolean): string | null {
+    if (uri === null) return null;
+    let web: string;
+    try {
+      web = new URL(uri).hostname;
+    } catch {
+      return null;
+    }
+    if (web === '') return null;
+    const site = this.site!(web);
+    if (!both) return site;
+    const host = tryParse(uri, LENIENT)?.host;
+    return host === undefined || host === '' || this.site!(host) !== site ? null : site;
   }
 
   private count(scheme: string | null): void {
     if (scheme === null) {
-      this.relative++;
+      this.s.relative++;
       return;
     }
-    const key = scheme.toLowerCase();
-    this.schemes.set(key, (this.schemes.get(key) ?? 0) + 1);
+    this.schemes.set(scheme, (this.schemes.get(scheme) ?? 0) + 1);
   }
 
-  private write(p: Page, l: FoundLink, base: string | null, resolved: string): void {
+  /** Whether `resolved` is written under --dedupe (the main thread's, for the lines of worker threads). */
+  keep(resolved: string): boolean {
+    return this.dedupe === null || this.dedupe.keep(resolved);
+  }
+
+  /** The keys of the lines written since the last call (worker threads with --dedupe), else null. */
+  takeKeys(): string[] | null {
+    const k = this.keys;
+    if (k !== null) this.keys = [];
+    return k;
+  }
+
+  private write(l: Link, resolved: string): void {
+    this.keys?.push(resolved);
     if (!this.config.json) {
-      this.out.push(`${base ?? ''}\t${resolved}\n`);
+      this.out.push(`${tsvSafe(this.page)}\t${tsvSafe(l.base ?? '')}\t${tsvSafe(resolved)}\n`);
       return;
     }
     this.out.push(
-      `{"page":${JSON.stringify(p.name)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"base":${base === null ? 'null' : JSON.stringify(base)},"resolved":${JSON.stringify(resolved)},"line":${l.line}}\n`,
+      terminalSafe(
+        `{"page":${JSON.stringify(this.page)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"base":${l.base === null ? 'null' : JSON.stringify(l.base)},"resolved":${JSON.stringify(resolved)},"line":${l.line},"warnings":${JSON.stringify(l.warnings)}}\n`,
+      ),
     );
   }
 
-  private unresolved(p: Page, l: FoundLink, e: UriError): void {
+  private unresolved(l: Link): void {
     this.invalid++;
+    const e = l.error!;
     if (this.config.json) {
+      this.keys?.push('');
       this.out.push(
-        `{"page":${JSON.stringify(p.name)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"line":${l.line},"error":{"code":"${e.code}","index":${e.index},"message":${JSON.stringify(e.message)}}}\n`,
+        terminalSafe(
+          `{"page":${JSON.stringify(this.page)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"line":${l.line},"warnings":${JSON.stringify(l.warnings)},"error":{"code":"${e.code}","index":${e.index},"message":${JSON.stringify(e.message)}}}\n`,
+        ),
       );
     } else {
       this.err.push(
-        `urikit: ${p.name}:${l.line}: <${l.element} ${l.attribute}> ${JSON.stringify(l.link)} not resolved: ${e.code}: ${e.message}\n`,
+        terminalSafe(
+          `urikit: ${this.page}:${l.line}: <${l.element} ${l.attribute}> ${JSON.stringify(l.link)} not resolved: ${e.code}: ${e.message}\n`,
+        ),
       );
     }
   }
 
+  private warn(l: Link): void {
+    const what = l.warnings.map((w) => `${w} (${WARNINGS[w]})`).join(', ');
+    this.err.push(terminalSafe(`urikit: ${this.page}:${l.line}: <${l.element} ${l.attribute}> ${JSON.stringify(l.link)}: ${what}\n`));
+  }
+
   private note(message: string): void {
-    if (!this.config.quiet) this.err.push(`urikit: ${message}\n`);
+    if (!this.config.quiet) this.err.push(terminalSafe(`urikit: ${message}\n`));
   }
 
   protected reject(): void {}
 
-  override end(): void {
-    if (this.config.quiet) return;
-    if (this.relative > 0) this.schemes.set('(relative)', this.relative);
-    const schemes = [...this.schemes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([s, n]) => `${s} ${n}`);
-    const parts = [`${this.uris} ${this.uris === 1 ? 'link' : 'links'} in ${this.pages} ${this.pages === 1 ? 'page' : 'pages'}`];
-    if (this.invalid > 0) parts.push(`${this.invalid} not resolved (reported above)`);
-    if (schemes.length > 0) parts.push(`by scheme: ${schemes.join(', ')}`);
-    const n = this.notHtmlRecords;
-    if (n > 0) parts.push(`${n} WARC ${n === 1 ? 'record' : 'records'} not HTML`);
-    if (this.unreadableRecords > 0) parts.push(`${this.unreadableRecords} unreadable`);
-    this.err.push(`urikit: ${parts.join('; ')}\n`);
+  override state(): CommandState {
+    this.s.schemes = [...this.schemes];
+    return { ...super.state(), links: this.s };
   }
 
-  /** Links that cannot be resolved are reported, and the run goes on: 0. */
+  override merge(state: CommandState): void {
+    super.merge(state);
+    const o = state.links!;
+    const s = this.s;
+    s.pages += o.pages;
+    s.notHtml += o.notHtml;
+    s.skipped += o.skipped;
+    s.relative += o.relative;
+    s.decodeErrors += o.decodeErrors;
+    s.pagesWithDecodeErrors += o.pagesWithDecodeErrors;
+    s.warned += o.warned;
+    for (const [k, n] of o.schemes) this.schemes.set(k, (this.schemes.get(k) ?? 0) + n);
+  }
+
+  override end(): void {
+    if (this.config.quiet) return;
+    const s = this.s;
+    const schemes = [...this.schemes];
+    if (s.relative > 0) schemes.push(['(relative)', s.relative]);
+    schemes.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+    const parts = [`${plural(this.uris, 'link', 'links')} in ${plural(s.pages, 'page', 'pages')}`];
+    if (this.invalid > 0) parts.push(`${this.invalid} not resolved (reported above)`);
+    if (schemes.length > 0) parts.push(`by scheme: ${schemes.map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    if (s.notHtml > 0) parts.push(`${plural(s.notHtml, 'WARC record', 'WARC records')} not HTML`);
+    if (s.skipped > 0) parts.push(`${plural(s.skipped, 'WARC record', 'WARC records')} left out or cut (reported above)`);
+    if (s.decodeErrors > 0)
+      parts.push(
+        `${plural(s.decodeErrors, 'byte sequence', 'byte sequences')} that do not decode, in ${plural(s.pagesWithDecodeErrors, 'page', 'pages')}`,
+      );
+    if (s.warned > 0)
+      parts.push(
+        `${plural(s.warned, 'link', 'links')} with warnings${this.config.warnings || this.config.json ? '' : ' (--warnings lists them)'}`,
+      );
+    this.err.push(terminalSafe(`urikit: ${parts.join('; ')}\n`));
+  }
+
+  /** The exit code is the run's (unreadable inputs, broken WARC files): links that cannot be resolved are reported, and 0. */
   override exitCode(): number {
     return 0;
   }
 }
 
-/** The site of a URI (its host's registrable domain, else its host), or null without a host. */
-function siteOf(uri: string | null, site: (host: string) => string): string | null {
-  if (uri === null) return null;
-  const host = parse(uri, LENIENT).host;
-  return host === undefined || host === '' ? null : site(host);
+/** What `DocumentInfo.encodingSource` says, in a note. */
+const SOURCES: Readonly<Record<string, string>> = {
+  bom: 'its byte order mark',
+  override: '--encoding',
+  'content-type': 'its HTTP Content-Type',
+  meta: 'its <meta> charset',
+  default: 'the default: it names no encoding; --default-encoding changes it',
+  text: 'text',
+};
+
+/** How reading an input ended: read, not readable (exit 1), a broken WARC file (exit 2). */
+export type InputOutcome = 'read' | 'unreadable' | 'broken';
+
+/** Where a run's text goes, and its progress. */
+export interface DocumentOutput {
+  out: Sink;
+  err: Sink;
+  progress: Progress | null;
+  /** Bytes of the inputs before this one, for the progress bar. */
+  before: number;
+}
+
+/**
+ * Reads one input through `cmd`; its output is flushed as it comes. Failures to read are
+ * reported on `cmd.err`, and told by the outcome.
+ */
+export async function readInput(
+  input: DocumentInput,
+  config: Config,
+  cmd: LinksCommand,
+  stdin: Readable,
+  o: DocumentOutput,
+): Promise<InputOutcome> {
+  const report = (e: NodeJS.ErrnoException): void => {
+    cmd.err.push(`urikit: ${describeReadError(e, input.path, 'links')}\n`);
+  };
+  if (input.error !== undefined) {
+    report(input.error as NodeJS.ErrnoException);
+    return 'unreadable';
+  }
+  let read = 0;
+  try {
+    const source = await openInput(input.path, stdin, config.maxLineLength);
+    const reader = feature('links').linkReader(
+      shapeOf(config, input.path),
+      config,
+      cmd,
+      input.path,
+      source.file === null ? null : source.size,
+    );
+    try {
+      for await (const chunk of source.chunks()) {
+        await reader.push(chunk);
+        read = source.read;
+        await flush(cmd, o, read);
+        if (o.out.closed) return 'read';
+      }
+      await reader.end();
+    } finally {
+      read = source.read;
+    }
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === undefined) throw e;
+    report(err);
+    return err.code === 'EWARC' || err.code === 'NOT_WARC' ? 'broken' : 'unreadable';
+  } finally {
+    o.before += input.size ?? read;
+    await flush(cmd, o, 0);
+  }
+  return 'read';
+}
+
+async function flush(cmd: LinksCommand, o: DocumentOutput, read: number): Promise<void> {
+  await o.out.flush(cmd.out);
+  if (cmd.err.size > 0) {
+    o.progress?.clear();
+    await o.err.flush(cmd.err);
+  }
+  o.progress?.update(o.before + read);
 }
 
 /** HTML, unless `--warc` or the file's name says WARC. */
-function shape(config: Config): 'html' | 'warc' {
-  return config.warc || /\.warc(\.gz)?$/i.test(config.file) ? 'warc' : 'html';
+export function shapeOf(config: Config, file: string): 'html' | 'warc' {
+  return config.warc || /\.warc(\.gz)?$/i.test(file) ? 'warc' : 'html';
 }
 
 export const linksCommand: LineCommandSpec = {
   name: 'links',
-  summary: 'every link of HTML pages (a file, standard input, WARC), resolved',
-  usage: `Usage: urikit links [--base URL] [options] [FILE|-]
-       urikit links [--warc] [options] FILE.warc[.gz]`,
-  about: `Writes every link of an HTML document, or of each HTML response or resource
-record of a WARC file, resolved against the document's base URI (RFC 3986
-§5.1): its first <base href>, else the HTTP Content-Location (WARC), else the
-URI it was retrieved from (--base URL, or WARC-Target-URI). One line per link:
-  BASE<TAB>LINK     the base URI, and the link resolved against it
-Links: a/area/link href, img/script/iframe/frame/source/video/audio/embed/
-track/input src, srcset candidates, form action, formaction, object data,
-video poster, cite, <meta http-equiv=refresh> URLs. Entities are decoded,
-ASCII whitespace trimmed, tabs and newlines inside removed, and links are read
-leniently. A link that cannot be resolved is reported on standard error (with
+  summary: 'every link of HTML pages (files, directories, standard input, WARC), resolved',
+  usage: `Usage: urikit links [--base URL] [options] [FILE|DIR|-]...
+       urikit links [options] FILE.warc[.gz]... | --files-from LIST`,
+  about: `Writes every link of HTML documents, and of each HTML response or resource
+record of WARC files, resolved as browsers resolve them against the page's base
+(RFC 3986 §5.1): its first <base href>, else the HTTP Content-Location (WARC),
+else the URI it was retrieved from (--base URL, or WARC-Target-URI). One line
+per link:
+  PAGE<TAB>BASE<TAB>LINK   the page (its file, or its WARC-Target-URI), the
+                           base, and the link resolved
+Pages are decoded as the HTML Standard sniffs them (byte order mark, --encoding,
+the HTTP charset, <meta charset> in the first 1024 bytes, else windows-1252)
+and tokenized as it says. A link's query is percent-encoded in the page's
+encoding, its path in UTF-8. Links: a/area/link href, img/script/iframe/frame/
+source/video/audio/embed/track/input src, srcset candidates, form action,
+formaction, object data, video poster, cite, the first <meta http-equiv=refresh>.
+A directory is read through (its .html, .htm, .xhtml, .warc and .warc.gz files,
+or --glob). A link that cannot be resolved is reported on standard error (with
 --json, in the output) and the run goes on; a summary counts links by scheme.
 `,
   options: [
@@ -216,13 +387,28 @@ leniently. A link that cannot be resolved is reported on standard error (with
       rows: [
         ['--base', 'the URI an HTML input was retrieved from (its base when it has no <base href>)'],
         ['--warc', 'the input is WARC (so is a FILE named *.warc or *.warc.gz)'],
+        ['--files-from', 'read the inputs named in LIST, one a line (- for standard input)'],
+        ['--glob', "the files of a directory to read: a pattern of their paths in it ('**/*.html', '*.warc.gz')"],
+        ['--encoding', 'read every page in this encoding (a WHATWG label), whatever it says of itself (a byte order mark still wins)'],
+        ['--default-encoding', 'the encoding of a page that names none (default windows-1252, as browsers)'],
+        [
+          '--max-record-size',
+          'the largest WARC record read, and the most its content may decode to, in bytes (default 67108864); a larger one is reported and left out',
+        ],
         [
           '--json',
-          'one JSON object per link: page, element, attribute, link (as written), base, resolved, line; or, for a link that cannot be resolved, error {code, index, message}',
+          'one JSON object per link: page, element, attribute, link (as written), base, resolved, line, warnings; or, for a link that cannot be resolved, error {code, index, message}',
+        ],
+        [
+          '--warnings',
+          'report each link with a warning on standard error (bytes that do not decode, stripped controls, characters its encoding lacks)',
         ],
         ['--dedupe', 'write each resolved link once'],
         ['--dedupe-limit', 'how many distinct links --dedupe holds, as for normalize (default 1000000)'],
-        ['--same-site', "only links to the page's site: the registrable domain of its URI (Public Suffix List), else its host"],
+        [
+          '--same-site',
+          "only links to the page's site: the registrable domain of its URI (Public Suffix List), else its host, as both RFC 3986 and browsers read the link",
+        ],
         [
           '--normalize',
           "write each resolved link in its RFC 3986 normal form (what lenient reading kept comes out percent-encoded), or in the crawler's canonical form (dedupe: also IDNA hosts, sorted query, no tracking parameters, no fragment, no empty query); --dedupe and --same-site then compare those forms",
@@ -230,10 +416,10 @@ leniently. A link that cannot be resolved is reported on standard error (with
       ],
     },
   ],
-  exit: 'Exit code 0 when the input was read (unresolved links are reported), else 2.',
+  exit: 'Exit code 0 when every input was read (unresolved links are reported), 1 when an input could not be read (reported; the others are), 2 for a usage error or a WARC file that breaks off or breaks its framing.',
   common: true,
-  input: shape,
+  input: (config) => shapeOf(config, config.file),
   numbered: true,
-  packages: (config) => (config.sameSite ? ['links', 'domain'] : ['links']),
-  create: (config) => new LinksCommand(config),
+  packages: (config) => [...(config.sameSite ? (['domain'] as const) : []), 'links', ...(config.glob !== null ? (['glob'] as const) : [])],
+  create: (config, inWorker) => new LinksCommand(config, inWorker),
 };

@@ -20,14 +20,28 @@ export function tsvField(s: string): string {
 
 /**
  * The characters a terminal acts on rather than shows: C0 and C1 controls, DEL (an escape
- * sequence can move the cursor or retitle the window), and the bidirectional formatting
- * characters (U+202E makes "exe.txt" display as "txt.exe"); "\n" aside, which ends the lines of
- * the text itself.
+ * sequence can move the cursor or retitle the window), the bidirectional formatting characters
+ * (U+202E makes "exe.txt" display as "txt.exe") and the Unicode line and paragraph separators
+ * (U+2028, U+2029: a line break in some viewers); "\n" aside, which ends the lines of the text
+ * itself.
  */
-const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 
 function escapeUnit(c: string): string {
   return `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** What `tsvSafe` escapes: what `tsvField` does, and what a terminal acts on. */
+const TSV_UNSAFE = /[\u0000-\u001f\\\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
+const TSV_UNSAFE_ALL = new RegExp(TSV_UNSAFE.source, 'g');
+
+/**
+ * `s` as one field of tab-separated values that is also safe to show: `tsvField`'s escapes, and
+ * each other character a terminal acts on (`terminalSafe`'s) written `\uXXXX`. Reversible: the
+ * backslash itself is written `\\`.
+ */
+export function tsvSafe(s: string): string {
+  return TSV_UNSAFE.test(s) ? s.replace(TSV_UNSAFE_ALL, (c) => TSV_ESCAPES[c] ?? escapeUnit(c)) : s;
 }
 
 /**

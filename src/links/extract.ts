@@ -1,0 +1,530 @@
+/**
+ * The links of an HTML document, as a browser finds and loads them: its bytes decoded in the
+ * encoding the HTML Standard sniffs (sniff.ts, decode.ts), tokenized as the standard does
+ * (tokenizer.ts, tree.ts), each URL attribute read (attributes.ts) and resolved against the
+ * document's base (resolve.ts). `LinkExtractor` takes the document in chunks and hands each link
+ * on as soon as its base is known; `extractLinks` is the same as an async iterable.
+ *
+ * The base is the first `<base href>` of the document (not one in a `<template>`, an `<svg>` or
+ * a `<noscript>`), resolved against the outer layers of RFC 3986 §5.1 (Content-Location, the
+ * retrieval URI); a `javascript:` or `data:` one is passed over, as HTML passes it over. Links
+ * are held only while the document's head may still bring a `<base>`: at most `PENDING_LINKS`
+ * of them, so that memory does not grow with the document. A `<base>` that comes after links
+ * were given out (in the body, or after that many) is noted, and the links after it use it.
+ */
+import { establishBase } from '../readers/base.js';
+import { UriError } from '../syntax/errors.js';
+import { LINK_ATTRIBUTES, refreshUrl, srcsetUrls, trimUrl } from './attributes.js';
+import { DocumentDecoder } from './decode.js';
+import { type LinkPackages, loadPackages, packages } from './packages.js';
+import { encodeAsBrowsers, type Grammar, LENIENT, type LinkWarning, resolveLink, schemeOf } from './resolve.js';
+import { bom, contentTypeCharset, type EncodingSource, PRESCAN_BYTES, prescan } from './sniff.js';
+import { DATA, Tokenizer, type TokenSink } from './tokenizer.js';
+import { contentState, HTML, OpenElements, SVG } from './tree.js';
+
+/** Options of `extractLinks` and `LinkExtractor`. */
+export interface ExtractOptions {
+  /** The URL the document was retrieved from (RFC 3986 §5.1.3): its base when it has no `<base href>`. */
+  base?: string | null;
+  /** The base of the encapsulating entity (§5.1.2), such as an HTTP Content-Location. */
+  contentLocation?: string | null;
+  /** An encoding label that overrides what the document says of itself (a user's choice). */
+  encoding?: string | null;
+  /** The HTTP Content-Type of the document: its `charset`, if it has one, is the document's encoding. */
+  contentType?: string | null;
+  /** The encoding of a document that names none (default `windows-1252`, the HTML Standard's). */
+  defaultEncoding?: string;
+  /** The grammar links are resolved in (default `rfc3986`). */
+  grammar?: Grammar;
+  /** The longest attribute value read as a link, in characters (default 16 MiB); a longer one is an error, `LINK_TOO_LONG`. */
+  maxLinkLength?: number;
+}
+
+/** A link of the document. */
+export interface Link {
+  /** The element, in lower case: `a`, `img`, `meta`. */
+  element: string;
+  /** The attribute: `href`, `src`, `srcset`, `content` (a meta refresh). */
+  attribute: string;
+  /** The URL as written (character references decoded, ASCII whitespace trimmed). */
+  link: string;
+  /** The base it was resolved against; null when the document has none. */
+  base: string | null;
+  /** The link resolved and percent-encoded as a browser loads it; null when it cannot be resolved. */
+  resolved: string | null;
+  /** The line of its tag's `<` (lines end at LF), from 1. */
+  line: number;
+  /** What is odd about it (`DECODE_ERROR`, `CONTROL_STRIPPED`, `UNENCODABLE`). */
+  warnings: readonly LinkWarning[];
+  /** Why it could not be resolved (`resolved` is then null): a `UriError`'s code, or `LINK_TOO_LONG`. */
+  error: UriError<string> | null;
+}
+
+/** What is known of the document as it is read. */
+export interface DocumentInfo {
+  /** Its encoding (an Encoding Standard name), and where that came from; null before its first bytes. */
+  encoding: string | null;
+  encodingSource: EncodingSource | null;
+  /** The base its links are resolved against (the last one, if a late `<base>` changed it). */
+  base: string | null;
+  /** Bytes that did not decode in its encoding (each read as U+FFFD). */
+  decodeErrors: number;
+  /** What a reader should know: a `<base href>` passed over, or one that came late. */
+  notes: string[];
+}
+
+/** Links held while the head may still bring a `<base>`: at most this many. */
+export const PENDING_LINKS = 1024;
+
+const words = (s: string): ReadonlySet<string> => new Set(s.split(' '));
+
+/** The start tags that leave a document's head open. */
+const HEAD = words('html head base basefont bgsound link meta noframes script style template title noscript');
+
+/** The attributes read of each element: its URL attributes, and what decides a base, a refresh or a namespace. */
+const WANTED: Readonly<Record<string, readonly string[]>> = {
+  ...LINK_ATTRIBUTES,
+  image: LINK_ATTRIBUTES.img!,
+  base: ['href'],
+  meta: ['http-equiv', 'content'],
+  font: ['color', 'face', 'size'],
+  'annotation-xml': ['encoding'],
+};
+
+/** A link found, before its base is known. */
+interface Found {
+  element: string;
+  attribute: string;
+  link: string;
+  line: number;
+  decodeError: boolean;
+  /** The value is longer than the longest kept. */
+  tooLong?: true;
+}
+
+const TOO_LONG = 'LINK_TOO_LONG';
+
+/** The longest value read as a link, by default (characters). */
+const DEFAULT_MAX_LINK = 1 << 24;
+
+/**
+ * The tokenizer's sink: the tags that matter, their attributes, the tree they make; what it
+ * finds goes to the extractor.
+ */
+class Finder implements TokenSink {
+  watchText = true;
+  readonly tree = new OpenElements();
+  tokenizer: Tokenizer | null = null;
+  private name = '';
+  private wanted: readonly string[] | null = null;
+  private readonly values: Array<string | null | undefined> = [undefined, undefined, undefined];
+  private readonly broken = [false, false, false];
+  private slot = 0;
+  private refreshed = false;
+
+  constructor(private readonly x: LinkExtractor) {}
+
+  text(markup: boolean): void {
+    if (markup && !this.tree.inTemplate()) this.x.headEnded();
+  }
+
+  startTag(name: string): boolean {
+    this.name = name;
+    if (!Object.hasOwn(WANTED, name)) {
+      this.wanted = null;
+      return false;
+    }
+    this.wanted = WANTED[name]!;
+    this.values[0] = this.values[1] = this.values[2] = undefined;
+    return true;
+  }
+
+  attribute(name: string): boolean {
+    const k = this.wanted!.indexOf(name);
+    if (k === -1 || this.values[k] !== undefined) return false;
+    this.slot = k;
+    // Set now, so that a second attribute of the name is not read (the first counts, as in HTML).
+    this.values[k] = '';
+    return true;
+  }
+
+  value(v: string | null): void {
+    const k = this.slot;
+    this.values[k] = v;
+    const t = this.tokenizer!;
+    this.broken[k] = v !== null && v.indexOf('\ufffd') !== -1 && this.x.decodeErrorIn(t.valueStart, t.valueEnd);
+  }
+
+  startTagEnd(selfClosing: boolean): number {
+    const name = this.name;
+    const wanted = this.wanted;
+    const v = this.values;
+    const facts = {
+      fontBreaksOut: wanted !== null && name === 'font' && (v[0] !== undefined || v[1] !== undefined || v[2] !== undefined),
+      htmlAnnotation: wanted !== null && name === 'annotation-xml' && /^(text\/html|application\/xhtml\+xml)$/i.test(v[0] ?? ''),
+    };
+    const ns = this.tree.startTag(name, selfClosing, facts);
+    if (ns === HTML) {
+      const inTemplate = this.tree.inTemplate();
+      if (!inTemplate && !HEAD.has(name)) this.x.headEnded();
+      if (wanted !== null) this.element(name, inTemplate);
+      return contentState(name);
+    }
+    if (ns === SVG && name === 'a' && wanted !== null) this.element(name, true);
+    return DATA;
+  }
+
+  endTag(name: string): void {
+    this.tree.endTag(name);
+    if ((name === 'head' || name === 'body' || name === 'html' || name === 'br') && !this.tree.inTemplate()) this.x.headEnded();
+  }
+
+  comment(): void {}
+
+  doctype(): void {}
+
+  foreign(): boolean {
+    return this.tree.foreignContent();
+  }
+
+  /** The URL attributes of an element (`inTemplate`: not a base or refresh of the document). */
+  private element(name: string, inTemplate: boolean): void {
+    const v = this.values;
+    const line = this.tokenizer!.tagLine;
+    if (name === 'base') {
+      if (!inTemplate && v[0] !== undefined) this.x.baseElement(v[0], line);
+      return;
+    }
+    if (name === 'meta') {
+      if (inTemplate || this.refreshed || v[0] === undefined || v[1] === undefined || v[0] === null || v[1] === null) return;
+      if (!/^refresh$/i.test(v[0])) return;
+      // Only the first refresh counts, as in browsers: it is the one that runs.
+      const url = refreshUrl(v[1]);
+      this.refreshed = true;
+      if (url !== null) this.x.found({ element: 'meta', attribute: 'content', link: url, line, decodeError: this.broken[1]! });
+      return;
+    }
+    if (name === 'font' || name === 'annotation-xml') return;
+    const element = name === 'image' ? 'img' : name;
+    const wanted = this.wanted!;
+    for (let k = 0; k < wanted.length; k++) {
+      const value = v[k];
+      if (value === undefined) continue;
+      const attribute = wanted[k]!;
+      if (value === null) this.x.found({ element, attribute, link: '', line, decodeError: false, tooLong: true });
+      else if (attribute === 'srcset') {
+        for (const url of srcsetUrls(value)) this.x.found({ element, attribute, link: url, line, decodeError: this.broken[k]! });
+      } else {
+        this.x.found({ element, attribute, link: trimUrl(value), line, decodeError: this.broken[k]! });
+      }
+    }
+  }
+}
+
+/** The links of one document, given in chunks of bytes (or of text), handed to `onLink` as they are resolved. */
+export class LinkExtractor {
+  /** What is known of the document so far. */
+  readonly document: DocumentInfo = { encoding: null, encodingSource: null, base: null, decodeErrors: 0, notes: [] };
+  private readonly options: ExtractOptions;
+  private readonly packages: LinkPackages;
+  private readonly finder: Finder;
+  private readonly tokenizer: Tokenizer;
+  private readonly grammar: Grammar;
+  private decoder: DocumentDecoder | null = null;
+  /** Bytes held until the prescan's 1024 have come. */
+  private held: Uint8Array[] = [];
+  private heldBytes = 0;
+  /** The document came as text, or as bytes. */
+  private text = false;
+  private bytes = false;
+  private ended = false;
+
+  /** Whether the base is known, the base element met, the base and the error of its absence. */
+  private settled = false;
+  private baseMet = false;
+  private base: string | null = null;
+  private noBase: UriError = new UriError('RELATIVE_BASE', 0, '', 'No base URI');
+  private pending: Found[] = [];
+  /** Links given out since the base was settled without a `<base>`. */
+  private given = 0;
+
+  /**
+   * `onLink` receives each link. The packages must be loaded: `await LinkExtractor.create(…)`
+   * does it, or `extractLinks`.
+   */
+  constructor(
+    options: ExtractOptions,
+    private readonly onLink: (link: Link) => void,
+  ) {
+    this.options = options;
+    this.packages = packages();
+    this.grammar = options.grammar ?? 'rfc3986';
+    if (this.grammar !== 'rfc3986') throw new TypeError(`unknown grammar ${JSON.stringify(options.grammar)}: the grammar is "rfc3986"`);
+    for (const key of ['encoding', 'defaultEncoding'] as const) {
+      const label = options[key];
+      if (label !== undefined && label !== null && this.packages.encodingName(label) === null)
+        throw new RangeError(
+          `${key} ${JSON.stringify(label)} is not an encoding label of the Encoding Standard (e.g. utf-8, windows-1252, shift_jis)`,
+        );
+    }
+    this.finder = new Finder(this);
+    this.tokenizer = new Tokenizer(this.finder, this.packages.decodeAttribute, options.maxLinkLength ?? DEFAULT_MAX_LINK);
+    this.finder.tokenizer = this.tokenizer;
+  }
+
+  /** A `LinkExtractor` once its packages are loaded (rejects, naming the package, when one is missing). */
+  static async create(options: ExtractOptions, onLink: (link: Link) => void): Promise<LinkExtractor> {
+    await loadPackages();
+    return new LinkExtractor(options, onLink);
+  }
+
+  /** The next chunk of the document: bytes, or text already decoded (then `encoding` names the encoding of its queries). */
+  write(chunk: Uint8Array | string): void {
+    if (this.ended) throw new Error('LinkExtractor: write after end');
+    if (typeof chunk === 'string') {
+      if (this.bytes) throw new TypeError('LinkExtractor: text after bytes; give the document one way');
+      if (!this.text) this.textEncoding();
+      this.tokenize(chunk);
+      return;
+    }
+    if (this.text) throw new TypeError('LinkExtractor: bytes after text; give the document one way');
+    this.bytes = true;
+    if (this.decoder === null) {
+      this.held.push(chunk);
+      this.heldBytes += chunk.length;
+      if (this.heldBytes < PRESCAN_BYTES) return;
+      this.sniff();
+      return;
+    }
+    this.tokenize(this.decoder.decode(chunk));
+  }
+
+  /** The end of the document: the last links are handed on. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (!this.text) {
+      if (this.decoder === null) this.sniff();
+      this.tokenize(this.decoder!.decode(new Uint8Array(0), true));
+    }
+    this.tokenizer.end();
+    this.settle();
+    if (this.decoder !== null) this.document.decodeErrors = this.decoder.errors;
+  }
+
+  /** The encoding of text given whole: the one named, else UTF-8. */
+  private textEncoding(): void {
+    this.text = true;
+    const o = this.options;
+    const named = o.encoding ?? (o.contentType === undefined || o.contentType === null ? null : contentTypeCharset(o.contentType));
+    const encoding = named === null ? null : this.packages.encodingName(named);
+    this.document.encoding = encoding ?? 'utf-8';
+    this.document.encodingSource =
+      encoding === null ? 'text' : o.encoding !== undefined && o.encoding !== null ? 'override' : 'content-type';
+  }
+
+  /** The encoding sniffing algorithm over the bytes held; then they are decoded. */
+  private sniff(): void {
+    const head = this.held.length === 1 ? this.held[0]! : Buffer.concat(this.held);
+    this.held = [];
+    const o = this.options;
+    const name = this.packages.encodingName;
+    const mark = bom(head);
+    let encoding: string | null = null;
+    let source: EncodingSource = 'default';
+    if (mark !== null) {
+      encoding = mark.encoding;
+      source = 'bom';
+    } else if (o.encoding !== undefined && o.encoding !== null) {
+      encoding = name(o.encoding);
+      source = 'override';
+    }
+    if (encoding === null && o.contentType !== undefined && o.contentType !== null) {
+      const label = contentTypeCharset(o.contentType);
+      encoding = label === null ? null : name(label);
+      source = 'content-type';
+    }
+    if (encoding === null) {
+      encoding = prescan(head.subarray(0, PRESCAN_BYTES), name);
+      source = 'meta';
+    }
+    if (encoding === null) {
+      encoding = name(o.defaultEncoding ?? 'windows-1252')!;
+      source = 'default';
+    }
+    this.document.encoding = encoding;
+    this.document.encodingSource = source;
+    this.decoder = new DocumentDecoder(encoding, this.packages);
+    const rest = mark === null ? head : head.subarray(mark.length);
+    this.tokenize(this.decoder.decode(rest));
+  }
+
+  private tokenize(text: string): void {
+    if (text === '') return;
+    this.tokenizer.write(text);
+    // The places of bytes that did not decode are kept only as far back as a value being read.
+    const from = this.tokenizer.keptFrom();
+    this.decoder?.errorIn(from, from);
+  }
+
+  /** Whether the text [start, end) holds a byte that did not decode. */
+  decodeErrorIn(start: number, end: number): boolean {
+    return this.decoder?.errorIn(start, end) === true;
+  }
+
+  /** The head has ended: no `<base>` will come before the body, so the base is what is known. */
+  headEnded(): void {
+    if (!this.settled) this.settle();
+  }
+
+  /** A link of the document. */
+  found(f: Found): void {
+    if (this.settled) this.give(f);
+    else {
+      this.pending.push(f);
+      if (this.pending.length >= PENDING_LINKS) this.settle();
+    }
+  }
+
+  /** The first `<base href>` of the document, at `line`. */
+  baseElement(href: string | null, line: number): void {
+    if (this.baseMet) return;
+    this.baseMet = true;
+    const embedded = this.embeddedBase(href ?? '', line);
+    if (!this.settled) {
+      this.settle(embedded);
+      return;
+    }
+    if (embedded !== null && embedded !== this.base) {
+      const before = this.given === 1 ? '1 link before it was' : `${this.given} links before it were`;
+      this.document.notes.push(
+        `${line}: <base href> comes after links were given out: ${before} resolved against ${this.base ?? 'no base'}; browsers resolve <a> links against it when followed, and the links after it use it`,
+      );
+      this.base = embedded;
+      this.document.base = embedded;
+    }
+  }
+
+  /** The base a `<base href>` gives, resolved on the outer layers; null (with a note) when it gives none. */
+  private embeddedBase(href: string, line: number): string | null {
+    const outer = this.outerBase();
+    const r = resolveLink(href, outer, this.noBase, this.document.encoding ?? 'utf-8', this.grammar, this.packages);
+    if (r.error !== null) {
+      const reason =
+        r.error.code === 'RELATIVE_BASE' ? 'it is relative and the document has no URL to resolve it against' : r.error.message;
+      this.document.notes.push(`${line}: <base href> ${JSON.stringify(href)} passed over: ${reason}`);
+      return null;
+    }
+    const base = r.resolved!;
+    const scheme = schemeOf(base);
+    if (scheme === 'javascript' || scheme === 'data') {
+      this.document.notes.push(`${line}: <base href> ${JSON.stringify(href)} passed over: a ${scheme}: URL is no base (HTML)`);
+      return null;
+    }
+    // RFC 3986 §5.1: a base is used without its fragment.
+    const hash = base.indexOf('#');
+    return hash === -1 ? base : base.slice(0, hash);
+  }
+
+  /** The base of the layers outside the document (Content-Location, the retrieval URI), or null. */
+  private outerBase(): string | null {
+    const o = this.options;
+    try {
+      return establishBase({ encapsulating: o.contentLocation ?? null, retrieval: o.base ?? null }, LENIENT);
+    } catch (e) {
+      this.noBase = e as UriError;
+      return null;
+    }
+  }
+
+  /** The base is known (`embedded`, else the outer layers'): the links held are handed on. */
+  private settle(embedded: string | null = null): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.finder.watchText = false;
+    const outer = this.outerBase();
+    this.base = embedded ?? (outer === null ? null : encodeAsBrowsers(outer, this.document.encoding ?? 'utf-8', this.packages));
+    this.document.base = this.base;
+    const pending = this.pending;
+    this.pending = [];
+    for (const f of pending) this.give(f);
+  }
+
+  private give(f: Found): void {
+    if (!this.baseMet) this.given++;
+    if (f.tooLong === true) {
+      const limit = this.options.maxLinkLength ?? DEFAULT_MAX_LINK;
+      const message = `The ${f.attribute} of <${f.element}> is longer than ${limit} characters: left out`;
+      const error = new UriError(TOO_LONG, 0, '', message);
+      this.onLink({
+        element: f.element,
+        attribute: f.attribute,
+        link: '',
+        base: this.base,
+        resolved: null,
+        line: f.line,
+        warnings: [],
+        error,
+      });
+      return;
+    }
+    const r = resolveLink(f.link, this.base, this.noBase, this.document.encoding ?? 'utf-8', this.grammar, this.packages);
+    if (f.decodeError) r.warnings.unshift('DECODE_ERROR');
+    this.onLink({
+      element: f.element,
+      attribute: f.attribute,
+      link: f.link,
+      base: this.base,
+      resolved: r.resolved,
+      line: f.line,
+      warnings: r.warnings,
+      error: r.error,
+    });
+  }
+}
+
+/** What `extractLinks` returns: the links, and what is known of the document as they come. */
+export interface Links extends AsyncIterable<Link> {
+  readonly document: DocumentInfo;
+}
+
+/** The input of `extractLinks`: a string, bytes, or a stream (any async iterable) of either. */
+export type LinksInput = string | Uint8Array | AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+
+/** Whole inputs are read in pieces of this many bytes or characters, so that links come as they are found. */
+const PIECE = 1 << 16;
+
+function* pieces(input: string | Uint8Array): Iterable<string | Uint8Array> {
+  for (let i = 0; i < input.length; i += PIECE) yield typeof input === 'string' ? input.slice(i, i + PIECE) : input.subarray(i, i + PIECE);
+}
+
+/**
+ * The links of an HTML document, lazily: each is resolved and handed on as the document is read,
+ * and none is held once its base is known. `input` is the document as text (already decoded),
+ * bytes (its encoding sniffed as the HTML Standard does), or a stream of either (a Node.js
+ * `Readable`, a web `ReadableStream`, any async iterable).
+ *
+ * @example
+ * for await (const l of extractLinks('<base href="/docs/"><a href="intro.html">', { base: 'https://example.com/' }))
+ *   console.log(l.resolved); // 'https://example.com/docs/intro.html'
+ */
+export function extractLinks(input: LinksInput, options: ExtractOptions = {}): Links {
+  const document: DocumentInfo = { encoding: null, encodingSource: null, base: null, decodeErrors: 0, notes: [] };
+  async function* run(): AsyncGenerator<Link> {
+    const queue: Link[] = [];
+    const x = await LinkExtractor.create(options, (l) => queue.push(l));
+    Object.assign(document, x.document);
+    const sync = typeof input === 'string' || input instanceof Uint8Array;
+    const chunks = sync ? pieces(input) : (input as AsyncIterable<Uint8Array | string>);
+    for await (const chunk of chunks) {
+      x.write(chunk);
+      Object.assign(document, x.document);
+      for (let i = 0; i < queue.length; i++) yield queue[i]!;
+      queue.length = 0;
+    }
+    x.end();
+    Object.assign(document, x.document);
+    for (let i = 0; i < queue.length; i++) yield queue[i]!;
+  }
+  return { document, [Symbol.asyncIterator]: run };
+}

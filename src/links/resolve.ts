@@ -1,0 +1,157 @@
+/**
+ * A link of a page resolved as a browser loads it, in the grammar of the run:
+ *
+ * 1. The URL Standard's preprocessing: leading and trailing C0 controls and spaces are stripped
+ *    and tabs and newlines removed (`href="&#1;javascript:…"` runs as `javascript:…`).
+ * 2. Resolution against the page's base, in the run's grammar (`GRAMMARS`: RFC 3986 §5.2, read
+ *    leniently as pages are written).
+ * 3. The characters the URL Standard percent-encodes in each component are percent-encoded as it
+ *    does: the query in the document's encoding (`?q=é` in a windows-1252 page is `?q=%E9`; a
+ *    character the encoding lacks is `%26%23NNN%3B`, the bytes of `&#NNN;`), the path, userinfo
+ *    and fragment in UTF-8. The host is left as written (`--normalize dedupe` makes A-labels).
+ */
+import { resolve } from '../ops/resolve.js';
+import { UriError } from '../syntax/errors.js';
+import type { ParseOptions } from '../syntax/scan.js';
+import { parse } from '../uri.js';
+import type { LinkPackages } from './packages.js';
+
+/** Links are read leniently: pages hold what browsers accept. */
+export const LENIENT: ParseOptions = { lenient: true };
+
+/**
+ * The grammars a link may be resolved in. The URL Standard's parser joins RFC 3986 here, as one
+ * more entry, when the library has it.
+ */
+export type Grammar = 'rfc3986';
+
+/** Resolution in each grammar: `reference` against `base`, both already preprocessed; throws `UriError`. */
+const GRAMMARS: Readonly<Record<Grammar, (base: string, reference: string) => string>> = {
+  rfc3986: (base, reference) => resolve(base, reference, LENIENT),
+};
+
+/** What a resolved link may carry besides its URL. */
+export type LinkWarning =
+  /** The link holds U+FFFD for bytes that do not decode in the document's encoding. */
+  | 'DECODE_ERROR'
+  /** C0 controls or spaces at its ends were stripped, as the URL parser strips them. */
+  | 'CONTROL_STRIPPED'
+  /** Its query holds characters the document's encoding cannot encode, written `%26%23NNN%3B`. */
+  | 'UNENCODABLE';
+
+/** A C0 control or space (the URL Standard strips them at both ends). */
+function isControlOrSpace(c: number): boolean {
+  return c <= 0x20;
+}
+
+/** TAB, LF and CR, which URL parsers remove from anywhere in a link. */
+const TAB_OR_NEWLINE = /[\t\n\r]/g;
+const HAS_TAB_OR_NEWLINE = /[\t\n\r]/;
+/** A scheme (RFC 3986 §3.1) and its ":". */
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+/** The URL parser's input for `link`, and whether controls or spaces were stripped at its ends. */
+export function urlInput(link: string): { input: string; stripped: boolean } {
+  let start = 0;
+  let end = link.length;
+  while (start < end && isControlOrSpace(link.charCodeAt(start))) start++;
+  while (end > start && isControlOrSpace(link.charCodeAt(end - 1))) end--;
+  let input = start === 0 && end === link.length ? link : link.slice(start, end);
+  if (HAS_TAB_OR_NEWLINE.test(input)) input = input.replace(TAB_OR_NEWLINE, '');
+  // HTML trimmed its ASCII whitespace already: what else went is a control (or a space inside one).
+  return { input, stripped: start > 0 || end < link.length };
+}
+
+/** The scheme of a preprocessed link (lower case), or null for a relative one. */
+export function schemeOf(input: string): string | null {
+  const m = SCHEME.exec(input);
+  return m === null ? null : m[0].slice(0, -1).toLowerCase();
+}
+
+const SPECIAL = new Set(['ftp', 'file', 'http', 'https', 'ws', 'wss']);
+
+// The URL Standard's percent-encode sets, beyond the C0 controls and non-ASCII that every one
+// holds (sorted, as the encoder takes them). The userinfo keeps the characters RFC 3986 allows it.
+const PATH_SET = ' "#<>?`{}';
+const QUERY_SET = ' "#<>';
+const SPECIAL_QUERY_SET = ` "#'<>`;
+const FRAGMENT_SET = ' "<>`';
+/** Whether a URL holds anything that some set encodes. */
+const NEEDS_ENCODING = /[\u0000-\u0020"'<>`{}\u007f-\uffff]/;
+
+/** An encoding whose encoder the URL Standard uses for queries (UTF-16 and replacement use UTF-8). */
+function outputEncoding(encoding: string): string {
+  return encoding === 'utf-16be' || encoding === 'utf-16le' || encoding === 'replacement' ? 'utf-8' : encoding;
+}
+
+/**
+ * `uri` (absolute, lenient RFC 3986) with each component percent-encoded as the URL Standard
+ * does: the query in `encoding` for special schemes other than ws and wss, the rest in UTF-8.
+ */
+export function encodeAsBrowsers(uri: string, encoding: string, packages: LinkPackages): string {
+  if (!NEEDS_ENCODING.test(uri)) return uri;
+  const u = parse(uri, LENIENT);
+  const scheme = u.scheme!.toLowerCase();
+  const special = SPECIAL.has(scheme);
+  const encode = packages.percentEncode;
+  let out = `${u.scheme}:`;
+  if (u.authority !== undefined) {
+    out += '//';
+    if (u.userinfo !== undefined) out += `${encode('utf-8', u.userinfo, PATH_SET)}@`;
+    out += u.host!;
+    if (u.port !== undefined) out += `:${u.port}`;
+  }
+  // An opaque path (mailto:, javascript:, data:) is encoded only where it holds controls or non-ASCII.
+  const opaque = u.authority === undefined && !u.path.startsWith('/');
+  out += encode('utf-8', u.path, opaque ? '' : PATH_SET);
+  if (u.query !== undefined) {
+    const queryEncoding = special && scheme !== 'ws' && scheme !== 'wss' ? outputEncoding(encoding) : 'utf-8';
+    out += `?${encode(queryEncoding, u.query, special ? SPECIAL_QUERY_SET : QUERY_SET)}`;
+  }
+  if (u.fragment !== undefined) out += `#${encode('utf-8', u.fragment, FRAGMENT_SET)}`;
+  return out;
+}
+
+/** The outcome of resolving one link. */
+export interface Resolution {
+  resolved: string | null;
+  error: UriError<string> | null;
+  warnings: LinkWarning[];
+}
+
+const UNENCODABLE = /%26%23/g;
+
+/**
+ * `link` (as written, entities decoded) resolved against `base` (null: none; an absolute link
+ * then resolves against itself, a relative one fails with `noBase`), in `grammar`, its query
+ * encoded in `encoding`.
+ */
+export function resolveLink(
+  link: string,
+  base: string | null,
+  noBase: UriError,
+  encoding: string,
+  grammar: Grammar,
+  packages: LinkPackages,
+): Resolution {
+  const { input, stripped } = urlInput(link);
+  const warnings: LinkWarning[] = stripped ? ['CONTROL_STRIPPED'] : [];
+  let resolved: string;
+  try {
+    if (base !== null) resolved = GRAMMARS[grammar](base, input);
+    // An absolute link needs no base: resolving it against itself removes its dot-segments (§5.2.2).
+    else if (SCHEME.test(input)) resolved = GRAMMARS[grammar](input, input);
+    else {
+      // The link's own error, if it has one, before the missing base.
+      parse(input, LENIENT);
+      throw noBase;
+    }
+  } catch (e) {
+    if (!(e instanceof UriError)) throw e;
+    return { resolved: null, error: e, warnings };
+  }
+  const encoded = encodeAsBrowsers(resolved, encoding, packages);
+  if (encoded !== resolved && (encoded.match(UNENCODABLE)?.length ?? 0) > (resolved.match(UNENCODABLE)?.length ?? 0))
+    warnings.push('UNENCODABLE');
+  return { resolved: encoded, error: null, warnings };
+}

@@ -1,0 +1,212 @@
+/**
+ * `urikit/links` as a library: `extractLinks` over text, bytes and streams; the base of a page as
+ * HTML sets it; namespaces, templates and the elements whose content is text, as the tree
+ * builder decides them; what is held while the head may still bring a `<base>`.
+ */
+import { Readable } from 'node:stream';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { MAX_DEPTH } from '../../src/links/tree.js';
+import { extractLinks, type Link, LinkExtractor, PENDING_LINKS } from '../../src/links.js';
+
+/** The links of `input` as "line element.attribute link → resolved" (or the error's code). */
+async function links(
+  input: Parameters<typeof extractLinks>[0],
+  options: Parameters<typeof extractLinks>[1] = { base: 'http://h/' },
+): Promise<string[]> {
+  const out: string[] = [];
+  for await (const l of extractLinks(input, options))
+    out.push(`${l.line} ${l.element}.${l.attribute} ${l.link} → ${l.resolved ?? l.error!.code}`);
+  return out;
+}
+
+test('extractLinks: text, bytes, a Node stream and a web stream give the same links, lazily', async () => {
+  const html = '<base href="/docs/">\n<a href="intro.html">i</a>\n<img srcset="a.png 1x, b.png 2x">';
+  const want = [
+    '2 a.href intro.html → http://h/docs/intro.html',
+    '3 img.srcset a.png → http://h/docs/a.png',
+    '3 img.srcset b.png → http://h/docs/b.png',
+  ];
+  assert.equal(await links(html), want);
+  assert.equal(await links(Buffer.from(html)), want);
+  assert.equal(await links(Readable.from([Buffer.from(html.slice(0, 7)), Buffer.from(html.slice(7))])), want);
+  assert.equal(await links(new Blob([html]).stream() as unknown as AsyncIterable<Uint8Array>), want);
+  assert.equal(await links([html.slice(0, 30), html.slice(30)]), want);
+  // The README's example.
+  const first = await extractLinks('<base href="/docs/"><a href="intro.html">', { base: 'https://example.com/' })
+    [Symbol.asyncIterator]()
+    .next();
+  assert.is((first.value as Link).resolved, 'https://example.com/docs/intro.html');
+});
+
+test('extractLinks: what is known of the document', async () => {
+  const l = extractLinks(Buffer.from('<meta charset="koi8-r"><base href="javascript:x"><a href="\xC1">', 'latin1'), { base: 'http://h/' });
+  const all: Link[] = [];
+  for await (const x of l) all.push(x);
+  // C1 is "а" (U+0430) in KOI8-R: D0 B0 in UTF-8.
+  assert.is(all[0]!.resolved, 'http://h/%D0%B0');
+  assert.equal(l.document, {
+    encoding: 'koi8-r',
+    encodingSource: 'meta',
+    base: 'http://h/',
+    decodeErrors: 0,
+    notes: ['1: <base href> "javascript:x" passed over: a javascript: URL is no base (HTML)'],
+  });
+  // Text given whole: its queries in the encoding named, else UTF-8.
+  const t = extractLinks('<a href="?é">', { base: 'http://h/', contentType: 'text/html; charset=windows-1252' });
+  for await (const x of t) assert.is(x.resolved, 'http://h/?%E9');
+  assert.equal([t.document.encoding, t.document.encodingSource], ['windows-1252', 'content-type']);
+  const u = extractLinks('<a href="?é">', { base: 'http://h/' });
+  for await (const x of u) assert.is(x.resolved, 'http://h/?%C3%A9');
+  assert.equal([u.document.encoding, u.document.encodingSource], ['utf-8', 'text']);
+});
+
+test('the base: the first <base href> (a bad one passed over), Content-Location, the retrieval URL', async () => {
+  assert.equal(await links('<base href="http://[x"><base href="http://second/"><a href=a>', { base: 'http://h/p' }), [
+    '1 a.href a → http://h/a',
+  ]);
+  assert.equal(await links('<a href=a>', { base: 'http://h/p', contentLocation: '/moved/' }), ['1 a.href a → http://h/moved/a']);
+  assert.equal(await links('<base href="sub/#f"><a href=a>', { contentLocation: 'http://c/d/', base: 'http://h/' }), [
+    '1 a.href a → http://c/d/sub/a',
+  ]);
+  // A relative <base> with nothing to resolve it against gives none.
+  const l = extractLinks('<base href="sub/"><a href=a><a href="http://abs/">', {});
+  const got: string[] = [];
+  for await (const x of l) got.push(x.resolved ?? x.error!.code);
+  assert.equal(got, ['RELATIVE_BASE', 'http://abs/']);
+  assert.equal(l.document.notes, ['1: <base href> "sub/" passed over: it is relative and the document has no URL to resolve it against']);
+  // A data: base too is passed over.
+  assert.equal(await links('<base href="data:text/html,x"><a href=a>'), ['1 a.href a → http://h/a']);
+});
+
+test('links wait in the head for its <base>, at most PENDING_LINKS of them; a later <base> is noted and used from there', async () => {
+  assert.equal(await links('<head><link href=s.css><script src=j.js></script><base href=/b/></head><a href=x>'), [
+    '1 link.href s.css → http://h/b/s.css',
+    '1 script.src j.js → http://h/b/j.js',
+    '1 a.href x → http://h/b/x',
+  ]);
+  // Text in the body ends the head: the <base> after it comes late.
+  const late = extractLinks('<link href=1>text<link href=2><base href=/b/><link href=3>', { base: 'http://h/' });
+  const got: string[] = [];
+  for await (const l of late) got.push(`${l.base} ${l.resolved}`);
+  assert.equal(got, ['http://h/ http://h/1', 'http://h/ http://h/2', 'http://h/b/ http://h/b/3']);
+  assert.equal(late.document.notes, [
+    '1: <base href> comes after links were given out: 2 links before it were resolved against http://h/; browsers resolve <a> links against it when followed, and the links after it use it',
+  ]);
+  // Whitespace, comments and a <template>'s content do not end the head.
+  assert.equal(await links('<link href=1> \n<!-- c --><template><p>t</p><a href=t></template><base href=/b/>'), [
+    '1 link.href 1 → http://h/b/1',
+    '2 a.href t → http://h/b/t',
+  ]);
+  // A head of more links than are held: they are given out before the <base>.
+  let head = '';
+  for (let i = 0; i < PENDING_LINKS + 1; i++) head += `<link href=${i}>`;
+  const many = await links(`${head}<base href=/b/>`);
+  assert.is(many.length, PENDING_LINKS + 1);
+  assert.is(many[0], '1 link.href 0 → http://h/0');
+});
+
+test('namespaces: SVG and MathML content, integration points, breakout elements, as the tree builder decides them', async () => {
+  const cases: Array<[string, string[]]> = [
+    // An HTML <a> inside an SVG <title> (an integration point) stays open: </title> is ignored
+    // there (the SVG title is special), so the <textarea> after it is HTML, its content text.
+    ['<svg><title><a href=1></title><textarea><a href=no></textarea><a href=2></svg>', ['1', '2']],
+    // <desc> is an integration point (its <style> is RAWTEXT); a <style> in SVG holds markup.
+    ['<svg><desc><style><a href=no></style></desc></svg><svg><style><a href=3></style></svg>', ['3']],
+    // <mi> is a MathML text integration point: a <textarea> there is HTML. <mglyph> is not: its
+    // <style> is MathML, so the <img> in it is markup (and breaks out to HTML).
+    ['<math><mi><textarea><a href=no></textarea></mi><mtext><mglyph><style><img src=4></style></mglyph></mtext></math>', ['4']],
+    // <annotation-xml encoding="text/html"> (any case) is an integration point; without it is not.
+    ['<math><annotation-xml encoding="Text/HTML"><title><img src=no></title></annotation-xml></math>', []],
+    ['<math><annotation-xml><title><img src=5></title></annotation-xml></math>', ['5']],
+    // <svg> in <annotation-xml> is SVG, and its <title> an integration point.
+    ['<math><annotation-xml><svg><title><a href=6></title></svg></annotation-xml></math>', ['6']],
+    // <p>, and <font> with color, face or size, break out of SVG; a bare <font> does not.
+    ['<svg><p><title><a href=no></title><svg><font color=red><title><a href=no></title><svg><font><title><a href=7></title></svg>', ['7']],
+    // A self-closing element is not opened; </div> closes the <svg> inside the <div>.
+    ['<svg><g/><title><a href=8></title></svg>', ['8']],
+    ['<div><svg><g></div><title><a href=no></title>', []],
+    // <img> breaks out; </br> leaves SVG (and is read as <br>).
+    ['<svg><img src=9><title><a href=no></title>', ['9']],
+    ['<svg></br><title><a href=no></title>', []],
+    // SVG end tags match in any case.
+    ['<svg><g></G><TITLE><a href=10></title></svg>', ['10']],
+  ];
+  for (const [html, want] of cases) {
+    const got = (await links(html)).map((l) => l.split(' ')[2]!);
+    assert.equal(got, want, html);
+  }
+});
+
+test('end tags close what the tree builder closes: in scope, past special elements, templates', async () => {
+  const html = [
+    // </template> closes the template; the <base> after it is the document's.
+    '<template><svg></template><base href=/b/><title><a href=no></title><a href=1>',
+    // An end tag of no open element changes nothing: the <svg> stays open.
+    '<svg></span><title><a href=2></title></svg>',
+    // </div> is not in scope past a <table>; </p> closes the <svg> inside its <p>.
+    '<div><table><svg></div><title><a href=3></title></svg></table></div><p><svg></p><title><a href=no></title>',
+    // A formatting element's end tag closes what is above it unless a special element is.
+    '<b><svg></b><title><a href=no></title><i><div><svg></i><title><a href=4></title></svg></div>',
+    // Headings close any heading in scope; </body> and </html> close nothing.
+    '<h1><svg></h2><title><a href=no></title></body></html><svg><title><a href=5></title>',
+  ].join('\n');
+  assert.equal(await links(html, { base: 'http://h/p' }), [
+    '1 a.href 1 → http://h/b/1',
+    '2 a.href 2 → http://h/b/2',
+    '3 a.href 3 → http://h/b/3',
+    '4 a.href 4 → http://h/b/4',
+    '5 a.href 5 → http://h/b/5',
+  ]);
+});
+
+test('meta refresh: only the first refresh of the document counts; none in a <template>', async () => {
+  assert.equal(
+    await links(
+      '<template><meta http-equiv=refresh content="0; url=t"></template><meta http-equiv=REFRESH content="5"><meta http-equiv=refresh content="0; url=b">',
+    ),
+    [],
+  );
+  assert.equal(await links('<meta http-equiv=" refresh" content="0; url=a"><meta content="0; url=b" http-equiv=Refresh>'), [
+    '1 meta.content b → http://h/b',
+  ]);
+});
+
+test('attributes: the first of a name counts; a value too long is an error; lines as the tag starts them', async () => {
+  assert.equal(await links('<a\nhref=1 HREF=2>\n<img src=a SRC=b srcset="c 1x" srcset="d 1x">'), [
+    '1 a.href 1 → http://h/1',
+    '3 img.src a → http://h/a',
+    '3 img.srcset c → http://h/c',
+  ]);
+  const long = extractLinks(`<a href="${'x'.repeat(100)}"><a href=ok>`, { base: 'http://h/', maxLinkLength: 50 });
+  const got: string[] = [];
+  for await (const l of long) got.push(l.error === null ? l.resolved! : `${l.error.code}: ${l.error.message}`);
+  assert.equal(got, ['LINK_TOO_LONG: The href of <a> is longer than 50 characters: left out', 'http://h/ok']);
+});
+
+test('deep nesting: namespaces are followed down to MAX_DEPTH, and every tag is read past it', async () => {
+  const deep = (n: number) => `${'<div>'.repeat(n)}<svg><title><a href=1></title></svg>${'</div>'.repeat(n)}<a href=2>`;
+  assert.equal(await links(deep(MAX_DEPTH - 1)), ['1 a.href 1 → http://h/1', '1 a.href 2 → http://h/2']);
+  // Past it, the <svg> is not followed: its <title> reads as HTML's (RCDATA).
+  assert.equal(await links(deep(MAX_DEPTH + 10)), ['1 a.href 2 → http://h/2']);
+});
+
+test('LinkExtractor: the push interface, and its misuse', async () => {
+  const got: string[] = [];
+  const x = await LinkExtractor.create({ base: 'http://h/' }, (l) => got.push(l.resolved!));
+  x.write(Buffer.from('<a href=1>'));
+  x.end();
+  x.end();
+  assert.equal(got, ['http://h/1']);
+  assert.throws(() => x.write('x'), /write after end/);
+  const bytesThenText = new LinkExtractor({}, () => {});
+  bytesThenText.write(Buffer.from('<a'));
+  assert.throws(() => bytesThenText.write('<a>'), /text after bytes/);
+  const textThenBytes = new LinkExtractor({}, () => {});
+  textThenBytes.write('<a');
+  assert.throws(() => textThenBytes.write(Buffer.from('<a>')), /bytes after text/);
+  assert.throws(() => new LinkExtractor({ encoding: 'klingon' }, () => {}), /encoding "klingon" is not an encoding label/);
+  assert.throws(() => new LinkExtractor({ grammar: 'whatwg' as 'rfc3986' }, () => {}), /unknown grammar "whatwg"/);
+});
+
+test.run();
