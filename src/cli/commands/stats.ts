@@ -56,6 +56,7 @@ export class StatsCommand extends Command {
   override end(): void {
     const c = this.config;
     this.stats.lines = this.lines;
+    this.stats.partial = this.interrupted;
     if (c.json) {
       this.out.push(`${terminalSafe(JSON.stringify(this.stats.toJSON(c.top), null, 2))}\n`);
     } else {
@@ -63,6 +64,8 @@ export class StatsCommand extends Command {
       const table = this.stats.toTable(c.top, `urikit stats: ${input}${c.log !== null ? ` (${c.log} log)` : ''}`);
       this.out.push(this.terminal ? terminalSafe(table) : table);
     }
+    if (this.interrupted && !c.quiet)
+      this.err.push(`urikit: interrupted: the counts are those of the ${this.lines} lines read until then\n`);
   }
 
   override exitCode(): number {
@@ -104,6 +107,9 @@ memory and the output marks them as approximate with their error bound (with
 
 On a terminal, control and bidirectional-formatting characters of the input
 are shown escaped (\\u202E); JSON always escapes them.
+
+Ctrl-C stops the reading: the counts so far are written, marked partial, and
+the exit code is 130.
 `,
   options: [
     {
@@ -129,5 +135,6 @@ are shown escaped (\\u202E); JSON always escapes them.
   input: () => 'uris',
   // The report has no line numbers: a worker thread need not wait for its first line's number.
   numbered: false,
+  partial: true,
   create: (config) => new StatsCommand(config),
 };

@@ -111,7 +111,7 @@ export class UriStats {
   }
 
   /** The JSON form: `top` values of each summary. */
-  toJSON(top: number, referrers: boolean): object {
+  toJSON(top: number, referrers: boolean): UriStatsJSON {
     return {
       uris: this.uris,
       valid: this.valid,
@@ -138,6 +138,34 @@ export class UriStats {
   }
 }
 
+/** A `TopK` in the JSON: its `top` values (a scheme's `null`: relative references). */
+export interface TopJSON {
+  distinct: number | null;
+  distinctAtLeast?: number;
+  maxOvercount?: number;
+  top: Array<{ value: string | null; count: number; overcount?: number }>;
+}
+
+/** The JSON of `UriStats`; the hosts' list is named by --group-by (hosts, domains or suffixes). */
+export type UriStatsJSON = {
+  uris: number;
+  valid: number;
+  invalid: number;
+  absent?: number;
+  schemes: TopJSON;
+  hostTypes: Record<string, number>;
+  paths: TopJSON;
+  errors: Record<string, number>;
+  warnings: Record<string, number>;
+  forms?: Record<string, number>;
+  templates?: {
+    matched: number;
+    unmatched: number;
+    counts: Array<{ line: number; template: string; count: number }>;
+    unmatchedTargets: TopJSON;
+  };
+} & Record<string, unknown>;
+
 /** `UriStats` as plain data. */
 export interface UriStatsData {
   uris: number;
@@ -163,6 +191,8 @@ export class Stats {
   readonly lineErrors = new Map<string, number>();
   /** One `UriStats` per kind of record: [lines] or [targets, referrers]. */
   readonly kinds: UriStats[];
+  /** The run was interrupted: the counts are those of the lines read until then. */
+  partial = false;
 
   constructor(
     readonly log: boolean,
@@ -187,8 +217,14 @@ export class Stats {
     });
   }
 
-  toJSON(top: number): object {
-    const head = { lines: this.lines, emptyLines: this.emptyLines, lineErrors: Object.fromEntries(sorted(this.lineErrors)) };
+  /** The JSON form. */
+  toJSON(top: number): StatsJSON {
+    const head = {
+      ...(this.partial ? { partial: true as const } : {}),
+      lines: this.lines,
+      emptyLines: this.emptyLines,
+      lineErrors: Object.fromEntries(sorted(this.lineErrors)),
+    };
     if (!this.log) return { ...head, uris: this.kinds[0]!.toJSON(top, false) };
     return {
       ...head,
@@ -199,7 +235,11 @@ export class Stats {
 
   /** The report for a terminal: a few small tables. */
   toTable(top: number, title: string): string {
-    const out: string[] = [title, '', `lines: ${this.lines}${this.emptyLines > 0 ? ` (${this.emptyLines} empty)` : ''}`];
+    const out: string[] = [
+      `${title}${this.partial ? ' (partial: interrupted)' : ''}`,
+      '',
+      `lines: ${this.lines}${this.emptyLines > 0 ? ` (${this.emptyLines} empty)` : ''}`,
+    ];
     if (this.lineErrors.size > 0)
       table(
         out,
@@ -224,6 +264,17 @@ export interface StatsData {
   emptyLines: number;
   lineErrors: Array<[string, number]>;
   kinds: UriStatsData[];
+}
+
+/** The JSON of `Stats` (its parts are described by docs/cli.md). */
+export interface StatsJSON {
+  partial?: true;
+  lines: number;
+  emptyLines: number;
+  lineErrors: Record<string, number>;
+  uris?: UriStatsJSON;
+  targets?: UriStatsJSON;
+  referrers?: UriStatsJSON;
 }
 
 function section(out: string[], name: string, s: UriStats, top: number, referrers: boolean): void {
@@ -325,7 +376,7 @@ function percent(n: number, total: number): string {
   return total === 0 ? '' : `${((100 * n) / total).toFixed(1)}%`;
 }
 
-function topJSON(t: TopK, top: number, schemes: boolean): object {
+function topJSON(t: TopK, top: number, schemes: boolean): TopJSON {
   return {
     distinct: t.distinct,
     ...(t.exact ? {} : { distinctAtLeast: t.seen, maxOvercount: t.floor }),
