@@ -81,6 +81,11 @@ export abstract class Command implements Records {
 
   absent(): void {}
 
+  /** Whether the log readers call `request` (it costs a little per line). */
+  requests = false;
+
+  request(_minute: number, _status: number): void {}
+
   /** Only commands whose input shape is `pairs` receive pairs. */
   pair(_base: ByteView, _href: ByteView, _line: number): void {
     throw new Error(`${this.config.command} reads no base<TAB>href lines`);

@@ -13,20 +13,34 @@ export class StatsCommand extends Command {
   readonly stats: Stats;
   /** The table goes to a terminal: text from the input is shown with its controls escaped. */
   private terminal = false;
+  /** The log line being read: its time (minutes since 1970), -1 when unknown. */
+  private minute = -1;
 
   constructor(config: Config) {
     super(config);
     this.stats = new Stats(config.log !== null, config.track, hostGroups(config.groupBy), config.templates);
+    // A Redis job's counts keep no times.
+    this.requests = config.log !== null && config.redis.from === null;
   }
 
   override begin(output: OutputKind): void {
     this.terminal = output.terminal;
   }
 
+  override request(minute: number, _status: number): void {
+    this.minute = minute;
+    this.stats.timeline!.add(minute);
+  }
+
   record(r: ByteView, _line: number, kind: Kind): void {
     this.uris++;
     if (r.code !== 0) this.invalid++;
-    this.stats.kinds[kind === Kind.REFERRER ? 1 : 0]!.add(r);
+    if (kind === Kind.REFERRER) {
+      this.stats.kinds[1]!.add(r);
+      return;
+    }
+    const slot = this.stats.kinds[0]!.add(r);
+    if (slot >= 0 && this.minute >= 0) this.stats.timeline?.addRoute(slot, this.minute);
   }
 
   /** A log line without a URI (stats reads no base<TAB>href lines). */
@@ -108,8 +122,9 @@ memory and the output marks them as approximate with their error bound (with
 On a terminal, control and bidirectional-formatting characters of the input
 are shown escaped (\\u202E); JSON always escapes them.
 
-Ctrl-C stops the reading: the counts so far are written, marked partial, and
-the exit code is 130.
+With --log, the log lines are counted by time (JSON: "timeline"). Ctrl-C
+stops the reading: the counts so far are written, marked partial, and the
+exit code is 130.
 `,
   options: [
     {

@@ -10,6 +10,7 @@ import { Slot, WARNING_FLAGS, WARNINGS } from '../../syntax/offsets.js';
 import { TargetView } from '../lines/log.js';
 import type { Templates } from '../templates.js';
 import { TemplateCounts, type TemplateCountsData } from './template-counts.js';
+import { type Series, Timeline, type TimelineData } from './timeline.js';
 import { TopK, type TopKData } from './topk.js';
 
 const FORMS = ['origin', 'absolute', 'authority', 'asterisk'] as const;
@@ -56,12 +57,13 @@ export class UriStats {
     this.templates = templates === null ? null : new TemplateCounts(templates, capacity);
   }
 
-  add(r: ByteView): void {
+  /** Counts `r`; returns its route's slot for the timeline (a template's index, or that of no template), or -1. */
+  add(r: ByteView): number {
     this.uris++;
     if (r.code !== 0) {
       this.invalid++;
       increment(this.errors, r.error().code);
-      return;
+      return -1;
     }
     this.valid++;
     if (r instanceof TargetView) increment(this.forms, targetFormName(r.form));
@@ -71,11 +73,25 @@ export class UriStats {
     if (host !== undefined) this.hosts.add(this.groups.key(host.toLowerCase()));
     increment(this.hostTypes, r.hostType ?? 'none');
     this.paths.add(r.path);
-    this.templates?.add(r);
+    const slot = this.templates === null ? -1 : this.templates.add(r);
     const flags = r.offsets[Slot.FLAGS]!;
     if ((flags & WARNING_FLAGS) !== 0) {
       for (const [name, bit] of WARNINGS) if ((flags & bit) !== 0) increment(this.warnings, name);
     }
+    return slot;
+  }
+
+  /** The templates that matched by count, largest first, and the row of each timeline slot (-1: none). */
+  routeRows(): { rows: Array<{ template: string; count: number }>; rowOf: (slot: number) => number } | null {
+    const t = this.templates;
+    if (t === null) return null;
+    const order = t
+      .rows()
+      .map((r, slot) => ({ ...r, slot }))
+      .filter((r) => r.count > 0)
+      .sort((a, b) => b.count - a.count || a.line - b.line);
+    const rank = new Map(order.map((r, i) => [r.slot, i]));
+    return { rows: order.map((r) => ({ template: r.template, count: r.count })), rowOf: (slot) => rank.get(slot) ?? -1 };
   }
 
   toData(): UriStatsData {
@@ -191,6 +207,8 @@ export class Stats {
   readonly lineErrors = new Map<string, number>();
   /** One `UriStats` per kind of record: [lines] or [targets, referrers]. */
   readonly kinds: UriStats[];
+  /** With `--log`: the log lines by time, and the requests of each route. */
+  readonly timeline: Timeline | null;
   /** The run was interrupted: the counts are those of the lines read until then. */
   partial = false;
 
@@ -202,10 +220,17 @@ export class Stats {
   ) {
     const kind = (): UriStats => new UriStats(capacity, groups, templates);
     this.kinds = log ? [kind(), kind()] : [kind()];
+    this.timeline = log ? new Timeline() : null;
   }
 
   toData(): StatsData {
-    return { lines: this.lines, emptyLines: this.emptyLines, lineErrors: [...this.lineErrors], kinds: this.kinds.map((k) => k.toData()) };
+    return {
+      lines: this.lines,
+      emptyLines: this.emptyLines,
+      lineErrors: [...this.lineErrors],
+      kinds: this.kinds.map((k) => k.toData()),
+      ...(this.timeline === null ? {} : { timeline: this.timeline.toData() }),
+    };
   }
 
   merge(d: StatsData): void {
@@ -215,10 +240,13 @@ export class Stats {
     d.kinds.forEach((k, i) => {
       this.kinds[i]!.merge(k);
     });
+    // A template's slot is its index in every worker.
+    if (d.timeline !== undefined) this.timeline?.merge(d.timeline, (slot) => slot);
   }
 
   /** The JSON form. */
   toJSON(top: number): StatsJSON {
+    const routes = this.kinds[0]!.routeRows();
     const head = {
       ...(this.partial ? { partial: true as const } : {}),
       lines: this.lines,
@@ -230,6 +258,21 @@ export class Stats {
       ...head,
       targets: this.kinds[0]!.toJSON(top, false),
       referrers: this.kinds[1]!.toJSON(top, true),
+      ...this.timelineJSON(top, routes),
+    };
+  }
+
+  /** Requests by time, and those of the `top` routes, when some log line had a time. */
+  private timelineJSON(top: number, routes: ReturnType<UriStats['routeRows']>): { timeline?: TimelineJSON } {
+    const t = this.timeline!;
+    const series = routes === null ? t.series() : t.series(routes.rowOf, Math.min(top, routes.rows.length));
+    if (series === null) return {};
+    return {
+      timeline: {
+        ...series.all,
+        undated: t.undated,
+        ...(series.routes === null ? {} : { routes: series.routes.map((counts, i) => ({ template: routes!.rows[i]!.template, counts })) }),
+      },
     };
   }
 
@@ -240,6 +283,8 @@ export class Stats {
       '',
       `lines: ${this.lines}${this.emptyLines > 0 ? ` (${this.emptyLines} empty)` : ''}`,
     ];
+    const when = this.timeline?.series() ?? null;
+    if (when !== null) out.push(timeSpan(when.all, this.timeline!.undated));
     if (this.lineErrors.size > 0)
       table(
         out,
@@ -264,6 +309,14 @@ export interface StatsData {
   emptyLines: number;
   lineErrors: Array<[string, number]>;
   kinds: UriStatsData[];
+  /** With --log (not in a Redis job's counts). */
+  timeline?: TimelineData;
+}
+
+/** Requests by time in the JSON: a `Series`, the lines whose time could not be read, the top routes' own. */
+export interface TimelineJSON extends Series {
+  undated: number;
+  routes?: Array<{ template: string; counts: number[] }>;
 }
 
 /** The JSON of `Stats` (its parts are described by docs/cli.md). */
@@ -275,6 +328,23 @@ export interface StatsJSON {
   uris?: UriStatsJSON;
   targets?: UriStatsJSON;
   referrers?: UriStatsJSON;
+  timeline?: TimelineJSON;
+}
+
+/** "time: 2015-05-17 10:05 to 10:59 UTC, by minute: busiest 10:33 (412 lines)". */
+function timeSpan(s: Series, undated: number): string {
+  const step = { minute: 60_000, hour: 3_600_000, day: 86_400_000 }[s.unit];
+  const at = (i: number): string => {
+    const iso = new Date(Date.parse(s.start) + i * step).toISOString();
+    return s.unit === 'day' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+  };
+  let busiest = 0;
+  s.counts.forEach((n, i) => {
+    if (n > s.counts[busiest]!) busiest = i;
+  });
+  const lastBucket = s.counts.length - 1;
+  const undatedNote = undated > 0 ? `; ${undated} without a readable time` : '';
+  return `time: ${at(0)} to ${at(lastBucket)} UTC, by ${s.unit}: busiest ${at(busiest)} (${s.counts[busiest]} ${s.counts[busiest] === 1 ? 'request' : 'requests'})${undatedNote}`;
 }
 
 function section(out: string[], name: string, s: UriStats, top: number, referrers: boolean): void {
@@ -351,8 +421,8 @@ function summaryRows(t: TopK, top: number, schemes: boolean): Row[] {
 
 const MAX_VALUE = 60;
 
-/** A titled table: value, count, share of `total`; a note when the counts are approximate. */
-function table(out: string[], title: string, rows: Row[], total: number, summary: TopK | null): void {
+/** A titled table: value, count, share of `total`; a note when the counts are approximate; `note` after the head. */
+function table(out: string[], title: string, rows: Row[], total: number, summary: TopK | null, note = ''): void {
   const values = rows.map((r) => (r.value.length > MAX_VALUE ? `${r.value.slice(0, MAX_VALUE - 1)}…` : r.value));
   const counts = rows.map((r) => (r.over > 0 ? `≤${r.count}` : String(r.count)));
   // A loop, not Math.max(...values): a top list can hold more values than a call has arguments.
@@ -363,7 +433,7 @@ function table(out: string[], title: string, rows: Row[], total: number, summary
     const d = summary.distinct;
     head += d !== null ? `   (${d} distinct)` : `   (at least ${summary.seen} distinct; approximate)`;
   }
-  out.push('', head);
+  out.push('', head + note);
   rows.forEach((r, i) => {
     out.push(`  ${values[i]!.padEnd(w)}  ${counts[i]!.padStart(cw)}  ${percent(r.count, total).padStart(6)}`);
   });
