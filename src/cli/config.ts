@@ -49,6 +49,8 @@ export interface Config {
   track: number;
   /** stats, parse: the URI Templates that request targets are matched against (`--templates FILE`), or null. */
   templates: Templates | null;
+  /** stats: count valid URIs by the routes found in their paths (`--infer-routes`; always for `routes`). */
+  inferRoutes: boolean;
   /** stats: what hosts are counted by: the host, its registrable domain, or its public suffix. */
   groupBy: 'host' | 'domain' | 'suffix';
   /** links: the input is WARC (also when the file's name ends in .warc or .warc.gz). */
@@ -121,6 +123,17 @@ export function configure(
   const templatesFile = a.values.get('--templates');
   if (templatesFile !== undefined && redis.from !== null)
     throw new UsageError("--templates does not go with --from: a job's counts are kept in Redis, where templates have no place yet");
+  const inferRoutes = command === 'routes' || a.flags.has('--infer-routes');
+  if (inferRoutes && templatesFile !== undefined)
+    throw new UsageError(
+      '--infer-routes and --templates each count URIs by route: give one of them (urikit routes writes a templates file from the routes found)',
+    );
+  if (redis.from !== null && a.flags.has('--infer-routes'))
+    throw new UsageError(
+      "--infer-routes does not go with --from: a job's counts are kept in Redis, where routes and times have no place yet",
+    );
+  if (command === 'routes' && logField === 'referrer')
+    throw new UsageError("routes finds the routes of a log's request targets: --log-field referrer has none of this site's");
   const templates = templatesFile === undefined ? null : readTemplates(templatesFile);
   const baseText = a.values.get('--base');
   const base = baseText === undefined ? null : parseBase(baseText, parseOptions);
@@ -146,6 +159,7 @@ export function configure(
     top: a.count('--top', 10, 1, 1_000_000),
     track: a.count('--track', 10_000, 1, 100_000_000),
     templates,
+    inferRoutes,
     groupBy,
     warc: a.flags.has('--warc'),
     sameSite: a.flags.has('--same-site'),

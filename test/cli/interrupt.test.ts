@@ -65,6 +65,17 @@ test('Ctrl-C while stats waits for input: the counts of the lines read, marked p
     await interrupt();
   });
   assert.ok(table.out.startsWith('urikit stats: standard input (partial: interrupted)\n'), table.out);
+  // routes writes the routes found so far.
+  const routes = await run(['routes'], async (stdin) => {
+    stdin.write('/users/1\n/users/2\n');
+    await tick(50);
+    await interrupt();
+  });
+  assert.equal(routes, {
+    code: 130,
+    out: '/users/{id}\n',
+    err: 'urikit: 1 route found in 2 paths (interrupted: of the 2 lines read until then)\n',
+  });
 });
 
 test('Ctrl-C on --threads 2: the segments handed out are counted and merged, the run exits 130', async () => {

@@ -13,12 +13,13 @@ export class StatsCommand extends Command {
   readonly stats: Stats;
   /** The table goes to a terminal: text from the input is shown with its controls escaped. */
   private terminal = false;
-  /** The log line being read: its time (minutes since 1970), -1 when unknown. */
+  /** The log line being read: its time (minutes since 1970) and status, -1 when unknown. */
   private minute = -1;
+  private status = -1;
 
   constructor(config: Config) {
     super(config);
-    this.stats = new Stats(config.log !== null, config.track, hostGroups(config.groupBy), config.templates);
+    this.stats = new Stats(config.log !== null, config.track, hostGroups(config.groupBy), config.templates, config.inferRoutes);
     // A Redis job's counts keep no times.
     this.requests = config.log !== null && config.redis.from === null;
   }
@@ -27,8 +28,9 @@ export class StatsCommand extends Command {
     this.terminal = output.terminal;
   }
 
-  override request(minute: number, _status: number): void {
+  override request(minute: number, status: number): void {
     this.minute = minute;
+    this.status = status;
     this.stats.timeline!.add(minute);
   }
 
@@ -39,7 +41,7 @@ export class StatsCommand extends Command {
       this.stats.kinds[1]!.add(r);
       return;
     }
-    const slot = this.stats.kinds[0]!.add(r);
+    const slot = this.stats.kinds[0]!.add(r, this.status);
     if (slot >= 0 && this.minute >= 0) this.stats.timeline?.addRoute(slot, this.minute);
   }
 
@@ -140,6 +142,10 @@ exit code is 130.
         [
           '--templates',
           'also count valid URIs by the first URI Template of FILE (one per line, RFC 6570, e.g. /users/{id}/repos{?page}) that their request target (path and query) matches, and list the --top targets that none matches; JSON lists every template with its line and count. A bad template is reported as FILE:LINE:COLUMN before any input is read.',
+        ],
+        [
+          '--infer-routes',
+          'also count valid URIs by the route found for their path: segments that are ids (numbers, UUIDs, hex hashes, dates, long tokens) or one of more than 32 values at their position become variables (/users/{id}/repos); "urikit routes" writes them as a templates file',
         ],
       ],
     },

@@ -9,6 +9,7 @@ import { targetFormName } from '../../readers/request-target.js';
 import { Slot, WARNING_FLAGS, WARNINGS } from '../../syntax/offsets.js';
 import { TargetView } from '../lines/log.js';
 import type { Templates } from '../templates.js';
+import { RouteTree, type RouteTreeData } from './routes.js';
 import { TemplateCounts, type TemplateCountsData } from './template-counts.js';
 import { type Series, Timeline, type TimelineData } from './timeline.js';
 import { TopK, type TopKData } from './topk.js';
@@ -45,20 +46,28 @@ export class UriStats {
   readonly forms = new Map<string, number>();
   /** With --templates: valid records by the first template their request target matches. */
   readonly templates: TemplateCounts | null;
+  /** With --infer-routes (a log's targets, or a list's URIs): valid records by the route found for their path. */
+  readonly routes: RouteTree | null;
 
   constructor(
     capacity: number,
     readonly groups: HostGroups,
     templates: Templates | null,
+    inferRoutes = false,
   ) {
     this.schemes = new TopK(capacity);
     this.hosts = new TopK(capacity);
     this.paths = new TopK(capacity);
     this.templates = templates === null ? null : new TemplateCounts(templates, capacity);
+    this.routes = inferRoutes ? new RouteTree() : null;
   }
 
-  /** Counts `r`; returns its route's slot for the timeline (a template's index, or that of no template), or -1. */
-  add(r: ByteView): number {
+  /**
+   * Counts `r`; returns its route's slot for the timeline (a template's index, or that of no
+   * template; a route's node), or -1. `status`, a log line's (-1: none), keeps a request that
+   * failed (400 and above) from making routes of its path: a scanner's probes are no routes.
+   */
+  add(r: ByteView, status = -1): number {
     this.uris++;
     if (r.code !== 0) {
       this.invalid++;
@@ -72,8 +81,11 @@ export class UriStats {
     const host = r.host;
     if (host !== undefined) this.hosts.add(this.groups.key(host.toLowerCase()));
     increment(this.hostTypes, r.hostType ?? 'none');
-    this.paths.add(r.path);
-    const slot = this.templates === null ? -1 : this.templates.add(r);
+    const path = r.path;
+    this.paths.add(path);
+    let slot = -1;
+    if (this.templates !== null) slot = this.templates.add(r);
+    else if (this.routes !== null) slot = this.routes.add(path, status < 400);
     const flags = r.offsets[Slot.FLAGS]!;
     if ((flags & WARNING_FLAGS) !== 0) {
       for (const [name, bit] of WARNINGS) if ((flags & bit) !== 0) increment(this.warnings, name);
@@ -81,17 +93,39 @@ export class UriStats {
     return slot;
   }
 
-  /** The templates that matched by count, largest first, and the row of each timeline slot (-1: none). */
+  /**
+   * The routes (templates that matched, or routes found) by count, largest first, and the row of
+   * each timeline slot (-1: none).
+   */
   routeRows(): { rows: Array<{ template: string; count: number }>; rowOf: (slot: number) => number } | null {
-    const t = this.templates;
-    if (t === null) return null;
-    const order = t
-      .rows()
-      .map((r, slot) => ({ ...r, slot }))
-      .filter((r) => r.count > 0)
-      .sort((a, b) => b.count - a.count || a.line - b.line);
-    const rank = new Map(order.map((r, i) => [r.slot, i]));
-    return { rows: order.map((r) => ({ template: r.template, count: r.count })), rowOf: (slot) => rank.get(slot) ?? -1 };
+    if (this.templates !== null) {
+      const t = this.templates;
+      const order = t
+        .rows()
+        .map((r, slot) => ({ ...r, slot }))
+        .filter((r) => r.count > 0)
+        .sort((a, b) => b.count - a.count || a.line - b.line);
+      const rank = new Map(order.map((r, i) => [r.slot, i]));
+      return { rows: order.map((r) => ({ template: r.template, count: r.count })), rowOf: (slot) => rank.get(slot) ?? -1 };
+    }
+    if (this.routes !== null) {
+      const tree = this.routes;
+      const ids = new Map<number, number>();
+      const routes = tree.routes(ids);
+      const order = routes.map((r, i) => ({ ...r, i })).sort((a, b) => b.count - a.count || (a.template < b.template ? -1 : 1));
+      const rank = new Array<number>(routes.length);
+      order.forEach((r, k) => {
+        rank[r.i] = k;
+      });
+      return {
+        rows: order.map((r) => ({ template: r.template, count: r.count })),
+        rowOf: (slot) => {
+          const i = ids.get(tree.find(slot));
+          return i === undefined ? -1 : rank[i]!;
+        },
+      };
+    }
+    return null;
   }
 
   toData(): UriStatsData {
@@ -108,6 +142,7 @@ export class UriStats {
       warnings: [...this.warnings],
       forms: [...this.forms],
       ...(this.templates === null ? {} : { templates: this.templates.toData() }),
+      ...(this.routes === null ? {} : { routes: this.routes.toData() }),
     };
   }
 
@@ -126,8 +161,15 @@ export class UriStats {
     if (d.templates !== undefined) this.templates?.merge(d.templates);
   }
 
-  /** The JSON form: `top` values of each summary. */
-  toJSON(top: number, referrers: boolean): UriStatsJSON {
+  /** Adds a worker's routes; returns the map of its route slots to ours. */
+  mergeRoutes(d: UriStatsData): (slot: number) => number {
+    if (d.routes === undefined || this.routes === null) return (slot) => slot;
+    const ids = this.routes.mergeData(d.routes);
+    return (slot) => ids.get(slot) ?? -1;
+  }
+
+  /** The JSON form: `top` values of each summary; `rows`, the routes found (`routeRows`) with --infer-routes. */
+  toJSON(top: number, referrers: boolean, rows?: ReadonlyArray<{ template: string; count: number }>): UriStatsJSON {
     return {
       uris: this.uris,
       valid: this.valid,
@@ -148,6 +190,16 @@ export class UriStats {
               unmatched: this.templates.unmatched,
               counts: this.templates.rows(),
               unmatchedTargets: topJSON(this.templates.misses, top, false),
+            },
+          }),
+      ...(this.routes === null
+        ? {}
+        : {
+            routes: {
+              distinct: rows!.length,
+              matched: this.valid - this.routes.unrouted,
+              unrouted: this.routes.unrouted,
+              top: rows!.slice(0, top),
             },
           }),
     };
@@ -180,6 +232,7 @@ export type UriStatsJSON = {
     counts: Array<{ line: number; template: string; count: number }>;
     unmatchedTargets: TopJSON;
   };
+  routes?: { distinct: number; matched: number; unrouted: number; top: Array<{ template: string; count: number }> };
 } & Record<string, unknown>;
 
 /** `UriStats` as plain data. */
@@ -197,6 +250,8 @@ export interface UriStatsData {
   forms: Array<[string, number]>;
   /** With --templates (not in a Redis job's counts). */
   templates?: TemplateCountsData;
+  /** With --infer-routes (not in a Redis job's counts). */
+  routes?: RouteTreeData;
 }
 
 /** Everything `urikit stats` counts. */
@@ -217,9 +272,11 @@ export class Stats {
     capacity: number,
     groups: HostGroups = HOSTS,
     templates: Templates | null = null,
+    inferRoutes = false,
   ) {
-    const kind = (): UriStats => new UriStats(capacity, groups, templates);
-    this.kinds = log ? [kind(), kind()] : [kind()];
+    const kind = (routes: boolean): UriStats => new UriStats(capacity, groups, templates, routes);
+    // Routes are found for the paths of a list's URIs or of a log's targets, not of its referrers.
+    this.kinds = log ? [kind(inferRoutes), kind(false)] : [kind(inferRoutes)];
     this.timeline = log ? new Timeline() : null;
   }
 
@@ -240,8 +297,8 @@ export class Stats {
     d.kinds.forEach((k, i) => {
       this.kinds[i]!.merge(k);
     });
-    // A template's slot is its index in every worker.
-    if (d.timeline !== undefined) this.timeline?.merge(d.timeline, (slot) => slot);
+    const slots = this.kinds[0]!.mergeRoutes(d.kinds[0]!);
+    if (d.timeline !== undefined) this.timeline?.merge(d.timeline, slots);
   }
 
   /** The JSON form. */
@@ -253,10 +310,11 @@ export class Stats {
       emptyLines: this.emptyLines,
       lineErrors: Object.fromEntries(sorted(this.lineErrors)),
     };
-    if (!this.log) return { ...head, uris: this.kinds[0]!.toJSON(top, false) };
+    const inferred = this.kinds[0]!.routes !== null ? routes!.rows : undefined;
+    if (!this.log) return { ...head, uris: this.kinds[0]!.toJSON(top, false, inferred) };
     return {
       ...head,
-      targets: this.kinds[0]!.toJSON(top, false),
+      targets: this.kinds[0]!.toJSON(top, false, inferred),
       referrers: this.kinds[1]!.toJSON(top, true),
       ...this.timelineJSON(top, routes),
     };
@@ -369,6 +427,7 @@ function section(out: string[], name: string, s: UriStats, top: number, referrer
     if (s.hosts.distinct !== 0) table(out, `top ${top} ${s.groups.name}`, summaryRows(s.hosts, top, false), s.valid, s.hosts);
     table(out, `top ${top} paths`, summaryRows(s.paths, top, false), s.valid, s.paths);
     if (s.templates !== null) templateTables(out, s.templates, top, s.valid);
+    if (s.routes !== null) routeTable(out, s, top);
   }
   if (s.invalid > 0)
     table(
@@ -403,6 +462,15 @@ function templateTables(out: string[], t: TemplateCounts, top: number, valid: nu
   const unused = t.counts.filter((n) => n === 0).length;
   if (unused > 0) out.push(`  (${unused} of ${t.counts.length} templates matched nothing)`);
   if (t.unmatched > 0) table(out, `top ${top} targets no template matched`, summaryRows(t.misses, top, false), valid, t.misses);
+}
+
+/** The `top` routes found, by count, and the paths that matched none. */
+function routeTable(out: string[], s: UriStats, top: number): void {
+  const all = s.routeRows()!.rows;
+  const rows = all.slice(0, top).map((r) => row(r.template, r.count));
+  const unrouted = s.routes!.unrouted;
+  if (unrouted > 0) rows.push(row('(no route)', unrouted));
+  table(out, `top ${top} routes found`, rows, s.valid, null, `   (${all.length} routes)`);
 }
 
 interface Row {

@@ -1,6 +1,6 @@
 /**
  * Requests by time (`stats --log`): how many log lines fall in each minute, and, with routes
- * (`--templates`), how many of each route. Buckets are minutes while the log
+ * (`--templates`, `--infer-routes`), how many of each route. Buckets are minutes while the log
  * spans at most `MAX_BUCKETS` of them, then hours, then days, so memory is bounded whatever the
  * span; the report shows minutes, hours or days, whichever gives a chart of a readable length.
  */
