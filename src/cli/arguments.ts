@@ -56,6 +56,7 @@ export const OPTIONS = {
   '--group-by': { value: 'host|domain|suffix' },
   '--templates': { value: 'FILE' },
   '--infer-routes': {},
+  '--html': { value: 'FILE', example: 'report.html' },
   '--warc': {},
   '--same-site': {},
   '--normalize': { value: 'rfc3986|dedupe' },

@@ -51,6 +51,8 @@ export interface Config {
   templates: Templates | null;
   /** stats: count valid URIs by the routes found in their paths (`--infer-routes`; always for `routes`). */
   inferRoutes: boolean;
+  /** stats: the HTML report's file (`--html FILE`), or null. */
+  html: string | null;
   /** stats: what hosts are counted by: the host, its registrable domain, or its public suffix. */
   groupBy: 'host' | 'domain' | 'suffix';
   /** links: the input is WARC (also when the file's name ends in .warc or .warc.gz). */
@@ -124,14 +126,16 @@ export function configure(
   if (templatesFile !== undefined && redis.from !== null)
     throw new UsageError("--templates does not go with --from: a job's counts are kept in Redis, where templates have no place yet");
   const inferRoutes = command === 'routes' || a.flags.has('--infer-routes');
+  const html = a.values.get('--html') ?? null;
   if (inferRoutes && templatesFile !== undefined)
     throw new UsageError(
       '--infer-routes and --templates each count URIs by route: give one of them (urikit routes writes a templates file from the routes found)',
     );
-  if (redis.from !== null && a.flags.has('--infer-routes'))
+  if (redis.from !== null && (a.flags.has('--infer-routes') || html !== null))
     throw new UsageError(
-      "--infer-routes does not go with --from: a job's counts are kept in Redis, where routes and times have no place yet",
+      `${html !== null ? '--html' : '--infer-routes'} does not go with --from: a job's counts are kept in Redis, where routes and times have no place yet`,
     );
+  if (html === '') throw new UsageError('--html needs a file name: --html report.html');
   if (command === 'routes' && logField === 'referrer')
     throw new UsageError("routes finds the routes of a log's request targets: --log-field referrer has none of this site's");
   const templates = templatesFile === undefined ? null : readTemplates(templatesFile);
@@ -160,6 +164,7 @@ export function configure(
     track: a.count('--track', 10_000, 1, 100_000_000),
     templates,
     inferRoutes,
+    html,
     groupBy,
     warc: a.flags.has('--warc'),
     sameSite: a.flags.has('--same-site'),

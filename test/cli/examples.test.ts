@@ -48,6 +48,7 @@ const all = examples('docs/cli.md');
 test('the pages show command lines that run from a clone', () => {
   assert.ok(all.length >= 6, String(all.length));
   assert.ok(all.some((e) => e.command.includes(' routes')));
+  assert.ok(all.some((e) => e.command.includes('--html report.html')));
 });
 
 for (const e of all) {
@@ -56,5 +57,9 @@ for (const e of all) {
     assert.is(r.stdout + r.stderr, e.output);
   });
 }
+
+test('the report the page makes is there', () => {
+  assert.ok(readFileSync(join(tmp.dir, 'report.html'), 'utf8').startsWith('<!doctype html>'));
+});
 
 test.run();

@@ -1,9 +1,12 @@
 /**
- * Long runs of `stats`: Ctrl-C writes the counts so far, marked partial, and exits 130 (in
- * process, on one thread and on two, and in a real terminal with script(1)); a progress bar for
- * `stats < file`; a one-line hint when standard input is the terminal.
+ * Long runs of `stats`: Ctrl-C writes the counts so far (table, JSON, HTML report), marked
+ * partial, and exits 130 (in process, on one thread and on two, and in a real terminal with
+ * script(1)); a progress bar for `stats < file`; a one-line hint when standard input is the
+ * terminal.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -65,6 +68,19 @@ test('Ctrl-C while stats waits for input: the counts of the lines read, marked p
     await interrupt();
   });
   assert.ok(table.out.startsWith('urikit stats: standard input (partial: interrupted)\n'), table.out);
+  // And the HTML report.
+  const page = join(tmp.dir, 'partial.html');
+  const html = await run(['stats', '-q', '--html', page], async (stdin) => {
+    stdin.write('/a\n/b\n');
+    await tick(50);
+    await interrupt();
+  });
+  assert.equal(html.code, 130);
+  assert.ok(
+    readFileSync(page, 'utf8').includes(
+      '<p class="partial" role="status"><strong>Partial:</strong> the run was interrupted (Ctrl-C); these are the counts of the 2 lines read until then.</p>',
+    ),
+  );
   // routes writes the routes found so far.
   const routes = await run(['routes'], async (stdin) => {
     stdin.write('/users/1\n/users/2\n');

@@ -1,4 +1,5 @@
-/** `urikit stats`: counts, written at the end as a table or JSON. */
+/** `urikit stats`: counts, written at the end as a table or JSON, and as an HTML report. */
+import { closeSync, openSync, writeSync } from 'node:fs';
 import type { ByteView } from '../../readers/bytes.js';
 import type { Config } from '../config.js';
 import { terminalSafe } from '../io/quote.js';
@@ -6,6 +7,7 @@ import { workerOptions } from '../jobs.js';
 import { Kind } from '../lines/records.js';
 import { feature } from '../packages.js';
 import { type HostGroups, Stats } from '../stats/counts.js';
+import { htmlReport } from '../stats/report.js';
 import { Command, type CommandState, type LineCommandSpec, type OutputKind } from './command.js';
 
 /** Counts the records; writes the report at the end. */
@@ -16,6 +18,10 @@ export class StatsCommand extends Command {
   /** The log line being read: its time (minutes since 1970) and status, -1 when unknown. */
   private minute = -1;
   private status = -1;
+  /** The HTML report's file, opened before the input is read (a bad path fails at once). */
+  private html: number | null = null;
+  /** Writing the HTML report failed: the exit code is 2. */
+  private failed = false;
 
   constructor(config: Config) {
     super(config);
@@ -26,6 +32,14 @@ export class StatsCommand extends Command {
 
   override begin(output: OutputKind): void {
     this.terminal = output.terminal;
+    const file = this.config.html;
+    if (file !== null) {
+      try {
+        this.html = openSync(file, 'w');
+      } catch (e) {
+        throw new Error(`cannot write the report --html ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
+    }
   }
 
   override request(minute: number, status: number): void {
@@ -73,19 +87,38 @@ export class StatsCommand extends Command {
     const c = this.config;
     this.stats.lines = this.lines;
     this.stats.partial = this.interrupted;
+    const input = c.file === '-' ? 'standard input' : c.file;
+    const title = `${input}${c.log !== null ? ` (${c.log} log)` : ''}`;
     if (c.json) {
       this.out.push(`${terminalSafe(JSON.stringify(this.stats.toJSON(c.top), null, 2))}\n`);
     } else {
-      const input = c.file === '-' ? 'standard input' : c.file;
-      const table = this.stats.toTable(c.top, `urikit stats: ${input}${c.log !== null ? ` (${c.log} log)` : ''}`);
+      const table = this.stats.toTable(c.top, `urikit stats: ${title}`);
       this.out.push(this.terminal ? terminalSafe(table) : table);
     }
+    if (this.html !== null) this.writeReport(title);
     if (this.interrupted && !c.quiet)
       this.err.push(`urikit: interrupted: the counts are those of the ${this.lines} lines read until then\n`);
   }
 
+  /** Writes the HTML report to the file opened by `begin`. */
+  private writeReport(title: string): void {
+    const c = this.config;
+    const fd = this.html!;
+    this.html = null;
+    try {
+      const page = Buffer.from(htmlReport(this.stats.toJSON(c.top), { title, top: c.top, groups: this.stats.kinds[0]!.groups.name }));
+      for (let at = 0; at < page.length; ) at += writeSync(fd, page, at);
+      if (!c.quiet) this.err.push(`urikit: report written to ${c.html} (${Math.ceil(page.length / 1024)} KiB)\n`);
+    } catch (e) {
+      this.failed = true;
+      this.err.push(`urikit: cannot write the report --html ${c.html}: ${(e as Error).message}\n`);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
   override exitCode(): number {
-    return 0;
+    return this.failed ? 2 : 0;
   }
 }
 
@@ -146,6 +179,10 @@ exit code is 130.
         [
           '--infer-routes',
           'also count valid URIs by the route found for their path: segments that are ids (numbers, UUIDs, hex hashes, dates, long tokens) or one of more than 32 values at their position become variables (/users/{id}/repos); "urikit routes" writes them as a templates file',
+        ],
+        [
+          '--html',
+          'also write the report as one HTML page to FILE: tables you can sort, and with --log a chart of requests per minute, hour or day, and one per route; self-contained (no network)',
         ],
       ],
     },

@@ -301,7 +301,7 @@ export class Stats {
     if (d.timeline !== undefined) this.timeline?.merge(d.timeline, slots);
   }
 
-  /** The JSON form. */
+  /** The JSON form (also the data of the HTML report). */
   toJSON(top: number): StatsJSON {
     const routes = this.kinds[0]!.routeRows();
     const head = {
