@@ -8,7 +8,7 @@
  * The commands, in the order `urikit --help` lists them: those that run over their input (each
  * has a module in ./commands/), then those of Redis jobs (jobs.ts, ./redis/).
  */
-export const COMMAND_NAMES = ['parse', 'validate', 'normalize', 'resolve', 'stats', 'links', 'publish', 'redis'] as const;
+export const COMMAND_NAMES = ['parse', 'validate', 'normalize', 'resolve', 'stats', 'routes', 'links', 'publish', 'redis'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 /** The commands that run over their input: each has a `LineCommandSpec` (commands/command.ts). */
 export type LineCommandName = Exclude<CommandName, 'publish' | 'redis'>;
@@ -57,6 +57,8 @@ export const OPTIONS = {
   '--track': { value: 'N' },
   '--group-by': { value: 'host|domain|suffix' },
   '--templates': { value: 'FILE' },
+  '--infer-routes': {},
+  '--html': { value: 'FILE', example: 'report.html' },
   '--warc': {},
   '--encoding': { value: 'LABEL', example: 'shift_jis' },
   '--default-encoding': { value: 'LABEL', example: 'utf-8' },
@@ -154,7 +156,7 @@ const EVERY: ReadonlySet<string> = new Set(COMMON.flatMap(optionsOf));
  * publish, normalize, and resolve"): those that write URLs first, then those that check them,
  * count them and take them apart.
  */
-const OWNER_ORDER: readonly CommandName[] = ['publish', 'normalize', 'resolve', 'validate', 'stats', 'parse', 'links', 'redis'];
+const OWNER_ORDER: readonly CommandName[] = ['publish', 'normalize', 'resolve', 'validate', 'stats', 'routes', 'parse', 'links', 'redis'];
 
 /** A bad command line: the message says what to do. */
 export class UsageError extends Error {}

@@ -55,6 +55,10 @@ export interface Config {
   track: number;
   /** stats, parse: the URI Templates that request targets are matched against (`--templates FILE`), or null. */
   templates: Templates | null;
+  /** stats: count valid URIs by the routes found in their paths (`--infer-routes`; always for `routes`). */
+  inferRoutes: boolean;
+  /** stats: the HTML report's file (`--html FILE`), or null. */
+  html: string | null;
   /** stats: what hosts are counted by: the host, its registrable domain, or its public suffix. */
   groupBy: 'host' | 'domain' | 'suffix';
   /** links: the input is WARC (also when the file's name ends in .warc or .warc.gz). */
@@ -142,6 +146,19 @@ export function configure(
   const templatesFile = a.values.get('--templates');
   if (templatesFile !== undefined && redis.from !== null)
     throw new UsageError("--templates does not go with --from: a job's counts are kept in Redis, where templates have no place yet");
+  const inferRoutes = command === 'routes' || a.flags.has('--infer-routes');
+  const html = a.values.get('--html') ?? null;
+  if (inferRoutes && templatesFile !== undefined)
+    throw new UsageError(
+      '--infer-routes and --templates each count URIs by route: give one of them (urikit routes writes a templates file from the routes found)',
+    );
+  if (redis.from !== null && (a.flags.has('--infer-routes') || html !== null))
+    throw new UsageError(
+      `${html !== null ? '--html' : '--infer-routes'} does not go with --from: a job's counts are kept in Redis, where routes and times have no place yet`,
+    );
+  if (html === '') throw new UsageError('--html needs a file name: --html report.html');
+  if (command === 'routes' && logField === 'referrer')
+    throw new UsageError("routes finds the routes of a log's request targets: --log-field referrer has none of this site's");
   const templates = templatesFile === undefined ? null : readTemplates(templatesFile);
   const baseText = a.values.get('--base');
   const base = baseText === undefined ? null : parseBase(baseText, parseOptions);
@@ -171,6 +188,8 @@ export function configure(
     top: a.count('--top', 10, 1, 1_000_000),
     track: a.count('--track', 10_000, 1, 100_000_000),
     templates,
+    inferRoutes,
+    html,
     groupBy,
     warc: a.flags.has('--warc'),
     encoding: a.values.get('--encoding') ?? null,
@@ -189,7 +208,7 @@ export function configure(
 
 /**
  * `--web` reads URLs as the URL Standard's parser does: not request targets (which are no URL
- * until a server names its host), not RFC 3986's steps of normalize, not a Redis job, not templates.
+ * until a server names its host), not RFC 3986's steps of normalize, not a Redis job, not routes.
  */
 function webCombinations(a: Arguments, log: LogFormat | null, logField: Config['logField']): void {
   if (log !== null && logField !== 'referrer')
@@ -205,7 +224,7 @@ function webCombinations(a: Arguments, log: LogFormat | null, logField: Config['
     '--remove-empty-query',
     '--rfc-only',
   ];
-  const other = [...steps, '--from', '--to', '--templates'].find((o) => a.flags.has(o as OptionName) || a.values.has(o as OptionName));
+  const other = [...steps, '--from', '--to', '--templates', '--infer-routes'].find((o) => a.flags.has(o as OptionName) || a.values.has(o as OptionName));
   if (other !== undefined)
     throw new UsageError(
       steps.includes(other)

@@ -36,13 +36,17 @@ does not grow with its size.
 Options of every command:
 ${table(rows, column([rows]))}
 A progress bar (bytes, rate, time left) is drawn on standard error when it is
-a terminal that standard output is not, and the input is a file; it fits the
-terminal's width and is cleared at the end and on Ctrl-C.
+a terminal that standard output is not (for stats and routes, also when it is:
+their output comes at the end), and the input is a file or standard input
+redirected from one; it fits the terminal's width and is cleared at the end
+and on Ctrl-C. When standard input is the terminal, a line says so (end the
+input with Ctrl-D).
 
 Exit codes:
-  0  done (validate, normalize, resolve: and every URI was valid)
-  1  validate, normalize, resolve: some URI was invalid
-  2  usage error, unreadable input, or an internal error
+  0    done (validate, normalize, resolve: and every URI was valid)
+  1    validate, normalize, resolve: some URI was invalid
+  2    usage error, unreadable input, or an internal error
+  130  interrupted (Ctrl-C); stats and routes first write what they counted
 `;
 }
 

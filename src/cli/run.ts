@@ -33,7 +33,7 @@ export interface Io {
 }
 
 /** Exit codes, documented in --help. */
-export const Exit = Object.freeze({ OK: 0, INVALID_INPUT: 1, USAGE: 2 });
+export const Exit = Object.freeze({ OK: 0, INVALID_INPUT: 1, USAGE: 2, INTERRUPTED: 130 });
 
 /** Writes a usage error and what to run for help; returns the exit code. */
 export function usageError(io: Io, message: string, command: CommandName | null): number {
@@ -65,8 +65,14 @@ export async function run(spec: LineCommandSpec, config: Config, io: Io, out: Si
   }
   const cmd = spec.create(config, false);
   const err: Sink = new BufferedWriter(io.stderr);
-  const bar = !config.quiet && input.size !== null && input.size > 0 && barWanted(io.stdout, io.stderr);
-  const progress = bar ? new Progress(io.stderr, input.size!) : null;
+  const partial = spec.partial === true;
+  const bar = !config.quiet && input.size !== null && input.size > 0 && barWanted(io.stdout, io.stderr, partial);
+  // Ctrl-C is the run's (Interrupt, below).
+  const progress = bar ? new Progress(io.stderr, input.size!, false) : null;
+  if (!config.quiet && config.file === '-' && (io.stdin as { isTTY?: boolean }).isTTY === true)
+    io.stderr.write(
+      `urikit ${config.command}: reading standard input from the terminal: type or paste lines, then Ctrl-D (or give a FILE)\n`,
+    );
   let threads = config.threads === 'auto' ? autoThreads(input.size) : config.threads;
   const shape = spec.input(config);
   if (threads > 1 && input.file === null) {
@@ -76,16 +82,26 @@ export async function run(spec: LineCommandSpec, config: Config, io: Io, out: Si
   }
   // A file of one segment is read on one thread.
   if (threads > 1 && input.size! <= segmentSize(input.size!, threads)) threads = 1;
-  cmd.begin({ terminal: (io.stdout as { isTTY?: boolean }).isTTY === true });
+  try {
+    cmd.begin({ terminal: (io.stdout as { isTTY?: boolean }).isTTY === true });
+  } catch (e) {
+    progress?.close();
+    io.stderr.write(`urikit: ${(e as Error).message}\n`);
+    return Exit.USAGE;
+  }
   await out.flush(cmd.out);
+  const interrupt = new Interrupt(partial, progress);
   let failure: NodeJS.ErrnoException | null = null;
   try {
     if (threads > 1) {
-      await runThreads({ config, file: input.file!, size: input.size!, threads, cmd, out, err, progress });
+      await runThreads({ config, file: input.file!, size: input.size!, threads, cmd, out, err, progress, interrupt });
     } else {
       const reader = createReader(shape, config, cmd);
-      let closed = false;
+      // A read that waits (standard input from a terminal, a pipe) ends with its stream.
+      interrupt.stop = () => input.cancel();
+      let stopped = false;
       for await (const chunk of input.chunks()) {
+        if ((stopped = interrupt.interrupted)) break;
         await reader.push(chunk);
         await out.flush(cmd.out);
         if (cmd.err.size > 0) {
@@ -93,14 +109,17 @@ export async function run(spec: LineCommandSpec, config: Config, io: Io, out: Si
           await err.flush(cmd.err);
         }
         progress?.update(input.read);
-        if ((closed = out.closed)) break;
+        if ((stopped = out.closed)) break;
       }
-      if (!closed) await reader.end();
+      if (!stopped && !interrupt.interrupted) await reader.end();
     }
   } catch (e) {
-    failure = e as NodeJS.ErrnoException;
+    // A stream cancelled on Ctrl-C may end with an error: the run ends as interrupted.
+    if (!interrupt.interrupted) failure = e as NodeJS.ErrnoException;
   }
   progress?.close();
+  interrupt.close();
+  cmd.interrupted = interrupt.interrupted;
   // The reader of the output went away (| head): it had what it wanted. What was read past the
   // lines it took depends on chunks and threads, so it decides neither the exit code nor a summary.
   if (out.closed && out.error === null) return Exit.OK;
@@ -118,7 +137,39 @@ export async function run(spec: LineCommandSpec, config: Config, io: Io, out: Si
     io.stderr.write(`urikit: cannot write the output: ${out.error.message}\n`);
     return Exit.USAGE;
   }
-  return cmd.exitCode();
+  return interrupt.interrupted ? Exit.INTERRUPTED : cmd.exitCode();
+}
+
+/**
+ * Ctrl-C (SIGINT) during a run. For a command that reports what it read (`partial`), the reading
+ * stops (`stop` is called, and the readers look at `interrupted`) and the run ends as usual, then
+ * exits 130; a second Ctrl-C ends the process at once. For another command, the progress bar is
+ * cleared and the signal does what it would have done.
+ */
+export class Interrupt {
+  interrupted = false;
+  /** What stops the reading: set by the reader of the input. */
+  stop: () => void = () => {};
+  private readonly listener: () => void;
+
+  constructor(partial: boolean, progress: Progress | null) {
+    this.listener = () => {
+      progress?.clear();
+      this.close();
+      if (!partial) {
+        process.kill(process.pid, 'SIGINT');
+        return;
+      }
+      this.interrupted = true;
+      this.stop();
+    };
+    // Without a bar to clear, another command leaves the signal alone.
+    if (partial || progress !== null) process.on('SIGINT', this.listener);
+  }
+
+  close(): void {
+    process.removeListener('SIGINT', this.listener);
+  }
 }
 
 /** The reader of the input of `shape`, as `config` says it is written, for the records of `to`. */

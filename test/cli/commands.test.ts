@@ -719,13 +719,13 @@ test('usage errors exit 2 with a message that says what to do', async () => {
   };
   await bad(
     ['frobnicate'],
-    'unknown command "frobnicate"; the commands are parse, validate, normalize, resolve, stats, links, publish, redis',
+    'unknown command "frobnicate"; the commands are parse, validate, normalize, resolve, stats, routes, links, publish, redis',
     null,
   );
   await bad(['--lenient'], 'unknown command "--lenient"; the command comes first', null);
   await bad(
     ['help', 'nope'],
-    'no help for "nope"; the commands are parse, validate, normalize, resolve, stats, links, publish, redis',
+    'no help for "nope"; the commands are parse, validate, normalize, resolve, stats, routes, links, publish, redis',
     null,
   );
   await bad(['parse', '--nope'], 'unknown option "--nope" for parse');
@@ -769,7 +769,7 @@ test('usage errors exit 2 with a message that says what to do', async () => {
 });
 
 test('--help for every command: its usage, output, options and exit codes', async () => {
-  for (const command of ['parse', 'validate', 'normalize', 'resolve', 'stats']) {
+  for (const command of ['parse', 'validate', 'normalize', 'resolve', 'stats', 'routes']) {
     const own = await cli([command, '--help']);
     assert.is(own.code, 0);
     assert.ok(own.out.startsWith(`Usage: urikit ${command} `), command);

@@ -246,6 +246,7 @@ test('--web and --confusable refuse what they cannot honour, saying why', async 
       "--rfc-only is a step past RFC 3986's normal form, and --web writes the URL Standard's serialization: give one of them",
     ],
     [['stats', '--web', '--templates', 'routes.txt'], '--web does not go with --templates'],
+    [['stats', '--web', '--infer-routes'], '--web does not go with --infer-routes'],
     [
       ['validate', '--confusable', '--lenient', '--warnings'],
       '--confusable reports the URIs read differently, --warnings those lenient mode kept something in: give one of them',

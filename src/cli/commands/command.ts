@@ -24,6 +24,12 @@ export interface LineCommandSpec extends CommandSpec {
    * segment's first line before it walks the segment; otherwise it walks at once.
    */
   readonly numbered: boolean;
+  /**
+   * The output is written at the end only, and Ctrl-C ends the reading rather than the run: the
+   * command then reports what it read (`Command.interrupted`), and the run exits 130. A progress
+   * bar may then share the terminal with the output.
+   */
+  readonly partial?: boolean;
   /** The features with optional packages (../packages.ts) that a run with `config` needs, loaded before `create`. */
   packages?(config: Config): readonly CommandFeature[];
   /** The command's object; `inWorker` for one that runs in a worker thread over a segment. */
@@ -69,6 +75,8 @@ export abstract class Command implements Records {
   invalid = 0;
   /** Some record was rejected for a character or a "%" that `--lenient` keeps. */
   lenientWouldHelp = false;
+  /** Ctrl-C ended the reading (commands whose spec says `partial`): `end` reports what was read. */
+  interrupted = false;
 
   constructor(readonly config: Config) {}
 
@@ -86,6 +94,11 @@ export abstract class Command implements Records {
   empty(_line: number): void {}
 
   absent(): void {}
+
+  /** Whether the log readers call `request` (it costs a little per line). */
+  requests = false;
+
+  request(_minute: number, _status: number): void {}
 
   /** Only commands whose input shape is `pairs` receive pairs. */
   pair(_base: ByteView, _href: ByteView, _line: number): void {

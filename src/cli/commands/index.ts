@@ -10,6 +10,7 @@ import { linksCommand } from './links.js';
 import { normalizeCommand } from './normalize.js';
 import { parseCommand } from './parse.js';
 import { resolveCommand } from './resolve.js';
+import { routesCommand } from './routes.js';
 import { statsCommand } from './stats.js';
 import { validateCommand } from './validate.js';
 
@@ -20,6 +21,7 @@ export const COMMANDS: Readonly<Record<LineCommandName, LineCommandSpec>> = {
   normalize: normalizeCommand,
   resolve: resolveCommand,
   stats: statsCommand,
+  routes: routesCommand,
   links: linksCommand,
 };
 

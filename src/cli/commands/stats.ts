@@ -1,4 +1,5 @@
-/** `urikit stats`: counts, written at the end as a table or JSON. */
+/** `urikit stats`: counts, written at the end as a table or JSON, and as an HTML report. */
+import { closeSync, openSync, writeSync } from 'node:fs';
 import type { ByteView } from '../../readers/bytes.js';
 import type { Config } from '../config.js';
 import { terminalSafe } from '../io/quote.js';
@@ -6,6 +7,7 @@ import { workerOptions } from '../jobs.js';
 import { Kind } from '../lines/records.js';
 import { feature } from '../packages.js';
 import { type HostGroups, Stats } from '../stats/counts.js';
+import { htmlReport } from '../stats/report.js';
 import { Command, type CommandState, type LineCommandSpec, type OutputKind } from './command.js';
 
 /** Counts the records; writes the report at the end. */
@@ -13,25 +15,52 @@ export class StatsCommand extends Command {
   readonly stats: Stats;
   /** The table goes to a terminal: text from the input is shown with its controls escaped. */
   private terminal = false;
+  /** The log line being read: its time (minutes since 1970) and status, -1 when unknown. */
+  private minute = -1;
+  private status = -1;
+  /** The HTML report's file, opened before the input is read (a bad path fails at once). */
+  private html: number | null = null;
+  /** Writing the HTML report failed: the exit code is 2. */
+  private failed = false;
 
   constructor(config: Config) {
     super(config);
-    this.stats = new Stats(config.log !== null, config.track, hostGroups(config.groupBy), config.templates);
+    this.stats = new Stats(config.log !== null, config.track, hostGroups(config.groupBy), config.templates, config.inferRoutes);
+    // A Redis job's counts keep no times.
+    this.requests = config.log !== null && config.redis.from === null;
   }
 
   override begin(output: OutputKind): void {
     this.terminal = output.terminal;
+    const file = this.config.html;
+    if (file !== null) {
+      try {
+        this.html = openSync(file, 'w');
+      } catch (e) {
+        throw new Error(`cannot write the report --html ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
+    }
+  }
+
+  override request(minute: number, status: number): void {
+    this.minute = minute;
+    this.status = status;
+    this.stats.timeline!.add(minute);
   }
 
   record(r: ByteView, _line: number, kind: Kind): void {
     this.uris++;
-    const counts = this.stats.kinds[kind === Kind.REFERRER ? 1 : 0]!;
     if (this.config.web) {
-      if (!counts.addWeb(r.href)) this.invalid++;
+      if (!this.stats.kinds[kind === Kind.REFERRER ? 1 : 0]!.addWeb(r.href)) this.invalid++;
       return;
     }
     if (r.code !== 0) this.invalid++;
-    counts.add(r);
+    if (kind === Kind.REFERRER) {
+      this.stats.kinds[1]!.add(r);
+      return;
+    }
+    const slot = this.stats.kinds[0]!.add(r, this.status);
+    if (slot >= 0 && this.minute >= 0) this.stats.timeline?.addRoute(slot, this.minute);
   }
 
   /** A log line without a URI (stats reads no base<TAB>href lines). */
@@ -61,18 +90,40 @@ export class StatsCommand extends Command {
   override end(): void {
     const c = this.config;
     this.stats.lines = this.lines;
+    this.stats.partial = this.interrupted;
+    const input = c.file === '-' ? 'standard input' : c.file;
+    const how = [...(c.log !== null ? [`${c.log} log`] : []), ...(c.web ? ['URL Standard'] : [])];
+    const title = `${input}${how.length > 0 ? ` (${how.join(', ')})` : ''}`;
     if (c.json) {
       this.out.push(`${terminalSafe(JSON.stringify(this.stats.toJSON(c.top), null, 2))}\n`);
     } else {
-      const input = c.file === '-' ? 'standard input' : c.file;
-      const how = [...(c.log !== null ? [`${c.log} log`] : []), ...(c.web ? ['URL Standard'] : [])];
-      const table = this.stats.toTable(c.top, `urikit stats: ${input}${how.length > 0 ? ` (${how.join(', ')})` : ''}`);
+      const table = this.stats.toTable(c.top, `urikit stats: ${title}`);
       this.out.push(this.terminal ? terminalSafe(table) : table);
+    }
+    if (this.html !== null) this.writeReport(title);
+    if (this.interrupted && !c.quiet)
+      this.err.push(`urikit: interrupted: the counts are those of the ${this.lines} lines read until then\n`);
+  }
+
+  /** Writes the HTML report to the file opened by `begin`. */
+  private writeReport(title: string): void {
+    const c = this.config;
+    const fd = this.html!;
+    this.html = null;
+    try {
+      const page = Buffer.from(htmlReport(this.stats.toJSON(c.top), { title, top: c.top, groups: this.stats.kinds[0]!.groups.name }));
+      for (let at = 0; at < page.length; ) at += writeSync(fd, page, at);
+      if (!c.quiet) this.err.push(`urikit: report written to ${c.html} (${Math.ceil(page.length / 1024)} KiB)\n`);
+    } catch (e) {
+      this.failed = true;
+      this.err.push(`urikit: cannot write the report --html ${c.html}: ${(e as Error).message}\n`);
+    } finally {
+      closeSync(fd);
     }
   }
 
   override exitCode(): number {
-    return 0;
+    return this.failed ? 2 : 0;
   }
 }
 
@@ -110,6 +161,10 @@ memory and the output marks them as approximate with their error bound (with
 
 On a terminal, control and bidirectional-formatting characters of the input
 are shown escaped (\\u202E); JSON always escapes them.
+
+With --log, the log lines are counted by time (JSON: "timeline"). Ctrl-C
+stops the reading: the counts so far are written, marked partial, and the
+exit code is 130.
 `,
   options: [
     {
@@ -130,6 +185,14 @@ are shown escaped (\\u202E); JSON always escapes them.
           '--templates',
           'also count valid URIs by the first URI Template of FILE (one per line, RFC 6570, e.g. /users/{id}/repos{?page}) that their request target (path and query) matches, and list the --top targets that none matches; JSON lists every template with its line and count. A bad template is reported as FILE:LINE:COLUMN before any input is read.',
         ],
+        [
+          '--infer-routes',
+          'also count valid URIs by the route found for their path: segments that are ids (numbers, UUIDs, hex hashes, dates, long tokens) or one of more than 32 values at their position become variables (/users/{id}/repos); "urikit routes" writes them as a templates file',
+        ],
+        [
+          '--html',
+          'also write the report as one HTML page to FILE: tables you can sort, and with --log a chart of requests per minute, hour or day, and one per route; self-contained (no network)',
+        ],
       ],
     },
     workerOptions(['--report', "with --from: print the job's counts (the same table or JSON as a local stats) instead of counting"]),
@@ -139,5 +202,6 @@ are shown escaped (\\u202E); JSON always escapes them.
   input: () => 'uris',
   // The report has no line numbers: a worker thread need not wait for its first line's number.
   numbered: false,
+  partial: true,
   create: (config) => new StatsCommand(config),
 };

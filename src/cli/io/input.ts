@@ -12,7 +12,7 @@
  *
  * Another source (a queue, a socket) implements `Source` and is opened in ../run.ts.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, fstatSync } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -32,6 +32,8 @@ export interface Source {
   read: number;
   /** The bytes, decompressed, in chunks. */
   chunks(): AsyncIterable<Buffer>;
+  /** Ends a read that waits for data (Ctrl-C on standard input from a terminal): `chunks` then ends or fails. */
+  cancel(): void;
 }
 
 /** Compressed formats, by their magic numbers. */
@@ -118,7 +120,7 @@ export function describeReadError(e: NodeJS.ErrnoException, file: string, comman
  * file grew. Throws the fs error, or `CompressedInput`.
  */
 export async function openInput(file: string, stdin: Readable, longestLine: number): Promise<Source> {
-  if (file === '-') return new StreamSource(file, stdin);
+  if (file === '-') return new StreamSource(file, stdin, regularFileSize(stdin));
   const st = await stat(file);
   if (st.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
   // A named pipe or a device: its bytes say what it is.
@@ -180,25 +182,48 @@ async function* prepend(head: Buffer | null, rest: AsyncIterator<Buffer>): Async
   }
 }
 
+/** The size of the regular file a stream reads (standard input redirected from one: `< file`), or null. */
+function regularFileSize(stream: Readable): number | null {
+  const fd = (stream as { fd?: unknown }).fd;
+  if (typeof fd !== 'number') return null;
+  try {
+    const st = fstatSync(fd);
+    return st.isFile() ? st.size : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Standard input, a named pipe or a device: read to its end. */
 class StreamSource implements Source {
   read = 0;
-  readonly size = null;
   readonly file = null;
 
-  /** `stream`: standard input; null to open the file `name`. */
+  /**
+   * `stream`: standard input; null to open the file `name`. `size`: that of the regular file
+   * standard input is redirected from (for the progress bar), else null.
+   */
   constructor(
     readonly name: string,
     private readonly stream: Readable | null,
+    readonly size: number | null = null,
   ) {}
+
+  /** The stream read, once `chunks` is read. */
+  private opened: Readable | null = null;
 
   chunks(): AsyncIterable<Buffer> {
     return decompressed(this.counted(), null);
   }
 
+  cancel(): void {
+    this.opened?.destroy();
+  }
+
   private async *counted(): AsyncGenerator<Buffer> {
-    const raw: AsyncIterable<Buffer | string> = this.stream ?? createReadStream(this.name, { highWaterMark: CHUNK });
-    for await (const c of raw) {
+    const raw = this.stream ?? createReadStream(this.name, { highWaterMark: CHUNK });
+    this.opened = raw;
+    for await (const c of raw as AsyncIterable<Buffer | string>) {
       const b = typeof c === 'string' ? Buffer.from(c) : c;
       this.read += b.length;
       yield b;
@@ -223,6 +248,9 @@ class FileSource implements Source {
   chunks(): AsyncIterable<Buffer> {
     return decompressed(this.snapshot(), this.gzip);
   }
+
+  /** A file's reads end by themselves. */
+  cancel(): void {}
 
   private async *snapshot(): AsyncGenerator<Buffer> {
     const fh = await open(this.name, 'r');

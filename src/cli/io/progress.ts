@@ -1,8 +1,9 @@
 /**
  * A progress bar on standard error: bytes read of the input's size, rate and time left. Drawn
  * only where nobody else writes: standard error a terminal that standard output is not (the
- * output would interleave with it), and an input of known size (a file, not a pipe); `--quiet`
- * turns it off. It fits the terminal's width, and is cleared at the end and on Ctrl-C.
+ * output would interleave with it; stats, which writes at the end, may share it), and an input of
+ * known size (a file, or standard input redirected from one); `--quiet` turns it off. It fits the
+ * terminal's width, and is cleared at the end and on Ctrl-C.
  */
 import { fstatSync } from 'node:fs';
 import type { Writable } from 'node:stream';
@@ -18,14 +19,15 @@ interface Terminal {
 }
 
 /**
- * True when a bar may be drawn on `stderr`: a terminal, and not the one `stdout` writes to. Two
- * terminal streams are the same terminal when their devices are, or when that cannot be told.
+ * True when a bar may be drawn on `stderr`: a terminal, and not the one `stdout` writes to, unless
+ * the output comes only at the end (`atEnd`), after the bar is cleared. Two terminal streams are
+ * the same terminal when their devices are, or when that cannot be told.
  */
-export function barWanted(stdout: Writable, stderr: Writable): boolean {
+export function barWanted(stdout: Writable, stderr: Writable, atEnd = false): boolean {
   const out = stdout as Terminal;
   const err = stderr as Terminal;
   if (err.isTTY !== true) return false;
-  if (out.isTTY !== true) return true;
+  if (out.isTTY !== true || atEnd) return true;
   if (typeof out.fd !== 'number' || typeof err.fd !== 'number') return false;
   return fstatSync(out.fd).rdev !== fstatSync(err.fd).rdev;
 }
@@ -34,18 +36,21 @@ export class Progress {
   private readonly started = Date.now();
   private last = 0;
   private drawn = false;
-  private readonly interrupt: () => void;
+  private readonly interrupt: (() => void) | null;
 
+  /** `ownSignal`: Ctrl-C clears the bar, then does what it would have done (false: the caller handles it). */
   constructor(
     private readonly err: Writable,
     private readonly total: number,
+    ownSignal = true,
   ) {
-    // Ctrl-C: the bar goes, then the signal does what it would have done.
-    this.interrupt = () => {
-      this.clear();
-      process.kill(process.pid, 'SIGINT');
-    };
-    process.once('SIGINT', this.interrupt);
+    this.interrupt = ownSignal
+      ? () => {
+          this.clear();
+          process.kill(process.pid, 'SIGINT');
+        }
+      : null;
+    if (this.interrupt !== null) process.once('SIGINT', this.interrupt);
   }
 
   /** `done` bytes of `total` are read. */
@@ -68,7 +73,7 @@ export class Progress {
   /** Clears the bar for good: the run is over. */
   close(): void {
     this.clear();
-    process.removeListener('SIGINT', this.interrupt);
+    if (this.interrupt !== null) process.removeListener('SIGINT', this.interrupt);
   }
 }
 

@@ -42,8 +42,10 @@ export class LogLine {
   errorAt = 0;
   /** With `error`: what was expected there. */
   expected = '';
-  /** The request line: bytes [errorAt, requestEnd) with NO_REQUEST_TARGET. */
+  /** The request's closing quote (with NO_REQUEST_TARGET, the request line is bytes [errorAt, requestEnd)). */
   requestEnd = 0;
+  /** The "]" that ends the time: the time is the 26 bytes before it, when it is one. */
+  timeEnd = 0;
 
   private readonly quotes: ByteSearch;
   private readonly spaces: ByteSearch;
@@ -68,12 +70,13 @@ export class LogLine {
       return this.fail(q1, 'the time in brackets ("[17/May/2015:10:05:03 +0000] ") before the quoted request');
     const q2 = closingQuote(b, q1 + 1, end, this.quotes);
     if (q2 === -1) return this.fail(end, 'the closing quote of the request');
+    this.timeEnd = q1 - 2;
+    this.requestEnd = q2;
     // METHOD SP target [SP protocol]
     const sp = this.spaces.in(b, q1 + 1, q2 - 1);
     if (sp === -1) {
       this.error = 'NO_REQUEST_TARGET';
       this.errorAt = q1 + 1;
-      this.requestEnd = q2;
       this.expected = '';
       return false;
     }
@@ -118,6 +121,70 @@ function isVersion(b: Uint8Array, from: number, end: number): boolean {
   return (
     end - from >= 5 && b[from] === 0x48 && b[from + 1] === 0x54 && b[from + 2] === 0x54 && b[from + 3] === 0x50 && b[from + 4] === 0x2f
   );
+}
+
+const MONTHS: Readonly<Record<number, number>> = {
+  4874606: 1, // Jan
+  4613474: 2,
+  5071218: 3,
+  4288626: 4,
+  5071225: 5,
+  4879726: 6,
+  4879724: 7,
+  4289895: 8,
+  5465456: 9,
+  5202804: 10,
+  5140342: 11,
+  4482403: 12,
+};
+
+/** The number of the `n` ASCII digits at `at`, or -1. */
+function digits(b: Uint8Array, at: number, n: number): number {
+  let v = 0;
+  for (let i = at; i < at + n; i++) {
+    const d = b[i]! - 0x30;
+    if (d < 0 || d > 9) return -1;
+    v = v * 10 + d;
+  }
+  return v;
+}
+
+/**
+ * The time of a log line, `[17/May/2015:10:05:03 +0000]` whose "]" is at `close`, in minutes
+ * since 1970-01-01T00:00Z (the seconds dropped, the offset applied); -1 when it is not such a
+ * time, or before 1970.
+ */
+export function logMinute(b: Uint8Array, close: number): number {
+  const t = close - 26;
+  if (t < 1 || b[t - 1] !== 0x5b || b[close] !== 0x5d) return -1;
+  if (b[t + 2] !== 0x2f || b[t + 6] !== 0x2f || b[t + 11] !== 0x3a || b[t + 14] !== 0x3a || b[t + 20] !== SPACE) return -1;
+  const day = digits(b, t, 2);
+  const month = MONTHS[(b[t + 3]! << 16) | (b[t + 4]! << 8) | b[t + 5]!];
+  const year = digits(b, t + 7, 4);
+  const hour = digits(b, t + 12, 2);
+  const minute = digits(b, t + 15, 2);
+  const zone = digits(b, t + 22, 4);
+  const sign = b[t + 21] === 0x2b ? 1 : b[t + 21] === DASH ? -1 : 0;
+  if (day < 1 || day > 31 || month === undefined || year < 1970 || hour > 23 || minute > 59 || zone < 0 || sign === 0) return -1;
+  const offset = sign * (Math.floor(zone / 100) * 60 + (zone % 100));
+  const at = daysFromCivil(year, month, day) * 1440 + hour * 60 + minute - offset;
+  return at < 0 ? -1 : at;
+}
+
+/** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Hinnant's days_from_civil). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  if (m <= 2) y--;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+/** The status after the request whose closing quote is at `q2` (` 200 `), or -1. */
+export function logStatus(b: Uint8Array, q2: number, end: number): number {
+  if (q2 + 5 > end || b[q2 + 1] !== SPACE || (q2 + 5 < end && b[q2 + 5] !== SPACE)) return -1;
+  return digits(b, q2 + 2, 3);
 }
 
 /** The position of the first quote in [from, end) that no backslash escapes, or -1. */
@@ -169,6 +236,8 @@ export class LogLines implements LineReader {
   private readonly want: Config['logField'];
   private readonly target: TargetView;
   private readonly referrer: ByteView;
+  /** The command asks for each line's time and status. */
+  private readonly requests: boolean;
 
   constructor(
     config: Config,
@@ -179,13 +248,16 @@ export class LogLines implements LineReader {
     this.want = config.logField;
     this.target = new TargetView(config.parse);
     this.referrer = new ByteView(config.parse);
+    this.requests = to.requests === true;
   }
 
   read(bytes: Buffer, start: number, end: number, line: number): void {
     const l = this.log;
     const to = this.to;
     const want = this.want;
-    if (!l.read(bytes, start, end)) {
+    const ok = l.read(bytes, start, end);
+    if (this.requests && l.error !== 'NOT_A_LOG_LINE') to.request!(logMinute(bytes, l.timeEnd), logStatus(bytes, l.requestEnd, end));
+    if (!ok) {
       const text = bytes.toString('utf8', start, end);
       const index = bytes.toString('utf8', start, l.errorAt).length;
       const message =

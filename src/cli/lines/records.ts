@@ -49,6 +49,13 @@ export interface Records {
   empty(line: number): void;
   /** A log line whose referrer is "-". */
   absent(): void;
+  /** The command wants `request` calls (reading a line's time and status costs a little). */
+  readonly requests?: boolean;
+  /**
+   * With `--log`, before the records of each log line (when `requests`): the line's time in
+   * minutes since 1970 UTC and its status, each -1 when it cannot be read.
+   */
+  request?(minute: number, status: number): void;
   /** A `base<TAB>href` line, both halves scanned. */
   pair(base: ByteView, href: ByteView, line: number): void;
 }

@@ -11,7 +11,9 @@ import { Slot, WARNING_FLAGS, WARNINGS } from '../../syntax/offsets.js';
 import { parseWeb, type Uri } from '../../uri.js';
 import { TargetView } from '../lines/log.js';
 import type { Templates } from '../templates.js';
+import { RouteTree, type RouteTreeData } from './routes.js';
 import { TemplateCounts, type TemplateCountsData } from './template-counts.js';
+import { type Series, Timeline, type TimelineData } from './timeline.js';
 import { TopK, type TopKData } from './topk.js';
 
 const FORMS = ['origin', 'absolute', 'authority', 'asterisk'] as const;
@@ -46,16 +48,20 @@ export class UriStats {
   readonly forms = new Map<string, number>();
   /** With --templates: valid records by the first template their request target matches. */
   readonly templates: TemplateCounts | null;
+  /** With --infer-routes (a log's targets, or a list's URIs): valid records by the route found for their path. */
+  readonly routes: RouteTree | null;
 
   constructor(
     capacity: number,
     readonly groups: HostGroups,
     templates: Templates | null,
+    inferRoutes = false,
   ) {
     this.schemes = new TopK(capacity);
     this.hosts = new TopK(capacity);
     this.paths = new TopK(capacity);
     this.templates = templates === null ? null : new TemplateCounts(templates, capacity);
+    this.routes = inferRoutes ? new RouteTree() : null;
   }
 
   /** Counts `text` as the URL Standard's parser reads it (`parseWeb`): `stats --web`. False when it rejects it. */
@@ -78,12 +84,17 @@ export class UriStats {
     return true;
   }
 
-  add(r: ByteView): void {
+  /**
+   * Counts `r`; returns its route's slot for the timeline (a template's index, or that of no
+   * template; a route's node), or -1. `status`, a log line's (-1: none), keeps a request that
+   * failed (400 and above) from making routes of its path: a scanner's probes are no routes.
+   */
+  add(r: ByteView, status = -1): number {
     this.uris++;
     if (r.code !== 0) {
       this.invalid++;
       increment(this.errors, r.error().code);
-      return;
+      return -1;
     }
     this.valid++;
     if (r instanceof TargetView) increment(this.forms, targetFormName(r.form));
@@ -92,12 +103,51 @@ export class UriStats {
     const host = r.host;
     if (host !== undefined) this.hosts.add(this.groups.key(host.toLowerCase()));
     increment(this.hostTypes, r.hostType ?? 'none');
-    this.paths.add(r.path);
-    this.templates?.add(r);
+    const path = r.path;
+    this.paths.add(path);
+    let slot = -1;
+    if (this.templates !== null) slot = this.templates.add(r);
+    else if (this.routes !== null) slot = this.routes.add(path, status < 400);
     const flags = r.offsets[Slot.FLAGS]!;
     if ((flags & WARNING_FLAGS) !== 0) {
       for (const [name, bit] of WARNINGS) if ((flags & bit) !== 0) increment(this.warnings, name);
     }
+    return slot;
+  }
+
+  /**
+   * The routes (templates that matched, or routes found) by count, largest first, and the row of
+   * each timeline slot (-1: none).
+   */
+  routeRows(): { rows: Array<{ template: string; count: number }>; rowOf: (slot: number) => number } | null {
+    if (this.templates !== null) {
+      const t = this.templates;
+      const order = t
+        .rows()
+        .map((r, slot) => ({ ...r, slot }))
+        .filter((r) => r.count > 0)
+        .sort((a, b) => b.count - a.count || a.line - b.line);
+      const rank = new Map(order.map((r, i) => [r.slot, i]));
+      return { rows: order.map((r) => ({ template: r.template, count: r.count })), rowOf: (slot) => rank.get(slot) ?? -1 };
+    }
+    if (this.routes !== null) {
+      const tree = this.routes;
+      const ids = new Map<number, number>();
+      const routes = tree.routes(ids);
+      const order = routes.map((r, i) => ({ ...r, i })).sort((a, b) => b.count - a.count || (a.template < b.template ? -1 : 1));
+      const rank = new Array<number>(routes.length);
+      order.forEach((r, k) => {
+        rank[r.i] = k;
+      });
+      return {
+        rows: order.map((r) => ({ template: r.template, count: r.count })),
+        rowOf: (slot) => {
+          const i = ids.get(tree.find(slot));
+          return i === undefined ? -1 : rank[i]!;
+        },
+      };
+    }
+    return null;
   }
 
   toData(): UriStatsData {
@@ -114,6 +164,7 @@ export class UriStats {
       warnings: [...this.warnings],
       forms: [...this.forms],
       ...(this.templates === null ? {} : { templates: this.templates.toData() }),
+      ...(this.routes === null ? {} : { routes: this.routes.toData() }),
     };
   }
 
@@ -132,8 +183,15 @@ export class UriStats {
     if (d.templates !== undefined) this.templates?.merge(d.templates);
   }
 
-  /** The JSON form: `top` values of each summary. */
-  toJSON(top: number, referrers: boolean): object {
+  /** Adds a worker's routes; returns the map of its route slots to ours. */
+  mergeRoutes(d: UriStatsData): (slot: number) => number {
+    if (d.routes === undefined || this.routes === null) return (slot) => slot;
+    const ids = this.routes.mergeData(d.routes);
+    return (slot) => ids.get(slot) ?? -1;
+  }
+
+  /** The JSON form: `top` values of each summary; `rows`, the routes found (`routeRows`) with --infer-routes. */
+  toJSON(top: number, referrers: boolean, rows?: ReadonlyArray<{ template: string; count: number }>): UriStatsJSON {
     return {
       uris: this.uris,
       valid: this.valid,
@@ -156,9 +214,48 @@ export class UriStats {
               unmatchedTargets: topJSON(this.templates.misses, top, false),
             },
           }),
+      ...(this.routes === null
+        ? {}
+        : {
+            routes: {
+              distinct: rows!.length,
+              matched: this.valid - this.routes.unrouted,
+              unrouted: this.routes.unrouted,
+              top: rows!.slice(0, top),
+            },
+          }),
     };
   }
 }
+
+/** A `TopK` in the JSON: its `top` values (a scheme's `null`: relative references). */
+export interface TopJSON {
+  distinct: number | null;
+  distinctAtLeast?: number;
+  maxOvercount?: number;
+  top: Array<{ value: string | null; count: number; overcount?: number }>;
+}
+
+/** The JSON of `UriStats`; the hosts' list is named by --group-by (hosts, domains or suffixes). */
+export type UriStatsJSON = {
+  uris: number;
+  valid: number;
+  invalid: number;
+  absent?: number;
+  schemes: TopJSON;
+  hostTypes: Record<string, number>;
+  paths: TopJSON;
+  errors: Record<string, number>;
+  warnings: Record<string, number>;
+  forms?: Record<string, number>;
+  templates?: {
+    matched: number;
+    unmatched: number;
+    counts: Array<{ line: number; template: string; count: number }>;
+    unmatchedTargets: TopJSON;
+  };
+  routes?: { distinct: number; matched: number; unrouted: number; top: Array<{ template: string; count: number }> };
+} & Record<string, unknown>;
 
 /** `UriStats` as plain data. */
 export interface UriStatsData {
@@ -175,6 +272,8 @@ export interface UriStatsData {
   forms: Array<[string, number]>;
   /** With --templates (not in a Redis job's counts). */
   templates?: TemplateCountsData;
+  /** With --infer-routes (not in a Redis job's counts). */
+  routes?: RouteTreeData;
 }
 
 /** Everything `urikit stats` counts. */
@@ -185,19 +284,32 @@ export class Stats {
   readonly lineErrors = new Map<string, number>();
   /** One `UriStats` per kind of record: [lines] or [targets, referrers]. */
   readonly kinds: UriStats[];
+  /** With `--log`: the log lines by time, and the requests of each route. */
+  readonly timeline: Timeline | null;
+  /** The run was interrupted: the counts are those of the lines read until then. */
+  partial = false;
 
   constructor(
     readonly log: boolean,
     capacity: number,
     groups: HostGroups = HOSTS,
     templates: Templates | null = null,
+    inferRoutes = false,
   ) {
-    const kind = (): UriStats => new UriStats(capacity, groups, templates);
-    this.kinds = log ? [kind(), kind()] : [kind()];
+    const kind = (routes: boolean): UriStats => new UriStats(capacity, groups, templates, routes);
+    // Routes are found for the paths of a list's URIs or of a log's targets, not of its referrers.
+    this.kinds = log ? [kind(inferRoutes), kind(false)] : [kind(inferRoutes)];
+    this.timeline = log ? new Timeline() : null;
   }
 
   toData(): StatsData {
-    return { lines: this.lines, emptyLines: this.emptyLines, lineErrors: [...this.lineErrors], kinds: this.kinds.map((k) => k.toData()) };
+    return {
+      lines: this.lines,
+      emptyLines: this.emptyLines,
+      lineErrors: [...this.lineErrors],
+      kinds: this.kinds.map((k) => k.toData()),
+      ...(this.timeline === null ? {} : { timeline: this.timeline.toData() }),
+    };
   }
 
   merge(d: StatsData): void {
@@ -207,21 +319,52 @@ export class Stats {
     d.kinds.forEach((k, i) => {
       this.kinds[i]!.merge(k);
     });
+    const slots = this.kinds[0]!.mergeRoutes(d.kinds[0]!);
+    if (d.timeline !== undefined) this.timeline?.merge(d.timeline, slots);
   }
 
-  toJSON(top: number): object {
-    const head = { lines: this.lines, emptyLines: this.emptyLines, lineErrors: Object.fromEntries(sorted(this.lineErrors)) };
-    if (!this.log) return { ...head, uris: this.kinds[0]!.toJSON(top, false) };
+  /** The JSON form (also the data of the HTML report). */
+  toJSON(top: number): StatsJSON {
+    const routes = this.kinds[0]!.routeRows();
+    const head = {
+      ...(this.partial ? { partial: true as const } : {}),
+      lines: this.lines,
+      emptyLines: this.emptyLines,
+      lineErrors: Object.fromEntries(sorted(this.lineErrors)),
+    };
+    const inferred = this.kinds[0]!.routes !== null ? routes!.rows : undefined;
+    if (!this.log) return { ...head, uris: this.kinds[0]!.toJSON(top, false, inferred) };
     return {
       ...head,
-      targets: this.kinds[0]!.toJSON(top, false),
+      targets: this.kinds[0]!.toJSON(top, false, inferred),
       referrers: this.kinds[1]!.toJSON(top, true),
+      ...this.timelineJSON(top, routes),
+    };
+  }
+
+  /** Requests by time, and those of the `top` routes, when some log line had a time. */
+  private timelineJSON(top: number, routes: ReturnType<UriStats['routeRows']>): { timeline?: TimelineJSON } {
+    const t = this.timeline!;
+    const series = routes === null ? t.series() : t.series(routes.rowOf, Math.min(top, routes.rows.length));
+    if (series === null) return {};
+    return {
+      timeline: {
+        ...series.all,
+        undated: t.undated,
+        ...(series.routes === null ? {} : { routes: series.routes.map((counts, i) => ({ template: routes!.rows[i]!.template, counts })) }),
+      },
     };
   }
 
   /** The report for a terminal: a few small tables. */
   toTable(top: number, title: string): string {
-    const out: string[] = [title, '', `lines: ${this.lines}${this.emptyLines > 0 ? ` (${this.emptyLines} empty)` : ''}`];
+    const out: string[] = [
+      `${title}${this.partial ? ' (partial: interrupted)' : ''}`,
+      '',
+      `lines: ${this.lines}${this.emptyLines > 0 ? ` (${this.emptyLines} empty)` : ''}`,
+    ];
+    const when = this.timeline?.series() ?? null;
+    if (when !== null) out.push(timeSpan(when.all, this.timeline!.undated));
     if (this.lineErrors.size > 0)
       table(
         out,
@@ -246,6 +389,42 @@ export interface StatsData {
   emptyLines: number;
   lineErrors: Array<[string, number]>;
   kinds: UriStatsData[];
+  /** With --log (not in a Redis job's counts). */
+  timeline?: TimelineData;
+}
+
+/** Requests by time in the JSON: a `Series`, the lines whose time could not be read, the top routes' own. */
+export interface TimelineJSON extends Series {
+  undated: number;
+  routes?: Array<{ template: string; counts: number[] }>;
+}
+
+/** The JSON of `Stats` (its parts are described by docs/cli.md). */
+export interface StatsJSON {
+  partial?: true;
+  lines: number;
+  emptyLines: number;
+  lineErrors: Record<string, number>;
+  uris?: UriStatsJSON;
+  targets?: UriStatsJSON;
+  referrers?: UriStatsJSON;
+  timeline?: TimelineJSON;
+}
+
+/** "time: 2015-05-17 10:05 to 10:59 UTC, by minute: busiest 10:33 (412 lines)". */
+function timeSpan(s: Series, undated: number): string {
+  const step = { minute: 60_000, hour: 3_600_000, day: 86_400_000 }[s.unit];
+  const at = (i: number): string => {
+    const iso = new Date(Date.parse(s.start) + i * step).toISOString();
+    return s.unit === 'day' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+  };
+  let busiest = 0;
+  s.counts.forEach((n, i) => {
+    if (n > s.counts[busiest]!) busiest = i;
+  });
+  const lastBucket = s.counts.length - 1;
+  const undatedNote = undated > 0 ? `; ${undated} without a readable time` : '';
+  return `time: ${at(0)} to ${at(lastBucket)} UTC, by ${s.unit}: busiest ${at(busiest)} (${s.counts[busiest]} ${s.counts[busiest] === 1 ? 'request' : 'requests'})${undatedNote}`;
 }
 
 function section(out: string[], name: string, s: UriStats, top: number, referrers: boolean): void {
@@ -270,6 +449,7 @@ function section(out: string[], name: string, s: UriStats, top: number, referrer
     if (s.hosts.distinct !== 0) table(out, `top ${top} ${s.groups.name}`, summaryRows(s.hosts, top, false), s.valid, s.hosts);
     table(out, `top ${top} paths`, summaryRows(s.paths, top, false), s.valid, s.paths);
     if (s.templates !== null) templateTables(out, s.templates, top, s.valid);
+    if (s.routes !== null) routeTable(out, s, top);
   }
   if (s.invalid > 0)
     table(
@@ -306,6 +486,15 @@ function templateTables(out: string[], t: TemplateCounts, top: number, valid: nu
   if (t.unmatched > 0) table(out, `top ${top} targets no template matched`, summaryRows(t.misses, top, false), valid, t.misses);
 }
 
+/** The `top` routes found, by count, and the paths that matched none. */
+function routeTable(out: string[], s: UriStats, top: number): void {
+  const all = s.routeRows()!.rows;
+  const rows = all.slice(0, top).map((r) => row(r.template, r.count));
+  const unrouted = s.routes!.unrouted;
+  if (unrouted > 0) rows.push(row('(no route)', unrouted));
+  table(out, `top ${top} routes found`, rows, s.valid, null, `   (${all.length} routes)`);
+}
+
 interface Row {
   value: string;
   count: number;
@@ -322,8 +511,8 @@ function summaryRows(t: TopK, top: number, schemes: boolean): Row[] {
 
 const MAX_VALUE = 60;
 
-/** A titled table: value, count, share of `total`; a note when the counts are approximate. */
-function table(out: string[], title: string, rows: Row[], total: number, summary: TopK | null): void {
+/** A titled table: value, count, share of `total`; a note when the counts are approximate; `note` after the head. */
+function table(out: string[], title: string, rows: Row[], total: number, summary: TopK | null, note = ''): void {
   const values = rows.map((r) => (r.value.length > MAX_VALUE ? `${r.value.slice(0, MAX_VALUE - 1)}…` : r.value));
   const counts = rows.map((r) => (r.over > 0 ? `≤${r.count}` : String(r.count)));
   // A loop, not Math.max(...values): a top list can hold more values than a call has arguments.
@@ -334,7 +523,7 @@ function table(out: string[], title: string, rows: Row[], total: number, summary
     const d = summary.distinct;
     head += d !== null ? `   (${d} distinct)` : `   (at least ${summary.seen} distinct; approximate)`;
   }
-  out.push('', head);
+  out.push('', head + note);
   rows.forEach((r, i) => {
     out.push(`  ${values[i]!.padEnd(w)}  ${counts[i]!.padStart(cw)}  ${percent(r.count, total).padStart(6)}`);
   });
@@ -347,7 +536,7 @@ function percent(n: number, total: number): string {
   return total === 0 ? '' : `${((100 * n) / total).toFixed(1)}%`;
 }
 
-function topJSON(t: TopK, top: number, schemes: boolean): object {
+function topJSON(t: TopK, top: number, schemes: boolean): TopJSON {
   return {
     distinct: t.distinct,
     ...(t.exact ? {} : { distinctAtLeast: t.seen, maxOvercount: t.floor }),

@@ -17,14 +17,17 @@ export class TemplateCounts {
     this.misses = new TopK(capacity);
   }
 
-  add(r: ByteView): void {
+  /** Counts `r`; returns the index of its template, or the number of templates when none matched. */
+  add(r: ByteView): number {
     const target = r.requestTarget ?? r.href;
     const index = this.templates.set.indexOf(target);
-    if (index !== -1) this.counts[index]!++;
-    else {
-      this.unmatched++;
-      this.misses.add(target);
+    if (index !== -1) {
+      this.counts[index]!++;
+      return index;
     }
+    this.unmatched++;
+    this.misses.add(target);
+    return this.counts.length;
   }
 
   toData(): TemplateCountsData {

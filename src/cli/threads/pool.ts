@@ -50,6 +50,8 @@ export interface ThreadRun {
   out: Sink;
   err: Sink;
   progress: Progress | null;
+  /** Ctrl-C (stats): no more segments are handed out, and the counts of those read are merged. */
+  interrupt?: { stop: () => void };
 }
 
 /** Runs the command over the file with worker threads; resolves when all output is written. */
@@ -72,6 +74,8 @@ export function runThreads(run: ThreadRun): Promise<void> {
   let writing = false;
   let states = 0;
   let finished = false;
+  /** Ctrl-C, or the last segment written: the workers were told to end. */
+  let ending = false;
   /** The file turned out shorter: the run ends with this error once the counts are in. */
   let failed: TruncatedInput | null = null;
 
@@ -93,8 +97,15 @@ export function runThreads(run: ThreadRun): Promise<void> {
       else if (!graceful) resolvePromise();
     };
 
+    /** Asks every worker for its counts (after the segments it has). */
+    const end = (): void => {
+      if (ending) return;
+      ending = true;
+      for (const w of workers) w.postMessage({ type: 'end' } satisfies ToWorker);
+    };
+
     const pump = (): void => {
-      while (failed === null && idle.length > 0 && nextSeg < n && nextSeg - nextWrite < 2 * threads) {
+      while (!ending && failed === null && idle.length > 0 && nextSeg < n && nextSeg - nextWrite < 2 * threads) {
         const start = nextSeg * seg;
         idle.pop()!.postMessage({ type: 'seg', seg: nextSeg, start, end: Math.min(size, start + seg) } satisfies ToWorker);
         nextSeg++;
@@ -124,12 +135,12 @@ export function runThreads(run: ThreadRun): Promise<void> {
         if (r.truncatedAt !== -1) {
           // As one thread: the lines before the cut are written, and the counts are kept.
           failed = new TruncatedInput(size, r.truncatedAt);
-          for (const w of workers) w.postMessage({ type: 'end' } satisfies ToWorker);
+          end();
           return;
         }
       }
       writing = false;
-      if (nextWrite === n && !finished) for (const w of workers) w.postMessage({ type: 'end' } satisfies ToWorker);
+      if (nextWrite === n && !finished) end();
     };
 
     const onMessage = (w: Worker, m: FromWorker): void => {
@@ -166,6 +177,7 @@ export function runThreads(run: ThreadRun): Promise<void> {
       workers.push(w);
       idle.push(w);
     }
+    if (run.interrupt !== undefined) run.interrupt.stop = end;
     pump();
   });
 }
