@@ -158,6 +158,34 @@ test('validate: LINE:INDEX: CODE: MESSAGE per invalid URI, a count on stderr, ex
   assert.is(zone.code, 0);
 });
 
+test('an access log read without --log: the hint names --log FORMAT, not --lenient, which takes whole lines as URIs', async () => {
+  const log = 'the lines look like combined access log lines: --log combined reads the URIs in them';
+  const lenientLog =
+    'the lines look like combined access log lines, which --lenient takes whole as URIs: --log combined reads the URIs in them';
+  const strict = await cli(['validate', LOG]);
+  assert.equal([strict.code, strict.err], [1, `urikit: 7 of 7 URIs are invalid; ${log}\n`]);
+  assert.equal(await cli(['validate', '--lenient', LOG]), { code: 0, out: '', err: `urikit: ${lenientLog}\n` });
+  const stats = await cli(['stats', '--lenient', LOG]);
+  assert.equal([stats.code, stats.err], [0, `urikit: ${lenientLog}\n`]);
+  assert.is((await cli(['stats', '--log', 'combined', LOG])).err, '');
+  assert.is((await cli(['validate', '--quiet', LOG])).err, '');
+  // Common log lines end after the size; most lines must read as one format or the other.
+  const common = '203.0.113.7 - - [17/May/2015:10:05:03 +0000] "GET /a b HTTP/1.1" 200 512\n';
+  assert.is(
+    (await cli(['normalize'], common.repeat(3))).err.split('\n').at(-2),
+    'urikit: 3 invalid URIs were left out (reported above); the lines look like common access log lines: --log common reads the URIs in them',
+  );
+  assert.is(
+    (await cli(['validate'], `${common}http://a b/\nhttp://c d/\n`)).err,
+    'urikit: 3 of 3 URIs are invalid; --lenient accepts the characters that logs often hold\n',
+  );
+  // Only the first lines are tried: a log line further down a list of URIs is one more invalid URI.
+  assert.is(
+    (await cli(['validate'], `${'http://a/\n'.repeat(16)}${common}`)).err,
+    'urikit: 1 of 17 URIs is invalid; --lenient accepts the characters that logs often hold\n',
+  );
+});
+
 // ---------------------------------------------------------------------------------------------
 // normalize
 

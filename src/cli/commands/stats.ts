@@ -63,6 +63,8 @@ export class StatsCommand extends Command {
       const table = this.stats.toTable(c.top, `urikit stats: ${input}${c.log !== null ? ` (${c.log} log)` : ''}`);
       this.out.push(this.terminal ? terminalSafe(table) : table);
     }
+    const log = this.logHint();
+    if (log !== null && !c.quiet) this.err.push(`urikit: ${log}\n`);
   }
 
   override exitCode(): number {
