@@ -769,6 +769,10 @@ test('usage errors exit 2 with a message that says what to do', async () => {
   await bad(['stats', '--top', '0'], '--top takes a whole number from 1 to 1000000, not "0"');
   await bad(['stats', '--track', ''], '--track takes a whole number from 1 to 100000000, not ""');
   await bad(['parse', '--threads', 'many'], '--threads takes a whole number from 1 to 256, or auto, not "many"');
+  // Decimal digits only: what JavaScript's Number reads besides (hex, exponents, a point, spaces) is no count.
+  for (const n of ['0x10', '1e1', '2.0', ' 2', '2 ', '+2', '0b1', '٣'])
+    await bad(['parse', '--threads', n], `--threads takes a whole number from 1 to 256, or auto, not "${n}"`);
+  await bad(['stats', '--top', '1e3'], '--top takes a whole number from 1 to 1000000, not "1e3"');
   await bad(['normalize', '--dedupe-limit=1.5'], '--dedupe-limit takes a whole number from 1 to 4294967296, not "1.5"');
   await bad(['normalize', '--rfc-only'], '--rfc-only goes with --dedupe or --to (normal forms compared without the dedupe preset)');
   await bad(
