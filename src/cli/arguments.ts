@@ -55,6 +55,7 @@ export const OPTIONS = {
   '--track': { value: 'N' },
   '--group-by': { value: 'host|domain|suffix' },
   '--templates': { value: 'FILE' },
+  '--match': { value: 'named|exact' },
   '--warc': {},
   '--same-site': {},
   '--normalize': { value: 'rfc3986|dedupe' },

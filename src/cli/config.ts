@@ -121,7 +121,10 @@ export function configure(
   const templatesFile = a.values.get('--templates');
   if (templatesFile !== undefined && redis.from !== null)
     throw new UsageError("--templates does not go with --from: a job's counts are kept in Redis, where templates have no place yet");
-  const templates = templatesFile === undefined ? null : readTemplates(templatesFile);
+  const match = a.choice('--match', ['named', 'exact'], 'named');
+  if (a.values.has('--match') && templatesFile === undefined)
+    throw new UsageError('--match needs --templates FILE: it says how the templates read a query');
+  const templates = templatesFile === undefined ? null : readTemplates(templatesFile, match);
   const baseText = a.values.get('--base');
   const base = baseText === undefined ? null : parseBase(baseText, parseOptions);
   if (command === 'resolve' && log !== null && base === null)

@@ -122,6 +122,10 @@ are shown escaped (\\u202E); JSON always escapes them.
           '--templates',
           'also count valid URIs by the first URI Template of FILE (one per line, RFC 6570, e.g. /users/{id}/repos{?page}) that their request target (path and query) matches, and list the --top targets that none matches; JSON lists every template with its line and count. A bad template is reported as FILE:LINE:COLUMN before any input is read.',
         ],
+        [
+          '--match',
+          'with --templates, how a template reads the query: named (the default), the path exactly and of the query only the pairs the template names, found in any order, others ignored (/users/{id} matches /users/42?utm_source=x; /search{?q} matches /search?page=2&q=a+b); exact, the whole target as an expansion of the template',
+        ],
       ],
     },
     workerOptions(['--report', "with --from: print the job's counts (the same table or JSON as a local stats) instead of counting"]),
