@@ -59,6 +59,7 @@ export const OPTIONS = {
   '--templates': { value: 'FILE' },
   '--infer-routes': {},
   '--html': { value: 'FILE', example: 'report.html' },
+  '--match': { value: 'named|exact' },
   '--warc': {},
   '--encoding': { value: 'LABEL', example: 'shift_jis' },
   '--default-encoding': { value: 'LABEL', example: 'utf-8' },
@@ -214,8 +215,9 @@ export class Arguments {
   count(name: OptionName, dflt: number, min: number, max: number): number {
     const s = this.values.get(name);
     if (s === undefined) return dflt;
-    const n = s.trim() === '' ? NaN : Number(s);
-    if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${name} takes a whole number from ${min} to ${max}, not "${s}"`);
+    // Decimal digits alone: Number would also take "0x10", "1e1", "2.0" and spaces around them.
+    const n = /^[0-9]+$/.test(s) ? Number(s) : NaN;
+    if (!(n >= min && n <= max)) throw new UsageError(`${name} takes a whole number from ${min} to ${max}, not "${s}"`);
     return n;
   }
 

@@ -159,7 +159,10 @@ export function configure(
   if (html === '') throw new UsageError('--html needs a file name: --html report.html');
   if (command === 'routes' && logField === 'referrer')
     throw new UsageError("routes finds the routes of a log's request targets: --log-field referrer has none of this site's");
-  const templates = templatesFile === undefined ? null : readTemplates(templatesFile);
+  const match = a.choice('--match', ['named', 'exact'], 'named');
+  if (a.values.has('--match') && templatesFile === undefined)
+    throw new UsageError('--match needs --templates FILE: it says how the templates read a query');
+  const templates = templatesFile === undefined ? null : readTemplates(templatesFile, match);
   const baseText = a.values.get('--base');
   const base = baseText === undefined ? null : parseBase(baseText, parseOptions);
   if (command === 'resolve' && log !== null && base === null)
@@ -224,7 +227,9 @@ function webCombinations(a: Arguments, log: LogFormat | null, logField: Config['
     '--remove-empty-query',
     '--rfc-only',
   ];
-  const other = [...steps, '--from', '--to', '--templates', '--infer-routes'].find((o) => a.flags.has(o as OptionName) || a.values.has(o as OptionName));
+  const other = [...steps, '--from', '--to', '--templates', '--infer-routes'].find(
+    (o) => a.flags.has(o as OptionName) || a.values.has(o as OptionName),
+  );
   if (other !== undefined)
     throw new UsageError(
       steps.includes(other)

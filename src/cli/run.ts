@@ -20,6 +20,9 @@ import { need } from './packages.js';
 import { autoThreads, runThreads } from './threads/pool.js';
 import { segmentSize } from './threads/serve.js';
 
+/** The bytes of lines read before their output is written (see `run`). */
+const SLICE = 1 << 16;
+
 /** What the CLI runs with: the process's streams (tests give their own). */
 export interface Io {
   stdin: Readable;
@@ -99,17 +102,22 @@ export async function run(spec: LineCommandSpec, config: Config, io: Io, out: Si
       const reader = createReader(shape, config, cmd);
       // A read that waits (standard input from a terminal, a pipe) ends with its stream.
       interrupt.stop = () => input.cancel();
+      // Lines are read a slice of a chunk at a time, each slice's output written before the next:
+      // the output of short lines is many times their size (parse writes some 140 bytes for "a").
+      const slice = shape === 'uris' || shape === 'pairs' ? SLICE : Infinity;
       let stopped = false;
-      for await (const chunk of input.chunks()) {
-        if ((stopped = interrupt.interrupted)) break;
-        await reader.push(chunk);
-        await out.flush(cmd.out);
-        if (cmd.err.size > 0) {
-          progress?.clear();
-          await err.flush(cmd.err);
+      reading: for await (const chunk of input.chunks()) {
+        for (let at = 0; at < chunk.length; at += slice) {
+          if ((stopped = interrupt.interrupted)) break reading;
+          await reader.push(chunk.subarray(at, at + slice));
+          await out.flush(cmd.out);
+          if (cmd.err.size > 0) {
+            progress?.clear();
+            await err.flush(cmd.err);
+          }
+          if ((stopped = out.closed)) break reading;
         }
         progress?.update(input.read);
-        if ((stopped = out.closed)) break;
       }
       if (!stopped && !interrupt.interrupted) await reader.end();
     }

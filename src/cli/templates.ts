@@ -18,12 +18,13 @@ export interface Templates {
 }
 
 /**
- * Reads and compiles the templates of `file`: one per line ("\n" or "\r\n"), empty lines skipped.
- * Throws `UsageError` naming the file, the line and the column of an invalid template.
+ * Reads and compiles the templates of `file`: one per line ("\n" or "\r\n"), empty lines skipped;
+ * `query` says how they read a URI's query (`MatchOptions`: by the pairs a template names, or
+ * exactly). Throws `UsageError` naming the file, the line and the column of an invalid template.
  * @example
- * readTemplates('routes.txt').set.match('/users/42')?.template.template; // '/users/{id}'
+ * readTemplates('routes.txt', 'named').set.match('/users/42?utm_source=x')?.template.template; // '/users/{id}'
  */
-export function readTemplates(file: string): Templates {
+export function readTemplates(file: string, query: 'named' | 'exact'): Templates {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -45,7 +46,7 @@ export function readTemplates(file: string): Templates {
     lines.push(i + 1);
   });
   if (templates.length === 0) throw new UsageError(`--templates ${file}: no template in it (one per line)`);
-  return { file, set: new UriTemplateSet(templates), lines };
+  return { file, set: new UriTemplateSet(templates, { query }), lines };
 }
 
 /** What a record is matched as: its request target (path and query), or an opaque URI's whole text. */

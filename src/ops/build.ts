@@ -176,6 +176,9 @@ function replaced(s: string, rec: Uint32Array, f: number, k: string, v: unknown)
   if (typeof v !== 'string') return null;
   let start: number;
   let end: number;
+  // The slot that holds `start`: it stays where it is even when the component is empty and
+  // `start` equals `end`.
+  let startSlot = -1;
   // The new component's flags (its host type; PERCENT and its hints when it holds a %XX), -1
   // when invalid.
   let bits: number;
@@ -188,10 +191,12 @@ function replaced(s: string, rec: Uint32Array, f: number, k: string, v: unknown)
     end = rec[Slot.HOST_END]!;
   } else if (k === 'query' && (f & Flag.QUERY) !== 0) {
     bits = percentFlag(v, EncodeSet.QUERY);
+    startSlot = Slot.QUERY_START;
     start = rec[Slot.QUERY_START]!;
     end = rec[Slot.QUERY_END]!;
   } else if (k === 'fragment' && (f & Flag.FRAGMENT) !== 0) {
     bits = percentFlag(v, EncodeSet.FRAGMENT);
+    startSlot = Slot.FRAGMENT_START;
     start = rec[Slot.FRAGMENT_START]!;
     end = s.length;
   } else {
@@ -200,8 +205,9 @@ function replaced(s: string, rec: Uint32Array, f: number, k: string, v: unknown)
   if (bits < 0) return null;
   const href = s.slice(0, start) + v + s.slice(end);
   const delta = v.length - (end - start);
-  // The boundaries at or after the component's end move with it (absent ones hold 0: never).
-  for (let i = Slot.HOST_END; i <= Slot.LENGTH; i++) if (rec[i]! >= end) rec[i]! += delta;
+  // The boundaries at or after the component's end move with it (absent ones hold 0: never),
+  // but for its own start (HOST_START lies below the loop).
+  for (let i = Slot.HOST_END; i <= Slot.LENGTH; i++) if (rec[i]! >= end && i !== startSlot) rec[i]! += delta;
   // The hints, exact as scan gives them: "%XX" in the new component or in the text kept, and
   // an upper-case letter in the scheme or a new reg-name host.
   let flags = (f & keep) | bits;

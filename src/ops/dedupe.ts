@@ -123,7 +123,7 @@ function matcherOf(patterns: unknown, who: string): ((name: string) => boolean) 
   const cached = compiled.get(patterns);
   if (cached !== undefined && cached.length === patterns.length) return cached.match;
   const names = new Set<string>();
-  const res: RegExp[] = [];
+  const res: { test(name: string): boolean }[] = [];
   for (const p of patterns as unknown[]) {
     if (p instanceof RegExp) {
       // A copy without the g and y flags: test() of those moves lastIndex between calls.
@@ -131,7 +131,7 @@ function matcherOf(patterns: unknown, who: string): ((name: string) => boolean) 
     } else if (typeof p !== 'string') {
       throw argumentError(who, 'options.removeQueryParams[]', 'a string or a RegExp', p);
     } else if (p.includes('*')) {
-      res.push(new RegExp(`^${p.split('*').map(regexLiteral).join('.*')}$`, 's'));
+      res.push(new Glob(p));
     } else {
       names.add(p);
     }
@@ -148,8 +148,37 @@ function matcherOf(patterns: unknown, who: string): ((name: string) => boolean) 
   return match;
 }
 
-function regexLiteral(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * A name pattern where each "*" stands for any text. Matched without backtracking: the text
+ * before the first "*" must begin the name and the text after the last end it, and each part
+ * between is taken where it first occurs after the one before (the leftmost place leaves the most
+ * room to the rest), so a name is read about once. A RegExp with several ".*" could take time of
+ * the name's length to the power of their number.
+ */
+class Glob {
+  private readonly parts: string[];
+  private readonly first: string;
+  private readonly last: string;
+
+  constructor(pattern: string) {
+    this.parts = pattern.split('*');
+    this.first = this.parts[0]!;
+    this.last = this.parts[this.parts.length - 1]!;
+  }
+
+  test(name: string): boolean {
+    const { parts, first, last } = this;
+    const end = name.length - last.length;
+    if (end < first.length || !name.startsWith(first) || !name.endsWith(last)) return false;
+    let at = first.length;
+    for (let i = 1; i < parts.length - 1; i++) {
+      const part = parts[i]!;
+      const k = name.indexOf(part, at);
+      if (k === -1 || k + part.length > end) return false;
+      at = k + part.length;
+    }
+    return true;
+  }
 }
 
 /**

@@ -175,11 +175,11 @@ function describe(code: UriErrorCode, index: number, input: string): string {
     case 'INVALID_CHAR':
       return `Invalid character ${where}`;
     case 'INVALID_PERCENT_ENCODING':
-      return `Invalid percent-encoding ${JSON.stringify(input.slice(index, index + 3))} at index ${index} in ${show(input, index)}: "%" must be followed by two hex digits`;
+      return `Invalid percent-encoding ${visible(input.slice(index, index + 3))} at index ${index} in ${show(input, index)}: "%" must be followed by two hex digits`;
     case 'INVALID_SCHEME':
       return index === 0
         ? `Invalid scheme: ${where} leaves the scheme empty`
-        : `Invalid scheme: ${where} ends ${JSON.stringify(input.slice(0, index))}, which is not a scheme (a letter, then letters, digits, "+", "-" or "."); a relative path cannot have ":" in its first segment`;
+        : `Invalid scheme: ${where} ends ${visible(input.slice(0, index))}, which is not a scheme (a letter, then letters, digits, "+", "-" or "."); a relative path cannot have ":" in its first segment`;
     case 'INVALID_PORT': {
       const c = input.charCodeAt(index);
       if (index < input.length && c !== 0x2f && c !== 0x3f && c !== 0x23) return `Invalid port: ${where}: a port is digits only`;
@@ -189,7 +189,7 @@ function describe(code: UriErrorCode, index: number, input: string): string {
       if (input.charCodeAt(from) === 0x5b) from = input.indexOf(']', from); // past an IP literal's ":"s
       const portStart = input.indexOf(':', from) + 1;
       const port = index - portStart > 60 ? `${input.slice(portStart, portStart + 60)}…` : input.slice(portStart, index);
-      return `Invalid port ${JSON.stringify(port)}: the authority ends with ${where}, and a port is digits only (a ":" in userinfo needs an "@" after it)`;
+      return `Invalid port ${visible(port)}: the authority ends with ${where}, and a port is digits only (a ":" in userinfo needs an "@" after it)`;
     }
     case 'INVALID_IPV6':
       return `Invalid IPv6 address: ${where}${input.charCodeAt(index) === 0x25 ? ' (a zone identifier such as %25eth0 needs the zoneId option)' : ''}`;
@@ -225,14 +225,35 @@ export function charAt(input: string, index: number): string {
   const ch = String.fromCodePoint(cp);
   const hex = `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
   if (cp >= 0x20 && cp < 0x7f) return `'${ch}'`;
-  const quoted = JSON.stringify(ch).slice(1, -1);
-  return quoted === ch ? `'${ch}' (${hex})` : `'${quoted}' (${hex})`;
+  return `'${ch.replace(HIDDEN, escapeHidden)}' (${hex})`;
+}
+
+/**
+ * The characters a message escapes: C0 and C1 controls and DEL, which a terminal acts on, the
+ * bidirectional formatting characters, which reorder what follows them, the line separators, and
+ * lone surrogates, which no text encoding holds.
+ */
+const HIDDEN =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** `\t`, `\n`, `\r` as JavaScript and JSON write them, other hidden characters as `\uXXXX`. */
+function escapeHidden(c: string): string {
+  const short = c === '\t' ? 't' : c === '\n' ? 'n' : c === '\r' ? 'r' : '';
+  return `\\${short || `u${c.charCodeAt(0).toString(16).padStart(4, '0')}`}`;
+}
+
+/**
+ * `s` as the user typed it, between double quotes, with the characters of `HIDDEN` escaped: a
+ * backslash or a quote in the input stays as it is (`\xe4` in a log line reads `\xe4`). @internal
+ */
+export function visible(s: string): string {
+  return `"${s.replace(HIDDEN, escapeHidden)}"`;
 }
 
 /** The input for a message: whole when short, else a window around `index`. @internal */
 export function show(input: string, index: number): string {
-  if (input.length <= 200) return JSON.stringify(input);
+  if (input.length <= 200) return visible(input);
   const from = Math.max(0, index - 60);
   const to = Math.min(input.length, index + 60);
-  return `${from > 0 ? '…' : ''}${JSON.stringify(input.slice(from, to))}${to < input.length ? '…' : ''} (${input.length} characters)`;
+  return `${from > 0 ? '…' : ''}${visible(input.slice(from, to))}${to < input.length ? '…' : ''} (${input.length} characters)`;
 }

@@ -158,6 +158,34 @@ test('validate: LINE:INDEX: CODE: MESSAGE per invalid URI, a count on stderr, ex
   assert.is(zone.code, 0);
 });
 
+test('an access log read without --log: the hint names --log FORMAT, not --lenient, which takes whole lines as URIs', async () => {
+  const log = 'the lines look like combined access log lines: --log combined reads the URIs in them';
+  const lenientLog =
+    'the lines look like combined access log lines, which --lenient takes whole as URIs: --log combined reads the URIs in them';
+  const strict = await cli(['validate', LOG]);
+  assert.equal([strict.code, strict.err], [1, `urikit: 7 of 7 URIs are invalid; ${log}\n`]);
+  assert.equal(await cli(['validate', '--lenient', LOG]), { code: 0, out: '', err: `urikit: ${lenientLog}\n` });
+  const stats = await cli(['stats', '--lenient', LOG]);
+  assert.equal([stats.code, stats.err], [0, `urikit: ${lenientLog}\n`]);
+  assert.is((await cli(['stats', '--log', 'combined', LOG])).err, '');
+  assert.is((await cli(['validate', '--quiet', LOG])).err, '');
+  // Common log lines end after the size; most lines must read as one format or the other.
+  const common = '203.0.113.7 - - [17/May/2015:10:05:03 +0000] "GET /a b HTTP/1.1" 200 512\n';
+  assert.is(
+    (await cli(['normalize'], common.repeat(3))).err.split('\n').at(-2),
+    'urikit: 3 invalid URIs were left out (reported above); the lines look like common access log lines: --log common reads the URIs in them',
+  );
+  assert.is(
+    (await cli(['validate'], `${common}http://a b/\nhttp://c d/\n`)).err,
+    'urikit: 3 of 3 URIs are invalid; --lenient accepts the characters that logs often hold\n',
+  );
+  // Only the first lines are tried: a log line further down a list of URIs is one more invalid URI.
+  assert.is(
+    (await cli(['validate'], `${'http://a/\n'.repeat(16)}${common}`)).err,
+    'urikit: 1 of 17 URIs is invalid; --lenient accepts the characters that logs often hold\n',
+  );
+});
+
 // ---------------------------------------------------------------------------------------------
 // normalize
 
@@ -359,11 +387,11 @@ test('--log combined: request targets and referrers; "-", escaped quotes, lines 
           'Not a combined log line: expected a quoted request ("GET /path HTTP/1.1") after the time at index 22 in "this is not a log line"',
       },
     },
-    { line: 7, field: 'target', error: { code: 'INVALID_CHAR', index: 2, message: `Invalid character '\\' at index 2 in "/q\\\\\\"x"` } },
+    { line: 7, field: 'target', error: { code: 'INVALID_CHAR', index: 2, message: `Invalid character '\\' at index 2 in "/q\\"x"` } },
     {
       line: 7,
       field: 'referrer',
-      error: { code: 'INVALID_CHAR', index: 17, message: `Invalid character '\\' at index 17 in "http://r.example/\\\\xe4"` },
+      error: { code: 'INVALID_CHAR', index: 17, message: `Invalid character '\\' at index 17 in "http://r.example/\\xe4"` },
     },
     { line: 8, field: 'target', href: 'http://proxy.example:8080/p', host: 'proxy.example' },
     { line: 8, field: 'referrer', href: 'http://www.example.com/from', host: 'www.example.com' },
@@ -406,7 +434,7 @@ test('--log-field chooses the target or the referrer; --log common reads no refe
   assert.is(
     referrers.err,
     'urikit: line 6 left out: NOT_A_LOG_LINE at index 22: Not a combined log line: expected a quoted request ("GET /path HTTP/1.1") after the time at index 22 in "this is not a log line"\n' +
-      `urikit: line 7 left out: INVALID_CHAR at index 17: referrer: Invalid character '\\' at index 17 in "http://r.example/\\\\xe4"\n` +
+      `urikit: line 7 left out: INVALID_CHAR at index 17: referrer: Invalid character '\\' at index 17 in "http://r.example/\\xe4"\n` +
       'urikit: 2 invalid URIs were left out (reported above); --lenient accepts the characters that logs often hold\n',
   );
   const common = await cli(['validate', '--log', 'common', '--lenient'], readFileSync(LOG));
@@ -741,6 +769,10 @@ test('usage errors exit 2 with a message that says what to do', async () => {
   await bad(['stats', '--top', '0'], '--top takes a whole number from 1 to 1000000, not "0"');
   await bad(['stats', '--track', ''], '--track takes a whole number from 1 to 100000000, not ""');
   await bad(['parse', '--threads', 'many'], '--threads takes a whole number from 1 to 256, or auto, not "many"');
+  // Decimal digits only: what JavaScript's Number reads besides (hex, exponents, a point, spaces) is no count.
+  for (const n of ['0x10', '1e1', '2.0', ' 2', '2 ', '+2', '0b1', '٣'])
+    await bad(['parse', '--threads', n], `--threads takes a whole number from 1 to 256, or auto, not "${n}"`);
+  await bad(['stats', '--top', '1e3'], '--top takes a whole number from 1 to 1000000, not "1e3"');
   await bad(['normalize', '--dedupe-limit=1.5'], '--dedupe-limit takes a whole number from 1 to 4294967296, not "1.5"');
   await bad(['normalize', '--rfc-only'], '--rfc-only goes with --dedupe or --to (normal forms compared without the dedupe preset)');
   await bad(

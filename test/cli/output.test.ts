@@ -168,6 +168,32 @@ test('a closed output ends the run quietly with exit 0, on one thread and on two
   }
 });
 
+test('parse writes its output as it reads: what waits to be written stays near one slice of lines, whatever a chunk holds', async () => {
+  // One chunk of the file reader (1 MiB) of one-character lines: 524,288 lines, some 73 MB of
+  // JSON, which a slow reader of the output must never have waiting all at once.
+  const lines = 1 << 19;
+  const file = tmp.file('short-lines.txt', 'a\n'.repeat(lines));
+  let most = 0;
+  let bytes = 0;
+  let newlines = 0;
+  const stdout = new Writable({
+    highWaterMark: 1 << 14,
+    write(chunk: Buffer, _enc, cb) {
+      most = Math.max(most, this.writableLength);
+      bytes += chunk.length;
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) newlines++;
+      setImmediate(cb);
+    },
+  });
+  const code = await main(['parse', file], { stdin: Readable.from(['']), stdout, stderr: new PassThrough() });
+  const one =
+    '{"line":1,"href":"a","scheme":null,"userinfo":null,"host":null,"hostType":null,"port":null,"path":"a","query":null,"fragment":null}\n';
+  assert.equal([code, newlines], [0, lines]);
+  assert.ok(bytes > lines * (one.length - 2), `${bytes} bytes`);
+  // A slice of 64 KiB holds 32,768 lines: 4.6 MB of output.
+  assert.ok(most < 8e6, `${most} bytes waited at once`);
+});
+
 test('stats shows control and bidi characters from the input escaped on a terminal, raw elsewhere; its JSON escapes them always', async () => {
   const input = 'http://h/\u202Eexe.txt\nhttp://h\u200F/x\n';
   const shown = await cli(['stats', '--lenient'], input, { stdoutTty: true });

@@ -86,15 +86,51 @@ test('stats --log --templates: request targets and referrers each counted', asyn
     '1.2.3.4 - - [17/May/2015:10:05:03 +0000] "GET /repos/a/b?x=1 HTTP/1.1" 200 5 "-" "UA"',
     '',
   ].join('\n');
+  const counts = (t: { counts: { count: number }[] }): number[] => t.counts.map((c) => c.count);
+  // By default a query pair no template names (x=1) does not keep /repos/a/b from its route.
   const j = JSON.parse((await cli(['stats', '--log', 'combined', '--templates', routes, '--json'], log)).out);
+  assert.equal(counts(j.targets.templates), [1, 0, 1, 0, 0]);
+  assert.equal(j.targets.templates.unmatchedTargets.top, []);
+  assert.equal(counts(j.referrers.templates), [0, 0, 0, 1, 0]);
+  // --match exact: the whole target must be an expansion.
+  const exact = JSON.parse((await cli(['stats', '--log', 'combined', '--templates', routes, '--match', 'exact', '--json'], log)).out);
+  assert.equal(counts(exact.targets.templates), [1, 0, 0, 0, 0]);
+  assert.equal(exact.targets.templates.unmatchedTargets.top, [{ value: '/repos/a/b?x=1', count: 1 }]);
+  assert.equal(counts(exact.referrers.templates), [0, 0, 0, 1, 0]);
+});
+
+test('--match: named (the default) ignores query pairs a template does not name, and a "+" stays in its value; exact keeps the whole target', async () => {
+  const traffic = ['/users/42?utm_source=x', '/search?page=2&q=a+b', '/search?q=c', '/users/42/repos?utm_medium=y&page=3', ''].join('\n');
+  const fields = ['--fields', 'line,template,variables'];
+  assert.equal(jsonLines((await cli(['parse', '--templates', routes, ...fields], traffic)).out), [
+    { line: 1, template: '/users/{id}', variables: { id: '42' } },
+    { line: 2, template: '/search{?q,page}', variables: { q: 'a+b', page: '2' } },
+    { line: 3, template: '/search{?q,page}', variables: { q: 'c' } },
+    { line: 4, template: '/users/{id}/repos{?page}', variables: { id: '42', page: '3' } },
+  ]);
+  assert.equal(jsonLines((await cli(['parse', '--templates', routes, '--match', 'exact', ...fields], traffic)).out), [
+    { line: 1, template: null, variables: null },
+    { line: 2, template: null, variables: null },
+    { line: 3, template: '/search{?q,page}', variables: { q: 'c' } },
+    { line: 4, template: null, variables: null },
+  ]);
+  // The same on worker threads, which read the option again.
+  const big = tmp.file('traffic.txt', `${traffic}\n`.repeat(30_000));
+  const one = await cli(['stats', '--templates', routes, '--json', big]);
+  const two = await cli(['stats', '--templates', routes, '--json', '--threads', '2', big]);
   assert.equal(
-    j.targets.templates.counts.map((c: { count: number }) => c.count),
-    [1, 0, 0, 0, 0],
+    JSON.parse(one.out).uris.templates.counts.map((c: { count: number }) => c.count),
+    [30_000, 30_000, 0, 60_000, 0],
   );
-  assert.equal(j.targets.templates.unmatchedTargets.top, [{ value: '/repos/a/b?x=1', count: 1 }]);
-  assert.equal(
-    j.referrers.templates.counts.map((c: { count: number }) => c.count),
-    [0, 0, 0, 1, 0],
+  assert.is(two.out, one.out);
+  assert.equal(await cli(['stats', '--match', 'exact'], ''), {
+    code: 2,
+    out: '',
+    err: 'urikit: --match needs --templates FILE: it says how the templates read a query\nRun "urikit stats --help" for usage.\n',
+  });
+  assert.is(
+    (await cli(['parse', '--templates', routes, '--match', 'path'], '')).err.split('\n')[0],
+    'urikit: --match takes "named" or "exact", not "path"',
   );
 });
 

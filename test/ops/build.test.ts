@@ -390,4 +390,110 @@ test('with never produces an invalid URI: the result is strict and what a scan o
   assert.ok(built > n * 0.06, `only ${built} of ${n} changes were valid`);
 });
 
+/** Every getter of `u`, for comparing a changed Uri with a fresh parse of its text. */
+function getters(u: Uri): unknown[] {
+  return [
+    u.href,
+    u.scheme,
+    u.authority,
+    u.userinfo,
+    u.user,
+    u.password,
+    u.host,
+    u.hostname,
+    u.hostType,
+    u.authorityKind,
+    u.port,
+    u.portNumber,
+    u.defaultPort,
+    u.origin,
+    u.path,
+    u.query,
+    [...u.queryParams],
+    u.queryParams.get('a'),
+    u.fragment,
+    u.requestTarget,
+    u.schemeSpecificPart,
+    u.isAbsolute,
+    u.isOpaque,
+    u.decodedPath,
+    u.decodedUserinfo,
+    u.decodedHost,
+    u.decodedQuery,
+    u.decodedFragment,
+    u.warnings,
+    u.warningIndex,
+    u.flags,
+    [...u.writeOffsets(new Uint32Array(15))],
+  ];
+}
+
+/** Each component absent, empty and present, as text before a change and as the change. */
+const STATES = {
+  scheme: [undefined, 'http'],
+  userinfo: [undefined, '', 'u:p'],
+  host: [undefined, '', 'h'],
+  port: [undefined, '', '8'],
+  path: ['', '/p'],
+  query: [undefined, '', 'a=1'],
+  fragment: [undefined, '', 'f'],
+} as const;
+type State = { -readonly [K in keyof typeof STATES]: (typeof STATES)[K][number] };
+
+/** Every URI of the STATES (a userinfo or port needs a host, a path after one is absolute). */
+function everyStart(): string[] {
+  const out: string[] = [];
+  const walk = (keys: (keyof State)[], s: Partial<State>): void => {
+    if (keys.length === 0) {
+      if (s.host === undefined && (s.userinfo !== undefined || s.port !== undefined)) return;
+      const auth =
+        s.host === undefined
+          ? ''
+          : `//${s.userinfo === undefined ? '' : `${s.userinfo}@`}${s.host}${s.port === undefined ? '' : `:${s.port}`}`;
+      out.push(
+        `${s.scheme === undefined ? '' : `${s.scheme}:`}${auth}${s.path}${s.query === undefined ? '' : `?${s.query}`}${s.fragment === undefined ? '' : `#${s.fragment}`}`,
+      );
+      return;
+    }
+    const [k, ...rest] = keys;
+    for (const v of STATES[k!]) walk(rest, { ...s, [k!]: v });
+  };
+  walk(Object.keys(STATES) as (keyof State)[], {});
+  return out;
+}
+
+test('with: every component absent, empty or present, before and after, reads as a fresh parse of its text', () => {
+  const starts = everyStart();
+  assert.is(starts.length, 2 * 2 * 3 * 3 * (1 + 2 * 3 * 3));
+  let changed = 0;
+  for (const s of starts) {
+    const u = parse(s);
+    for (const k of Object.keys(STATES) as (keyof State)[]) {
+      for (const v of STATES[k]) {
+        // Without options: the quick splice where it applies; with them: recomposition.
+        for (const options of [undefined, { encoded: true }]) {
+          let w: Uri;
+          try {
+            w = u.with({ [k]: v }, options);
+          } catch (e) {
+            // Only the structure rules refuse these changes (a port without a host, ...).
+            assert.instance(e, UriError);
+            assert.is((e as UriError).code, 'INVALID_COMPONENT', `${s} with ${k}: ${v}`);
+            continue;
+          }
+          changed++;
+          assert.is(w[k], v, `${s} with ${k}: ${v}`);
+          assert.equal(getters(w), getters(parse(w.href)), `${s} with ${k}: ${v} (${w.href})`);
+        }
+      }
+    }
+  }
+  assert.ok(changed > starts.length * 15 * 2, `only ${changed} changes were made`);
+  // The shapes that were wrong: an empty query or fragment given a value.
+  const q = parse('http://h/p?').with({ query: 'a=1' });
+  assert.equal([q.href, q.query, q.queryParams.get('a')], ['http://h/p?a=1', 'a=1', '1']);
+  assert.is(parse('http://h/p#').with({ fragment: 'f' }).fragment, 'f');
+  assert.is(parse('http://h/p?#').with({ query: 'x' }).href, 'http://h/p?x#');
+});
+
 test.run();

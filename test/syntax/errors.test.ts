@@ -162,13 +162,18 @@ test('messages name the character and its position', () => {
   assert.is(message('a\rb'), `Invalid character '\\r' (U+000D) at index 1 in "a\\rb"`);
   assert.is(message('\nhttp://h'), `Invalid character '\\n' (U+000A) at index 0 in "\\nhttp://h"`);
   assert.is(message('http://h\u0000'), `Invalid character '\\u0000' (U+0000) at index 8 in "http://h\\u0000"`);
-  assert.is(message('a\u007f'), `Invalid character '\u007f' (U+007F) at index 1 in "a\u007f"`);
+  assert.is(message('a\u007f'), `Invalid character '\\u007f' (U+007F) at index 1 in "a\\u007f"`);
+  assert.is(message('/\u009b2J'), `Invalid character '\\u009b' (U+009B) at index 1 in "/\\u009b2J"`);
+  assert.is(message('/\u202etxt.exe'), `Invalid character '\\u202e' (U+202E) at index 1 in "/\\u202etxt.exe"`);
+  assert.is(message('/a\u2028b'), `Invalid character '\\u2028' (U+2028) at index 2 in "/a\\u2028b"`);
+  // The input as typed: a backslash or a quote is itself, not a JSON escape.
+  assert.is(message('http://\\xe4/'), `Invalid character '\\' at index 7 in "http://\\xe4/"`);
   assert.is(message('http://h/é'), `Invalid character 'é' (U+00E9) at index 9 in "http://h/é"`);
   assert.is(message('/😀'), `Invalid character '😀' (U+1F600) at index 1 in "/😀"`);
   assert.is(message('/\uD800x', IRI), `Invalid character '\\ud800' (U+D800) at index 1 in "/\\ud800x"`);
   assert.is(message('/\uDC00', IRI), `Invalid character '\\udc00' (U+DC00) at index 1 in "/\\udc00"`);
   assert.is(message('http://a@b@c'), `Invalid character '@' at index 10 in "http://a@b@c"`);
-  assert.is(message('/a"b'), `Invalid character '"' at index 2 in "/a\\"b"`);
+  assert.is(message('/a"b'), `Invalid character '"' at index 2 in "/a"b"`);
   // INVALID_PERCENT_ENCODING shows up to three characters from the "%"
   const pct = '"%" must be followed by two hex digits';
   assert.is(message('%4g'), `Invalid percent-encoding "%4g" at index 0 in "%4g": ${pct}`);

@@ -8,7 +8,7 @@
  */
 import type { ByteView } from '../../readers/bytes.js';
 import type { CommandSpec, LineCommandName } from '../arguments.js';
-import type { Config } from '../config.js';
+import type { Config, LogFormat } from '../config.js';
 import { Out } from '../io/writer.js';
 import { type InputShape, KIND_NAMES, Kind, type Records } from '../lines/records.js';
 import type { CommandFeature } from '../packages.js';
@@ -59,6 +59,7 @@ export interface CommandState {
   uris: number;
   invalid: number;
   lenientWouldHelp: boolean;
+  logFormat: LogFormat | null;
   stats: StatsData | null;
   /** validate: records with warnings. */
   warned?: number;
@@ -77,6 +78,7 @@ export abstract class Command implements Records {
   lenientWouldHelp = false;
   /** Ctrl-C ended the reading (commands whose spec says `partial`): `end` reports what was read. */
   interrupted = false;
+  logFormat: LogFormat | null = null;
 
   constructor(readonly config: Config) {}
 
@@ -123,10 +125,24 @@ export abstract class Command implements Records {
 
   /** Called once after the last record, in the main thread only: summaries. */
   end(): void {
+    if (this.config.quiet) return;
     const n = this.invalid;
-    if (n === 0 || this.config.quiet) return;
-    const hint = this.lenientWouldHelp ? '; --lenient accepts the characters that logs often hold' : '';
+    const log = this.logHint();
+    // An access log read as URIs: --lenient would take each whole line for one.
+    if (n === 0) {
+      if (log !== null) this.err.push(`urikit: ${log}\n`);
+      return;
+    }
+    const hint = log !== null ? `; ${log}` : this.lenientWouldHelp ? '; --lenient accepts the characters that logs often hold' : '';
     this.err.push(`urikit: ${this.summary(n)}${hint}\n`);
+  }
+
+  /** When the lines read as URIs look like access log lines: the option that reads them. */
+  protected logHint(): string | null {
+    const f = this.logFormat;
+    if (f === null) return null;
+    const lenient = this.config.parse.lenient === true ? ', which --lenient takes whole as URIs' : '';
+    return `the lines look like ${f} access log lines${lenient}: --log ${f} reads the URIs in them`;
   }
 
   /** The summary of `n` invalid records. */
@@ -140,7 +156,14 @@ export abstract class Command implements Records {
   }
 
   state(): CommandState {
-    return { lines: this.lines, uris: this.uris, invalid: this.invalid, lenientWouldHelp: this.lenientWouldHelp, stats: null };
+    return {
+      lines: this.lines,
+      uris: this.uris,
+      invalid: this.invalid,
+      lenientWouldHelp: this.lenientWouldHelp,
+      logFormat: this.logFormat,
+      stats: null,
+    };
   }
 
   merge(s: CommandState): void {
@@ -148,6 +171,7 @@ export abstract class Command implements Records {
     this.uris += s.uris;
     this.invalid += s.invalid;
     this.lenientWouldHelp ||= s.lenientWouldHelp;
+    this.logFormat ??= s.logFormat;
   }
 }
 

@@ -188,6 +188,10 @@ With --log, each object also has "field": "target" or "referrer".
           '--templates',
           'match each URI\'s request target (path and query; an opaque URI such as mailto:x whole) against the URI Templates of FILE, one per line (RFC 6570; empty lines skipped): "template" is the first that matches, in the file\'s order, "variables" its values, decoded ({"id":"42"}; JSON text with --tsv); null when none does',
         ],
+        [
+          '--match',
+          'with --templates, how a template reads the query: named (the default), the path exactly and of the query only the pairs the template names, found in any order, others ignored (/users/{id} matches /users/42?utm_source=x; /search{?q} matches /search?page=2&q=a+b); exact, the whole target as an expansion of the template',
+        ],
       ],
     },
   ],

@@ -103,6 +103,8 @@ export class StatsCommand extends Command {
     if (this.html !== null) this.writeReport(title);
     if (this.interrupted && !c.quiet)
       this.err.push(`urikit: interrupted: the counts are those of the ${this.lines} lines read until then\n`);
+    const log = this.logHint();
+    if (log !== null && !c.quiet) this.err.push(`urikit: ${log}\n`);
   }
 
   /** Writes the HTML report to the file opened by `begin`. */
@@ -192,6 +194,10 @@ exit code is 130.
         [
           '--html',
           'also write the report as one HTML page to FILE: tables you can sort, and with --log a chart of requests per minute, hour or day, and one per route; self-contained (no network)',
+        ],
+        [
+          '--match',
+          'with --templates, how a template reads the query: named (the default), the path exactly and of the query only the pairs the template names, found in any order, others ignored (/users/{id} matches /users/42?utm_source=x; /search{?q} matches /search?page=2&q=a+b); exact, the whole target as an expansion of the template',
         ],
       ],
     },

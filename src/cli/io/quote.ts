@@ -1,8 +1,9 @@
 /** Text from the input, quoted where the CLI shows it: in messages, in tab-separated fields, on a terminal. */
+import { visible } from '../../syntax/errors.js';
 
-/** `s` quoted for a message: whole when short, else its start and its length. */
+/** `s` quoted for a message as the library's messages quote it: whole when short, else its start and its length. */
 export function show(s: string): string {
-  return s.length <= 200 ? JSON.stringify(s) : `${JSON.stringify(s.slice(0, 120))}… (${s.length} characters)`;
+  return s.length <= 200 ? visible(s) : `${visible(s.slice(0, 120))}… (${s.length} characters)`;
 }
 
 const TSV_SPECIAL = /[\t\n\r\\]/;

@@ -1,7 +1,8 @@
 /**
- * Output: the commands append text to an `Out` while they walk a chunk of input; the driver then
- * writes it to a `Sink` in one piece and waits for the destination to drain (back-pressure)
- * before it reads the next chunk, so memory stays bounded by a chunk's output.
+ * Output: the commands append text to an `Out` while they walk a slice of input (64 KiB of lines,
+ * see ../run.ts); the driver then writes it to a `Sink` in one piece and waits for the
+ * destination to drain (back-pressure) before it reads the next slice, so memory stays bounded by
+ * a slice's output.
  */
 import type { Writable } from 'node:stream';
 

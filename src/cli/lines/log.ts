@@ -19,7 +19,7 @@ import { parse, type Uri } from '../../uri.js';
 import type { Config, LogFormat } from '../config.js';
 import { show } from '../io/quote.js';
 import { Kind, type LineReader, type Records } from './records.js';
-import type { ByteSearch, Finder } from './walker.js';
+import { type ByteSearch, Finder } from './walker.js';
 
 const QUOTE = 0x22;
 const SPACE = 0x20;
@@ -229,6 +229,41 @@ function method(b: Uint8Array, start: number, end: number): string {
   const is = (m: number[]) => m.every((c, i) => b[start + i] === c);
   return is(CONNECT) ? 'CONNECT' : is(OPTIONS) ? 'OPTIONS' : 'GET';
 }
+
+/**
+ * Whether lines read as URIs (no `--log`) are access log lines: the first lines of each reader
+ * are tried as each format, and most of them must read. `--lenient` would take such lines whole
+ * as URIs, so the commands suggest `--log` instead.
+ */
+export class LogProbe {
+  /** The lines tried so far, and how many of them read as each format. */
+  private tried = 0;
+  private combined = 0;
+  private common = 0;
+  private readonly finder = new Finder();
+  private readonly asCombined = new LogLine('combined', this.finder);
+  private readonly asCommon = new LogLine('common', this.finder);
+
+  /** Whether enough lines were tried. */
+  get done(): boolean {
+    return this.tried === PROBED_LINES;
+  }
+
+  /** Tries the line bytes [start, end) of `b`; the format the lines tried look like, or null. */
+  probe(b: Uint8Array, start: number, end: number): LogFormat | null {
+    // The line alone: no search looks past it.
+    const line = b.subarray(start, end);
+    this.finder.reset();
+    this.tried++;
+    if (this.asCombined.read(line, 0, line.length)) this.combined++;
+    else if (this.asCommon.read(line, 0, line.length)) this.common++;
+    if (2 * this.combined > this.tried) return 'combined';
+    return 2 * (this.combined + this.common) > this.tried ? 'common' : null;
+  }
+}
+
+/** How many lines a `LogProbe` tries. */
+const PROBED_LINES = 16;
 
 /** The reader of `--log` lines: each line's request target and referrer, as `--log-field` says. */
 export class LogLines implements LineReader {

@@ -16,13 +16,14 @@
 import { ByteView } from '../../readers/bytes.js';
 import type { Config } from '../config.js';
 import { show } from '../io/quote.js';
-import { LogLines } from './log.js';
+import { LogLines, LogProbe } from './log.js';
 import { Kind, type LineReader, type LineShape, type Records } from './records.js';
 import { type ByteSearch, Finder, Walker } from './walker.js';
 
 /** One URI a line. */
 class UriLines implements LineReader {
   private readonly view: ByteView;
+  private readonly probe = new LogProbe();
 
   constructor(
     config: Config,
@@ -32,6 +33,7 @@ class UriLines implements LineReader {
   }
 
   read(bytes: Buffer, start: number, end: number, line: number): void {
+    if (!this.probe.done) this.to.logFormat = this.probe.probe(bytes, start, end);
     this.view.scan(bytes, start, end);
     this.to.record(this.view, line, Kind.LINE);
   }

@@ -4,6 +4,7 @@
  * `LineReader` for one line; see readers.ts and walker.ts).
  */
 import type { ByteView } from '../../readers/bytes.js';
+import type { LogFormat } from '../config.js';
 
 /** What kind of record a URI is: a whole line, a log line's target or referrer, a pair's base or href. */
 export enum Kind {
@@ -41,6 +42,8 @@ export interface Reader {
 export interface Records {
   /** Lines walked, empty ones included. */
   lines: number;
+  /** The access log format that lines read as URIs look like (set by their reader; see LogProbe), or null. */
+  logFormat?: LogFormat | null;
   /** A URI record, scanned (valid or not). */
   record(r: ByteView, line: number, kind: Kind): void;
   /** A record that holds no URI: a line that is not a log line, a pair without a tab. */
