@@ -17,11 +17,16 @@ import * as assert from 'uvu/assert';
 import {
   ErrorCode,
   equivalent,
+  Flag,
+  heuristicParse,
+  iriToUri,
   isValid,
   normalize,
   OFFSETS_LENGTH,
   type ParseOptions,
   parse,
+  parseRequestTarget,
+  queryParams,
   relativize,
   removeDotSegments,
   resolve,
@@ -32,7 +37,9 @@ import {
   type Uri,
   UriError,
   type UriErrorCode,
+  uriToIri,
 } from '../src/index.js';
+import { NO_DOT_LIMIT } from '../src/syntax/scan.js';
 import { grammar } from './support/abnf.js';
 import {
   checkAgreement,
@@ -561,13 +568,15 @@ const LINEAR_EXPECTED: Record<string, (s: string) => Expected> = {
   'mailto-commas': (s) => ({ scan: 0, parse: s.length - 7, resolve: s.length, normalize: s.length, normalForm: s }),
   // Every address has an empty domain: nothing to lower-case.
   'mailto-at-commas': (s) => ({ scan: 0, parse: s.length - 7, resolve: s.length, normalize: s.length, normalForm: s }),
+  // "http://u@a.example" + "/a/a/...a/" + "?q#%41": the fragment's "%41" is an unreserved "A".
+  'pct-at-end': (s) => ({ scan: 0, parse: s.length - 24, resolve: s.length, normalize: s.length - 2, normalForm: `${s.slice(0, -3)}A` }),
 };
 
 function outcome(f: () => number): Outcome {
   try {
     return f();
   } catch (e) {
-    if (e instanceof UriError) return [e.code, e.index];
+    if (e instanceof UriError) return [e.code as UriErrorCode, e.index];
     throw e;
   }
 }
@@ -727,6 +736,63 @@ test('maxLength: every option set rejects before work (lenient would accept the 
     assert.is(rec[Slot.ERROR_INDEX], 100);
   }
   assert.ok(isValid(s, L));
+});
+
+// =============================================================================================
+// No recursion on input-sized structures: nothing grows the stack with the input's length.
+
+test("3.4 million path segments (6.8 MB) go through every entry point: no RangeError (was: a stack overflow in the fast path's regex)", () => {
+  const path = `/${'a/'.repeat(3_400_000)}`;
+  const s = `http://a${path}`;
+  assert.is(scan(s, rec), 0);
+  assert.is(rec[Slot.PATH_END]! - rec[Slot.PATH_START]!, path.length);
+  assert.is(rec[Slot.FLAGS]! & Flag.DOT, 0);
+  assert.ok(isValid(s));
+  assert.is(parse(s).path.length, path.length);
+  assert.is(tryParse(path)!.path.length, path.length);
+  assert.is(scanBytes(Buffer.from(s, 'latin1'), 0, s.length, rec), 0);
+  assert.ok(normalize(s) === s, 'already normal');
+  assert.ok(equivalent(s, `HTTP://A${path}`));
+  assert.ok(resolve('http://b/x', s) === s);
+  assert.ok(resolve(s, 'x') === `${s}x`);
+  assert.is(relativize(s, `${s}x`), 'x');
+  assert.ok(removeDotSegments(path) === path);
+  assert.ok(uriToIri(s) === s && iriToUri(s) === s);
+  assert.ok(heuristicParse(s).uri.href === s);
+  assert.is(parseRequestTarget(path, { host: 'a' }).targetUri!.length, s.length);
+  // The same with a dot-segment at the very end: the DOT flag is found after the flat match.
+  assert.is(scan(`${s}.`, rec), 0);
+  assert.is(rec[Slot.FLAGS]! & Flag.DOT, Flag.DOT);
+  assert.ok(normalize(`${s}./b`) === `${s}b`);
+  // And 3.4 million query pairs.
+  assert.is(queryParams(`?${'a=1&'.repeat(3_400_000)}`).size, 3_400_000);
+});
+
+test('the fast path on either side of NO_DOT_LIMIT writes the record the state machine writes (DOT flag included)', () => {
+  const machine = new Uint32Array(OFFSETS_LENGTH);
+  let compared = 0;
+  for (const length of [NO_DOT_LIMIT - 1, NO_DOT_LIMIT, NO_DOT_LIMIT + 1, NO_DOT_LIMIT + 2]) {
+    for (const tail of ['', '.', '/.', '/..', '/.a', 'a.b', '?/.', '#/.']) {
+      for (const head of ['http://a/', '/']) {
+        const pad = length - head.length - tail.length;
+        const s = head + 'ab/'.repeat(pad / 3) + 'x'.repeat(pad % 3) + tail;
+        assert.is(s.length, length);
+        assert.is(scan(s, rec), 0, s.slice(-12));
+        // An upper-case first letter, or a "%41" in the first segment, sends the input to the
+        // machine; every slot but the hint flags must agree.
+        const slow = head === '/' ? `/%41${s.slice(4)}` : `H${s.slice(1)}`;
+        assert.is(scan(slow, machine), 0);
+        const hints = Flag.UPPER | Flag.PERCENT | Flag.PCT_UNRESERVED;
+        assert.equal(
+          [...rec.subarray(0, Slot.FLAGS), rec[Slot.FLAGS]! & ~hints],
+          [...machine.subarray(0, Slot.FLAGS), machine[Slot.FLAGS]! & ~hints],
+          `${length} ${JSON.stringify(head)} ${JSON.stringify(tail)}`,
+        );
+        compared++;
+      }
+    }
+  }
+  assert.is(compared, 64);
 });
 
 test.run();

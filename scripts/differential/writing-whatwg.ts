@@ -150,16 +150,9 @@ unexplained += report(
       const numeric = /^(0x[0-9a-f]*|\d+)$/i.test(labels[labels.length - 1]!);
       return numeric && (typeof r.oracle !== 'string' || IPV4.test(r.oracle));
     },
-    // An ASCII host keeps its %XX (urikit decodes only to apply IDNA); WHATWG decodes every one.
-    'ascii-host-percent-kept': (r) => {
-      const h = r.input as string;
-      return /%/.test(h) && !/[^\x00-\x7f]/.test(h) && !/%[89a-f]/i.test(h) && !/(^|\.)xn--/i.test(h);
-    },
     'empty-host': (r) => r.input === '',
     'reg-name-grammar': (r) =>
       same(r.urikit, { error: 'INVALID_CHAR' }) && /[^A-Za-z0-9\-._~!$&'()*+,;=%\u0080-\uffff]/.test(r.input as string),
-    // WHATWG forbids "%" after decoding; in an internationalized host urikit decodes "%2F" to "/"
-    // and then fails as WHATWG does, but an ASCII-only %XX label is kept and never fails.
   },
 ).unexplained;
 

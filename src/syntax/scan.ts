@@ -104,6 +104,12 @@ const RUN_MIN_REMAINING = 16;
 const RUN_TABLE_STEPS = 6;
 
 /**
+ * The longest input (in code units) that the NO_DOT regexes read: far below the millions of
+ * segments whose backtracking state overflowed the stack, far above the URLs of real traffic.
+ */
+export const NO_DOT_LIMIT = 1 << 16;
+
+/**
  * Tokenizes `input` as an RFC 3986 URI-reference into `offsets`.
  *
  * @returns 0 on success, else an `ErrorCode` with the error's index in `offsets[Slot.ERROR_INDEX]`
@@ -462,7 +468,10 @@ function scanUnits(
  * and the fragment, and a search for "/" finds where the host ends. Returns 0 with the record
  * written, or -1 when the input has another shape, for the machine to scan it. (Not with `iri`:
  * only its callers know that a code unit >= 0x80 is a surprise.) With no record to write
- * (`offsets` null: isValid), dot-segments are of no interest: flat regexes take them.
+ * (`offsets` null: isValid), dot-segments are of no interest: flat regexes take them. So do
+ * inputs longer than NO_DOT_LIMIT, and a search then finds their dot-segments: the NO_DOT
+ * regexes repeat a group per segment, whose backtracking state V8 keeps on a stack that a path
+ * of millions of segments overflows.
  */
 function scanCommon(input: string, start: number, len: number, offsets: Uint32Array | null, settings: number): number {
   let flags = 0;
@@ -471,7 +480,8 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
   let pathStart = start;
   let p: number;
   const c0 = input.charCodeAt(start);
-  const uri = offsets === null ? COMMON_URI : COMMON_URI_NO_DOT;
+  const noDot = offsets !== null && len - start <= NO_DOT_LIMIT;
+  const uri = noDot ? COMMON_URI_NO_DOT : COMMON_URI;
   uri.lastIndex = start;
   if (c0 >= 0x61 && c0 <= 0x7a && uri.test(input)) {
     p = uri.lastIndex;
@@ -480,7 +490,7 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
     return -1;
   } else if (c0 === 0x2f) {
     if (input.charCodeAt(start + 1) === 0x2f) return -1;
-    const path = offsets === null ? COMMON_PATH : COMMON_PATH_NO_DOT;
+    const path = noDot ? COMMON_PATH_NO_DOT : COMMON_PATH;
     path.lastIndex = start;
     path.test(input);
     p = path.lastIndex;
@@ -522,6 +532,15 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
     pathStart = slash !== -1 && slash < pathEnd ? slash : pathEnd;
     const h = input.charCodeAt(hostStart);
     if (h >= 0x30 && h <= 0x39 && isIPv4(input, hostStart, pathStart)) flags |= Flag.HOST_IPV4;
+  }
+  // A long absolute path went through a flat regex: a segment that begins with "." (A_DOT).
+  if (!noDot && input.charCodeAt(pathStart) === 0x2f) {
+    for (let dot = input.indexOf('.', pathStart); dot !== -1 && dot < pathEnd; dot = input.indexOf('.', dot + 1)) {
+      if (input.charCodeAt(dot - 1) === 0x2f) {
+        flags |= Flag.DOT;
+        break;
+      }
+    }
   }
   setOffsets(
     offsets,

@@ -1,5 +1,5 @@
 /**
- * From the spans of an accepting path (match.ts) to the variables: each span's text decoded,
+ * From the spans of an accepting path (runner.ts) to the variables: each span's text decoded,
  * strings, lists and associative arrays assembled per varspec, occurrences of one variable merged.
  */
 

@@ -180,6 +180,37 @@ test('formatQuery encodes the separators and "+", and keeps what a query may hol
   assert.is(formatQuery({ a: '1', b: '2' }, { separator: ';' }), 'a=1;b=2');
 });
 
+test('formatQuery: a "?" that would begin the query is written %3F, as readers drop one leading "?"; elsewhere it is data (RFC 3986 §3.4)', () => {
+  assert.is(formatQuery([['?a', '1']]), '%3Fa=1');
+  assert.equal(pairs(queryParams(formatQuery([['?a', '1']]))), [['?a', '1']]);
+  assert.is(formatQuery([['?']]), '%3F');
+  assert.is(formatQuery({ '??': '?' }), '%3F?=?');
+  assert.is(
+    formatQuery([
+      ['a', '?'],
+      ['?b', '1'],
+    ]),
+    'a=?&?b=1',
+  );
+  assert.is(formatQuery([['', '?x']]), '=?x');
+  assert.is(formatQuery([['?a', '1']], { form: true }), '%3Fa=1');
+  // The URL Standard's readers drop the same "?".
+  assert.equal([...new URLSearchParams(formatQuery([['?a', '1']]))], [['?a', '1']]);
+  const u = new URL('http://h/');
+  u.search = formatQuery([['?a', '1']]);
+  assert.is(u.searchParams.get('?a'), '1');
+  // Round trips with names and values that begin with "?".
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(fc.constantFrom('?', '??a', '?a', 'a?', '', 'a'), fc.constantFrom('?', '', '?x', 'x')), { maxLength: 4 }),
+      (list) => {
+        assert.equal(pairs(queryParams(formatQuery(list))), list);
+      },
+    ),
+    { seed: 25, numRuns: 500 },
+  );
+});
+
 test('formatQuery as a form writes exactly what URLSearchParams writes', () => {
   const input: [string, string][] = [
     ['q', 'a b+c'],
@@ -188,6 +219,25 @@ test('formatQuery as a form writes exactly what URLSearchParams writes', () => {
   ];
   assert.is(formatQuery(input, { form: true }), new URLSearchParams(input).toString());
   assert.is(formatQuery({ q: 'a b' }, { form: true }), 'q=a+b');
+});
+
+test('the QueryParams constructor is internal: called with anything else, it says so', () => {
+  for (const args of [
+    [Symbol('x'), 0, 0, 0],
+    ['a=1', Symbol('x'), 3, 0],
+    ['a=1', 0, Symbol('x'), 0],
+    ['a=1', 0, 9, 0],
+    ['a=1', 2, 1, 0],
+    ['a=1', 0, 3, '0'],
+  ]) {
+    assert.throws(
+      () => new QueryParams(...(args as [string, number, number, number])),
+      (e: unknown) =>
+        e instanceof TypeError &&
+        (e as Error).message === 'QueryParams: the constructor is internal; use queryParams(input) or uri.queryParams',
+    );
+  }
+  assert.is(new QueryParams('a=1', 0, 3, 0).get('a'), '1');
 });
 
 test('formatQuery: a lone surrogate has no UTF-8 form', () => {

@@ -561,13 +561,47 @@ test('rfc2396: an empty authority and an empty port as java.net.URI writes them 
     ['http://a:80/b/c', '///c', 'http://a:80/c'],
   ];
   for (const [b, r, want] of cases) assert.is(resolve(b, r, j), want, `${b} + ${r}`);
-  // Where java.net.URI refuses what RFC 2396 allows (an empty authority followed by nothing, "?"
-  // or "#"), urikit resolves: the README says so.
+  // Where java.net.URI refuses what RFC 2396 §3.2 allows (an empty authority followed by
+  // nothing), urikit resolves: the README says so.
   assert.is(resolve('x://', 'c', j), 'x:/c');
   assert.is(resolve('http://a/b', '//', j), 'http://a/');
   // RFC 3986 resolution is unchanged: empty authorities and ports stay as written.
   assert.is(resolve('file:///a/b', 'c'), 'file:///a/c');
   assert.is(resolve('http://a:/b/c', 'c'), 'http://a:/b/c');
+});
+
+test('rfc2396: a fragment-only reference as java.net.URI reads it, "//#f" among them (answers of OpenJDK 17 through the Java oracle)', () => {
+  const j = { rfc2396: true };
+  const cases: [string, string, string][] = [
+    // The base's own fragment again: java.net.URI answers the base itself, as it was written.
+    ['http://h:/g;x#f', '#f', 'http://h:/g;x#f'],
+    ['HTTP://A:/b#f', '#f', 'HTTP://A:/b#f'],
+    ['file:///a/b#f', '#f', 'file:///a/b#f'],
+    ['http://a/b/../c#f', '#f', 'http://a/b/../c#f'],
+    ['http://a/b/c#', '#', 'http://a/b/c#'],
+    // Another fragment: a new URI, written as java.net.URI writes one.
+    ['http://h:/g;x', '#f', 'http://h/g;x#f'],
+    ['http://h:/g;x?q', '#f', 'http://h/g;x?q#f'],
+    ['file:///a/b#f', '#g', 'file:/a/b#g'],
+    ['http://a/b/../c#f', '#g', 'http://a/b/../c#g'],
+    // An empty authority is none: "//#f" is the fragment-only reference "#f".
+    ['http://a/b/c', '//#f', 'http://a/b/c#f'],
+    ['http://a/b/c?x', '//#f', 'http://a/b/c?x#f'],
+    ['http://a/b/c#g', '//#f', 'http://a/b/c#f'],
+    ['http://a/b/c#f', '//#f', 'http://a/b/c#f'],
+    // With a query it is "?q", as RFC 2396 resolves that.
+    ['http://a/b/c', '//?q', 'http://a/b/?q'],
+    ['http://a/b/c', '//?q#f', 'http://a/b/?q#f'],
+    ['x://?q', 'c', 'x:/c'],
+    ['x://#f', 'c', 'x:/c'],
+    // An opaque base: the reference as it is.
+    ['x:opaque#f', '#f', '#f'],
+    // java.net.URI refuses a base whose scheme-specific part is empty, which RFC 2396 §3 does not
+    // allow and RFC 3986 does: urikit reads it as opaque (the README lists it).
+    ['x:', 'a', 'a'],
+    ['x:#f', '#f', '#f'],
+  ];
+  for (const [b, r, want] of cases) assert.is(resolve(b, r, j), want, `${b} + ${r}`);
 });
 
 test.run();

@@ -318,6 +318,18 @@ function mixedLines(): string[] {
   return out;
 }
 
+test('ByteView, lenient: a stray byte and a three-byte character that even out in length still make the right Uri', () => {
+  // One stray byte reads as three characters (%E9) and "€" (three bytes) as one: the text has the
+  // range's length, but its positions are not the bytes'.
+  const b = Buffer.concat([Buffer.from('http://a/'), Buffer.from([0xe9]), Buffer.from('?€#f')]);
+  const v = new ByteView({ lenient: true });
+  assert.is(v.scan(b, 0, b.length), 0);
+  assert.is(v.href.length, b.length);
+  const uri = v.uri()!;
+  assert.equal([uri.href, uri.path, uri.query, uri.fragment], ['http://a/%E9?€#f', '/%E9', '€', 'f']);
+  assert.equal([v.path, v.query, v.fragment], ['/%E9', '€', 'f']);
+});
+
 test('LineScanner and ByteView read Latin-1 text: every record as scanBytes reads its bytes, in every mode', () => {
   // More than one 64 KiB window, so that records cross window ends, and one record longer than a window.
   const lines = mixedLines();

@@ -117,6 +117,11 @@ export const WORST_CASES: readonly WorstCase[] = [
     build: (n) => fill('mailto:', 'a,', n),
   },
   {
+    name: 'pct-at-end',
+    what: '"a/" repeated in the path, then "%41" only in the fragment (each component\'s "%" search stops at its own end)',
+    build: (n) => fill('http://u@a.example/', 'a/', n, '?q#%41'),
+  },
+  {
     name: 'mailto-at-commas',
     what: '"@," repeated in a mailto: path (an empty domain per address: each one\'s "%" search must stop at its end)',
     build: (n) => fill('mailto:', '@,', n),
@@ -133,13 +138,16 @@ export const RESOLVE_BASE = 'http://a.example/b/c/d;p?q';
 export interface TemplateCase {
   name: string;
   what: string;
-  kind: 'compile' | 'expand' | 'extract';
-  build(n: number): { template: string; vars?: TemplateVariables; uri?: string };
+  /** match: UriTemplateSet.match over `templates` (then `template` is only what the report shows). */
+  kind: 'compile' | 'expand' | 'extract' | 'match';
+  build(n: number): { template: string; templates?: string[]; vars?: TemplateVariables; uri?: string };
   /** For extract: whether the URI matches. */
   matches?: boolean;
 }
 
 const rep = (unit: string, n: number): string => unit.repeat(Math.max(1, Math.floor(n / unit.length)));
+/** The same text in a two-byte string (V8 keeps a slice in its parent's representation). */
+const twoByte = (s: string): string => `${s}\u0100`.slice(0, -1);
 
 export const TEMPLATE_CASES: readonly TemplateCase[] = [
   {
@@ -258,6 +266,69 @@ export const TEMPLATE_CASES: readonly TemplateCase[] = [
       const a = Math.min(Math.floor(n / 12), 9999) * 6;
       return { template: '{a:9999}-{b}', uri: `${rep('%C3%BC', a)}-${rep('%C3%BC', n - a)}` };
     },
+  },
+  {
+    name: 'label-members',
+    what: '{.x*} against ".a" repeated, held as two-byte text as a slice of a log line with a non-Latin-1 character is (each member decoded within its own range)',
+    kind: 'extract',
+    matches: true,
+    build: (n) => ({ template: '{.x*}', uri: twoByte(rep('.a', n)) }),
+  },
+  {
+    name: 'prefix-after-value',
+    what: '{x}{y:9999} against "a" repeated: a long prefix right after a value of the same characters (every split a candidate, every count a thread)',
+    kind: 'extract',
+    matches: true,
+    build: (n) => ({ template: '{x}{y:9999}', uri: rep('a', n) }),
+  },
+  {
+    name: 'prefix-after-value-fail',
+    what: '{x}{y:9999} against "a" repeated and a space at the end',
+    kind: 'extract',
+    matches: false,
+    build: (n) => ({ template: '{x}{y:9999}', uri: `${rep('a', n - 1)} ` }),
+  },
+  {
+    name: 'prefix-after-prefix',
+    what: '{x:9999}{y:9999}{z} against "a" repeated: two long prefixes in a row, then the rest',
+    kind: 'extract',
+    matches: true,
+    build: (n) => ({ template: '{x:9999}{y:9999}{z}', uri: rep('a', n) }),
+  },
+  {
+    name: 'two-prefixes-fail',
+    what: '{x:9999}{y:9999} against "a" repeated (too long for both from 20 k on: no match)',
+    kind: 'extract',
+    matches: false,
+    build: (n) => ({ template: '{x:9999}{y:9999}', uri: rep('a', Math.max(n, 20_000)) }),
+  },
+  {
+    name: 'prefix-after-list',
+    what: '{/x*}{/y:9999} against "/a" repeated: a long prefix after the members of a list',
+    kind: 'extract',
+    matches: true,
+    build: (n) => ({ template: '{/x*}{/y:9999}', uri: rep('/a', n) }),
+  },
+  {
+    name: 'reserved-prefix',
+    what: '{+x}{+y:9999} against "%25a," repeated: U+R values, whose counts owe for "%25" until the next characters',
+    kind: 'extract',
+    matches: true,
+    build: (n) => ({ template: '{+x}{+y:9999}', uri: rep('%25a,', n) }),
+  },
+  {
+    name: 'query-prefix',
+    what: '{?a}{&b:9999} against "?a=" and "a" repeated',
+    kind: 'extract',
+    matches: true,
+    build: (n) => ({ template: '{?a}{&b:9999}', uri: `?a=${rep('a', n - 3)}` }),
+  },
+  {
+    name: 'set-prefix',
+    what: 'UriTemplateSet.match of /users/{id}, {/path*}, {x}{y:9999} against "a" repeated',
+    kind: 'match',
+    matches: true,
+    build: (n) => ({ template: '{x}{y:9999}', templates: ['/users/{id}', '{/path*}', '{x}{y:9999}'], uri: rep('a', n) }),
   },
   {
     name: 'assoc-label',

@@ -72,6 +72,32 @@ test('no case is listed twice', () => {
   assert.is(new Set(keys).size, keys.length);
 });
 
+test('ErrorCode maps each number back to its name, as a numeric enum; Object.keys lists the names alone', () => {
+  assert.is(ErrorCode[1], 'INVALID_CHAR');
+  assert.is(ErrorCode[ErrorCode.INVALID_REQUEST_TARGET], 'INVALID_REQUEST_TARGET');
+  assert.is(ErrorCode[0], 'OK');
+  assert.is(ErrorCode[13], undefined);
+  for (const [name, code] of Object.entries(ErrorCode) as [string, number][]) assert.is(ErrorCode[code], name);
+  assert.equal(Object.keys(ErrorCode), [
+    'OK',
+    'INVALID_CHAR',
+    'INVALID_PERCENT_ENCODING',
+    'INVALID_SCHEME',
+    'INVALID_PORT',
+    'INVALID_IPV6',
+    'INVALID_IPVFUTURE',
+    'MISSING_SCHEME',
+    'UNCLOSED_IP_LITERAL',
+    'RELATIVE_BASE',
+    'INVALID_UTF8',
+    'TOO_LONG',
+    'INVALID_REQUEST_TARGET',
+  ]);
+  assert.ok(Object.isFrozen(ErrorCode));
+  const rec = new Uint32Array(OFFSETS_LENGTH);
+  assert.is(ErrorCode[scan('http://a b/', rec)], 'INVALID_CHAR');
+});
+
 test('every scan error code is exercised', () => {
   const seen = new Set(STRICT_ERRORS.map((c) => c[1]));
   for (const name of Object.keys(ErrorCode)) {

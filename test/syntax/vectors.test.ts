@@ -70,7 +70,7 @@ function run(input: string, options?: ParseOptions): Got {
   try {
     return { uri: parse(input, options) };
   } catch (e) {
-    if (e instanceof UriError) return { error: e };
+    if (e instanceof UriError) return { error: e as UriError };
     throw e;
   }
 }

@@ -24,6 +24,8 @@ import {
   UriError,
   type UriErrorCode,
   UriTemplate,
+  UriTemplateError,
+  type UriTemplateErrorCode,
   type UriWarning,
 } from 'urikit';
 import { type publicSuffix, registrableDomain } from 'urikit/domain';
@@ -120,7 +122,10 @@ try {
   if (e instanceof UriError) {
     // @ts-expect-error index is read-only
     e.index = 0;
+    // A caught UriError may be a UriTemplateError: its code is a string, not `any`.
+    same<typeof e.code, string>(true);
   }
+  if (e instanceof UriTemplateError) same<typeof e.code, UriTemplateErrorCode>(true);
 }
 const code: UriErrorCode = 'INVALID_CHAR';
 // @ts-expect-error not an error code
