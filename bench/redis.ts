@@ -217,7 +217,7 @@ async function main(): Promise<void> {
     console.log(`\nSizing: the first spellings average ${average.toFixed(1)} bytes.`);
     await sizing(r, [
       ['exact', 'bench1', 1],
-      ['digest', 'size-digest', Number(await r.hget('urikit:size-digest', 'buckets'))],
+      ['digest', 'size-digest', Number(await r.hget('urikit:{size-digest}', 'buckets'))],
     ]);
   } finally {
     r.disconnect();

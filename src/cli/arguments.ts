@@ -84,6 +84,14 @@ export const OPTIONS = {
   '--timeout': { value: 'T', example: '10m' },
   '--counts': {},
   '--dead': {},
+  '--resume': { value: 'RUN' },
+  '--redis-timeout': { value: 'T', example: '10m' },
+  '--redis-password-file': { value: 'FILE' },
+  '--tls-ca': { value: 'FILE' },
+  '--tls-cert': { value: 'FILE' },
+  '--tls-key': { value: 'FILE' },
+  '--wait-replicas': { value: 'N' },
+  '--allow-eviction': {},
 } as const satisfies Record<string, OptionSyntax>;
 export type OptionName = keyof typeof OPTIONS;
 

@@ -1,10 +1,12 @@
 /**
- * Redis jobs on the command line: where a job lives (`redis://[[USER]:PASSWORD@]HOST[:PORT][/JOB]`,
- * `rediss://` for TLS, read with urikit's own parser), the Redis options of `configure` (`--from`
- * and `--to`, the workers' settings, `urikit redis ACTION`'s options), checked, and the specs of
- * `publish` and `redis` with the worker options that other commands' help shows. The jobs
- * themselves run in ./redis/, loaded only when a command names one.
+ * Redis jobs on the command line: where a job lives (`redis://[USER@]HOST[:PORT][,HOST:PORT…][/JOB]`,
+ * `rediss://` for TLS, read with urikit's own parser), how to reach it (password, TLS, how long to
+ * wait for Redis), the Redis options of `configure` (`--from` and `--to`, the workers' settings,
+ * `urikit redis ACTION`'s options), checked, and the specs of `publish` and `redis` with the
+ * worker options that other commands' help shows. The jobs themselves run in ./redis/, loaded
+ * only when a command names one. No message ever shows a password.
  */
+import { readFileSync } from 'node:fs';
 import { parse, type Uri } from '../uri.js';
 import {
   type Arguments,
@@ -17,14 +19,21 @@ import {
   UsageError,
 } from './arguments.js';
 
-/** A server and, for `--from` and `--to`, a job on it. */
-export interface RedisTarget {
-  /** The URL as given, without its password, for messages. */
-  readonly text: string;
+/** A Redis node: one of the seeds of a URL. */
+export interface Seed {
   readonly host: string;
   readonly port: number;
+}
+
+/** A server (one node, or the seeds of a cluster) and, for `--from` and `--to`, a job on it. */
+export interface RedisTarget {
+  /** The URL as given, its password shown as ***, for messages. */
+  readonly text: string;
+  /** The nodes to connect to: the first that answers tells whether it is a cluster. */
+  readonly seeds: readonly Seed[];
   readonly tls: boolean;
   readonly username: string | undefined;
+  /** The password of the URL (see `Connection.password`, which takes precedence). */
   readonly password: string | undefined;
   /** The job's name; null when the URL has no path (`--redis URL --job NAME`). */
   readonly job: string | null;
@@ -33,49 +42,88 @@ export interface RedisTarget {
 /** A job's name: it is part of every key of the job, so it is kept to characters that need no quoting. */
 const JOB = /^[A-Za-z0-9._-]{1,100}$/;
 
+/** Userinfo as RFC 3986 §3.2.1 allows it: a password with other characters must be percent-encoded. */
+const USERINFO = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*$/;
+
 /**
- * Reads a `redis://` URL; throws an `Error` whose message says what is wrong and what is expected.
+ * `text` with the password of its userinfo shown as `***`: the userinfo runs from "//" to the last
+ * "@" (a job's name and a host hold none), so that even a password with an unencoded "/" or "@"
+ * stays hidden.
+ * @example
+ * redact('redis://u:s3cret@h:6379/j'); // 'redis://u:***@h:6379/j'
+ */
+export function redact(text: string): string {
+  const from = text.indexOf('//');
+  const at = text.lastIndexOf('@');
+  if (from === -1 || at < from) return text;
+  const colon = text.indexOf(':', from);
+  return colon === -1 || colon > at ? text : `${text.slice(0, colon + 1)}***${text.slice(at)}`;
+}
+
+/**
+ * Reads a `redis://` URL; throws an `Error` whose message says what is wrong and what is
+ * expected, and never shows the password. Several nodes of a cluster are written
+ * `redis://a:7000,b:7000/JOB`: the first that answers serves.
  * @example
  * parseRedisUrl('redis://127.0.0.1:6379/crawl').job; // 'crawl'
  */
 export function parseRedisUrl(text: string): RedisTarget {
-  let u: Uri;
-  try {
-    u = parse(text, { absolute: true });
-  } catch (e) {
-    throw new Error(`"${text}" is not a URL: ${(e as Error).message}`);
+  const shown = redact(text);
+  const slashes = text.indexOf('//');
+  const at = text.lastIndexOf('@');
+  // The URL without its userinfo: what the parser sees, and what its messages quote.
+  const bare = slashes !== -1 && at > slashes ? text.slice(0, slashes + 2) + text.slice(at + 1) : text;
+  const info = bare === text ? undefined : text.slice(slashes + 2, at);
+  const hostsEnd = slashes === -1 ? -1 : bare.slice(slashes + 2).search(/[/?#]|$/) + slashes + 2;
+  const hosts = hostsEnd === -1 ? [''] : bare.slice(slashes + 2, hostsEnd).split(',');
+  const urls = hosts.map((h, i) => (hostsEnd === -1 ? bare : `${bare.slice(0, slashes + 2)}${h}${i === 0 ? bare.slice(hostsEnd) : ''}`));
+  let first: Uri | undefined;
+  const seeds: Seed[] = [];
+  for (const url of urls) {
+    let u: Uri;
+    try {
+      u = parse(url, { absolute: true });
+    } catch (e) {
+      throw new Error(`"${shown}" is not a URL: ${(e as Error).message}`);
+    }
+    first ??= u;
+    const scheme = u.scheme!.toLowerCase();
+    if (scheme !== 'redis' && scheme !== 'rediss') throw new Error(`"${shown}" is not a redis:// or rediss:// URL`);
+    if (u.host === undefined || u.host === '') throw new Error(`"${shown}" names no host: redis://HOST:PORT/JOB`);
+    if (u.query !== undefined || u.fragment !== undefined) throw new Error(`"${shown}" has a query or a fragment; a redis URL has neither`);
+    const port = u.port === undefined || u.port === '' ? 6379 : Number(u.port);
+    if (port < 1 || port > 65535) throw new Error(`"${shown}" has port ${u.port}; a port is from 1 to 65535`);
+    seeds.push({ host: u.hostType === 'ipv6' ? u.host.slice(1, -1) : u.host, port });
   }
-  const scheme = u.scheme!.toLowerCase();
-  if (scheme !== 'redis' && scheme !== 'rediss') throw new Error(`"${text}" is not a redis:// or rediss:// URL`);
-  if (u.host === undefined || u.host === '') throw new Error(`"${text}" names no host: redis://HOST:PORT/JOB`);
-  if (u.query !== undefined || u.fragment !== undefined) throw new Error(`"${text}" has a query or a fragment; a redis URL has neither`);
-  const port = u.port === undefined || u.port === '' ? 6379 : Number(u.port);
-  if (port < 1 || port > 65535) throw new Error(`"${text}" has port ${u.port}; a port is from 1 to 65535`);
+  const u = first!;
   const path = u.path;
   let job: string | null = null;
   if (path !== '' && path !== '/') {
-    job = decode(path.slice(1), text);
-    checkJob(job, text);
+    job = decode(path.slice(1), shown);
+    checkJob(job, shown);
   }
   let username: string | undefined;
   let password: string | undefined;
-  const info = u.userinfo;
   if (info !== undefined) {
+    if (!USERINFO.test(info))
+      throw new Error(`"${shown}": its user or password holds a character that must be percent-encoded (%XX) in a URL`);
     const colon = info.indexOf(':');
-    username = decode(colon === -1 ? info : info.slice(0, colon), text) || undefined;
-    password = colon === -1 ? undefined : decode(info.slice(colon + 1), text);
+    username = decode(colon === -1 ? info : info.slice(0, colon), shown) || undefined;
+    password = colon === -1 ? undefined : decode(info.slice(colon + 1), shown);
   }
-  const host = u.hostType === 'ipv6' ? u.host.slice(1, -1) : u.host;
-  const shown = `${scheme}://${info !== undefined ? `${username ?? ''}${password !== undefined ? ':***' : ''}@` : ''}${u.host}:${port}`;
-  return { text: job === null ? shown : `${shown}/${job}`, host, port, tls: scheme === 'rediss', username, password, job };
+  const scheme = u.scheme!.toLowerCase();
+  const where = seeds.map((s) => `${s.host.includes(':') ? `[${s.host}]` : s.host}:${s.port}`).join(',');
+  const user = info === undefined ? '' : `${username ?? ''}${password !== undefined ? ':***' : ''}@`;
+  const server = `${scheme}://${user}${where}`;
+  return { text: job === null ? server : `${server}/${job}`, seeds, tls: scheme === 'rediss', username, password, job };
 }
 
 /** Percent-decoded `s`, read as UTF-8. */
-function decode(s: string, text: string): string {
+function decode(s: string, shown: string): string {
   try {
     return decodeURIComponent(s);
   } catch {
-    throw new Error(`"${text}" holds a %XX sequence that is not UTF-8`);
+    throw new Error(`"${shown}" holds a %XX sequence that is not UTF-8`);
   }
 }
 
@@ -91,11 +139,27 @@ export function withJob(target: RedisTarget, job: string): RedisTarget {
   return { ...target, job, text: `${base}/${job}` };
 }
 
-export const ACTIONS = ['init', 'status', 'drain', 'export', 'trim'] as const;
+export const ACTIONS = ['init', 'status', 'drain', 'export', 'trim', 'delete'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 /** What a job's seen-set holds: each URL (`exact`), or a 64-bit digest of it. */
 export type SeenMode = 'exact' | 'digest';
+
+/** How every Redis command reaches its server. */
+export interface Connection {
+  /** How long a command waits for Redis (reconnecting, a failover) before the run gives up (ms). */
+  timeout: number;
+  /** The password: --redis-password-file, else REDIS_PASSWORD, else the URL's. */
+  password: string | undefined;
+  /** A URL on the command line holds a password (which `ps` shows to every user). */
+  passwordInUrl: boolean;
+  /** rediss://: the certificates of --tls-ca, --tls-cert, --tls-key. */
+  tls: { ca?: Buffer; cert?: Buffer; key?: Buffer };
+  /** Refuse no eviction policy (--allow-eviction). */
+  allowEviction: boolean;
+  /** WAIT for this many replicas after each write that acknowledges input (--wait-replicas). */
+  waitReplicas: number;
+}
 
 /** The Redis part of a `Config`. */
 export interface RedisOptions {
@@ -103,6 +167,7 @@ export interface RedisOptions {
   from: RedisTarget | null;
   /** publish: the job it feeds; normalize, resolve: the job whose frontier the output goes to. */
   to: RedisTarget | null;
+  connection: Connection;
   /** Workers: keep waiting for input after the job's input is closed and read. */
   follow: boolean;
   /** Workers: claim another consumer's entries after they were pending this long (ms). */
@@ -113,8 +178,10 @@ export interface RedisOptions {
   consumer: string | null;
   /** stats --from: print the job's counts instead of counting. */
   report: boolean;
-  /** publish: pause while some shard has more entries than this that no worker has read. */
+  /** publish: pause while some shard has more entries than this that a running worker has not read. */
   maxLag: number;
+  /** publish: the run to finish (`--resume RUN`), or null for a new run. */
+  resume: number | null;
   /** `urikit redis ACTION`. */
   action: Action | null;
   /** `urikit redis`: the server and the job (--redis URL --job NAME, or --redis URL/JOB). */
@@ -129,6 +196,19 @@ export interface RedisOptions {
   export: 'frontier' | 'counts' | 'dead';
 }
 
+/** The options of every command that talks to Redis: how to reach it. */
+const CONNECTION: readonly OptionRow[] = [
+  ['--redis-timeout', 'give up after T without an answer from Redis, naming what was waited for (10m)'],
+  ['--redis-password-file', 'read the password from FILE (or from REDIS_PASSWORD); a password in the URL shows in ps'],
+  [['--tls-ca', '--tls-cert', '--tls-key'], 'rediss://: the CA to trust, and a client certificate and key (PEM files)'],
+];
+
+/** The options of the commands that write to a job: what they refuse or wait for. */
+const SAFETY: readonly OptionRow[] = [
+  ['--wait-replicas', 'WAIT until N replicas hold each write before going on (a failover then loses nothing)'],
+  ['--allow-eviction', 'run even though Redis may evict keys (maxmemory-policy other than noeviction)'],
+];
+
 /** The options that make `normalize`, `resolve`, `validate` and `stats` workers of a job, with `more` of the command's. */
 export function workerOptions(...more: OptionRow[]): OptionSection {
   return {
@@ -140,6 +220,8 @@ export function workerOptions(...more: OptionRow[]): OptionSection {
       ['--follow', "keep waiting for input after the job's input is closed"],
       ['--consumer', "this worker's name in the group (host-pid-random)"],
       ...more,
+      ...SAFETY,
+      ...CONNECTION,
     ],
   };
 }
@@ -159,9 +241,12 @@ the job's shards: a line goes to the shard of its URI's host (lower case;
 with --log, the request target's), or of a hash of the line when it has none,
 in entries of up to 100 lines or 64 KiB. Workers (normalize, resolve,
 validate, stats --from …) read them. When some shard holds more than
---max-lag entries that a group has not read, publish waits. Nothing is ever
-trimmed from the input before every group has acknowledged it. The job's
-input is closed when a publish run has finished and none runs.
+--max-lag entries that a running worker's group has not read, publish waits.
+Each run has a number and each entry a sequence number, written with it:
+an entry sent twice is stored once, and "--resume RUN" finishes a run that
+was stopped, sending only what Redis does not hold (entries that a failover
+lost included). The job's input is closed when a run has finished and none
+runs.
 `,
   options: [
     {
@@ -169,33 +254,39 @@ input is closed when a publish run has finished and none runs.
       rows: [
         ['--to', 'the job (create it first: urikit redis init)'],
         ['--max-lag', 'entries unread per shard before publish waits (default 1000)'],
+        ['--resume', 'finish run RUN (its number is printed when it starts) with the same input'],
         [['--log', '--log-field', '--lenient', '--iri', '--zone-id'], "how to find each line's host"],
         ['--max-line-length', 'lines longer than N bytes are left out (with a report); as for every command'],
         ['--quiet', 'no progress bar and no summary'],
+        ...SAFETY,
+        ...CONNECTION,
       ],
     },
   ],
-  exit: 'Exit code 0 when every line was sent, 2 when Redis or the input failed.',
+  exit: 'Exit code 0 when every line was sent, 2 when Redis or the input failed, 3 when Redis lost lines that it had acknowledged and they could not be sent again (the message says how to resume).',
   common: false,
 };
 
 export const redisSpec: CommandSpec = {
   name: 'redis',
-  summary: 'init|status|drain|export|trim a Redis job',
+  summary: 'init|status|drain|export|trim|delete a Redis job',
   usage: 'Usage: urikit redis ACTION --redis redis://HOST:PORT --job NAME [options]',
-  about: `A job lives in Redis (one node or a Redis Cluster: the same URL): its input,
-in shards (streams read by one consumer group per command), each shard's
-seen-set, frontier (the normal forms seen first) and counts. All keys of a
-shard share one hash tag.
+  about: `A job lives in Redis (one node or a Redis Cluster: the same URL; several
+nodes as redis://a:7000,b:7000): its input, in shards (streams read by one
+consumer group per command), each shard's seen-set, frontier (the normal
+forms seen first), counts and the accounts of what was published and
+committed. All keys of a shard share one hash tag.
 
 Actions:
-  init     create the job
-  status   each shard's input, each group's lag and pending entries, dead
-           letters, frontier URLs and memory
+  init     create the job (refused when Redis may evict keys)
+  status   each shard's input, each group's lag, pending entries, consumers
+           and rate, the runs of publish, dead letters, frontier and memory
   drain    wait until the input is closed and every group has read and
-           acknowledged every entry
+           acknowledged every entry; then check that every published line
+           was committed, and name the lines that were not
   export   write the frontier, one URL a line
   trim     remove the input entries that every group has acknowledged
+  delete   remove every key of the job (refused while it runs)
 `,
   options: [
     {
@@ -203,38 +294,43 @@ Actions:
       rows: [
         ['--redis', 'the server; redis://HOST:PORT/NAME names the job too'],
         ['--job', 'the job'],
-        ['--shards', 'init: shards (default 16; on a cluster, several per master spread the load)'],
+        ['--shards', 'init: shards (default 16; on a cluster they are spread evenly over the masters)'],
         [
           '--seen',
-          'init: the seen-set holds each URL (exact) or a 64-bit digest of it (8 bytes; a new URL is taken for seen with probability n/2^64, n = URLs in its shard)',
+          'init: the seen-set holds each URL (exact) or a 64-bit keyed digest of it (8 bytes; a new URL is taken for seen with probability n/2^64, n = URLs in its shard)',
         ],
         ['--expected', "init, --seen digest: URLs expected (default 10000000), to size the seen-set's buckets"],
-        ['--json', 'status: as JSON'],
+        ['--json', 'status, drain: as JSON'],
         ['--timeout', 'drain: give up after T'],
         ['--counts', "export: host<TAB>count of the frontier's URLs instead"],
         ['--dead', 'export: the lines of the dead letters instead'],
+        ['--allow-eviction', 'init: create the job even though Redis may evict keys'],
         ['--quiet', 'no report on standard error'],
+        ...CONNECTION,
       ],
     },
   ],
-  exit: 'Exit codes: 0 done, 1 drain timed out, 2 usage error or Redis failed.',
+  exit: 'Exit codes: 0 done, 1 drain timed out, 2 usage error or Redis failed, 3 drain found lines that were not committed, dead letters, or a job that Redis lost (named in the message).',
   common: false,
 };
 
-/** The options that `urikit redis` takes, by action, besides --redis, --job and --quiet. */
+/** The options that `urikit redis` takes, by action, besides --redis, --job, --quiet and the connection's. */
 const ACTION_OPTIONS: Readonly<Record<Action, readonly OptionName[]>> = {
-  init: ['--shards', '--seen', '--expected'],
+  init: ['--shards', '--seen', '--expected', '--allow-eviction'],
   status: ['--json'],
-  drain: ['--timeout'],
+  drain: ['--timeout', '--json'],
   export: ['--counts', '--dead'],
   trim: [],
+  delete: [],
 };
+
+const CONNECTION_OPTIONS: readonly OptionName[] = ['--redis-timeout', '--redis-password-file', '--tls-ca', '--tls-cert', '--tls-key'];
 
 /**
  * The Redis options of `command`'s arguments. Throws `UsageError`. For `urikit redis`, the action
- * is the first of `a.files`, which it removes.
+ * is the first of `a.files`, which it removes. `env` holds REDIS_PASSWORD.
  */
-export function redisOptions(command: CommandName, a: Arguments): RedisOptions {
+export function redisOptions(command: CommandName, a: Arguments, env: NodeJS.ProcessEnv = process.env): RedisOptions {
   const url = (name: '--from' | '--to' | '--redis'): RedisTarget | null => {
     const s = a.values.get(name);
     if (s === undefined) return null;
@@ -255,12 +351,14 @@ export function redisOptions(command: CommandName, a: Arguments): RedisOptions {
   const o: RedisOptions = {
     from,
     to,
+    connection: connection(a, env, [from, to, command === 'redis' ? url('--redis') : null]),
     follow: a.flags.has('--follow'),
     claimIdle: duration(a, '--claim-idle', 60_000),
     maxDeliveries: a.count('--max-deliveries', 5, 1, 1_000_000),
     consumer: a.values.get('--consumer') ?? null,
     report: a.flags.has('--report'),
     maxLag: a.count('--max-lag', 1000, 1, 1e9),
+    resume: a.values.has('--resume') ? a.count('--resume', 1, 1, 2 ** 52) : null,
     action: null,
     server: null,
     shards: a.count('--shards', 16, 1, 16384),
@@ -277,6 +375,39 @@ export function redisOptions(command: CommandName, a: Arguments): RedisOptions {
   return o;
 }
 
+/** How to reach Redis: the timeout, the password, TLS, and what writes wait for. */
+function connection(a: Arguments, env: NodeJS.ProcessEnv, targets: Array<RedisTarget | null>): Connection {
+  const given = targets.filter((t) => t !== null);
+  const tls = (name: '--tls-ca' | '--tls-cert' | '--tls-key'): Buffer | undefined => {
+    const file = a.values.get(name);
+    return file === undefined ? undefined : readOption(name, file);
+  };
+  const c: Connection = {
+    timeout: duration(a, '--redis-timeout', 600_000),
+    password: undefined,
+    passwordInUrl: given.some((t) => t.password !== undefined),
+    tls: { ca: tls('--tls-ca'), cert: tls('--tls-cert'), key: tls('--tls-key') },
+    allowEviction: a.flags.has('--allow-eviction'),
+    waitReplicas: a.count('--wait-replicas', 0, 0, 100),
+  };
+  if (c.timeout < 1000) throw new UsageError(`--redis-timeout takes at least 1s, not "${a.values.get('--redis-timeout')}"`);
+  const file = a.values.get('--redis-password-file');
+  if (file !== undefined) c.password = readOption('--redis-password-file', file).toString('utf8').split(/\r?\n/)[0];
+  else if (env.REDIS_PASSWORD !== undefined && env.REDIS_PASSWORD !== '') c.password = env.REDIS_PASSWORD;
+  if ((c.tls.cert === undefined) !== (c.tls.key === undefined)) throw new UsageError('--tls-cert and --tls-key go together');
+  if ((c.tls.ca !== undefined || c.tls.cert !== undefined) && !given.some((t) => t.tls))
+    throw new UsageError('--tls-ca, --tls-cert and --tls-key are for rediss:// URLs (Redis over TLS)');
+  return c;
+}
+
+function readOption(name: OptionName, file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (e) {
+    throw new UsageError(`${name}: cannot read "${file}": ${(e as Error).message}`);
+  }
+}
+
 function checkWorker(command: CommandName, a: Arguments, o: RedisOptions): void {
   if (o.from === null) {
     for (const name of ['--follow', '--claim-idle', '--max-deliveries', '--consumer', '--report'] as const)
@@ -285,6 +416,10 @@ function checkWorker(command: CommandName, a: Arguments, o: RedisOptions): void 
     if (a.files.length > 0)
       throw new UsageError(`with --from, ${command} reads the job's input: give no FILE (publish "${a.files[0]}" to the job instead)`);
     if (a.values.has('--threads')) throw new UsageError('--threads reads a file; with --from, start more workers instead');
+  }
+  if (o.from === null && o.to === null) {
+    for (const name of [...CONNECTION_OPTIONS, '--wait-replicas', '--allow-eviction'] as const)
+      if (a.has(name)) throw new UsageError(`${name} is an option of Redis jobs: it needs --from or --to redis://HOST:PORT/JOB`);
   }
   if (o.to !== null) {
     if (a.flags.has('--dedupe'))
@@ -305,22 +440,21 @@ function readAction(a: Arguments, o: RedisOptions): void {
     );
   o.action = action as Action;
   if (a.files.length > 0) throw new UsageError(`redis ${action} takes no FILE, got "${a.files[0]}"`);
-  onlyOwn(a, `redis ${action}`, new Set<OptionName>([...ACTION_OPTIONS[o.action], '--redis', '--job', '--quiet']), (name) => {
+  const allowed = new Set<OptionName>([...ACTION_OPTIONS[o.action], ...CONNECTION_OPTIONS, '--redis', '--job', '--quiet']);
+  onlyOwn(a, `redis ${action}`, allowed, (name) => {
     const owners = ACTIONS.filter((x) => ACTION_OPTIONS[x].includes(name));
     return owners.length > 0 ? ` (it is an option of redis ${owners.join(' and ')})` : '';
   });
   if (a.flags.has('--counts') && a.flags.has('--dead'))
     throw new UsageError('redis export writes one thing: --counts or --dead (or, without either, the frontier)');
-  let server: RedisTarget;
   const given = a.values.get('--redis');
   if (given === undefined) throw new UsageError(`redis ${action} needs --redis redis://HOST:PORT and --job NAME`);
-  server = (() => {
-    try {
-      return parseRedisUrl(given);
-    } catch (e) {
-      throw new UsageError(`--redis: ${(e as Error).message}`);
-    }
-  })();
+  let server: RedisTarget;
+  try {
+    server = parseRedisUrl(given);
+  } catch (e) {
+    throw new UsageError(`--redis: ${(e as Error).message}`);
+  }
   const job = a.values.get('--job');
   if (job !== undefined) {
     try {

@@ -1,14 +1,17 @@
 /**
  * Real Redis servers for the tests, on loopback: `RedisServer.start()` runs `redis-server` on a
- * free port in a temporary folder, `RedisCluster.start(3)` three of them in cluster mode joined by
- * `redis-cli --cluster create`. Every wait has a deadline; every server is stopped by the PID this
- * process started, and its folder removed.
+ * free port in a temporary folder (with the persistence, memory policy, password or TLS a test
+ * asks for), `RedisCluster.start(3, 1)` three masters with a replica each, joined by
+ * `redis-cli --cluster create`. A server can be killed, paused (SIGSTOP) and resumed, and started
+ * again on its folder. Every wait has a deadline; every server is stopped by the PID this
+ * process started, and its folder removed. `spellings` makes the lines the jobs publish.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createConnection, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { connect as tlsConnect } from 'node:tls';
 
 /** Waits until `ok()` is true; throws `what` after `ms`. */
 export async function until(what: string, ms: number, ok: () => boolean | Promise<boolean>, every = 50): Promise<void> {
@@ -48,10 +51,84 @@ function listenOnce(port: number): Promise<number> {
   });
 }
 
-/** Sends one command in RESP and returns the raw reply text (enough for PING, INFO and CLUSTER INFO). */
-export function rawCommand(port: number, ...args: string[]): Promise<string> {
+/** The certificates of a TLS test: a CA, and a server's and a client's certificate and key signed by it (PEM files). */
+export interface TlsFiles {
+  ca: string;
+  serverCert: string;
+  serverKey: string;
+  clientCert: string;
+  clientKey: string;
+}
+
+/** Makes a CA and certificates for 127.0.0.1 with openssl, in `dir`. */
+export function makeCertificates(dir: string): TlsFiles {
+  const f = (n: string): string => join(dir, n);
+  const ssl = (...args: string[]): void => {
+    execFileSync('openssl', args, { stdio: 'ignore', timeout: 30_000 });
+  };
+  ssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=urikit test CA',
+    '-keyout',
+    f('ca.key'),
+    '-out',
+    f('ca.crt'),
+  );
+  for (const who of ['server', 'client']) {
+    ssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', `/CN=${who}`, '-keyout', f(`${who}.key`), '-out', f(`${who}.csr`));
+    const ext = f(`${who}.ext`);
+    execFileSync('sh', ['-c', `printf 'subjectAltName=IP:127.0.0.1\\n' > "${ext}"`]);
+    ssl(
+      'x509',
+      '-req',
+      '-in',
+      f(`${who}.csr`),
+      '-CA',
+      f('ca.crt'),
+      '-CAkey',
+      f('ca.key'),
+      '-CAcreateserial',
+      '-days',
+      '2',
+      '-extfile',
+      ext,
+      '-out',
+      f(`${who}.crt`),
+    );
+  }
+  return {
+    ca: f('ca.crt'),
+    serverCert: f('server.crt'),
+    serverKey: f('server.key'),
+    clientCert: f('client.crt'),
+    clientKey: f('client.key'),
+  };
+}
+
+/**
+ * Sends one command in RESP (after AUTH `password`, if given) and returns the raw reply text
+ * (enough for PING, INFO and CLUSTER INFO/NODES).
+ */
+export function rawCommand(port: number, args: string[], tls: TlsFiles | null = null, password?: string): Promise<string> {
+  const resp = (a: string[]): string => `*${a.length}\r\n${a.map((x) => `$${Buffer.byteLength(x)}\r\n${x}\r\n`).join('')}`;
   return new Promise((resolve, reject) => {
-    const c = createConnection({ port, host: '127.0.0.1' });
+    const c: Socket =
+      tls === null
+        ? createConnection({ port, host: '127.0.0.1' })
+        : tlsConnect({
+            port,
+            host: '127.0.0.1',
+            ca: readFileSync(tls.ca),
+            cert: readFileSync(tls.clientCert),
+            key: readFileSync(tls.clientKey),
+          });
     let reply = '';
     const timer = setTimeout(() => {
       c.destroy();
@@ -61,26 +138,41 @@ export function rawCommand(port: number, ...args: string[]): Promise<string> {
       clearTimeout(timer);
       reject(e);
     });
+    let authed = password === undefined;
     c.on('data', (d) => {
       reply += d.toString();
+      if (!authed && reply.startsWith('+OK\r\n')) {
+        authed = true;
+        reply = reply.slice(5);
+      }
+      if (!authed) return;
       // A simple string, an error, or a whole bulk string.
       const m = /^\$(\d+)\r\n/.exec(reply);
-      if ((reply[0] !== '$' && reply.endsWith('\r\n')) || (m !== null && reply.length >= m[0].length + Number(m[1]) + 2)) {
+      if ((reply[0] !== '$' && reply.endsWith('\r\n')) || (m !== null && Buffer.byteLength(reply) >= m[0].length + Number(m[1]) + 2)) {
         clearTimeout(timer);
         c.end();
         resolve(reply);
       }
     });
-    c.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`);
+    c.write((password === undefined ? '' : resp(['AUTH', password])) + resp(args));
   });
 }
 
 export interface ServerOptions {
   cluster?: boolean;
+  /** cluster-node-timeout (ms; 1000 by default, so that a failover takes a few seconds). */
+  nodeTimeout?: number;
   /** Append-only file with this fsync policy; none when absent. */
   appendfsync?: 'always' | 'everysec';
+  /** RDB snapshots: the `save` setting ("1 1": a snapshot each second with a change); none when absent. */
+  save?: string;
+  /** maxmemory and maxmemory-policy. */
+  maxmemory?: string;
+  policy?: string;
   /** requirepass: clients must authenticate. */
   password?: string;
+  /** TLS only (no plain port), clients with a certificate of the CA. */
+  tls?: TlsFiles;
 }
 
 /** One redis-server on loopback. */
@@ -100,20 +192,42 @@ export class RedisServer {
   }
 
   get url(): string {
-    return `redis://127.0.0.1:${this.port}`;
+    return `${this.options.tls === undefined ? 'redis' : 'rediss'}://127.0.0.1:${this.port}`;
   }
 
   get pid(): number | undefined {
     return this.proc?.pid;
   }
 
+  /** A command to this server (PING, INFO …), its raw reply. */
+  command(...args: string[]): Promise<string> {
+    return rawCommand(this.port, args, this.options.tls ?? null, this.options.password);
+  }
+
   private async launch(): Promise<void> {
     const o = this.options;
-    const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--dir', this.dir, '--save', '', '--logfile', 'redis.log'];
+    const args = ['--bind', '127.0.0.1', '--dir', this.dir, '--save', o.save ?? '', '--logfile', 'redis.log'];
+    if (o.tls === undefined) args.push('--port', String(this.port));
+    else
+      args.push(
+        '--port',
+        '0',
+        '--tls-port',
+        String(this.port),
+        '--tls-cert-file',
+        o.tls.serverCert,
+        '--tls-key-file',
+        o.tls.serverKey,
+        '--tls-ca-cert-file',
+        o.tls.ca,
+      );
     args.push('--appendonly', o.appendfsync === undefined ? 'no' : 'yes');
     if (o.appendfsync !== undefined) args.push('--appendfsync', o.appendfsync);
     if (o.password !== undefined) args.push('--requirepass', o.password);
-    if (o.cluster === true) args.push('--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', '5000');
+    if (o.maxmemory !== undefined) args.push('--maxmemory', o.maxmemory);
+    if (o.policy !== undefined) args.push('--maxmemory-policy', o.policy);
+    if (o.cluster === true)
+      args.push('--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', String(o.nodeTimeout ?? 1000));
     const proc = spawn('redis-server', args, { stdio: 'ignore' });
     this.proc = proc;
     const failed = new Promise<never>((_, reject) => {
@@ -124,9 +238,9 @@ export class RedisServer {
     try {
       await Promise.race([
         failed,
-        // A server that wants a password answers NOAUTH: it is up.
-        until(`redis-server on port ${this.port}`, 10_000, () =>
-          rawCommand(this.port, 'PING').then(
+        // A server that wants a password answers NOAUTH: it is up. One loading its data answers LOADING.
+        until(`redis-server on port ${this.port}`, 20_000, () =>
+          rawCommand(this.port, ['PING'], o.tls ?? null).then(
             (r) => r === '+PONG\r\n' || r.startsWith('-NOAUTH'),
             () => false,
           ),
@@ -145,13 +259,24 @@ export class RedisServer {
     await this.signal('SIGKILL');
   }
 
-  /** Starts the server again on the same port and folder (its AOF, if any, is read back). */
+  /** Stops the process where it is (SIGSTOP): a hung server, whose connections stay open. */
+  pause(): void {
+    this.proc?.kill('SIGSTOP');
+  }
+
+  /** Lets a paused server run on (SIGCONT). */
+  resume(): void {
+    this.proc?.kill('SIGCONT');
+  }
+
+  /** Starts the server again on the same port and folder (its AOF or snapshot, if any, is read back). */
   async restart(): Promise<void> {
     await this.launch();
   }
 
   /** Stops the server (SIGTERM, then SIGKILL) and removes its folder. */
   async stop(): Promise<void> {
+    this.resume();
     await this.signal('SIGTERM');
     rmSync(this.dir, { recursive: true, force: true });
   }
@@ -168,39 +293,54 @@ export class RedisServer {
   }
 }
 
-/** A Redis Cluster of `n` masters (no replicas) on loopback. */
+/** A Redis Cluster of `masters` masters, each with `replicas` replicas, on loopback. */
 export class RedisCluster {
   private constructor(readonly nodes: RedisServer[]) {}
 
-  static async start(n = 3): Promise<RedisCluster> {
+  static async start(masters = 3, replicas = 0, options: ServerOptions = {}): Promise<RedisCluster> {
     const nodes: RedisServer[] = [];
     try {
-      for (let i = 0; i < n; i++) nodes.push(await RedisServer.start({ cluster: true }));
+      for (let i = 0; i < masters * (1 + replicas); i++) nodes.push(await RedisServer.start({ ...options, cluster: true }));
       execFileSync(
         'redis-cli',
-        ['--cluster', 'create', ...nodes.map((s) => `127.0.0.1:${s.port}`), '--cluster-replicas', '0', '--cluster-yes'],
-        {
-          stdio: 'ignore',
-          timeout: 30_000,
-        },
+        ['--cluster', 'create', ...nodes.map((s) => `127.0.0.1:${s.port}`), '--cluster-replicas', String(replicas), '--cluster-yes'],
+        { stdio: 'ignore', timeout: 30_000 },
       );
-      for (const s of nodes)
-        await until(
-          `cluster_state:ok on port ${s.port}`,
-          30_000,
-          async () => /cluster_state:ok/.test(await rawCommand(s.port, 'CLUSTER', 'INFO')),
-          100,
-        );
+      const cluster = new RedisCluster(nodes);
+      await cluster.ready(30_000);
+      return cluster;
     } catch (e) {
       await Promise.all(nodes.map((s) => s.stop()));
       throw e;
     }
-    return new RedisCluster(nodes);
   }
 
   /** Any node's URL serves the whole cluster. */
   get url(): string {
     return this.nodes[0]!.url;
+  }
+
+  /** Waits until every node that runs says cluster_state:ok and every master has its replicas in sync. */
+  async ready(ms: number, except: RedisServer[] = []): Promise<void> {
+    for (const s of this.nodes)
+      if (!except.includes(s))
+        await until(
+          `cluster_state:ok on port ${s.port}`,
+          ms,
+          async () => /cluster_state:ok/.test(await s.command('CLUSTER', 'INFO').catch(() => '')),
+          100,
+        );
+  }
+
+  /** The nodes that are masters now, by CLUSTER NODES as `from` sees it. */
+  async masters(from: RedisServer = this.nodes[0]!): Promise<RedisServer[]> {
+    const text = await from.command('CLUSTER', 'NODES');
+    const ports = new Set<number>();
+    for (const line of text.split('\n')) {
+      const m = /^\S+ 127\.0\.0\.1:(\d+)@\d+ (\S+)/.exec(line.replace(/^\$\d+\r/, ''));
+      if (m !== null && /\bmaster\b/.test(m[2]!) && !/\bfail\b/.test(m[2]!)) ports.add(Number(m[1]));
+    }
+    return this.nodes.filter((s) => ports.has(s.port));
   }
 
   async stop(): Promise<void> {

@@ -1,45 +1,65 @@
 /**
- * `urikit redis init|status|drain|export|trim --redis URL --job NAME`: a job's life outside its
- * producers and workers. `init` creates it; `status` shows each shard's input, every group's lag
- * and pending entries, dead letters, the frontier and memory; `drain` waits until the input is
- * closed and read; `export` writes the frontier, the counts by host or the dead letters; `trim`
- * removes the input entries that every group has acknowledged.
+ * `urikit redis init|status|drain|export|trim|delete --redis URL --job NAME`: a job's life outside
+ * its producers and workers. `init` creates it; `status` shows each shard's input, every group's
+ * lag, pending entries and workers, the runs of publish, dead letters, the frontier and memory;
+ * `drain` waits until the input is closed and read, then accounts for every published line;
+ * `export` writes the frontier, the counts by host or the dead letters; `trim` removes the input
+ * entries that every group has acknowledged; `delete` removes the job.
+ *
+ * drain's accounts are those of accounts.ts.
  */
 import type { Config } from '../config.js';
 import { BufferedWriter } from '../io/writer.js';
-import type { RedisTarget } from '../jobs.js';
 import type { Io } from '../run.js';
-import { type Client, fields } from './client.js';
-import { type Group, groupsOf } from './groups.js';
-import { bucketsFor, createJob, describe, inputClosed, type Job, openJob, producers } from './job.js';
+import { account, describeMissing, isDone } from './accounts.js';
+import { RedisError, type Server } from './client.js';
+import { consumersOf, groupsOf, LIVE, trimShard } from './groups.js';
+import { bucketsFor, createJob, describe, guard, type Job, openJob, producers } from './job.js';
+
+/** Exit codes of `redis`: drain timed out (1); drain found lines unaccounted for, or the job gone (3). */
+const TIMED_OUT = 1;
+const INCOMPLETE = 3;
 
 /** Runs `urikit redis ACTION`; returns the exit code. */
-export async function control(client: Client, config: Config, io: Io): Promise<number> {
+export async function control(server: Server, config: Config, io: Io): Promise<number> {
   const r = config.redis;
-  const server = r.server!;
-  const name = server.job!;
+  const name = r.server!.job!;
+  const err = config.quiet ? null : io.stderr;
   if (r.action === 'init') {
+    const { notes } = await guard(server, r.connection.allowEviction, 0);
+    for (const n of notes) err?.write(n);
     const settings = { shards: r.shards, seen: r.seen, buckets: r.seen === 'digest' ? bucketsFor(r.expected, r.shards) : 1 };
-    const created = await createJob(client, server, name, settings);
-    if (!config.quiet)
-      io.stderr.write(
-        `urikit: ${created ? 'created' : 'kept'} the job ${server.text} (${describe(settings)})${created ? '' : ': it exists already'}\n`,
-      );
+    const created = await createJob(server, name, settings);
+    err?.write(
+      `urikit: ${created ? 'created' : 'kept'} the job ${server.target.text} (${describe(settings)})${created ? '' : ': it exists already'}\n`,
+    );
     return 0;
   }
-  const job = await openJob(client, server, name);
+  let job: Job;
+  try {
+    job = await openJob(server, name);
+  } catch (e) {
+    // drain says so with its own code: the job it waited for is gone.
+    if (r.action === 'drain' && e instanceof RedisError) {
+      io.stderr.write(`urikit: redis drain: ${e.message}\n`);
+      return INCOMPLETE;
+    }
+    throw e;
+  }
   switch (r.action) {
     case 'status': {
-      const s = await status(client, job);
-      io.stdout.write(config.json ? `${JSON.stringify(s, null, 2)}\n` : statusTable(s, server));
+      const s = await status(job);
+      io.stdout.write(config.json ? `${JSON.stringify(s, null, 2)}\n` : statusTable(s, job));
       return 0;
     }
     case 'drain':
-      return drain(client, job, r.timeout, config.quiet ? null : io.stderr);
+      return drain(job, r.timeout, config.json ? io.stdout : null, io.stderr, config.quiet);
     case 'export':
-      return exportJob(client, job, r.export, io);
+      return exportJob(job, r.export, io);
+    case 'delete':
+      return deleteJob(job, err);
     default:
-      return trim(client, job, config.quiet ? null : io.stderr);
+      return trim(job, err);
   }
 }
 
@@ -48,7 +68,7 @@ export interface Status {
   job: string;
   shards: number;
   seen: string;
-  producers: { running: number; finished: number };
+  producers: { running: number; finished: number; started: number };
   /** Some publish run finished and none is running. */
   closed: boolean;
   /** Input entries, frontier URLs, dead letters, memory (bytes) in all. */
@@ -56,15 +76,31 @@ export interface Status {
   urls: number;
   dead: number;
   memory: number;
-  /** Each group's lag and pending entries, over all shards. */
-  groups: Record<string, { lag: number; pending: number }>;
+  /** Each publish run: the lines it wrote (in Redis now), and whether it finished. */
+  runs: Record<string, { lines: number; entries: number; finished: boolean; running: boolean }>;
+  /**
+   * Each group, over all shards: lag, pending entries, lines committed, its workers (and those that
+   * touched it within 10 s), the oldest pending entry's age (s), and its lines per second between
+   * its first and its last commit.
+   */
+  groups: Record<string, GroupStatus>;
   perShard: ShardStatus[];
+}
+
+export interface GroupStatus {
+  lag: number;
+  pending: number;
+  lines: number;
+  consumers: number;
+  running: number;
+  oldestPending: number | null;
+  rate: number | null;
 }
 
 export interface ShardStatus {
   shard: number;
   input: number;
-  groups: Record<string, { lag: number; pending: number }>;
+  groups: Record<string, { lag: number; pending: number; lines: number }>;
   dead: number;
   urls: number;
   memory: number;
@@ -74,61 +110,124 @@ export interface ShardStatus {
 const SAMPLED_BUCKETS = 16;
 
 /** The state of `job`. */
-export async function status(client: Client, job: Job): Promise<Status> {
-  const p = await producers(client, job);
-  const perShard = await Promise.all(Array.from({ length: job.shards }, (_, i) => shardStatus(client, job, i)));
+export async function status(job: Job): Promise<Status> {
+  const p = await producers(job);
+  const server = job.server;
+  const [perShard, runsHashes] = await Promise.all([
+    Promise.all(Array.from({ length: job.shards }, (_, i) => shardStatus(job, i))),
+    Promise.all(Array.from({ length: job.shards }, (_, i) => server.run('the runs', (c) => c.hgetall(job.keys.runs(i))))),
+  ]);
+  const finished = await server.run('the runs', (c) => c.hgetall(job.keys.meta));
+  const runs: Status['runs'] = {};
+  for (let run = 1; run <= p.started; run++) {
+    let lines = 0;
+    let entries = 0;
+    for (const h of runsHashes) {
+      lines += Number(h[`${run}:l`] ?? 0);
+      entries += Number(h[String(run)] ?? 0);
+    }
+    runs[run] = { lines, entries, finished: finished[`run:${run}`] !== undefined, running: p.live.includes(run) };
+  }
   const groups: Status['groups'] = {};
+  let from = Infinity;
+  let to = 0;
   for (const s of perShard) {
     for (const [g, v] of Object.entries(s.groups)) {
-      const t = (groups[g] ??= { lag: 0, pending: 0 });
+      const t = (groups[g] ??= { lag: 0, pending: 0, lines: 0, consumers: 0, running: 0, oldestPending: null, rate: null });
       t.lag += v.lag;
       t.pending += v.pending;
+      t.lines += v.lines;
     }
+  }
+  for (const g of Object.keys(groups)) {
+    const t = groups[g]!;
+    const consumers = await consumersOf(server, job.keys.input(0), g);
+    t.consumers = consumers.length;
+    t.running = consumers.filter((c) => c.idle < LIVE).length;
+    from = Infinity;
+    to = 0;
+    for (const h of runsHashes) {
+      if (h[`${g}:t0`] !== undefined) from = Math.min(from, Number(h[`${g}:t0`]));
+      if (h[`${g}:t1`] !== undefined) to = Math.max(to, Number(h[`${g}:t1`]));
+    }
+    t.rate = to > from ? Math.round(t.lines / (to - from)) : null;
+    t.oldestPending = await oldestPending(job, g);
   }
   const sum = (f: (s: ShardStatus) => number): number => perShard.reduce((a, s) => a + f(s), 0);
   return {
     job: job.name,
     shards: job.shards,
     seen: job.settings.seen,
-    producers: p,
+    producers: { running: p.running, finished: p.finished, started: p.started },
     closed: p.finished > 0 && p.running === 0,
     input: sum((s) => s.input),
     urls: sum((s) => s.urls),
     dead: sum((s) => s.dead),
     memory: sum((s) => s.memory),
+    runs,
     groups,
     perShard,
   };
 }
 
-async function shardStatus(client: Client, job: Job, i: number): Promise<ShardStatus> {
+/** How long ago (s) the oldest entry that `group` holds pending was published; null when none is. */
+async function oldestPending(job: Job, group: string): Promise<number | null> {
+  let oldest = Infinity;
+  for (let i = 0; i < job.shards; i++) {
+    const summary = (await job.server.run('the pending entries', (c) => c.xpending(job.keys.input(i), group).catch(() => [0]))) as [
+      number,
+      string | null,
+    ];
+    if (Number(summary[0]) > 0 && summary[1] !== null) oldest = Math.min(oldest, Number(String(summary[1]).split('-')[0]));
+  }
+  if (oldest === Infinity) return null;
+  const [s] = await job.server.run('the time', (c) => c.time());
+  return Math.max(0, Math.round(Number(s) - oldest / 1000));
+}
+
+async function shardStatus(job: Job, i: number): Promise<ShardStatus> {
   const k = job.keys;
   const { seen, buckets } = job.settings;
   const sampled = seen === 'digest' ? Math.min(buckets, SAMPLED_BUCKETS) : 0;
-  const usage = (key: string): Promise<number> => client.memory('USAGE', key).then((n) => Number(n ?? 0));
-  const [input, dead, urls, groups, memory, bucketMemory] = await Promise.all([
-    client.xlen(k.input(i)),
-    client.xlen(k.dead(i)),
-    client.hget(k.counts(i), ':urls'),
-    groupsOf(client, k.input(i)),
+  const server = job.server;
+  const usage = (key: string): Promise<number> => server.run('the memory', (c) => c.memory('USAGE', key)).then((n) => Number(n ?? 0));
+  const [input, dead, urls, groups, runs, memory, bucketMemory] = await Promise.all([
+    server.run('the input', (c) => c.xlen(k.input(i))),
+    server.run('the dead letters', (c) => c.xlen(k.dead(i))),
+    server.run('the frontier', (c) => c.hget(k.counts(i), ':urls')),
+    groupsOf(server, k.input(i)),
+    server.run('the runs', (c) => c.hgetall(k.runs(i))),
     Promise.all([k.input(i), k.frontier(i), k.counts(i), k.stats(i), k.dead(i), ...(seen === 'exact' ? [k.seen(i)] : [])].map(usage)),
     Promise.all(Array.from({ length: sampled }, (_, b) => usage(k.bucket(i, b)))),
   ]);
   const bucketsBytes = sampled === 0 ? 0 : Math.round((bucketMemory.reduce((a, b) => a + b, 0) * buckets) / sampled);
+  const lines = (g: string): number => {
+    let n = 0;
+    const prefix = `${k.done(i, g, 0).slice(0, -1)}`;
+    for (const [f, v] of Object.entries(runs)) if (f.startsWith(prefix)) n += Number(v);
+    return n;
+  };
   return {
     shard: i,
     input,
-    groups: Object.fromEntries(groups.map((g) => [g.name, { lag: g.lag, pending: g.pending }])),
+    groups: Object.fromEntries(groups.map((g) => [g.name, { lag: g.lag, pending: g.pending, lines: lines(g.name) }])),
     dead,
     urls: Number(urls ?? 0),
     memory: memory.reduce((a, b) => a + b, 0) + bucketsBytes,
   };
 }
 
-function statusTable(s: Status, server: RedisTarget): string {
+function statusTable(s: Status, job: Job): string {
   const names = Object.keys(s.groups).sort();
   const head = ['shard', 'input', ...names.map((g) => `${g} lag/pending`), 'dead', 'frontier URLs', 'memory'];
-  const row = (label: string, input: number, groups: Status['groups'], dead: number, urls: number, memory: number): string[] => [
+  const row = (
+    label: string,
+    input: number,
+    groups: Record<string, { lag: number; pending: number }>,
+    dead: number,
+    urls: number,
+    memory: number,
+  ): string[] => [
     label,
     String(input),
     ...names.map((g) => `${groups[g]?.lag ?? '-'}/${groups[g]?.pending ?? '-'}`),
@@ -141,10 +240,20 @@ function statusTable(s: Status, server: RedisTarget): string {
   const widths = head.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
   const lines = rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
   const state = s.closed ? 'the input is closed' : s.producers.running > 0 ? 'publishing' : 'no publish run has finished';
+  const runs = Object.entries(s.runs).map(
+    ([run, r]) =>
+      `  run ${run}: ${r.lines} lines in ${r.entries} entries${r.running ? ' (running)' : r.finished ? '' : ' (stopped before its end: publish --resume)'}`,
+  );
+  const groups = names.map((g) => {
+    const x = s.groups[g]!;
+    return `  ${g}: ${x.lines} lines committed${x.rate !== null ? ` (${x.rate} lines/s)` : ''}; ${x.running} of ${x.consumers} workers running; ${x.lag} entries unread, ${x.pending} pending${x.oldestPending !== null ? ` (the oldest published ${x.oldestPending} s ago)` : ''}`;
+  });
   return [
-    `urikit redis status: ${server.text} (${s.shards} shards, seen ${s.seen})`,
+    `urikit redis status: ${job.text} (${s.shards} shards, seen ${s.seen})`,
     `producers: ${s.producers.running} running, ${s.producers.finished} finished (${state})`,
+    ...runs,
     names.length === 0 ? 'groups: none (no worker has started)' : `groups: ${names.join(', ')}`,
+    ...groups,
     '',
     ...lines,
     '',
@@ -155,84 +264,87 @@ function mb(bytes: number): string {
   return bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
-/** Whether the job is done: its input closed, and every group on every shard without lag or pending entries. */
-export async function isDone(client: Client, job: Job, group: string | null): Promise<boolean> {
-  // The input's state first: a producer that finishes after this read has sent its entries.
-  if (!(await inputClosed(client, job))) return false;
-  const shards = await Promise.all(Array.from({ length: job.shards }, (_, i) => groupsOf(client, job.keys.input(i))));
-  const idle = (g: Group): boolean => g.lag === 0 && g.pending === 0;
-  return shards.every((gs) => {
-    const mine = group === null ? gs : gs.filter((g) => g.name === group);
-    return mine.length > 0 && mine.every(idle);
-  });
-}
-
-/** Waits until the job is done; 0 when it is, 1 when `timeout` (ms) ran out first. */
-async function drain(client: Client, job: Job, timeout: number | null, err: NodeJS.WritableStream | null): Promise<number> {
+/** Waits until the job is done, then accounts for it: 0 when complete, 1 on timeout, 3 when lines are unaccounted for. */
+async function drain(
+  job: Job,
+  timeout: number | null,
+  json: NodeJS.WritableStream | null,
+  stderr: NodeJS.WritableStream,
+  quiet: boolean,
+): Promise<number> {
+  const err = quiet ? null : stderr;
   const started = Date.now();
   let told = -Infinity;
   for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
-    if (await isDone(client, job, null)) break;
+    if (await isDone(job, null)) break;
     const waited = Date.now() - started;
     if (timeout !== null && waited >= timeout) {
-      err?.write(`urikit: redis drain: ${job.target.text} is not done after ${waited} ms: ${await remaining(client, job)}\n`);
-      return 1;
+      const why = await remaining(job);
+      json?.write(`${JSON.stringify({ done: false, waiting: why }, null, 2)}\n`);
+      stderr.write(`urikit: redis drain: ${job.text} is not done after ${waited} ms: ${why}\n`);
+      return TIMED_OUT;
     }
     // What it waits for, at once and then every 5 seconds.
     if (err !== null && waited - told >= 5000) {
       told = waited;
-      err.write(`urikit: redis drain: waiting: ${await remaining(client, job)}\n`);
+      err.write(`urikit: redis drain: waiting: ${await remaining(job)}\n`);
     }
     await new Promise((r) => setTimeout(r, pause));
   }
+  const a = await account(job);
+  json?.write(`${JSON.stringify({ done: true, complete: a.missing.length === 0 && a.problems.length === 0, ...a }, null, 2)}\n`);
+  if (a.missing.length > 0 || a.problems.length > 0) {
+    for (const m of a.missing) stderr.write(`urikit: redis drain: ${job.text}: ${describeMissing(m, job)}\n`);
+    for (const p of a.problems) stderr.write(`urikit: redis drain: ${job.text}: ${p}\n`);
+    const lines = a.missing.reduce((n, m) => n + (m.lines === null ? 0 : m.lines[1] - m.lines[0] + 1), 0);
+    stderr.write(
+      `urikit: redis drain: ${job.text} is done, but not complete: ${a.missing.length} ranges of entries (within ${lines} lines of the input) and ${a.problems.length} other problems above\n`,
+    );
+    return INCOMPLETE;
+  }
   if (err !== null) {
-    const s = await status(client, job);
+    const s = await status(job);
     err.write(
-      `urikit: redis drain: ${job.target.text} is done: ${s.input} input entries read by ${Object.keys(s.groups).join(', ')}; ${s.urls} URLs in the frontier; ${s.dead} dead letters\n`,
+      `urikit: redis drain: ${job.text} is done: ${Object.values(s.runs).reduce((n, r) => n + r.lines, 0)} lines published, all committed by ${Object.keys(s.groups).join(', ')}; ${s.urls} URLs in the frontier; 0 dead letters\n`,
     );
   }
   return 0;
 }
 
 /** What the job waits for, in words. */
-async function remaining(client: Client, job: Job): Promise<string> {
-  const s = await status(client, job);
+async function remaining(job: Job): Promise<string> {
+  const s = await status(job);
   const parts: string[] = [];
   if (!s.closed) parts.push(s.producers.running > 0 ? `${s.producers.running} producers running` : 'no publish run has finished');
   if (Object.keys(s.groups).length === 0) parts.push('no worker has started');
   for (const [g, v] of Object.entries(s.groups))
-    if (v.lag + v.pending > 0) parts.push(`${g}: ${v.lag} entries unread, ${v.pending} pending`);
+    if (v.lag + v.pending > 0)
+      parts.push(`${g}: ${v.lag} entries unread, ${v.pending} pending${v.running === 0 ? ` (no ${g} worker is running: start one)` : ''}`);
   return parts.join('; ');
 }
 
-/** Writes the frontier (one URL a line), the counts (host<TAB>count) or the dead letters (their lines). */
-async function exportJob(client: Client, job: Job, what: 'frontier' | 'counts' | 'dead', io: Io): Promise<number> {
+/** Writes the frontier (one URL a line), the counts by host (host<TAB>count) or the dead letters (their lines). */
+async function exportJob(job: Job, what: 'frontier' | 'counts' | 'dead', io: Io): Promise<number> {
   const out = new BufferedWriter(io.stdout);
   const k = job.keys;
+  const counts = new Map<string, number>();
   for (let i = 0; i < job.shards && !out.closed; i++) {
-    if (what === 'counts') {
-      let cursor = '0';
-      do {
-        const [next, flat] = await client.hscan(k.counts(i), cursor, 'COUNT', 1000);
-        let text = '';
-        for (let j = 0; j + 1 < flat.length; j += 2) if (flat[j] !== ':urls') text += `${flat[j]}\t${flat[j + 1]}\n`;
-        await out.write(text);
-        cursor = next;
-      } while (cursor !== '0' && !out.closed);
-      continue;
-    }
-    const key = what === 'frontier' ? k.frontier(i) : k.dead(i);
-    const field = what === 'frontier' ? 'u' : 'd';
+    const key = what === 'dead' ? k.dead(i) : k.frontier(i);
+    const field = what === 'dead' ? 'd' : 'u';
     for (let from = '-'; !out.closed; ) {
-      const page = await client.xrangeBuffer(key, from, '+', 'COUNT', 500);
+      const page = await job.server.run('the frontier', (c) => c.xrangeBuffer(key, from, '+', 'COUNT', 500));
       for (const [, flat] of page) {
-        const v = fields(flat)[field] as Buffer | undefined;
-        if (v !== undefined) await out.write(Buffer.concat([v, NEWLINE]));
+        let v: Buffer | undefined;
+        for (let x = 0; x + 1 < flat.length; x += 2) if (flat[x]!.toString() === field) v = flat[x + 1];
+        if (v === undefined) continue;
+        if (what !== 'counts') await out.write(Buffer.concat([v, NEWLINE]));
+        else for (const url of v.toString().split('\n')) countHost(counts, url);
       }
       if (page.length < 500) break;
       from = `(${page[page.length - 1]![0].toString()}`;
     }
   }
+  if (what === 'counts') await out.write([...counts].map(([h, n]) => `${h}\t${n}\n`).join(''));
   if (out.error !== null) {
     io.stderr.write(`urikit: cannot write the output: ${out.error.message}\n`);
     return 2;
@@ -240,41 +352,58 @@ async function exportJob(client: Client, job: Job, what: 'frontier' | 'counts' |
   return 0;
 }
 
+/** Counts the host of a frontier URL (in normal form; none when it has no authority). */
+function countHost(counts: Map<string, number>, url: string): void {
+  const m = /^(?:[a-z][a-z0-9+.-]*:)?\/\/(?:[^/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/.exec(url);
+  if (m === null) return;
+  counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
+}
+
 const NEWLINE = Buffer.from('\n');
 
 /** Removes from each shard's input the entries that every group has acknowledged. */
-async function trim(client: Client, job: Job, err: NodeJS.WritableStream | null): Promise<number> {
+async function trim(job: Job, err: NodeJS.WritableStream | null): Promise<number> {
   let removed = 0;
   const names = new Set<string>();
   for (let i = 0; i < job.shards; i++) {
-    const key = job.keys.input(i);
-    const groups = await groupsOf(client, key);
-    if (groups.length === 0) continue;
-    let min: string | null = null;
-    for (const g of groups) {
-      names.add(g.name);
-      // Below the oldest pending entry, or past the last delivered one, all is acknowledged.
-      const first = g.pending > 0 ? String(((await client.xpending(key, g.name)) as unknown[])[1]) : next(g.lastDelivered);
-      if (min === null || compareIds(first, min) < 0) min = first;
-    }
-    removed += await client.xtrim(key, 'MINID', min!);
+    for (const g of await groupsOf(job.server, job.keys.input(i))) names.add(g.name);
+    removed += await trimShard(job, i);
   }
   err?.write(
     names.size === 0
-      ? `urikit: redis trim: nothing to trim: no worker has read ${job.target.text}\n`
+      ? `urikit: redis trim: nothing to trim: no worker has read ${job.text}\n`
       : `urikit: redis trim: removed ${removed} input entries that ${[...names].sort().join(', ')} acknowledged\n`,
   );
   return 0;
 }
 
-/** The stream id after `id`. */
-function next(id: string): string {
-  const [ms, seq] = id.split('-');
-  return `${ms}-${BigInt(seq!) + 1n}`;
-}
-
-function compareIds(a: string, b: string): number {
-  const [am, as] = a.split('-').map(BigInt);
-  const [bm, bs] = b.split('-').map(BigInt);
-  return am! < bm! ? -1 : am! > bm! ? 1 : as! < bs! ? -1 : as! > bs! ? 1 : 0;
+/** Removes every key of the job, on every master; refused while a producer or a worker runs. */
+async function deleteJob(job: Job, err: NodeJS.WritableStream | null): Promise<number> {
+  const p = await producers(job);
+  const running: string[] = [];
+  if (p.running > 0) running.push(`${p.running} producers`);
+  for (const g of await groupsOf(job.server, job.keys.input(0))) {
+    const n = (await consumersOf(job.server, job.keys.input(0), g.name)).filter((c) => c.idle < LIVE).length;
+    if (n > 0) running.push(`${n} ${g.name} workers`);
+  }
+  if (running.length > 0) throw new RedisError(`${job.text} is in use (${running.join(', ')}): stop them, then delete the job`);
+  let removed = 0;
+  for (const master of job.server.masters()) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await job.server.run('the keys of the job', () => master.scan(cursor, 'MATCH', job.keys.pattern, 'COUNT', 1000));
+      // UNLINK one key at a time: keys of different slots may not go in one command on a cluster.
+      if (keys.length > 0)
+        removed += (await job.server.run('the removal of the job', () => Promise.all(keys.map((key) => master.unlink(key))))).reduce(
+          (a, b) => a + b,
+          0,
+        );
+      cursor = next;
+    } while (cursor !== '0');
+  }
+  removed += await job.server.run('the removal of the job', (c) =>
+    Promise.all([c.unlink(job.keys.producers), c.unlink(job.keys.meta)]).then(([a, b]) => a + b),
+  );
+  err?.write(`urikit: redis delete: removed the job ${job.text} (${removed} keys)\n`);
+  return 0;
 }

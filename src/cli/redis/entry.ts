@@ -2,90 +2,150 @@
  * An input entry: a batch of lines of one shard, as `publish` writes it and workers read it.
  *
  * ```
- * XADD urikit:{JOB:3}:in * n "12,3,1,40" d "line 12\nline 15\nline 16\nline 56"
+ * XADD urikit:{JOB:3}:in * r 2 s 41 n "12,3,1,40" d "line 12\nline 15\nline 16\nline 56"
  * ```
  *
- * `d` holds the lines as they were read (without their line endings), joined by "\n"; `n` their
- * line numbers in the published input: the first, then the difference to the one before. A batch
- * holds up to `BATCH_LINES` lines or `BATCH_BYTES` bytes, whichever comes first (a longer line
- * is a batch of its own): one stream entry for ~100 URLs, not one for each, is what makes the
- * stream fast.
+ * `r` is the publish run and `s` the entry's number in that run's entries of this shard (1, 2, …):
+ * together they name the entry whatever its stream id (a run sent again writes it once). `d`
+ * holds the lines as they were read (without their line endings), joined by "\n"; `n` their line
+ * numbers in the published input: the first, then the difference to the one before. A batch
+ * holds up to `BATCH_LINES` lines or `BATCH_BYTES` bytes, whichever comes first (a longer line is
+ * a batch of its own): one stream entry for ~100 URLs, not one for each, is what makes the stream
+ * fast. An entry larger than `BIG_ENTRY` (a long line) is read alone (lua.ts, READ).
  */
 
 export const BATCH_LINES = 100;
 export const BATCH_BYTES = 64 * 1024;
+export const BIG_ENTRY = 256 * 1024;
 
-/** One entry's fields, as `XADD` takes them. */
-export type EntryFields = ['n', string, 'd', Buffer];
+/** One entry of a shard, made by a `Batch`. */
+export interface Batched {
+  shard: number;
+  /** Its number among the run's entries of the shard. */
+  seq: number;
+  first: number;
+  last: number;
+  lines: number;
+  /** The "n" and "d" fields. */
+  numbers: string;
+  data: Buffer;
+  /** A cheap print of the lines (their size and first and last bytes), to tell a resumed run's input from another. */
+  print: string;
+}
 
 /** Collects the lines of one shard into entries. */
 export class Batch {
-  private parts: Buffer[] = [];
-  private bytes = 0;
-  private numbers = '';
-  private last = 0;
+  private data = Buffer.allocUnsafe(1024);
+  size = 0;
   lines = 0;
+  /** The differences between the line numbers after the first. */
+  private readonly gaps: number[] = [];
+  private first = 0;
+  private last = 0;
+  /** Entries taken so far: the number of the next is one more. */
+  taken = 0;
+
+  constructor(readonly shard: number) {}
 
   /** Adds bytes [start, end) of `b`, line number `line`; true when the batch is full. */
   add(b: Buffer, start: number, end: number, line: number): boolean {
-    if (this.lines > 0) this.parts.push(NEWLINE);
-    // A copy: the chunk the line lies in is reused once walked.
-    this.parts.push(Buffer.from(b.subarray(start, end)));
-    this.bytes += end - start + (this.lines > 0 ? 1 : 0);
-    this.numbers += this.lines === 0 ? String(line) : `,${line - this.last}`;
+    const need = this.size + (end - start) + 1;
+    if (need > this.data.length) {
+      const grown = Buffer.allocUnsafe(Math.max(need, this.data.length * 2));
+      this.data.copy(grown, 0, 0, this.size);
+      this.data = grown;
+    }
+    const d = this.data;
+    let at = this.size;
+    if (this.lines > 0) d[at++] = NEWLINE;
+    // A copy: the chunk the line lies in is reused once walked. A short line byte by byte, which
+    // costs less than a call into Buffer#copy.
+    if (end - start < 256) for (let i = start; i < end; i++) d[at++] = b[i]!;
+    else at += b.copy(d, at, start, end);
+    this.size = at;
+    if (this.lines === 0) {
+      this.first = line;
+      this.gaps.length = 0;
+    } else this.gaps.push(line - this.last);
     this.last = line;
     this.lines++;
-    return this.lines >= BATCH_LINES || this.bytes >= BATCH_BYTES;
+    return this.lines >= BATCH_LINES || at >= BATCH_BYTES;
   }
 
-  /** The entry's fields; empties the batch. */
-  take(): EntryFields {
-    const fields: EntryFields = ['n', this.numbers, 'd', Buffer.concat(this.parts, this.bytes)];
-    this.parts = [];
-    this.bytes = 0;
-    this.numbers = '';
+  /** The entry; empties the batch. */
+  take(): Batched {
+    const data = this.data.subarray(0, this.size);
+    const e: Batched = {
+      shard: this.shard,
+      seq: ++this.taken,
+      first: this.first,
+      last: this.last,
+      lines: this.lines,
+      numbers: this.gaps.length === 0 ? String(this.first) : `${this.first},${this.gaps.join(',')}`,
+      data,
+      print: printOf(data),
+    };
+    // The bytes now belong to the entry, which is sent later: the next batch gets its own.
+    this.data = Buffer.allocUnsafe(Math.min(Math.max(1024, this.size), BATCH_BYTES + 1024));
+    this.size = 0;
     this.lines = 0;
-    return fields;
+    return e;
   }
 }
 
-const NEWLINE = Buffer.from('\n');
+const NEWLINE = 0x0a;
+
+/** The size of `d` and its first and last 16 bytes, in hex. */
+function printOf(d: Buffer): string {
+  return `${d.length}:${d.toString('hex', 0, 16)}:${d.toString('hex', Math.max(0, d.length - 16))}`;
+}
 
 /** An entry read back: its lines and their numbers. */
 export interface Entry {
   /** The shard's index. */
   shard: number;
   id: string;
+  /** The publish run and the entry's number in it. */
+  run: number;
+  seq: number;
   data: Buffer;
   numbers: string;
+  /** The number of lines. */
+  lines: number;
 }
 
 /** An entry whose fields are not what `publish` writes (another program wrote to the stream). */
 export class EntryError extends Error {}
 
 const NUMBERS = /^[1-9]\d*(,[1-9]\d*)*$/;
+const WHOLE = /^[1-9]\d{0,15}$/;
 
 /**
  * The entry `id` of `shard` from its flat field list ([name, value, …] as Buffers). Throws
- * `EntryError` when it is not an entry `publish` wrote: no "d" or "n" field, or line numbers that
- * do not match the lines.
+ * `EntryError` when it is not an entry `publish` wrote: no "r", "s", "d" or "n" field, or line
+ * numbers that do not match the lines.
  */
-export function readEntry(shard: number, id: string, flat: readonly Buffer[]): Entry {
+export function readEntry(shard: number, id: string, flat: readonly Buffer[] | null): Entry {
   let data: Buffer | null = null;
   let numbers: string | null = null;
-  for (let i = 0; i + 1 < flat.length; i += 2) {
+  let run = '';
+  let seq = '';
+  for (let i = 0; flat !== null && i + 1 < flat.length; i += 2) {
     const name = flat[i]!.toString();
     if (name === 'd') data = flat[i + 1]!;
     else if (name === 'n') numbers = flat[i + 1]!.toString();
+    else if (name === 'r') run = flat[i + 1]!.toString();
+    else if (name === 's') seq = flat[i + 1]!.toString();
   }
   if (data === null || numbers === null) throw new EntryError('it has no "n" and "d" fields');
+  if (!WHOLE.test(run) || !WHOLE.test(seq)) throw new EntryError('it names no publish run and entry number ("r" and "s")');
   if (!NUMBERS.test(numbers)) throw new EntryError(`its line numbers "${short(numbers)}" are not numbers and differences`);
   let lines = 1;
-  for (let p = data.indexOf(0x0a); p !== -1; p = data.indexOf(0x0a, p + 1)) lines++;
+  for (let p = data.indexOf(NEWLINE); p !== -1; p = data.indexOf(NEWLINE, p + 1)) lines++;
   let count = 1;
   for (let p = numbers.indexOf(','); p !== -1; p = numbers.indexOf(',', p + 1)) count++;
   if (lines !== count) throw new EntryError(`it holds ${lines} lines and ${count} line numbers`);
-  return { shard, id, data, numbers };
+  return { shard, id, run: Number(run), seq: Number(seq), data, numbers, lines };
 }
 
 /** Calls `each(start, end, line)` for every line of `e` (read by `readEntry`): bytes [start, end) of `e.data` and the line's number. */
@@ -97,13 +157,24 @@ export function forEachLine(e: Entry, each: (start: number, end: number, line: n
   for (let at = 0; ; ) {
     const comma = nums.indexOf(',', at);
     line += Number(nums.slice(at, comma === -1 ? nums.length : comma));
-    let nl = data.indexOf(0x0a, start);
+    let nl = data.indexOf(NEWLINE, start);
     if (nl === -1) nl = data.length;
     each(start, nl, line);
     if (comma === -1) return;
     start = nl + 1;
     at = comma + 1;
   }
+}
+
+/** The first and last line numbers of entry fields "n". */
+export function lineRange(numbers: string): [first: number, last: number] {
+  let first = 0;
+  let last = 0;
+  for (const [i, n] of numbers.split(',').entries()) {
+    last += Number(n);
+    if (i === 0) first = last;
+  }
+  return [first, last];
 }
 
 function short(s: string): string {

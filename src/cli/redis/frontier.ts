@@ -2,40 +2,40 @@
  * `--to redis://…/JOB` on `normalize` and `resolve`: the output goes to the job's frontier instead
  * of standard output. Each URL goes to the shard of its host; one Lua call per shard (ADMIT in
  * lua.ts) adds the batch's URLs to the shard's seen-set, appends those it did not hold to the
- * shard's frontier stream and counts them by host. The frontier holds each URL in the form
- * `normalize --dedupe` writes (the dedupe preset, unless --rfc-only): `resolve`'s targets are
- * brought to it first.
+ * shard's frontier stream, and marks the input entries they came from as committed there. The
+ * frontier holds each URL in the form `normalize --dedupe` writes (the dedupe preset, unless
+ * --rfc-only): `resolve`'s targets are brought to it first.
+ *
+ * A worker remembers the URLs it committed (up to `REMEMBERED`, then it starts over), as a local
+ * `normalize --dedupe` does: a URL it committed before is not sent again. It forgets them all
+ * whenever a connection to Redis breaks or the cluster changes, since Redis may have lost them. Each URL goes once, in
+ * one argument with the others of its shard, and its host is found in the normal form by a few
+ * searches (a normal form needs no parsing).
  */
 import type { DedupeOptions } from '../../ops/dedupe.js';
 import { normalize } from '../../ops/normalize.js';
-import { Flag, OFFSETS_LENGTH, Slot } from '../../syntax/offsets.js';
-import { scan } from '../../syntax/scan.js';
 import type { Out, Sink } from '../io/writer.js';
-import { type Client, script } from './client.js';
+import { RedisError } from './client.js';
+import { Digester } from './digest.js';
+import type { Entry } from './entry.js';
 import type { Job } from './job.js';
-import { digestOf, shardOf } from './keys.js';
+import { shardOf } from './keys.js';
 
-const LENIENT = { lenient: true, iri: true, zoneId: true };
+/** The URLs a worker remembers having committed. */
+const REMEMBERED = 1 << 19;
 
-/** The URLs of one shard in one commit, as the ADMIT script takes them. */
-class ShardBatch {
-  /** KEYS[3…]: the seen-sets these URLs fall in. */
-  readonly seen: string[] = [];
-  private readonly seenIndex = new Map<number, number>();
-  readonly args: string[] = [];
-
-  /** The index in KEYS of seen-set bucket `b` (0 with --seen exact). */
-  keyOf(b: number, key: () => string): number {
-    let i = this.seenIndex.get(b);
-    if (i === undefined) {
-      i = this.seen.push(key()) + 2;
-      this.seenIndex.set(b, i);
-    }
-    return i;
-  }
+/** The URLs of one shard in one commit, and the entries they came from. */
+class Target {
+  /** --seen exact: the URLs. */
+  readonly urls: string[] = [];
+  /** --seen digest: by bucket, the members and the URLs. */
+  readonly buckets = new Map<number, [members: string[], urls: string[]]>();
+  /** The input entries whose output this shard receives. */
+  readonly entries: Entry[] = [];
+  last: Entry | null = null;
 }
 
-/** Commits the output of a command to a job's seen-sets, frontier and counts. */
+/** Commits the output of a command to a job's seen-sets and frontier. */
 export class FrontierSink implements Sink {
   closed = false;
   error: Error | null = null;
@@ -43,74 +43,183 @@ export class FrontierSink implements Sink {
   sent = 0;
   admitted = 0;
 
-  /** The offsets of the last URL scanned (no view is made: only the host is wanted). */
-  private readonly rec = new Uint32Array(OFFSETS_LENGTH);
+  private targets = new Map<number, Target>();
+  private readonly remembered = new Set<string>();
+  private readonly digester: Digester | null;
 
   /**
    * `normalizeFirst`: the output is not in normal form yet (resolve's targets): it is brought to
-   * the form these options make (normalize's own output comes in that form).
+   * the form these options make (normalize's own output comes in that form). `group`: the
+   * consumer group whose entries are committed (null for a local input).
    */
   constructor(
-    private readonly client: Client,
     private readonly job: Job,
     private readonly normalizeFirst: DedupeOptions | null,
-  ) {}
+    private readonly group: string | null,
+  ) {
+    const s = job.settings;
+    this.digester = s.seen === 'digest' ? new Digester(s.key, s.buckets) : null;
+    // A URL remembered as committed may be gone from Redis after a restart or a failover.
+    job.server.onLoss(() => this.remembered.clear());
+  }
 
-  write(data: string | Uint8Array): Promise<void> {
-    return this.commit(typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString());
+  /** A local input's output (`run`): committed at once. */
+  async write(data: string | Uint8Array): Promise<void> {
+    if (this.closed) return;
+    this.add(typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString(), null);
+    await this.commitOrClose();
   }
 
   async flush(out: Out): Promise<void> {
-    if (out.size > 0) await this.commit(out.text());
+    if (out.size > 0) await this.write(out.text());
   }
 
-  /** The host of a normal form; undefined when it has no authority. */
-  private hostOf(url: string): string | undefined {
-    const rec = this.rec;
-    // Lenient and IRI, as the command may have been: a normal form scans either way.
-    scan(url, rec, LENIENT);
-    return (rec[Slot.FLAGS]! & Flag.AUTHORITY) === 0 ? undefined : url.slice(rec[Slot.HOST_START], rec[Slot.HOST_END]);
-  }
-
-  /** Commits the URLs of `text`, one per line; on failure, sets `error` and `closed`. */
-  private async commit(text: string): Promise<void> {
-    if (this.closed || text.length === 0) return;
-    const { shards, seen, buckets } = this.job.settings;
-    const keys = this.job.keys;
-    const batches = new Map<number, ShardBatch>();
-    // ADMIT takes distinct URLs: the first of each goes.
-    const distinct = new Set<string>();
-    let n = 0;
-    for (let at = 0; at < text.length; ) {
-      let nl = text.indexOf('\n', at);
-      if (nl === -1) nl = text.length;
-      let url = text.slice(at, nl);
-      at = nl + 1;
-      if (url.length === 0) continue;
-      if (this.normalizeFirst !== null) url = normalize(url, this.normalizeFirst);
-      n++;
-      if (distinct.has(url)) continue;
-      distinct.add(url);
-      const host = this.hostOf(url);
-      const shard = shardOf(host ?? url, shards);
-      let b = batches.get(shard);
-      if (b === undefined) batches.set(shard, (b = new ShardBatch()));
-      if (seen === 'exact') b.args.push(url, String(b.keyOf(0, () => keys.seen(shard))));
-      else {
-        const [member, bucket] = digestOf(url, buckets);
-        b.args.push(member, String(b.keyOf(bucket, () => keys.bucket(shard, bucket))));
-      }
-      b.args.push(url, host === undefined ? '-' : `h${host}`);
-    }
+  private async commitOrClose(): Promise<void> {
     try {
-      const added = await Promise.all(
-        [...batches].map(([shard, b]) => script(this.client, 'urikitAdmit', [keys.frontier(shard), keys.counts(shard), ...b.seen], b.args)),
-      );
-      this.sent += n;
-      for (const a of added) this.admitted += Number(a);
+      await this.commit();
     } catch (e) {
-      this.error = new Error(`${this.job.target.text}: ${(e as Error).message}`);
+      if (!(e instanceof RedisError)) throw e;
+      this.error = e;
       this.closed = true;
     }
   }
+
+  /**
+   * Takes the URLs of `text`, one per line, the output of entry `e` (null: of a local input), for
+   * the next commit. `again`: the entry was committed before (a repair), so its URLs go whether
+   * this worker remembers them or not.
+   */
+  add(text: string, e: Entry | null, again = false): void {
+    const shards = this.job.shards;
+    const remembered = this.remembered;
+    for (let at = 0; at < text.length; ) {
+      let nl = text.indexOf('\n', at);
+      if (nl === -1) nl = text.length;
+      if (nl === at) {
+        at++;
+        continue;
+      }
+      let url = text.slice(at, nl);
+      at = nl + 1;
+      if (this.normalizeFirst !== null) url = normalize(url, this.normalizeFirst);
+      if (!again) {
+        if (remembered.has(url)) continue;
+        if (remembered.size >= REMEMBERED) remembered.clear();
+        // A copy of its own: a slice would keep the whole output text it came from alive.
+        remembered.add(` ${url}`.slice(1));
+      }
+      const shard = shardOfUrl(url, shards);
+      let t = this.targets.get(shard);
+      if (t === undefined) this.targets.set(shard, (t = new Target()));
+      const d = this.digester;
+      if (d === null) t.urls.push(url);
+      else {
+        const [member, bucket] = d.of(url);
+        let b = t.buckets.get(bucket);
+        if (b === undefined) t.buckets.set(bucket, (b = [[], []]));
+        b[0].push(member);
+        b[1].push(url);
+      }
+      if (e !== null && t.last !== e) {
+        t.last = e;
+        t.entries.push(e);
+      }
+      this.sent++;
+    }
+  }
+
+  /**
+   * Commits what `add` took, each shard in one call (and with --wait-replicas, held by the
+   * replicas); returns the shards each entry's output went to. Throws `RedisError`.
+   */
+  async commit(): Promise<Map<Entry, number[]>> {
+    const targets = this.targets;
+    this.targets = new Map();
+    const keys = this.job.keys;
+    const shards = this.job.shards;
+    const added = await Promise.all(
+      [...targets].map(([shard, t]) => {
+        // The bits of the entries that this shard receives, by run: entry N of shard i is bit N·S + i.
+        const bits = new Map<number, number[]>();
+        for (const e of t.entries) {
+          let b = bits.get(e.run);
+          if (b === undefined) bits.set(e.run, (b = []));
+          b.push(e.seq * shards + e.shard);
+        }
+        const got = [...bits.keys()].map((run) => keys.got(shard, this.group!, run));
+        const seen: string[] = [];
+        const args: string[] = [String(got.length), ...[...bits.values()].map((b) => b.join(','))];
+        if (this.digester === null) {
+          seen.push(keys.seen(shard));
+          args.push('e', t.urls.join('\n'));
+        } else {
+          args.push('d');
+          for (const [bucket, [members, urls]] of t.buckets) {
+            seen.push(keys.bucket(shard, bucket));
+            args.push(members.join('\n'), urls.join('\n'));
+          }
+        }
+        if (seen.length === 0) return Promise.resolve(0);
+        return this.job.server.durable(
+          `a commit to shard ${shard}`,
+          'urikitAdmit',
+          [keys.frontier(shard), keys.counts(shard), ...got, ...seen],
+          args,
+        );
+      }),
+    );
+    for (const a of added) this.admitted += Number(a);
+    const out = new Map<Entry, number[]>();
+    for (const [shard, t] of targets) {
+      for (const e of t.entries) {
+        const list = out.get(e);
+        if (list === undefined) out.set(e, [shard]);
+        else list.push(shard);
+      }
+    }
+    return out;
+  }
+}
+
+/**
+ * The shard of a URL in normal form: of its host, found with a few searches (in a normal form
+ * the authority follows "scheme://" or "//" and ends at the first "/", "?" or "#"; a userinfo ends
+ * at its last "@"; a port follows the host's first ":", or a "]"); of the whole URL when it has no
+ * authority.
+ */
+export function shardOfUrl(url: string, shards: number): number {
+  let from: number;
+  if (url.charCodeAt(0) === SLASH && url.charCodeAt(1) === SLASH) from = 2;
+  else {
+    const colon = url.indexOf(':');
+    if (colon <= 0 || url.charCodeAt(colon + 1) !== SLASH || url.charCodeAt(colon + 2) !== SLASH) return shardOf(url, shards);
+    for (let i = 0; i < colon; i++) if (!isSchemeChar(url.charCodeAt(i))) return shardOf(url, shards);
+    from = colon + 3;
+  }
+  let end = from;
+  while (end < url.length) {
+    const c = url.charCodeAt(end);
+    if (c === SLASH || c === QUESTION || c === HASH) break;
+    end++;
+  }
+  const at = url.lastIndexOf('@', end - 1);
+  const start = at >= from ? at + 1 : from;
+  let stop = end;
+  if (url.charCodeAt(start) === BRACKET) {
+    const close = url.indexOf(']', start);
+    if (close !== -1 && close < end) stop = close + 1;
+  } else {
+    const colon = url.indexOf(':', start);
+    if (colon !== -1 && colon < end) stop = colon;
+  }
+  return shardOf(url.slice(start, stop), shards);
+}
+
+const SLASH = 0x2f;
+const QUESTION = 0x3f;
+const HASH = 0x23;
+const BRACKET = 0x5b;
+
+function isSchemeChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
 }

@@ -2,21 +2,31 @@
  * A job's keys, its shards, and the seen-set's members.
  *
  * ```
- * urikit:JOB                    hash     the job: shards, seen mode, digest buckets; publish runs finished
- * urikit:JOB:producers          zset     running producers, scored by when their heartbeat runs out
- * urikit:{JOB:i}:in             stream   shard i's input: batches of lines (consumer group per command)
- * urikit:{JOB:i}:seen           set      --seen exact: the normal forms seen
- * urikit:{JOB:i}:seen:B         set      --seen digest: 64-bit digests, bucket B (an intset each)
- * urikit:{JOB:i}:frontier       stream   the normal forms seen for the first time, in batches
- * urikit:{JOB:i}:counts         hash     frontier URLs by host, and ":urls" in all
- * urikit:{JOB:i}:stats          hash     what `stats --from` counted
- * urikit:{JOB:i}:dead           stream   input batches delivered more than --max-deliveries times
+ * urikit:{JOB}                  hash     the job: shards, their hash tags, seen mode, digest key and
+ *                                        buckets; runs started and finished, each run's record
+ * urikit:{JOB}:producers        zset     running producers ("RUN NAME"), by when their heartbeat runs out
+ * urikit:{T}:in                 stream   shard input: entries of lines (a consumer group per command)
+ * urikit:{T}:runs               hash     per run: the last entry number written, the missing ones
+ *                                        (gaps), lines written; per group: first and last commit
+ * urikit:{T}:ids:RUN            hash     per entry number of a run: its id, first and last line
+ * urikit:{T}:done:GROUP:RUN     string   bitmap: the entries a group acknowledged, and the shards
+ *                                        their output went to (and, as a field of runs, its lines)
+ * urikit:{T}:got:GROUP:RUN      string   bitmap: the entries whose output this shard received
+ * urikit:{T}:seen               set      --seen exact: the normal forms seen
+ * urikit:{T}:seen:B             set      --seen digest: 64-bit digests, bucket B (an intset each)
+ * urikit:{T}:frontier           stream   the normal forms seen for the first time, in batches
+ * urikit:{T}:counts             hash     ":urls" in the frontier, ":batches" its entries
+ * urikit:{T}:stats              hash     what `stats --from` counted (scalars; the lists' floors)
+ * urikit:{T}:top:L, :over:L, :hll:L      a counted list (hosts, paths, schemes of a kind):
+ *                                        bounded counts, their over-counts, its distinct values
+ * urikit:{T}:dead               stream   input entries delivered more than --max-deliveries times
  * ```
  *
- * The keys of a shard share the hash tag `{JOB:i}`: Redis Cluster keeps them in one slot, so one
- * Lua call can change them together, and the same calls run on a single node.
+ * T, a shard's hash tag, is `JOB:i`, or on a cluster `JOB:i:X` with X chosen by `init` so that
+ * the shards spread evenly over the masters. The keys of a shard share it: Redis Cluster keeps
+ * them in one slot, so one Lua call can change them together, and the same calls run on a single
+ * node.
  */
-import { createHash } from 'node:crypto';
 
 /** The names of a job's keys. */
 export class JobKeys {
@@ -25,18 +35,35 @@ export class JobKeys {
 
   constructor(
     readonly job: string,
-    readonly shards: number,
+    /** Each shard's hash tag. */
+    readonly tags: readonly string[],
   ) {
-    this.meta = `urikit:${job}`;
-    this.producers = `urikit:${job}:producers`;
+    this.meta = `urikit:{${job}}`;
+    this.producers = `urikit:{${job}}:producers`;
   }
 
   private tag(shard: number): string {
-    return `urikit:{${this.job}:${shard}}`;
+    return `urikit:{${this.tags[shard]}}`;
   }
 
   input(shard: number): string {
     return `${this.tag(shard)}:in`;
+  }
+
+  runs(shard: number): string {
+    return `${this.tag(shard)}:runs`;
+  }
+
+  ids(shard: number, run: number): string {
+    return `${this.tag(shard)}:ids:${run}`;
+  }
+
+  done(shard: number, group: string, run: number): string {
+    return `${this.tag(shard)}:done:${group}:${run}`;
+  }
+
+  got(shard: number, group: string, run: number): string {
+    return `${this.tag(shard)}:got:${group}:${run}`;
   }
 
   seen(shard: number): string {
@@ -59,9 +86,25 @@ export class JobKeys {
     return `${this.tag(shard)}:stats`;
   }
 
+  /** A counted list of `stats`: `list` is the kind and what is counted ("0h": the hosts of URIs). */
+  top(shard: number, list: string): [zset: string, over: string, hll: string] {
+    const t = this.tag(shard);
+    return [`${t}:top:${list}`, `${t}:over:${list}`, `${t}:hll:${list}`];
+  }
+
   dead(shard: number): string {
     return `${this.tag(shard)}:dead`;
   }
+
+  /** The pattern of every key of the job's shards (`SCAN MATCH`), and its own two keys. */
+  get pattern(): string {
+    return `urikit:{${this.job}:*`;
+  }
+}
+
+/** The hash tags of a job's shards on a single node: `JOB:i`. */
+export function plainTags(job: string, shards: number): string[] {
+  return Array.from({ length: shards }, (_, i) => `${job}:${i}`);
 }
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -90,14 +133,12 @@ export function shardOfBytes(b: Uint8Array, start: number, end: number, shards: 
   return (h >>> 0) % shards;
 }
 
-/**
- * The `--seen digest` member of a URL and its bucket: the first 64 bits of its SHA-256 as a
- * signed decimal integer (Redis keeps a set of such integers as an intset, 8 bytes each), and the
- * next 32 bits modulo `buckets`. Two distinct URLs of one shard are taken for one only when all
- * 64 bits agree: for n URLs in a shard, each new URL is wrongly taken as seen with probability at
- * most n / 2^64. SHA-256, not a faster hash, so that no one can make URLs collide on purpose.
- */
-export function digestOf(url: string, buckets: number): [member: string, bucket: number] {
-  const d = createHash('sha256').update(url).digest();
-  return [d.readBigInt64LE(0).toString(), d.readUInt32LE(8) % buckets];
+/** `shardOf` of bytes [start, end) of `b` in ASCII lower case: a host as written, found by publish. */
+export function shardOfLower(b: Uint8Array, start: number, end: number, shards: number): number {
+  let h = FNV_OFFSET;
+  for (let i = start; i < end; i++) {
+    const c = b[i]!;
+    h = Math.imul(h ^ (c >= 0x41 && c <= 0x5a ? c | 0x20 : c), FNV_PRIME);
+  }
+  return (h >>> 0) % shards;
 }

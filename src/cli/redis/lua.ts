@@ -1,83 +1,251 @@
 /**
  * The Lua scripts: what must change together runs as one script on one shard (all its keys in
- * one hash tag, keys.ts), so that a worker that dies between two calls leaves each shard as
- * before the call or as after it, never between.
+ * one hash tag, keys.ts), so that a worker that dies between two calls, or a failover that loses
+ * a write, leaves each shard as before the call or as after it, never between. Each script can
+ * run twice with the same arguments without changing more than once: every call is sent again
+ * when its answer is lost (client.ts).
  */
+
+/** Splits ARGV[i] at "\n" (a list the client joined, one argument instead of thousands). */
+const SPLIT = `
+local function split(s)
+  local t, n, at = {}, 0, 1
+  while true do
+    local nl = string.find(s, '\\n', at, true)
+    n = n + 1
+    if nl == nil then
+      t[n] = string.sub(s, at)
+      return t
+    end
+    t[n] = string.sub(s, at, nl - 1)
+    at = nl + 1
+  end
+end
+`;
+
+/**
+ * Writes an input entry of a publish run, once: each run numbers its entries per shard (1, 2, …),
+ * and the shard's runs hash keeps the highest number written (RUN) and the numbers missing below
+ * it (RUN:gaps). An entry numbered at most RUN and not missing is a copy (a call sent again, or a
+ * resumed run going over what it wrote): nothing is written. An entry past RUN + 1 means that
+ * Redis lost the entries between, which it had acknowledged (a failover, a restart): they are
+ * recorded as missing, for `publish` to send again and `drain` to report. The ids hash maps each
+ * number to the entry's id and its first and last line (drain names lines with it).
+ *
+ * KEYS: the input stream, the runs hash, the run's ids hash. ARGV: run, number, first line, last
+ * line, lines, a checksum of the lines, the entry's "n" and "d" fields, and the size past which
+ * an entry is big (READ reads big entries one at a time). Returns {1, id} when written, {2, id,
+ * from, to, last line before} when written after a gap from..to, {0} for a copy, {-1} when the
+ * entry numbered RUN holds other lines (a resumed run given another input).
+ */
+const ENQUEUE = `
+local run, seq = ARGV[1], tonumber(ARGV[2])
+local hwm = tonumber(redis.call('HGET', KEYS[2], run) or '0')
+local gapsField = run .. ':gaps'
+local result = {1}
+if seq <= hwm then
+  local gaps = redis.call('HGET', KEYS[2], gapsField)
+  local found, rest = false, {}
+  if gaps then
+    for a, b in string.gmatch(gaps, '(%d+)-(%d+)') do
+      a, b = tonumber(a), tonumber(b)
+      if seq >= a and seq <= b then
+        found = true
+        if seq > a then rest[#rest + 1] = a .. '-' .. (seq - 1) end
+        if seq < b then rest[#rest + 1] = (seq + 1) .. '-' .. b end
+      else
+        rest[#rest + 1] = a .. '-' .. b
+      end
+    end
+  end
+  if not found then
+    if seq == hwm and redis.call('HGET', KEYS[2], run .. ':sum') ~= ARGV[6] then return {-1} end
+    return {0}
+  end
+  if #rest == 0 then redis.call('HDEL', KEYS[2], gapsField) else redis.call('HSET', KEYS[2], gapsField, table.concat(rest, ',')) end
+else
+  if seq > hwm + 1 then
+    local gaps = redis.call('HGET', KEYS[2], gapsField)
+    local gap = (hwm + 1) .. '-' .. (seq - 1)
+    redis.call('HSET', KEYS[2], gapsField, gaps and (gaps .. ',' .. gap) or gap)
+    local before = redis.call('HGET', KEYS[3], tostring(hwm))
+    result = {2, '', hwm + 1, seq - 1, before and tonumber(string.match(before, '(%d+)$')) or 0}
+  end
+  redis.call('HSET', KEYS[2], run, seq, run .. ':sum', ARGV[6])
+end
+local id = redis.call('XADD', KEYS[1], '*', 'r', run, 's', ARGV[2], 'n', ARGV[7], 'd', ARGV[8])
+redis.call('HSET', KEYS[3], ARGV[2], id .. ' ' .. ARGV[3] .. ' ' .. ARGV[4])
+redis.call('HINCRBY', KEYS[2], run .. ':l', ARGV[5])
+if #ARGV[8] > tonumber(ARGV[9]) then redis.call('HSET', KEYS[2], 'big', id) end
+result[2] = id
+return result
+`;
+
+/**
+ * Reads a group's entries for a consumer: new ones (">") or its own pending ones ("0"), as
+ * XREADGROUP does, but never more than one big entry at a time: while a big entry (ENQUEUE marks
+ * the last one) lies ahead of what the group has read, it answers "big" instead, unless the caller
+ * takes one entry alone (ARGV[5] = "1"). A worker's memory then holds its usual batch or one big
+ * entry, never many of them.
+ *
+ * KEYS: the input stream, the runs hash. ARGV: group, consumer, count, ">" or "0", "1" to read one
+ * entry whatever its size.
+ */
+const READ = `
+local big = redis.call('HGET', KEYS[2], 'big')
+local count = ARGV[3]
+if big then
+  local ahead = true
+  if ARGV[4] == '>' then
+    for _, g in ipairs(redis.call('XINFO', 'GROUPS', KEYS[1])) do
+      local name, last
+      for i = 1, #g, 2 do
+        if g[i] == 'name' then name = g[i + 1] elseif g[i] == 'last-delivered-id' then last = g[i + 1] end
+      end
+      if name == ARGV[1] then
+        local lm, ls = string.match(last, '(%d+)-(%d+)')
+        local bm, bs = string.match(big, '(%d+)-(%d+)')
+        lm, ls, bm, bs = tonumber(lm), tonumber(ls), tonumber(bm), tonumber(bs)
+        ahead = lm < bm or (lm == bm and ls < bs)
+      end
+    end
+  end
+  if ahead then
+    if ARGV[5] ~= '1' then return 'big' end
+    count = 1
+  end
+end
+return redis.call('XREADGROUP', 'GROUP', ARGV[1], ARGV[2], 'COUNT', count, 'STREAMS', KEYS[1], ARGV[4])
+`;
 
 /**
  * Commits a batch of URLs to one shard: adds them to the seen-set and appends those it did not
- * hold, in one entry, to the frontier, and counts them by host. Running it again with the same
- * URLs changes nothing (they are seen), which makes a redelivered input batch harmless. The URLs
+ * hold, in one entry, to the frontier, and marks the input entries they came from as committed
+ * here (one bit each in the group's "got" bitmap of their run). Running it again with the same
+ * URLs changes nothing (they are seen), which makes a redelivered input entry harmless. The URLs
  * of one call are distinct (the caller sees to it): SMISMEMBER answers for all of a seen-set's
  * members at once, before SADD adds the new ones, in slices that Lua can unpack.
  *
- * KEYS: frontier, counts, then the seen-sets (one; or the digest buckets the URLs fall in).
- * ARGV: per URL four values: its seen-set member, the index in KEYS of its seen-set, the URL,
- * and "h" + its host (or "-": no authority). Returns the number of new URLs.
+ * KEYS: frontier, counts, then G "got" bitmaps, then the seen-sets (one; or the digest buckets
+ * the URLs fall in). ARGV: G, the bits to set in each bitmap (numbers joined by ","), "e" (exact:
+ * then per seen-set its URLs, joined by "\\n") or "d" (digest: per seen-set its members, then the
+ * URLs, each list joined by "\\n"). Returns the number of new URLs.
  */
-const ADMIT = `
-local byKey = {}
-for i = 1, #ARGV, 4 do
-  local k = tonumber(ARGV[i + 1])
-  local list = byKey[k]
-  if list == nil then
-    list = {}
-    byKey[k] = list
-  end
-  list[#list + 1] = i
+const ADMIT = `${SPLIT}
+local g = tonumber(ARGV[1])
+for k = 1, g do
+  for bit in string.gmatch(ARGV[1 + k], '%d+') do redis.call('SETBIT', KEYS[2 + k], bit, 1) end
 end
-local new, hosts = {}, {}
-for k, list in pairs(byKey) do
-  for from = 1, #list, 4000 do
-    local to = math.min(from + 3999, #list)
-    local members = {}
-    for j = from, to do members[#members + 1] = ARGV[list[j]] end
-    local known = redis.call('SMISMEMBER', KEYS[k], unpack(members))
+local exact = ARGV[2 + g] == 'e'
+local new, total = {}, 0
+local key, a = 3 + g, 3 + g
+while a <= #ARGV do
+  local members = split(ARGV[a])
+  local urls = members
+  if exact then a = a + 1 else urls = split(ARGV[a + 1]); a = a + 2 end
+  total = total + #members
+  for from = 1, #members, 4000 do
+    local to = math.min(from + 3999, #members)
+    local known = redis.call('SMISMEMBER', KEYS[key], unpack(members, from, to))
     local add = {}
     for j = from, to do
       if known[j - from + 1] == 0 then
-        local i = list[j]
-        add[#add + 1] = ARGV[i]
-        new[#new + 1] = ARGV[i + 2]
-        local h = ARGV[i + 3]
-        if string.byte(h, 1) == 104 then
-          h = string.sub(h, 2)
-          hosts[h] = (hosts[h] or 0) + 1
-        end
+        add[#add + 1] = members[j]
+        new[#new + 1] = urls[j]
       end
     end
-    if #add > 0 then redis.call('SADD', KEYS[k], unpack(add)) end
+    if #add > 0 then redis.call('SADD', KEYS[key], unpack(add)) end
   end
+  key = key + 1
 end
 if #new > 0 then
-  redis.call('XADD', KEYS[1], '*', 'u', table.concat(new, '\\n'))
-  for h, n in pairs(hosts) do redis.call('HINCRBY', KEYS[2], h, n) end
+  -- All new, in one exact list: the argument is the frontier entry as it is.
+  local one = exact and #ARGV == 3 + g and #new == total
+  redis.call('XADD', KEYS[1], '*', 'u', one and ARGV[3 + g] or table.concat(new, '\\n'))
   redis.call('HINCRBY', KEYS[2], ':urls', #new)
+  redis.call('HINCRBY', KEYS[2], ':batches', 1)
 end
 return #new
 `;
 
 /**
- * Adds the counts of `stats` workers for input entries of one shard, each exactly once: an
- * entry's counts are added only if this call acknowledges it (XACK returns 1), in the same
- * script; an entry acknowledged before (by a worker that claimed it too) adds nothing.
+ * Acknowledges input entries of one shard for a group, and keeps its accounts, in one step: an
+ * entry that this call acknowledges (XACK answers 1) is marked in the group's "done" bitmap of
+ * its run (bit N*(S+1)+S for entry N, and bit N*(S+1)+j for each shard j its output went to), its
+ * lines are added to the lines the group committed from this run, and for \`stats\` its counts are
+ * added to the shard's. An entry acknowledged before (by a worker that claimed it too, or by this
+ * call sent twice) changes nothing.
  *
- * KEYS: the input stream, the stats hash. ARGV: the group, the log format ("" for none), what
- * hosts are counted by (--group-by), then per entry: its id, the number of counts, and that many
- * field, increment pairs. Returns the number of entries counted.
+ * The counts: scalar fields added up in the stats hash; hosts, paths and schemes in a sorted set
+ * each (per kind), bounded as \`stats --track K\` bounds them locally (Space-Saving: at 2K values,
+ * the K largest stay and the largest count dropped becomes the floor, which a value that comes
+ * later starts from, with that much over-count), and every value also in a HyperLogLog.
+ *
+ * KEYS: the input stream, the runs hash, the stats hash, then the done bitmaps, then per counted
+ * list its sorted set, over-count hash and HyperLogLog. ARGV: group, stride (S+1), K, the number
+ * of bitmaps, the number of lists, then per entry: id, its bitmap (index among them), number,
+ * lines, its output's shards (numbers joined by ","), the number of scalar counts, their field,
+ * n pairs, the number of list counts, their list (index), value, n triples.
  */
-const COUNT = `
-local counted, i = 0, 4
-while i <= #ARGV do
-  local n = tonumber(ARGV[i + 1])
-  if redis.call('XACK', KEYS[1], ARGV[1], ARGV[i]) == 1 then
-    counted = counted + 1
-    for j = i + 2, i + 2 * n, 2 do redis.call('HINCRBY', KEYS[2], ARGV[j], ARGV[j + 1]) end
+const ACK = `
+local group, stride, K = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
+local bitmaps, lists = tonumber(ARGV[4]), tonumber(ARGV[5])
+local listKey = 3 + bitmaps
+local acked, lines = 0, 0
+local byRun = {}
+local function top(l, value, n)
+  local z, over = KEYS[listKey + 3 * l - 2], KEYS[listKey + 3 * l - 1]
+  if redis.call('ZADD', z, 'XX', 'INCR', n, value) then return end
+  local floor = tonumber(redis.call('HGET', KEYS[3], z .. ':floor') or '0')
+  redis.call('ZADD', z, floor + n, value)
+  if floor > 0 then redis.call('HSET', over, value, floor) end
+  local size = redis.call('ZCARD', z)
+  if size >= 2 * K then
+    local seen = tonumber(redis.call('HGET', KEYS[3], z .. ':seen') or '0')
+    if size > seen then redis.call('HSET', KEYS[3], z .. ':seen', size) end
+    local low = redis.call('ZRANGE', z, 0, size - K - 1, 'WITHSCORES')
+    local dropped = tonumber(low[#low])
+    if dropped > floor then redis.call('HSET', KEYS[3], z .. ':floor', dropped) end
+    redis.call('ZREMRANGEBYRANK', z, 0, size - K - 1)
+    for i = 1, #low, 2 do redis.call('HDEL', over, low[i]) end
   end
-  i = i + 2 + 2 * n
 end
-if counted > 0 then redis.call('HSET', KEYS[2], ':log', ARGV[2], ':group', ARGV[3]) end
-return counted
+local i = 6
+while i <= #ARGV do
+  local bitmap, seq, n = KEYS[3 + tonumber(ARGV[i + 1])], tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])
+  local targets = ARGV[i + 4]
+  local scalars = tonumber(ARGV[i + 5])
+  local s = i + 6
+  local counts = tonumber(ARGV[s + 2 * scalars])
+  local next = s + 2 * scalars + 1 + 3 * counts
+  if redis.call('XACK', KEYS[1], group, ARGV[i]) == 1 then
+    acked = acked + 1
+    local base = seq * stride
+    redis.call('SETBIT', bitmap, base + stride - 1, 1)
+    for j in string.gmatch(targets, '%d+') do redis.call('SETBIT', bitmap, base + tonumber(j), 1) end
+    byRun[bitmap] = (byRun[bitmap] or 0) + n
+    for f = s, s + 2 * scalars - 1, 2 do redis.call('HINCRBY', KEYS[3], ARGV[f], ARGV[f + 1]) end
+    local values = {}
+    for c = s + 2 * scalars + 1, next - 1, 3 do
+      local l = tonumber(ARGV[c])
+      top(l, ARGV[c + 1], tonumber(ARGV[c + 2]))
+      local v = values[l]
+      if v == nil then v = {}; values[l] = v end
+      v[#v + 1] = ARGV[c + 1]
+    end
+    for l, v in pairs(values) do
+      for from = 1, #v, 4000 do redis.call('PFADD', KEYS[listKey + 3 * l], unpack(v, from, math.min(from + 3999, #v))) end
+    end
+  end
+  i = next
+end
+if acked > 0 then
+  local t = redis.call('TIME')[1]
+  for bitmap, n in pairs(byRun) do redis.call('HINCRBY', KEYS[2], bitmap, n) end
+  redis.call('HSETNX', KEYS[2], group .. ':t0', t)
+  redis.call('HSET', KEYS[2], group .. ':t1', t)
+end
+return acked
 `;
 
 /**
@@ -100,6 +268,8 @@ for i = 2, #ARGV, 3 do
     f[#f + 1] = ARGV[i + 1]
     f[#f + 1] = 'reason'
     f[#f + 1] = ARGV[i + 2]
+    f[#f + 1] = 'group'
+    f[#f + 1] = ARGV[1]
     redis.call('XADD', KEYS[2], '*', unpack(f))
     moved = moved + 1
   end
@@ -109,19 +279,56 @@ return moved
 
 /**
  * A producer's heartbeat, on the server's clock: the producer stays listed for ARGV[2] ms.
- * KEYS: the producers zset. ARGV: the producer's id, the time to live (ms).
+ * KEYS: the job's hash, the producers zset. ARGV: the producer (its run, a space, its name), the
+ * time to live (ms). Returns 0 when the job's hash is gone.
  */
 const BEAT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local t = redis.call('TIME')
-redis.call('ZADD', KEYS[1], t[1] * 1000 + math.floor(t[2] / 1000) + tonumber(ARGV[2]), ARGV[1])
+redis.call('ZADD', KEYS[2], t[1] * 1000 + math.floor(t[2] / 1000) + tonumber(ARGV[2]), ARGV[1])
 return 1
 `;
 
-/** The number of producers whose heartbeat has not run out (the others are removed). KEYS: the producers zset. */
+/** The producers whose heartbeat has not run out (the others are removed). KEYS: the producers zset. */
 const LIVE = `
 local t = redis.call('TIME')
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', t[1] * 1000 + math.floor(t[2] / 1000))
-return redis.call('ZCARD', KEYS[1])
+return redis.call('ZRANGE', KEYS[1], 0, -1)
+`;
+
+/**
+ * Starts a publish run: a new one (numbered from the job's hash) or, with ARGV[1] > 0, that run
+ * again, unless it is running. KEYS: the job's hash, the producers zset. ARGV: the run to resume
+ * (0: a new one), the producer's name, the time to live (ms). Returns the run, 0 when there is no
+ * job, -1 when the run to resume never started, -2 when it is running.
+ */
+const START = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local run = tonumber(ARGV[1])
+local t = redis.call('TIME')
+local now = t[1] * 1000 + math.floor(t[2] / 1000)
+if run > 0 then
+  if run > tonumber(redis.call('HGET', KEYS[1], 'runs') or '0') then return -1 end
+  for _, p in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], now, '+inf')) do
+    if string.match(p, '^(%d+) ') == ARGV[1] then return -2 end
+  end
+else
+  run = redis.call('HINCRBY', KEYS[1], 'runs', 1)
+end
+redis.call('ZADD', KEYS[2], now + tonumber(ARGV[3]), run .. ' ' .. ARGV[2])
+return run
+`;
+
+/**
+ * Ends a publish run: writes its record (entries and lines per shard) into the job's hash, counts
+ * it among the finished runs the first time, and removes its producer. KEYS: the job's hash, the
+ * producers zset. ARGV: run, record, producer. Returns 0 when the job's hash is gone.
+ */
+const FINISH = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if redis.call('HSET', KEYS[1], 'run:' .. ARGV[1], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[1], 'finished', 1) end
+redis.call('ZREM', KEYS[2], ARGV[3])
+return 1
 `;
 
 /** Creates a job's hash unless it exists. KEYS: the job's hash. ARGV: field, value pairs. Returns 1 if created. */
@@ -133,8 +340,12 @@ return 1
 
 export const SCRIPTS = {
   urikitCreate: CREATE,
+  urikitStart: START,
+  urikitEnqueue: ENQUEUE,
+  urikitFinish: FINISH,
+  urikitRead: READ,
   urikitAdmit: ADMIT,
-  urikitCount: COUNT,
+  urikitAck: ACK,
   urikitBury: BURY,
   urikitBeat: BEAT,
   urikitLive: LIVE,

@@ -10,54 +10,68 @@ import { BufferedWriter, type Sink } from '../io/writer.js';
 import type { RedisTarget } from '../jobs.js';
 import { need } from '../packages.js';
 import { Exit, type Io, openSource, run } from '../run.js';
-import { type Client, close, connect, RedisError } from './client.js';
+import { connect, RedisError, type Server } from './client.js';
 import { control } from './control.js';
 import { FrontierSink } from './frontier.js';
-import { type Job, openJob } from './job.js';
+import { guard, type Job, openJob } from './job.js';
 import { publish } from './publish.js';
-import { readStats } from './stats.js';
+import { estimatesNote, readStats } from './stats.js';
 import { OutputClosed, work } from './worker.js';
 
 /** Runs a command that names a Redis job; returns the exit code. */
 export async function runRedis(command: CommandName, config: Config, io: Io): Promise<number> {
-  const clients: Client[] = [];
-  const open = async (target: RedisTarget): Promise<[Client, Job]> => {
-    const client = await connect(target);
-    clients.push(client);
-    return [client, await openJob(client, target, target.job!)];
-  };
+  const servers: Server[] = [];
   const r = config.redis;
+  const notes = config.quiet ? null : (m: string): void => void io.stderr.write(m);
+  if (r.connection.passwordInUrl) {
+    // What `ps` shows from now on; the warning says how not to show it at all.
+    process.title = `urikit ${command}`;
+    notes?.(
+      'urikit: note: a password in a redis:// URL can be read by every user of this machine (ps, /proc); give it in REDIS_PASSWORD or --redis-password-file instead\n',
+    );
+  }
+  const open = async (target: RedisTarget, writes: boolean): Promise<Job> => {
+    const server = await connect(target, r.connection, notes);
+    servers.push(server);
+    const job = await openJob(server, target.job!);
+    if (writes) for (const n of (await guard(server, r.connection.allowEviction, r.connection.waitReplicas)).notes) notes?.(n);
+    return job;
+  };
   try {
     if (command === 'redis') {
-      const client = await connect(r.server!);
-      clients.push(client);
-      return await control(client, config, io);
+      const server = await connect(r.server!, r.connection, notes);
+      servers.push(server);
+      return await control(server, config, io);
     }
     if (command === 'publish') {
-      const [client, job] = await open(r.to!);
+      const job = await open(r.to!, true);
       const input = await openSource(config, io);
-      return input === null ? Exit.USAGE : await publish(client, job, config, io, input);
+      return input === null ? Exit.USAGE : await publish(job, config, io, input);
     }
     const spec = COMMANDS[command as LineCommandName];
     await need(spec.packages?.(config) ?? [], `urikit ${command}`);
-    let out: Sink = new BufferedWriter(io.stdout);
-    if (r.to !== null) {
-      const [client, job] = await open(r.to);
-      out = new FrontierSink(client, job, command === 'resolve' ? (config.normalize ?? {}) : null);
-    }
-    if (r.from === null) return await run(spec, config, io, out);
-    const [client, job] = await open(r.from);
-    if (r.report) {
-      const { stats, log } = await readStats(client, job, config);
+    if (r.from !== null && r.report) {
+      const job = await open(r.from, false);
+      const { stats, log, estimates } = await readStats(job, config);
       const c = config;
-      io.stdout.write(
-        c.json
-          ? `${JSON.stringify(stats.toJSON(c.top), null, 2)}\n`
-          : stats.toTable(c.top, `urikit stats: ${job.target.text}${log !== '' ? ` (${log} log)` : ''}`),
-      );
+      if (c.json) {
+        const o = stats.toJSON(c.top);
+        if (estimates.size > 0) o.distinctEstimates = Object.fromEntries(estimates);
+        io.stdout.write(`${JSON.stringify(o, null, 2)}\n`);
+      } else
+        io.stdout.write(
+          stats.toTable(c.top, `urikit stats: ${job.text}${log !== '' ? ` (${log} log)` : ''}`) + estimatesNote(estimates, log !== ''),
+        );
       return Exit.OK;
     }
-    return await work(spec, config, client, job, out, new BufferedWriter(io.stderr), r.to === null ? io.stdout : null, io.afterCommit);
+    let out: Sink = new BufferedWriter(io.stdout);
+    if (r.to !== null) {
+      const job = await open(r.to, true);
+      out = new FrontierSink(job, command === 'resolve' ? (config.normalize ?? {}) : null, r.from === null ? null : command);
+    }
+    if (r.from === null) return await run(spec, config, io, out);
+    const job = await open(r.from, true);
+    return await work(spec, config, job, out, new BufferedWriter(io.stderr), r.to === null ? io.stdout : null, io.afterCommit);
   } catch (e) {
     if (e instanceof RedisError || e instanceof UsageError) io.stderr.write(`urikit: ${e.message}\n`);
     else if (e instanceof OutputClosed) {
@@ -66,6 +80,6 @@ export async function runRedis(command: CommandName, config: Config, io: Io): Pr
     } else io.stderr.write(`urikit: redis: ${(e as Error).message}\n`);
     return Exit.USAGE;
   } finally {
-    await Promise.all(clients.map(close));
+    await Promise.all(servers.map((s) => s.close()));
   }
 }

@@ -1,32 +1,47 @@
 /**
  * `urikit publish [FILE|-] --to redis://HOST:PORT/JOB`: the producer. It reads its input as every
- * command does (gzip, --log), sends each line to a shard by a hash of its URI's lower-cased host
- * (all URLs of a host in one shard: one worker at a time sees a host's batch, and its counts live
- * in one place), in entries of ~100 lines (entry.ts), and waits while the job's workers lag more
- * than --max-lag entries behind on some shard. Nothing is ever trimmed from the input unread.
+ * command does (gzip, --log), sends each line to a shard by a hash of its URI's host in ASCII
+ * lower case (all URLs of a host in one shard: one worker at a time sees a host's batch, and its
+ * counts live in one place), in entries of ~100 lines (entry.ts), and waits while the job's
+ * running workers lag more than --max-lag entries behind on some shard. Nothing is ever trimmed
+ * from the input unread.
  *
  * ```
- * input ──► Walker ──► ShardLines (host → shard) ──► Batch per shard ──► XADD urikit:{JOB:i}:in
+ * input ──► Walker ──► ShardLines (host → shard) ──► Batch per shard ──► ENQUEUE (lua.ts)
  * ```
+ *
+ * Each run has a number, and each entry its number among the run's entries of its shard; the
+ * entries of a shard are sent in order, and ENQUEUE writes each once. So an entry sent again (its
+ * answer lost) is stored once, a run killed half-way is finished by `--resume RUN` (the same input
+ * read again, and only what Redis lacks sent), and entries that Redis acknowledged and then lost
+ * (a failover, a restart) show as a gap at the next entry of their shard: publish sends them
+ * again by reading a file again, or says how to.
  */
 import { randomUUID } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { ByteView } from '../../readers/bytes.js';
 import type { Config } from '../config.js';
-import type { Source } from '../io/input.js';
+import { openInput, type Source } from '../io/input.js';
 import { Progress } from '../io/progress.js';
 import { LogLine } from '../lines/log.js';
 import type { Kind, LineReader, Records } from '../lines/records.js';
 import { Finder, Walker } from '../lines/walker.js';
 import type { Io } from '../run.js';
-import { again, type Client, script } from './client.js';
-import { Batch, type EntryFields } from './entry.js';
-import { groupsOf } from './groups.js';
+import { RedisError } from './client.js';
+import { Batch, type Batched, BIG_ENTRY } from './entry.js';
+import { groupsOf, liveGroups } from './groups.js';
 import { type Job, PRODUCER_TTL } from './job.js';
-import { shardOf, shardOfBytes } from './keys.js';
+import { shardOfBytes, shardOfLower } from './keys.js';
 
 /** How often the producer looks at the workers' lag (ms). */
 const LAG_CHECK = 250;
+/** The lines a producer holds in its batches, in all (bytes): past this, every batch goes. */
+const HELD = 16 << 20;
+/** How many times publish reads a file again to send entries that Redis lost. */
+const RESENDS = 3;
+
+/** Exit code: Redis lost lines that it had acknowledged, and they could not be sent again. */
+export const LOST = 3;
 
 /** Finds each line's shard and adds the line to that shard's batch. */
 class ShardLines implements LineReader, Records {
@@ -34,11 +49,11 @@ class ShardLines implements LineReader, Records {
   lines = 0;
   sent = 0;
   readonly batches: Batch[];
-  /** Batches that are full, to be sent. */
-  full: Array<[shard: number, fields: EntryFields]> = [];
+  /** Entries that are full, to be sent. */
+  full: Batched[] = [];
   /** Reports of lines left out (too long), for standard error. */
   notes = '';
-  private readonly view: ByteView;
+  private held = 0;
   private readonly log: LogLine | null;
 
   constructor(
@@ -46,9 +61,7 @@ class ShardLines implements LineReader, Records {
     private readonly shards: number,
     finder: Finder,
   ) {
-    this.batches = Array.from({ length: shards }, () => new Batch());
-    // Lenient, for the host alone: a line that strict RFC 3986 rejects still goes with its host.
-    this.view = new ByteView({ ...config.parse, lenient: true, absolute: false });
+    this.batches = Array.from({ length: shards }, (_, i) => new Batch(i));
     this.log = config.log === null ? null : new LogLine(config.log, finder);
   }
 
@@ -60,7 +73,7 @@ class ShardLines implements LineReader, Records {
     this.add(this.shardOf(bytes, start, end), bytes, start, bytes[end] === CR ? end + 1 : end, line);
   }
 
-  /** The lower-cased host of the line's URI (a log line's request target), else a hash of the whole line. */
+  /** The shard of the host of the line's URI (a log line's request target), else of the whole line. */
   private shardOf(bytes: Buffer, start: number, end: number): number {
     let from = start;
     let to = end;
@@ -69,16 +82,63 @@ class ShardLines implements LineReader, Records {
       from = log.targetStart;
       to = log.targetEnd;
     }
-    const v = this.view;
-    v.scan(bytes, from, to);
-    const host = v.code === 0 ? v.host : undefined;
-    return host !== undefined && host !== '' ? shardOf(host.toLowerCase(), this.shards) : shardOfBytes(bytes, start, end, this.shards);
+    const host = this.hostIn(bytes, from, to);
+    return host === -1 ? shardOfBytes(bytes, start, end, this.shards) : shardOfLower(bytes, host, this.hostEnd, this.shards);
+  }
+
+  /** The end of the host that `hostIn` found last. */
+  private hostEnd = 0;
+
+  /**
+   * Where the host of the URI in bytes [from, to) begins (its end in `hostEnd`), found without
+   * parsing the URI: after "scheme://" or "//", past a userinfo, before a port; -1 when there is
+   * no authority or its host is empty. Only the shard depends on it, and only through the bytes,
+   * so the lines of a host in any case land in the same shard.
+   */
+  private hostIn(b: Uint8Array, from: number, to: number): number {
+    let i = from;
+    if (i < to && isAlpha(b[i]!)) {
+      i++;
+      while (i < to && isSchemeChar(b[i]!)) i++;
+      if (i + 2 >= to || b[i] !== COLON || b[i + 1] !== SLASH || b[i + 2] !== SLASH) return -1;
+      i += 3;
+    } else if (i + 1 < to && b[i] === SLASH && b[i + 1] === SLASH) i += 2;
+    else return -1;
+    let end = i;
+    let start = i;
+    for (; end < to; end++) {
+      const c = b[end]!;
+      if (c === SLASH || c === QUESTION || c === HASH) break;
+      if (c === AT) start = end + 1;
+    }
+    let stop = end;
+    if (b[start] === BRACKET) {
+      const close = b.indexOf(CLOSE_BRACKET, start);
+      if (close !== -1 && close < end) stop = close + 1;
+    } else {
+      for (let p = start; p < end; p++) {
+        if (b[p] === COLON) {
+          stop = p;
+          break;
+        }
+      }
+    }
+    if (stop === start) return -1;
+    this.hostEnd = stop;
+    return start;
   }
 
   private add(shard: number, bytes: Buffer, start: number, end: number, line: number): void {
     const b = this.batches[shard]!;
     this.sent++;
-    if (b.add(bytes, start, end, line)) this.full.push([shard, b.take()]);
+    const before = b.size;
+    if (b.add(bytes, start, end, line)) {
+      this.held -= before;
+      this.full.push(b.take());
+    } else this.held += b.size - before;
+    // Many shards hold little each, which adds up: past HELD bytes, every batch goes. The input
+    // alone decides when, so that a resumed run makes the same entries.
+    if (this.held > HELD) this.full.push(...this.rest());
   }
 
   /** An empty line: kept (stats counts them), in a shard of its own line number. */
@@ -96,12 +156,11 @@ class ShardLines implements LineReader, Records {
   pair(): void {}
 
   /** Every batch that holds lines, full or not. */
-  rest(): Array<[number, EntryFields]> {
+  rest(): Batched[] {
     const out = this.full;
     this.full = [];
-    this.batches.forEach((b, i) => {
-      if (b.lines > 0) out.push([i, b.take()]);
-    });
+    for (const b of this.batches) if (b.lines > 0) out.push(b.take());
+    this.held = 0;
     return out;
   }
 }
@@ -109,74 +168,253 @@ class ShardLines implements LineReader, Records {
 const EMPTY = Buffer.alloc(0);
 const CR = 0x0d;
 
+const isAlpha = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+const isSchemeChar = (c: number): boolean => isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+const COLON = 0x3a;
+const SLASH = 0x2f;
+const QUESTION = 0x3f;
+const HASH = 0x23;
+const AT = 0x40;
+const BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
+/** What a run wrote to one shard, and what Redis lost of it. */
+interface ShardState {
+  /** Which entries to send: null for all; else those Redis lacks (a resumed run, a pass that sends lost ones again). */
+  only: ((seq: number) => boolean) | null;
+  /** Entries made from the input, and the last one's last line. */
+  entries: number;
+  last: number;
+  lines: number;
+  /** Entries Redis reported lost (a gap at the next entry), to send again. */
+  lost: Set<number>;
+  /** The sends of this shard, one after the other (ENQUEUE takes a shard's entries in order). */
+  chain: Promise<void>;
+}
+
 /** Publishes the input of `config` to `job`; returns the exit code. */
-export async function publish(client: Client, job: Job, config: Config, io: Io, input: Source): Promise<number> {
+export async function publish(job: Job, config: Config, io: Io, input: Source): Promise<number> {
   const keys = job.keys;
-  const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const beat = (): Promise<unknown> => script(client, 'urikitBeat', [keys.producers], [id, PRODUCER_TTL]);
-  await beat();
+  const server = job.server;
+  const name = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const resume = config.redis.resume;
+  const run = Number(
+    await server.script('the start of a publish run', 'urikitStart', [keys.meta, keys.producers], [resume ?? 0, name, PRODUCER_TTL]),
+  );
+  if (run === 0) throw job.gone();
+  if (run === -1) throw new RedisError(`there is no run ${resume} of ${job.text} to resume: "urikit redis status" lists the runs`);
+  if (run === -2)
+    throw new RedisError(
+      `run ${resume} of ${job.text} is running (its producer's heartbeat is fresh); stop it, or wait ${PRODUCER_TTL / 1000} s after it was killed`,
+    );
+  const producer = `${run} ${name}`;
+  const err = config.quiet ? null : io.stderr;
+  err?.write(`urikit: publish run ${run} to ${job.text}${resume === null ? '' : ' (resumed)'}\n`);
+  let gone = false;
+  const beat = async (): Promise<void> => {
+    if ((await server.script('the heartbeat of publish', 'urikitBeat', [keys.meta, keys.producers], [producer, PRODUCER_TTL])) === 0)
+      gone = true;
+  };
   const timer = setInterval(() => {
     beat().catch(() => {});
   }, PRODUCER_TTL / 3);
   timer.unref();
-  const finder = new Finder();
-  const lines = new ShardLines(config, job.shards, finder);
-  const walker = new Walker(lines, lines, finder, config.maxLineLength);
-  const tty = (io.stderr as { isTTY?: boolean }).isTTY === true;
-  const progress = !config.quiet && tty && input.size !== null && input.size > 0 ? new Progress(io.stderr, input.size) : null;
-  const lag = new LagWatch(client, job, config.redis.maxLag, config.quiet ? null : io.stderr, progress);
-  let entries = 0;
-  const send = async (batches: Array<[number, EntryFields]>): Promise<void> => {
-    if (batches.length === 0) return;
-    entries += batches.length;
-    await Promise.all(batches.map(([shard, f]) => again(() => client.xadd(keys.input(shard), '*', ...f))));
-    await lag.wait(batches.length);
-  };
+  const shards: ShardState[] = Array.from({ length: job.shards }, () => ({
+    only: null,
+    entries: 0,
+    last: 0,
+    lines: 0,
+    lost: new Set<number>(),
+    chain: Promise.resolve(),
+  }));
+  if (resume !== null) await missing(job, run, shards);
+  const lag = new LagWatch(job, config.redis.maxLag, err);
+  const p = new Pass(job, run, config, io, shards, lag, () => gone);
+  let sent: ShardLines;
   try {
-    for await (const chunk of input.chunks()) {
-      walker.push(chunk);
-      if (lines.notes !== '') {
-        progress?.clear();
-        io.stderr.write(lines.notes);
-        lines.notes = '';
+    sent = await p.read(input, !config.quiet);
+    for (let again = 0; !gone; again++) {
+      // Entries that Redis lost after it had written them, up to the last of each shard (a gap
+      // at a later entry shows the others).
+      await Promise.all(
+        shards.map(async (s, i) => {
+          const hwm = Number((await server.run('the entries written', (c) => c.hget(keys.runs(i), String(run)))) ?? 0);
+          for (let n = hwm + 1; n <= s.entries; n++) s.lost.add(n);
+        }),
+      );
+      const file = rereadable(config.file);
+      if (count(shards) === 0 || again === RESENDS || file === null) break;
+      err?.write(`urikit: publish: reading ${config.file} again to send the ${count(shards)} entries that Redis lost\n`);
+      for (const s of shards) {
+        const lost = s.lost;
+        s.only = (n) => lost.has(n);
+        s.lost = new Set();
+        s.entries = 0;
+        s.lines = 0;
       }
-      const full = lines.full;
-      lines.full = [];
-      await send(full);
-      progress?.update(input.read);
+      await p.read(await openInput(file, io.stdin, config.maxLineLength), false);
     }
-    walker.end();
-    await send(lines.rest());
   } finally {
     clearInterval(timer);
-    progress?.clear();
   }
-  await client.hincrby(keys.meta, 'published', 1);
-  await client.zrem(keys.producers, id);
-  if (!config.quiet)
+  if (gone) throw job.gone();
+  const lost = count(shards);
+  if (lost > 0) {
     io.stderr.write(
-      `urikit: published ${lines.sent} lines${lines.sent < lines.lines ? ` (${lines.lines - lines.sent} left out)` : ''} in ${entries} entries to ${job.target.text} (${job.shards} shards)\n`,
+      `urikit: publish run ${run}: Redis lost ${lost} entries of ${job.text} after it had acknowledged them (a failover or a restart), and they could not be read again from ${config.file === '-' ? 'standard input' : config.file}; send them with: urikit publish --to ${job.text} --resume ${run} FILE (the same input)\n`,
     );
+    return LOST;
+  }
+  const record = JSON.stringify({
+    entries: shards.map((s) => s.entries),
+    lines: shards.map((s) => s.lines),
+    last: shards.map((s) => s.last),
+  });
+  const finished = await server.durable(
+    `the end of publish run ${run}`,
+    'urikitFinish',
+    [keys.meta, keys.producers],
+    [run, record, producer],
+  );
+  if (finished === 0) throw job.gone();
+  err?.write(
+    `urikit: published ${sent.sent} lines${sent.sent < sent.lines ? ` (${sent.lines - sent.sent} left out)` : ''} in ${p.written} entries to ${job.text} (${job.shards} shards; run ${run})\n`,
+  );
   return 0;
 }
 
-/**
- * The producer's back-pressure: the largest lag of any group on any shard (with no group yet, the
- * stream's length: nothing reads it), looked at every LAG_CHECK ms and whenever as many entries as
- * the limit were sent since; while it passes the limit, the producer waits (and reads no input).
- * A shard's lag may thus pass the limit by the entries of one input chunk at most.
- */
-class LagWatch {
-  private checked = 0;
-  private sent = 0;
-  private told = false;
+/** The entries that Redis lost, in all shards. */
+function count(shards: ShardState[]): number {
+  return shards.reduce((n, s) => n + s.lost.size, 0);
+}
+
+/** `file` when it can be read again from its start (a regular file); else null. */
+function rereadable(file: string): string | null {
+  if (file === '-') return null;
+  try {
+    return statSync(file).isFile() ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+/** For a resumed run: what each shard lacks of it (the entries past the last written, and the gaps). */
+async function missing(job: Job, run: number, shards: ShardState[]): Promise<void> {
+  await Promise.all(
+    shards.map(async (s, i) => {
+      const [hwm, gaps] = await job.server.run('what the run wrote', (c) => c.hmget(job.keys.runs(i), String(run), `${run}:gaps`));
+      const written = Number(hwm ?? 0);
+      const lacking = new Set<number>();
+      for (const m of (gaps ?? '').matchAll(/(\d+)-(\d+)/g)) for (let n = Number(m[1]); n <= Number(m[2]); n++) lacking.add(n);
+      s.only = (n) => n > written || lacking.has(n);
+    }),
+  );
+}
+
+/** One pass over the input: its lines into entries, the entries sent. */
+class Pass {
+  written = 0;
 
   constructor(
-    private readonly client: Client,
+    private readonly job: Job,
+    private readonly run: number,
+    private readonly config: Config,
+    private readonly io: Io,
+    private readonly shards: ShardState[],
+    private readonly lag: LagWatch,
+    private readonly gone: () => boolean,
+  ) {}
+
+  async read(input: Source, bar: boolean): Promise<ShardLines> {
+    const config = this.config;
+    const finder = new Finder();
+    const lines = new ShardLines(config, this.job.shards, finder);
+    const walker = new Walker(lines, lines, finder, config.maxLineLength);
+    const tty = (this.io.stderr as { isTTY?: boolean }).isTTY === true;
+    const progress = bar && tty && input.size !== null && input.size > 0 ? new Progress(this.io.stderr, input.size) : null;
+    this.lag.progress = progress;
+    try {
+      for await (const chunk of input.chunks()) {
+        walker.push(chunk);
+        if (lines.notes !== '') {
+          progress?.clear();
+          if (bar) this.io.stderr.write(lines.notes);
+          lines.notes = '';
+        }
+        const full = lines.full;
+        lines.full = [];
+        await this.send(full);
+        if (this.gone()) return lines;
+        progress?.update(input.read);
+      }
+      walker.end();
+      await this.send(lines.rest());
+    } finally {
+      progress?.clear();
+    }
+    return lines;
+  }
+
+  /** Sends `entries`, each shard's in order, and waits while the workers lag. */
+  private async send(entries: Batched[]): Promise<void> {
+    if (entries.length === 0) return;
+    const sends: Array<Promise<void>> = [];
+    for (const e of entries) {
+      const s = this.shards[e.shard]!;
+      s.entries = e.seq;
+      s.last = e.last;
+      s.lines += e.lines;
+      if (s.only !== null && !s.only(e.seq)) continue;
+      s.chain = s.chain.then(() => this.enqueue(e));
+      sends.push(s.chain);
+    }
+    await Promise.all(sends);
+    await this.lag.wait(sends.length);
+  }
+
+  private async enqueue(e: Batched): Promise<void> {
+    const k = this.job.keys;
+    const reply = (await this.job.server.durable(
+      `an entry of shard ${e.shard}`,
+      'urikitEnqueue',
+      [k.input(e.shard), k.runs(e.shard), k.ids(e.shard, this.run)],
+      [this.run, e.seq, e.first, e.last, e.lines, e.print, e.numbers, e.data, BIG_ENTRY],
+    )) as [number, string, number?, number?, number?];
+    const status = Number(reply[0]);
+    if (status === -1)
+      throw new RedisError(
+        `run ${this.run} of ${this.job.text} wrote other lines as entry ${e.seq} of shard ${e.shard}: --resume ${this.run} needs the input that run read, with the same options`,
+      );
+    if (status >= 1) this.written++;
+    this.shards[e.shard]!.lost.delete(e.seq);
+    if (status === 2) {
+      const [from, to, before] = [Number(reply[2]), Number(reply[3]), Number(reply[4])];
+      for (let n = from; n <= to; n++) this.shards[e.shard]!.lost.add(n);
+      if (!this.config.quiet)
+        this.io.stderr.write(
+          `urikit: publish: Redis lost entries ${from}–${to} of shard ${e.shard} (its lines after line ${before} and before line ${e.first}) after it had acknowledged them (a failover or a restart); they will be sent again\n`,
+        );
+    }
+  }
+}
+
+/**
+ * The producer's back-pressure: the largest lag on any shard of any group that has a running
+ * worker (a group whose workers are gone holds nothing back), looked at every LAG_CHECK ms and
+ * whenever as many entries as the limit were sent since; while it passes the limit, the producer
+ * waits (and reads no input). A shard's lag may thus pass the limit by the entries of one input
+ * chunk at most.
+ */
+class LagWatch {
+  progress: Progress | null = null;
+  private checked = 0;
+  private sent = 0;
+  private told = '';
+
+  constructor(
     private readonly job: Job,
     private readonly limit: number,
     private readonly err: NodeJS.WritableStream | null,
-    private readonly progress: Progress | null,
   ) {}
 
   /** After `sent` more entries: waits while the lag passes the limit. */
@@ -185,32 +423,31 @@ class LagWatch {
     if (this.sent < this.limit && Date.now() - this.checked < LAG_CHECK) return;
     this.sent = 0;
     for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
-      const [shard, lag] = await this.largest();
+      const worst = await this.largest();
       this.checked = Date.now();
-      if (lag <= this.limit) return;
-      if (!this.told && this.err !== null) {
-        this.told = true;
+      if (worst === null || worst.lag <= this.limit) return;
+      const told = `${worst.group}:${worst.shard}`;
+      if (this.told !== told && this.err !== null) {
+        this.told = told;
         this.progress?.clear();
         this.err.write(
-          `urikit: publish: shard ${shard} holds ${lag} entries that no worker has read (--max-lag ${this.limit}); waiting for the workers\n`,
+          `urikit: publish: shard ${worst.shard} holds ${worst.lag} entries that the ${worst.group} workers have not read (--max-lag ${this.limit}); waiting for them\n`,
         );
       }
       await new Promise((r) => setTimeout(r, pause));
     }
   }
 
-  private async largest(): Promise<[shard: number, lag: number]> {
-    const keys = this.job.keys;
-    const lags = await Promise.all(
-      Array.from({ length: this.job.shards }, async (_, i) => {
-        const groups = await groupsOf(this.client, keys.input(i));
-        return groups.length === 0 ? this.client.xlen(keys.input(i)) : Math.max(...groups.map((g) => g.lag));
-      }),
-    );
-    let at = 0;
-    lags.forEach((l, i) => {
-      if (l > lags[at]!) at = i;
+  /** The largest lag of a group with a running worker, or null when no group has one. */
+  private async largest(): Promise<{ shard: number; group: string; lag: number } | null> {
+    const job = this.job;
+    const live = await liveGroups(job);
+    if (live.size === 0) return null;
+    const shards = await Promise.all(Array.from({ length: job.shards }, (_, i) => groupsOf(job.server, job.keys.input(i))));
+    let worst: { shard: number; group: string; lag: number } | null = null;
+    shards.forEach((groups, shard) => {
+      for (const g of groups) if (live.has(g.name) && (worst === null || g.lag > worst.lag)) worst = { shard, group: g.name, lag: g.lag };
     });
-    return [at, lags[at]!];
+    return worst;
   }
 }

@@ -1,22 +1,27 @@
 /**
  * `normalize|resolve|validate|stats --from redis://HOST:PORT/JOB`: a worker. It joins the job's
- * consumer group named after its command, reads entries from every shard (XREADGROUP), runs the
- * command's own code over their lines, commits the result, and only then acknowledges them:
+ * consumer group named after its command, reads entries from every shard (READ in lua.ts), runs
+ * the command's own code over their lines, commits the result, and only then acknowledges them,
+ * keeping its group's accounts in the same step (ACK):
  *
  * ```
- * XREADGROUP ─► lines ─► Command ─► out ─► commit: FrontierSink (--to: one Lua call per target
- *   ▲  XAUTOCLAIM (idle > --claim-idle)          shard), or standard output
- *   │  dead letters (> --max-deliveries)   ─► XACK
- * stats: the counts of each entry and its XACK in one Lua call on the entry's shard
+ * READ ─► lines ─► Command ─► out ─► commit: FrontierSink (--to: one ADMIT per target shard,
+ *   ▲  XAUTOCLAIM (idle > --claim-idle)          which marks the entries it got), or stdout
+ *   │  dead letters (> --max-deliveries)   ─► ACK: XACK, the entry marked done with the shards
+ *                                               its output went to, its lines counted
+ * stats: the counts of each entry go with its ACK, in one call on the entry's shard
  * ```
  *
  * A worker that dies leaves its entries pending; another claims them after --claim-idle and runs
  * them again. Redis's state is right either way: the seen-set makes a second commit of the same
- * URLs change nothing, and a stats entry counts only with its acknowledgement. Output written to
- * standard output may be written twice (at-least-once).
+ * URLs change nothing, and an entry's counts and accounts go only with its acknowledgement.
+ * Output written to standard output may be written twice (at-least-once).
  *
  * The worker stops when the job's input is closed and its group has read and acknowledged every
- * entry (with --follow, it waits for more), or on SIGINT or SIGTERM after its current batch.
+ * entry (with --follow, it waits for more), or on SIGINT or SIGTERM after its current batch,
+ * handing the entries it read and did not run back to its group at once. Before it stops, a
+ * worker with --to checks that every entry its group acknowledged is marked as received by each
+ * shard its output went to, and commits again the entries that a failover lost.
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -28,20 +33,23 @@ import type { Sink } from '../io/writer.js';
 import { lineWalker } from '../lines/readers.js';
 import type { LineShape } from '../lines/records.js';
 import type { Walker } from '../lines/walker.js';
-import { again, type Client, callBuffer, script } from './client.js';
-import { isDone } from './control.js';
+import { isDone, unconfirmed } from './accounts.js';
+import { callBuffer } from './client.js';
 import { type Entry, EntryError, forEachLine, readEntry } from './entry.js';
-import { joinGroup } from './groups.js';
-import type { Job } from './job.js';
-import { statsFields } from './stats.js';
+import { FrontierSink } from './frontier.js';
+import { joinGroup, trimShard } from './groups.js';
+import { type Job, producers } from './job.js';
+import { statsArgs, statsKeys } from './stats.js';
 
-/** Entries read from each shard at a time. */
-const READ_COUNT = 8;
+/** Entries read at once, from all shards (a shard gives up to 8 of them); an entry holds up to 64 KiB and a line. */
+const ROUND = 128;
 /** Entries claimed from each shard at a time. */
 const CLAIM_COUNT = 32;
+/** How often a worker checks that the job's hash is there, and a --follow worker trims the input (ms). */
+const CHECK_EVERY = 5000;
 
-/** An entry as XREADGROUP and XAUTOCLAIM return it: its id and its fields, flat. */
-type RawEntry = [id: Buffer, fields: Buffer[]];
+/** An entry as XREADGROUP returns it: its id and its fields, flat (null for an entry deleted since). */
+type RawEntry = [id: Buffer, fields: Buffer[] | null];
 
 /** What the worker does with the entries it read: the command's output, or stats' counts. */
 interface Processor {
@@ -53,6 +61,8 @@ interface Processor {
   handle(entries: Entry[]): Promise<void>;
   /** Waits until every entry handed over is committed and acknowledged. */
   settle(): Promise<void>;
+  /** Commits entries acknowledged before whose commit Redis lost (--to): returns how many. */
+  repair(entries: Entry[]): Promise<void>;
   /** Writes the command's summary; returns its exit code. */
   finish(): Promise<number>;
 }
@@ -66,14 +76,13 @@ interface Processor {
 export async function work(
   spec: LineCommandSpec,
   config: Config,
-  client: Client,
   job: Job,
   out: Sink,
   err: Sink,
   stdout: Writable | null,
   afterCommit?: (commits: number) => void,
 ): Promise<number> {
-  const w = new Worker(spec, config, client, job, out, err, stdout, afterCommit);
+  const w = new Worker(spec, config, job, out, err, stdout, afterCommit);
   const stop = (): void => {
     w.stopping = true;
   };
@@ -94,13 +103,13 @@ class Worker {
   private readonly processor: Processor;
   /** Where XAUTOCLAIM goes on in each shard's pending entries. */
   private readonly cursors: string[];
-  private claimed = 0;
   private readonly claimEvery: number;
+  /** The next shard to read from (with more shards than a round reads). */
+  private next = 0;
 
   constructor(
     spec: LineCommandSpec,
     private readonly config: Config,
-    private readonly client: Client,
     private readonly job: Job,
     out: Sink,
     private readonly err: Sink,
@@ -110,106 +119,141 @@ class Worker {
     this.group = spec.name;
     this.consumer = config.redis.consumer ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
     this.cursors = Array.from({ length: job.shards }, () => '0-0');
-    this.claimEvery = Math.min(Math.max(config.redis.claimIdle / 4, 100), 10_000);
+    this.claimEvery = Math.min(Math.max(config.redis.claimIdle / 4, 100), 1000);
     this.processor =
       spec.name === 'stats'
-        ? new Counts(config, client, job, this.group, err)
+        ? new Counts(config, job, this.group, err)
         : // The other commands that take --from (the specs with ../jobs.ts's workerOptions) read lines.
-          new Lines(
-            spec.create(config, false),
-            spec.input(config) as LineShape,
-            config,
-            client,
-            job,
-            this.group,
-            out,
-            err,
-            stdout,
-            afterCommit,
-          );
+          new Lines(spec, config, job, this.group, out, err, stdout, afterCommit);
   }
 
   async run(): Promise<number> {
     const k = this.job.keys;
-    for (let i = 0; i < this.job.shards; i++) await joinGroup(this.client, k.input(i), this.group);
+    for (let i = 0; i < this.job.shards; i++) await joinGroup(this.job.server, k.input(i), this.group);
     // A consumer that comes back under its --consumer name first finishes what it held.
-    let entries = await this.read('0');
+    let own = true;
+    let claimed = 0;
+    let checked = Date.now();
     for (let idle = 5; !this.stopping; ) {
-      if (entries.length > 0) {
-        await this.processor.handle(entries);
-        idle = 5;
-      } else {
+      let entries: Entry[] = [];
+      let big: number[] = [];
+      if (own) {
         await this.processor.settle();
-        if (!this.config.redis.follow && (await again(() => isDone(this.client, this.job, this.group)))) break;
+        entries = await this.readOwn();
+        own = entries.length > 0;
+      }
+      // New entries in the same round when it held none: a claim (which makes it look at its own
+      // again) may come every round, and must not keep it from reading new ones.
+      if (!own) [entries, big] = await this.readNew();
+      if (this.stopping) {
+        await this.handBack(entries);
+        break;
+      }
+      if (entries.length > 0) await this.processor.handle(entries);
+      for (const shard of big) {
+        // A big entry alone, committed before the next is read: one at a time in memory.
+        await this.processor.settle();
+        const one = await this.readShard(shard, '>', 1, true);
+        if (one !== 'big' && one.length > 0) await this.processor.handle(await this.accept(shard, one, null));
+      }
+      if (entries.length > 0 || big.length > 0) idle = 5;
+      else {
+        await this.processor.settle();
+        if (!this.config.redis.follow && (await isDone(this.job, this.group))) break;
         await new Promise((r) => setTimeout(r, idle));
         idle = Math.min(idle * 2, 250);
       }
-      entries = [...(await this.claim()), ...(await this.read('>'))];
+      if (Date.now() - claimed >= this.claimEvery) {
+        claimed = Date.now();
+        await this.claim();
+        // Its own pending entries too: those claimed, and those that a read whose answer was lost delivered.
+        own = true;
+      }
+      if (Date.now() - checked >= CHECK_EVERY) {
+        checked = Date.now();
+        await producers(this.job);
+        if (this.config.redis.follow) await this.trim();
+      }
     }
     await this.processor.settle();
+    if (!this.stopping && this.config.redis.to !== null) await this.verify();
     await this.leave();
     return this.processor.finish();
   }
 
-  /** Entries of every shard: new ones ('>'), or this consumer's pending ones ('0'). */
-  private async read(from: '>' | '0'): Promise<Entry[]> {
-    const k = this.job.keys;
-    const replies = await Promise.all(
-      Array.from(
-        { length: this.job.shards },
-        (_, i) =>
-          callBuffer(this.client, 'xreadgroup', [
-            'GROUP',
-            this.group,
-            this.consumer,
-            'COUNT',
-            READ_COUNT,
-            'STREAMS',
-            k.input(i),
-            from,
-          ]) as Promise<Array<[Buffer, RawEntry[]]> | null>,
-      ),
-    );
-    const entries = await Promise.all(replies.map((r, shard) => (r === null ? [] : this.accept(shard, r[0]![1], null))));
-    return entries.flat();
+  /** New entries of every shard (in rounds of up to ROUND entries), and the shards where a big entry comes next. */
+  private async readNew(): Promise<[Entry[], number[]]> {
+    const shards = this.job.shards;
+    const n = Math.min(shards, ROUND);
+    const count = Math.max(1, Math.min(8, Math.floor(ROUND / n)));
+    const which = Array.from({ length: n }, (_, i) => (this.next + i) % shards);
+    this.next = (this.next + n) % shards;
+    const replies = await Promise.all(which.map((i) => this.readShard(i, '>', count, false)));
+    const big = which.filter((_, x) => replies[x] === 'big');
+    const entries = await Promise.all(replies.map((r, x) => (r === 'big' ? [] : this.accept(which[x]!, r, null))));
+    return [entries.flat(), big];
   }
 
   /**
-   * Claims the entries that other consumers have held longer than --claim-idle (at most every
-   * quarter of that).
+   * This consumer's pending entries (held before a restart, claimed from others, or delivered by
+   * a read whose answer was lost), with their delivery counts.
    */
-  private async claim(): Promise<Entry[]> {
-    if (Date.now() - this.claimed < this.claimEvery) return [];
-    this.claimed = Date.now();
-    const k = this.job.keys;
+  private async readOwn(): Promise<Entry[]> {
     const found = await Promise.all(
       Array.from({ length: this.job.shards }, async (_, i) => {
-        const reply = (await callBuffer(this.client, 'xautoclaim', [
-          k.input(i),
-          this.group,
-          this.consumer,
-          this.config.redis.claimIdle,
-          this.cursors[i]!,
-          'COUNT',
-          CLAIM_COUNT,
-        ])) as [Buffer, RawEntry[]];
-        this.cursors[i] = reply[0].toString();
-        const claimed = reply[1];
-        if (claimed.length === 0) return [];
-        const first = claimed[0]![0].toString();
-        const last = claimed[claimed.length - 1]![0].toString();
-        const pending = (await again(() =>
-          this.client.xpending(k.input(i), this.group, first, last, claimed.length, this.consumer),
+        let raw = await this.readShard(i, '0', 8, false);
+        if (raw === 'big') raw = await this.readShard(i, '0', 1, true);
+        if (raw === 'big' || raw.length === 0) return [];
+        const first = raw[0]![0].toString();
+        const last = raw[raw.length - 1]![0].toString();
+        const pending = (await this.job.server.run('the deliveries of pending entries', (c) =>
+          c.xpending(this.job.keys.input(i), this.group, first, last, raw.length, this.consumer),
         )) as Array<[string, string, number, number]>;
-        return this.accept(i, claimed, new Map(pending.map((p) => [p[0], Number(p[3])])));
+        return this.accept(i, raw, new Map(pending.map((p) => [p[0], Number(p[3])])));
       }),
     );
     return found.flat();
   }
 
+  /** READ on shard `i`: its entries, or 'big' when a big entry comes next and `alone` is false. */
+  private async readShard(i: number, from: '>' | '0', count: number, alone: boolean): Promise<RawEntry[] | 'big'> {
+    const k = this.job.keys;
+    const reply = (await this.job.server.run(`the entries of shard ${i}`, (c) =>
+      callBuffer(c, 'urikitRead', [2, k.input(i), k.runs(i), this.group, this.consumer, count, from, alone ? '1' : '0']),
+    )) as Array<[Buffer, RawEntry[]]> | Buffer | null;
+    if (reply === null) return [];
+    if (Buffer.isBuffer(reply)) return 'big';
+    return reply[0]![1];
+  }
+
+  /**
+   * Claims the entries that other consumers have held longer than --claim-idle (their ids only:
+   * `readOwn` reads them, a big one alone).
+   */
+  private async claim(): Promise<void> {
+    const k = this.job.keys;
+    await Promise.all(
+      Array.from({ length: this.job.shards }, async (_, i) => {
+        const reply = (await this.job.server.run(`the claims of shard ${i}`, (c) =>
+          c.xautoclaim(
+            k.input(i),
+            this.group,
+            this.consumer,
+            this.config.redis.claimIdle,
+            this.cursors[i]!,
+            'COUNT',
+            CLAIM_COUNT,
+            'JUSTID',
+          ),
+        )) as [string, string[]];
+        this.cursors[i] = reply[0];
+      }),
+    );
+  }
+
   /**
    * The entries of `raw` to run. Those delivered more than --max-deliveries times (`deliveries`,
-   * for claimed entries), and those that urikit did not write, go to the dead letters instead.
+   * for pending entries), and those that urikit did not write, go to the dead letters instead.
    */
   private async accept(shard: number, raw: RawEntry[], deliveries: Map<string, number> | null): Promise<Entry[]> {
     const max = this.config.redis.maxDeliveries;
@@ -233,44 +277,124 @@ class Worker {
       await this.err.write(`urikit: entry ${id} of shard ${shard} goes to the dead letters: ${reason}\n`);
     }
     if (dead.length > 0)
-      await script(this.client, 'urikitBury', [this.job.keys.input(shard), this.job.keys.dead(shard)], [this.group, ...dead]);
+      await this.job.server.script(
+        'the dead letters',
+        'urikitBury',
+        [this.job.keys.input(shard), this.job.keys.dead(shard)],
+        [this.group, ...dead],
+      );
     return entries;
+  }
+
+  /** Gives entries read and not run back to the group at once: idle since long, another worker's next claim takes them. */
+  private async handBack(entries: Entry[]): Promise<void> {
+    const byShard = new Map<number, string[]>();
+    for (const e of entries) byShard.set(e.shard, [...(byShard.get(e.shard) ?? []), e.id]);
+    await Promise.all(
+      [...byShard].map(([shard, ids]) =>
+        this.job.server.run('the entries handed back', (c) =>
+          c.xclaim(this.job.keys.input(shard), this.group, this.consumer, 0, ...ids, 'IDLE', 2 ** 40, 'JUSTID'),
+        ),
+      ),
+    );
+  }
+
+  /** Removes from each shard's input the entries that every group has acknowledged (--follow). */
+  private async trim(): Promise<void> {
+    for (let i = 0; i < this.job.shards; i++) await trimShard(this.job, i);
+  }
+
+  /**
+   * Checks that each entry its group acknowledged was received by every shard its output went
+   * to, and commits again those whose commit a failover lost (still in the input).
+   */
+  private async verify(): Promise<void> {
+    const lost = await unconfirmed(this.job, this.group);
+    if (lost.length === 0) return;
+    const k = this.job.keys;
+    const entries: Entry[] = [];
+    for (const { shard, run, seq } of lost) {
+      const id = await this.job.server.run('an entry to commit again', (c) => c.hget(k.ids(shard, run), String(seq)));
+      if (id === null) continue;
+      const raw = (await this.job.server.run('an entry to commit again', (c) =>
+        callBuffer(c, 'xrange', [k.input(shard), id.split(' ')[0]!, id.split(' ')[0]!]),
+      )) as RawEntry[];
+      if (raw.length === 1) entries.push(readEntry(shard, raw[0]![0].toString(), raw[0]![1]));
+    }
+    if (entries.length > 0) {
+      await this.err.write(
+        `urikit: ${entries.length} entries acknowledged by ${this.group} lack their commit on some shard (lost in a failover); committing them again\n`,
+      );
+      await this.processor.repair(entries);
+    }
   }
 
   /** Leaves the group, unless this consumer still holds entries (another will claim them). */
   private async leave(): Promise<void> {
     const k = this.job.keys;
     await Promise.all(
-      Array.from({ length: this.job.shards }, async (_, i) => {
-        const mine = (await this.client.xpending(k.input(i), this.group, '-', '+', 1, this.consumer)) as unknown[];
-        if (mine.length === 0) await this.client.xgroup('DELCONSUMER', k.input(i), this.group, this.consumer);
-      }),
+      Array.from({ length: this.job.shards }, (_, i) =>
+        this.job.server.run('leaving the group', async (c) => {
+          const mine = (await c.xpending(k.input(i), this.group, '-', '+', 1, this.consumer)) as unknown[];
+          if (mine.length === 0) await c.xgroup('DELCONSUMER', k.input(i), this.group, this.consumer);
+        }),
+      ),
     );
   }
 }
 
-/** Acknowledges `entries` in their shards. */
-async function ack(client: Client, job: Job, group: string, entries: Entry[]): Promise<void> {
-  const byShard = new Map<number, string[]>();
+/**
+ * Acknowledges `entries` for `group`, each shard's in one ACK, with the shards each entry's output
+ * went to (`targets`) and, for stats, its counts (`counts`).
+ */
+async function ack(
+  job: Job,
+  group: string,
+  entries: Entry[],
+  targets: Map<Entry, number[]> | null,
+  counts: ((e: Entry) => Array<string | number>) | null,
+  lists: readonly string[],
+  track: number,
+): Promise<void> {
+  const byShard = new Map<number, Entry[]>();
   for (const e of entries) {
-    const ids = byShard.get(e.shard);
-    if (ids === undefined) byShard.set(e.shard, [e.id]);
-    else ids.push(e.id);
+    const list = byShard.get(e.shard);
+    if (list === undefined) byShard.set(e.shard, [e]);
+    else list.push(e);
   }
-  await Promise.all([...byShard].map(([shard, ids]) => again(() => client.xack(job.keys.input(shard), group, ...ids))));
+  const k = job.keys;
+  await Promise.all(
+    [...byShard].map(([shard, list]) => {
+      const runs = [...new Set(list.map((e) => e.run))];
+      const bitmaps = runs.map((r) => k.done(shard, group, r));
+      const args: Array<string | number> = [group, job.shards + 1, track, bitmaps.length, lists.length];
+      for (const e of list) {
+        args.push(e.id, runs.indexOf(e.run) + 1, e.seq, e.lines, (targets?.get(e) ?? []).join(','));
+        if (counts === null) args.push(0, 0);
+        else args.push(...counts(e));
+      }
+      const listKeys = lists.flatMap((l) => k.top(shard, l));
+      return job.server.script(
+        `the acknowledgement of entries of shard ${shard}`,
+        'urikitAck',
+        [k.input(shard), k.runs(shard), k.stats(shard), ...bitmaps, ...listKeys],
+        args,
+      );
+    }),
+  );
 }
 
 /** normalize, resolve, validate: the command's output goes to `out`, its reports to `err`; then the entries are acknowledged. */
 class Lines implements Processor {
+  private readonly cmd: Command;
   private readonly walker: Walker;
   private commits = 0;
   private committing: Promise<void> | null = null;
+  private readonly frontier: FrontierSink | null;
 
   constructor(
-    private readonly cmd: Command,
-    shape: LineShape,
-    config: Config,
-    private readonly client: Client,
+    private readonly spec: LineCommandSpec,
+    private readonly config: Config,
     private readonly job: Job,
     private readonly group: string,
     private readonly out: Sink,
@@ -278,8 +402,10 @@ class Lines implements Processor {
     private readonly stdout: Writable | null,
     private readonly afterCommit: ((commits: number) => void) | undefined,
   ) {
-    this.walker = lineWalker(shape, config, cmd);
-    cmd.begin({ terminal: (stdout as { isTTY?: boolean } | null)?.isTTY === true });
+    this.cmd = spec.create(config, false);
+    this.walker = lineWalker(spec.input(config) as LineShape, config, this.cmd);
+    this.cmd.begin({ terminal: (stdout as { isTTY?: boolean } | null)?.isTTY === true });
+    this.frontier = out instanceof FrontierSink ? out : null;
   }
 
   /**
@@ -287,7 +413,12 @@ class Lines implements Processor {
    * must be done first (so at most one batch is committed while the next one is computed).
    */
   async handle(entries: Entry[]): Promise<void> {
-    for (const e of entries) walkEntry(e, this.walker);
+    const f = this.frontier;
+    for (const e of entries) {
+      walkEntry(e, this.walker);
+      // Each entry's URLs apart: the commit marks which shards received an entry's output.
+      if (f !== null) f.add(this.cmd.out.text(), e);
+    }
     await this.settle();
     const commit = this.commit(entries);
     // A failure surfaces at the next settle; until then it must not go unhandled.
@@ -304,12 +435,27 @@ class Lines implements Processor {
   /** Commits the output of `entries` (taken from the command at once), then acknowledges them. */
   private async commit(entries: Entry[]): Promise<void> {
     const cmd = this.cmd;
-    await Promise.all([this.out.flush(cmd.out), this.err.flush(cmd.err)]);
-    if (this.stdout !== null) await written(this.stdout);
-    if (this.out.closed) throw new OutputClosed(this.out.error);
+    let targets: Map<Entry, number[]> | null = null;
+    if (this.frontier !== null) [targets] = await Promise.all([this.frontier.commit(), this.err.flush(cmd.err)]);
+    else {
+      await Promise.all([this.out.flush(cmd.out), this.err.flush(cmd.err)]);
+      if (this.stdout !== null) await written(this.stdout);
+      if (this.out.closed) throw new OutputClosed(this.out.error);
+    }
     this.commits++;
     this.afterCommit?.(this.commits);
-    await ack(this.client, this.job, this.group, entries);
+    await ack(this.job, this.group, entries, targets, null, [], 0);
+  }
+
+  async repair(entries: Entry[]): Promise<void> {
+    // A command of its own: what it reports and counts was reported and counted the first time.
+    const cmd = this.spec.create(this.config, false);
+    const walker = lineWalker(this.spec.input(this.config) as LineShape, this.config, cmd);
+    for (const e of entries) {
+      walkEntry(e, walker);
+      this.frontier!.add(cmd.out.text(), e, true);
+    }
+    await this.frontier!.commit();
   }
 
   async finish(): Promise<number> {
@@ -345,46 +491,40 @@ export class OutputClosed extends Error {
 /** stats: each entry's counts and its acknowledgement, together, in the entry's shard. */
 class Counts implements Processor {
   private lines = 0;
-  private readonly log: string;
+  private readonly lists: readonly string[];
 
   constructor(
     private readonly config: Config,
-    private readonly client: Client,
     private readonly job: Job,
     private readonly group: string,
     private readonly err: Sink,
   ) {
-    this.log = config.log ?? '';
+    this.lists = statsKeys(config.log !== null);
   }
 
   async handle(entries: Entry[]): Promise<void> {
-    const byShard = new Map<number, string[]>();
     // Counted exactly: an entry holds at most a batch of lines.
     const config: Config = { ...this.config, track: 1 << 30 };
+    const counts = new Map<Entry, Array<string | number>>();
     for (const e of entries) {
       const cmd = new StatsCommand(config);
       walkEntry(e, lineWalker('uris', config, cmd));
       cmd.stats.lines = cmd.lines;
       this.lines += cmd.lines;
-      const f = statsFields(cmd.stats);
-      let args = byShard.get(e.shard);
-      if (args === undefined) byShard.set(e.shard, (args = [this.group, this.log, this.config.groupBy]));
-      args.push(e.id, String(f.length / 2), ...f);
+      counts.set(e, statsArgs(cmd.stats, this.config, this.lists));
     }
-    await Promise.all(
-      [...byShard].map(([shard, args]) =>
-        script(this.client, 'urikitCount', [this.job.keys.input(shard), this.job.keys.stats(shard)], args),
-      ),
-    );
+    await ack(this.job, this.group, entries, null, (e) => counts.get(e)!, this.lists, this.config.track);
   }
 
   /** Nothing is left running: each entry's counts and acknowledgement are one call, awaited. */
   async settle(): Promise<void> {}
 
+  async repair(): Promise<void> {}
+
   async finish(): Promise<number> {
     if (!this.config.quiet)
       await this.err.write(
-        `urikit: stats: counted ${this.lines} lines into ${this.job.target.text}; "urikit stats --from ${this.job.target.text} --report" prints the counts\n`,
+        `urikit: stats: counted ${this.lines} lines into ${this.job.text}; "urikit stats --from ${this.job.text} --report" prints the counts\n`,
       );
     return 0;
   }

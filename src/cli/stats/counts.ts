@@ -409,6 +409,8 @@ export interface StatsJSON {
   targets?: UriStatsJSON;
   referrers?: UriStatsJSON;
   timeline?: TimelineJSON;
+  /** A Redis job's distinct counts past the exact top-K, estimated (HyperLogLog), by list name. */
+  distinctEstimates?: Record<string, number>;
 }
 
 /** "time: 2015-05-17 10:05 to 10:59 UTC, by minute: busiest 10:33 (412 lines)". */
