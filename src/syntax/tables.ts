@@ -203,15 +203,15 @@ export const LENIENT_TRANSITIONS = new Uint8Array([
  * whose transition keeps the run going without an action; test/syntax/tables.test.ts checks every code unit.
  */
 /** SEGMENT_NC: segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" ); no "%" (scan checks its digits). */
-export const RUN_SEGMENT_NC = /(?:[!$&-.0-9;=@-Z_a-z~][!$&-.0-9;=@-Z_a-z~][!$&-.0-9;=@-Z_a-z~][!$&-.0-9;=@-Z_a-z~])*[!$&-.0-9;=@-Z_a-z~]*/y;
+export const RUN_SEGMENT_NC = /[!$&-.0-9;=@-Z_a-z~]*/y;
 /** SEGMENT: path-abempty = *( "/" segment ), segment = *pchar, with "/" (SEGMENT_START); no "%" (scan checks its digits). */
-export const RUN_SEGMENT = /(?:[!$&-;=@-Z_a-z~][!$&-;=@-Z_a-z~][!$&-;=@-Z_a-z~][!$&-;=@-Z_a-z~])*[!$&-;=@-Z_a-z~]*/y;
+export const RUN_SEGMENT = /[!$&-;=@-Z_a-z~]*/y;
 /** QUERY: query = *( pchar / "/" / "?" ); no "%" (scan checks its digits). */
-export const RUN_QUERY = /(?:[!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~])*[!$&-;=?-Z_a-z~]*/y;
+export const RUN_QUERY = /[!$&-;=?-Z_a-z~]*/y;
 /** AUTHORITY: userinfo or reg-name, before any "@" or ":"; no "%" (scan checks its digits). */
-export const RUN_AUTHORITY = /(?:[!$&-.0-9;=A-Z_a-z~][!$&-.0-9;=A-Z_a-z~][!$&-.0-9;=A-Z_a-z~][!$&-.0-9;=A-Z_a-z~])*[!$&-.0-9;=A-Z_a-z~]*/y;
+export const RUN_AUTHORITY = /[!$&-.0-9;=A-Z_a-z~]*/y;
 /** USERINFO: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ); no "%" (scan checks its digits). */
-export const RUN_USERINFO = /(?:[!$&-.0-;=A-Z_a-z~][!$&-.0-;=A-Z_a-z~][!$&-.0-;=A-Z_a-z~][!$&-.0-;=A-Z_a-z~])*[!$&-.0-;=A-Z_a-z~]*/y;
+export const RUN_USERINFO = /[!$&-.0-;=A-Z_a-z~]*/y;
 /** The run of each state (by State), strict RFC 3986. */
 export const RUNS: ReadonlyArray<RegExp | null> = [null, null, RUN_SEGMENT_NC, RUN_SEGMENT, RUN_SEGMENT, RUN_QUERY, RUN_QUERY, RUN_AUTHORITY, null, RUN_USERINFO, RUN_AUTHORITY, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /** The run of each state (by State), lenient mode. */
@@ -227,22 +227,22 @@ export const LENIENT_RUNS: ReadonlyArray<RegExp | null> = [null, null, RUN_SEGME
  * An absolute URI: `scheme "://" reg-name path-abempty`, scheme and host in lower case, no "%"
  * before the path, no userinfo, no port, no IP literal; any path, for isValid.
  */
-export const COMMON_URI = /[a-z][-+.0-9a-z]*:\/\/(?:[!$&-.0-9;=_a-z~][!$&-.0-9;=_a-z~][!$&-.0-9;=_a-z~][!$&-.0-9;=_a-z~])*[!$&-.0-9;=_a-z~]*(?:\/(?:[!$&-;=@-Z_a-z~][!$&-;=@-Z_a-z~][!$&-;=@-Z_a-z~][!$&-;=@-Z_a-z~])*[!$&-;=@-Z_a-z~]*)?(?:(?=(?:\?(?:[!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~])*[!$&-;=?-Z_a-z~]*)?(?:#(?:[!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~])*[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
+export const COMMON_URI = /[a-z][-+.0-9a-z]*:\/\/[!$&-.0-9;=_a-z~]*(?:\/[!$&-;=@-Z_a-z~]*)?(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
 /** COMMON_URI for scan: no segment that begins with "." (the DOT flag is clear after a match). */
-export const COMMON_URI_NO_DOT = /[a-z][-+.0-9a-z]*:\/\/(?:[!$&-.0-9;=_a-z~][!$&-.0-9;=_a-z~][!$&-.0-9;=_a-z~][!$&-.0-9;=_a-z~])*[!$&-.0-9;=_a-z~]*(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*(?:(?=(?:\?(?:[!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~])*[!$&-;=?-Z_a-z~]*)?(?:#(?:[!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~])*[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
+export const COMMON_URI_NO_DOT = /[a-z][-+.0-9a-z]*:\/\/[!$&-.0-9;=_a-z~]*(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
 /** A relative reference with an absolute path, `"/" *( pchar / "/" )` (its callers check that it does not begin with "//"). */
-export const COMMON_PATH = /\/(?:[!$&-;=@-Z_a-z~][!$&-;=@-Z_a-z~][!$&-;=@-Z_a-z~][!$&-;=@-Z_a-z~])*[!$&-;=@-Z_a-z~]*(?:(?=(?:\?(?:[!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~])*[!$&-;=?-Z_a-z~]*)?(?:#(?:[!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~])*[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
+export const COMMON_PATH = /\/[!$&-;=@-Z_a-z~]*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
 /** COMMON_PATH with no segment that begins with ".". */
-export const COMMON_PATH_NO_DOT = /(?=\/)(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*(?:(?=(?:\?(?:[!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~])*[!$&-;=?-Z_a-z~]*)?(?:#(?:[!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~])*[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
+export const COMMON_PATH_NO_DOT = /(?=\/)(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
 /**
  * A relative reference with a relative path (or none): `[ segment-nz-nc *( "/" segment ) ]`, any
  * segment may begin with "." (scan looks for them).
  */
-export const COMMON_RELATIVE = /(?:[!$&-.0-9;=@-Z_a-z~][!$&-.0-9;=@-Z_a-z~][!$&-.0-9;=@-Z_a-z~][!$&-.0-9;=@-Z_a-z~])*[!$&-.0-9;=@-Z_a-z~]*(?:\/(?:[!$&-;=@-Z_a-z~][!$&-;=@-Z_a-z~][!$&-;=@-Z_a-z~][!$&-;=@-Z_a-z~])*[!$&-;=@-Z_a-z~]*)?(?:(?=(?:\?(?:[!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~])*[!$&-;=?-Z_a-z~]*)?(?:#(?:[!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~])*[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
+export const COMMON_RELATIVE = /[!$&-.0-9;=@-Z_a-z~]*(?:\/[!$&-;=@-Z_a-z~]*)?(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
 /** The rest of a path after a "%XX" in it, `*( pchar / "/" )`, and the same end as the others. */
-export const COMMON_PATH_REST = /(?:[!$&-;=@-Z_a-z~][!$&-;=@-Z_a-z~][!$&-;=@-Z_a-z~][!$&-;=@-Z_a-z~])*[!$&-;=@-Z_a-z~]*(?:(?=(?:\?(?:[!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~])*[!$&-;=?-Z_a-z~]*)?(?:#(?:[!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~])*[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
+export const COMMON_PATH_REST = /[!$&-;=@-Z_a-z~]*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
 /** COMMON_PATH_REST with no segment after the first that begins with ".". */
-export const COMMON_PATH_REST_NO_DOT = /[!$&-.0-;=@-Z_a-z~]*(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*(?:(?=(?:\?(?:[!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~])*[!$&-;=?-Z_a-z~]*)?(?:#(?:[!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~][!$&-;=?-Z_a-z~])*[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
+export const COMMON_PATH_REST_NO_DOT = /[!$&-.0-;=@-Z_a-z~]*(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
 /** By State: the state whose row gives the state after a run that began here (itself, but SEGMENT for SEGMENT_START). */
 export const RUN_BASE = new Uint8Array([0, 1, 2, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26]);
 
