@@ -5,10 +5,10 @@
  *    folder, from the Apache request targets and referrers of bench/data (cycled, with made-up
  *    addresses, sizes and user agents, and a "-" referrer on every fifth line). It is deleted at
  *    the end.
- * 2. Runs the real binary (bin/urikit.js) over it: `stats`, `validate` and `parse` (to
- *    /dev/null) with `--log combined --quiet`, with --threads 1, 2 and auto in turn in each of
- *    `--runs` rounds; best and median wall time, reported as MB/s of input (10^6 bytes), and in
- *    how many rounds 2 threads beat 1.
+ * 2. Runs the real binary (bin/urikit.js) over it: `stats`, `validate`, `parse`, `normalize` and
+ *    `resolve --base` (to /dev/null) with `--log combined --quiet`, with --threads 1, 2 and auto
+ *    in turn in each of `--runs` rounds; best and median wall time, reported as MB/s of input
+ *    (10^6 bytes), and in how many rounds 2 threads beat 1.
  * 3. The batch API on the same data: the log's URIs (its targets and referrers, one per line, in
  *    one Buffer) walked by a LineScanner, against decoding the Buffer, splitting it into lines and
  *    scanning each string; then the same with each URI's host read. URLs/s and MB/s of the URI
@@ -108,7 +108,7 @@ try {
   console.log('| command | 1 thread best / median | 2 threads best / median | auto best / median | rounds 2 beat 1 |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
   const SETTINGS = ['1', '2', 'auto'] as const;
-  for (const command of [['stats'], ['validate'], ['parse']]) {
+  for (const command of [['stats'], ['validate'], ['parse'], ['normalize'], ['resolve', '--base', 'http://example.com/a/b']]) {
     const seconds: number[][] = SETTINGS.map(() => []);
     for (let round = 0; round < RUNS; round++) {
       SETTINGS.forEach((threads, k) => {

@@ -1,5 +1,5 @@
 /**
- * Linear time on hostile input (issue #6, behaviour.md "Linear time in the input length for every
+ * Linear time on hostile input (docs/behaviour.md "Linear time in the input length for every
  * input"): inputs of up to 1 MB built from the characters that make each part of urikit work
  * hardest, run through scan, isValid, parse, resolve (as the reference, against a base) and
  * normalize. For each case and operation the report gives nanoseconds per character at 1 MB, the
@@ -15,132 +15,17 @@
  * size (so a quadratic one is reported, not waited for), and its growth per 4x of size is shown.
  * Exit status 1 when some operation grows clearly faster than linearly (more than 8x per 4x).
  *
- * The cases (WORST_CASES) are shared with test/hostile.test.ts, which checks that every one of
- * them completes at 1 MB with exact results (no timing there).
+ * The cases are test/support/worst-cases.ts's WORST_CASES; test/hostile.test.ts checks that every
+ * one of them completes at 1 MB with exact results (no timing there).
  */
 import { pathToFileURL } from 'node:url';
 import { isValid, normalize, OFFSETS_LENGTH, type ParseOptions, parse, resolve, scan, UriError } from '../src/index.js';
-
-/** One hostile input shape: `build(n)` gives an input of at most n code units (close to n). */
-export interface WorstCase {
-  name: string;
-  /** What it stresses. */
-  what: string;
-  build(n: number): string;
-  /** Parse options for every operation (default: strict). */
-  options?: ParseOptions;
-}
-
-/** prefix + unit repeated as often as fits in n with the suffix. */
-export function fill(prefix: string, unit: string, n: number, suffix = ''): string {
-  const k = Math.max(0, Math.floor((n - prefix.length - suffix.length) / unit.length));
-  return prefix + unit.repeat(k) + suffix;
-}
-
-/** The reference shape: a plain, valid http URL with a long path. */
-export const PLAIN: WorstCase = {
-  name: 'plain',
-  what: 'http://a.example/ + "a" repeated (the baseline)',
-  build: (n) => fill('http://a.example/', 'a', n),
-};
-
-export const WORST_CASES: readonly WorstCase[] = [
-  {
-    name: 'pct-path',
-    what: '"%41" repeated in the path (every triplet checked, decoded by normalize)',
-    build: (n) => fill('http://a.example/', '%41', n),
-  },
-  {
-    name: 'pct-host',
-    what: '"%41" repeated in the host (normalizeHost decodes and lower-cases each)',
-    build: (n) => fill('http://', '%41', n, '/'),
-  },
-  {
-    name: 'pct-broken-lenient',
-    what: 'lone "%" repeated, lenient (each one tolerated and flagged; normalize writes each as "%25")',
-    build: (n) => fill('http://a.example/', '%', n),
-    options: { lenient: true },
-  },
-  {
-    name: 'lbracket-lenient',
-    what: '"[]" repeated in the path, lenient (brackets outside an IP-literal; normalize writes "%5B%5D")',
-    build: (n) => fill('http://a.example/', '[]', n),
-    options: { lenient: true },
-  },
-  {
-    name: 'ipv6-unclosed',
-    what: '"[1:1:1:..." never closed (the IP-literal state to the end, then the IPv6 grammar)',
-    build: (n) => fill('http://[', '1:', n),
-  },
-  {
-    name: 'ipv6-long',
-    what: '"[1:1:1:...1]" closed (an over-long IPv6 literal checked at "]")',
-    build: (n) => fill('http://[', '1:', n, '1]/'),
-  },
-  { name: 'ipvfuture-long', what: '"[v1." + "a" repeated + "]" (a valid 1 MB IPvFuture)', build: (n) => fill('http://[v1.', 'A', n, ']/') },
-  { name: 'at-path', what: '"@" repeated in the path (valid pchar)', build: (n) => fill('http://a.example/', '@', n) },
-  {
-    name: 'at-authority-lenient',
-    what: '"a@" repeated in the authority, lenient (every "@" moves the userinfo end; normalize writes all but the last as "%40")',
-    build: (n) => fill('http://', 'a@', n, 'h/'),
-    options: { lenient: true },
-  },
-  {
-    name: 'colon-userinfo',
-    what: '":" repeated, then "@" (userinfo-or-port ambiguity resolved at the end)',
-    build: (n) => fill('http://', ':', n, '@h/'),
-  },
-  { name: 'colon-no-at', what: '":" repeated, no "@" (the port error is found at the end)', build: (n) => fill('http://', ':', n, '/') },
-  { name: 'port-long', what: 'a 1 MB port of digits', build: (n) => fill('http://a.example:', '1', n, '/') },
-  { name: 'dot-segments', what: '"/." repeated (every segment removed by normalize)', build: (n) => fill('http://a.example', '/.', n) },
-  {
-    name: 'dotdot-absolute',
-    what: '"../" repeated in an absolute URI (§5.2.4 in resolve and normalize)',
-    build: (n) => fill('http://a.example/', '../', n, 'g'),
-  },
-  {
-    name: 'dotdot-relative',
-    what: '"../" repeated in a relative reference (climbing past the base root)',
-    build: (n) => fill('', '../', n, 'g'),
-  },
-  {
-    name: 'segment-dotdot',
-    what: '"b/../" repeated (each segment added, then removed)',
-    build: (n) => fill('http://a.example/', 'b/../', n),
-  },
-  { name: 'regname-upper', what: 'a long upper-case reg-name (lower-cased by normalize)', build: (n) => fill('http://', 'A.', n, '/') },
-  { name: 'query-long', what: '"a=%41&" repeated in the query', build: (n) => fill('http://a.example/?', 'a=%41&', n) },
-  {
-    name: 'hash-lenient',
-    what: '"#" repeated in the fragment, lenient (normalize writes each as "%23")',
-    build: (n) => fill('http://a.example/#', '#', n),
-    options: { lenient: true },
-  },
-  {
-    name: 'error-at-end',
-    what: 'a long valid path and a space at the very end (strict error at the last index)',
-    build: (n) => fill('http://a.example/', 'a', n - 1, ' '),
-  },
-  { name: 'iri-path', what: '"é" repeated, iri (each a ucschar)', build: (n) => fill('http://a.example/', 'é', n), options: { iri: true } },
-  {
-    name: 'mailto-commas',
-    what: '"a," repeated in a mailto: path (normalize looks for each address\'s last "@" within it, to lower-case its domain)',
-    build: (n) => fill('mailto:', 'a,', n),
-  },
-  {
-    name: 'mailto-at-commas',
-    what: '"@," repeated in a mailto: path (an empty domain per address: each one\'s "%" search must stop at its end)',
-    build: (n) => fill('mailto:', '@,', n),
-  },
-];
-
-/** The base that every input is resolved against (as the reference). */
-export const RESOLVE_BASE = 'http://a.example/b/c/d;p?q';
+import { PLAIN, RESOLVE_BASE, WORST_CASES, type WorstCase } from '../test/support/worst-cases.js';
 
 const rec = new Uint32Array(OFFSETS_LENGTH);
 
 /** One operation: returns a number derived from the result (so the work is not dead code). */
-export interface Operation {
+interface Operation {
   name: string;
   run(input: string, options: ParseOptions | undefined): number;
 }
@@ -155,7 +40,7 @@ function guarded(f: () => number): number {
   }
 }
 
-export const OPERATIONS: readonly Operation[] = [
+const OPERATIONS: readonly Operation[] = [
   { name: 'scan', run: (s, o) => scan(s, rec, o) },
   { name: 'isValid', run: (s, o) => (isValid(s, o) ? 1 : 0) },
   { name: 'parse', run: (s, o) => guarded(() => parse(s, o).path.length) },

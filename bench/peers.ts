@@ -7,8 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import * as nodeUrl from 'node:url';
-import normalizeUrl, { type Options as NormalizeUrlOptions } from 'normalize-url';
-import { TRACKING_PARAMS } from '../src/index.js';
+import normalizeUrl from 'normalize-url';
 
 const require = createRequire(import.meta.url);
 
@@ -26,22 +25,6 @@ interface WhatwgUrlModule {
 /** whatwg-url: the WHATWG URL Standard's reference implementation in JavaScript (slow). */
 export const whatwgUrl = require('whatwg-url') as WhatwgUrlModule;
 
-/**
- * normalize-url (the npm package crawlers use) set as close to urikit's DEDUPE_PRESET as its
- * options go: stripWWW, removeTrailingSlash, removeSingleSlash and stripAuthentication off (urikit
- * has no such steps: they change the resource), stripHash and sortQueryParameters on, the
- * preset's TRACKING_PARAMS removed.
- */
-export const NORMALIZE_URL_OPTIONS: NormalizeUrlOptions = {
-  stripWWW: false,
-  removeTrailingSlash: false,
-  removeSingleSlash: false,
-  stripAuthentication: false,
-  stripHash: true,
-  stripTextFragment: true,
-  sortQueryParameters: true,
-  removeQueryParameters: [...TRACKING_PARAMS],
-};
 export { normalizeUrl };
 
 /** Node's legacy `url.parse()` / `url.resolve()` (deprecated API, still widely used). */

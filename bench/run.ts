@@ -9,15 +9,16 @@
  *   npm run bench -- all               macro suites, micro-benchmarks and URI Templates
  *   npm run bench -- --corpus=kasztp   only corpora whose name contains one of the given words
  *   npm run bench -- alloc             also run scripts/alloc.ts (bytes per call) in a child process
- *   npm run bench -- --write           also write the report to bench/RESULTS.md (implies alloc)
+ *   npm run bench -- --write           also write the report to bench/RESULTS.md (implies alloc), and
+ *                                      after a run of every suite the results of docs/performance.md
  *   npm run bench -- --rounds=N        N interleaved rounds per table (default 9, --quick 5)
  *
  * Output is Markdown: per suite and corpus, each candidate's inputs/s and MB/s (UTF-8 bytes of the
  * inputs offered, accepted or not), the median over interleaved rounds with its spread, the share
  * of inputs the candidate accepted, and `urikit ×` = urikit's rate ÷ that row's (> 1: urikit is
- * faster), the median of the rounds' ratios with their range. The targets are checked at the end.
- * Without suite names, the macro suites and the URI Template suites run. The machine is shared and
- * noisy: compare ratios within a run.
+ * faster), the median of the rounds' ratios with their range. The performance targets are checked
+ * at the end. Without suite names, the macro suites and the URI Template suites run. The machine is
+ * shared and noisy: compare ratios within a run.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -145,7 +146,7 @@ function corporaOf(rs: readonly Result[], suite: string): string[] {
   return [...new Set(rs.filter((r) => r.suite === suite).map((r) => r.corpus))];
 }
 
-/** The targets: urikit's rate against the peer's, each ratio from one table of this run. */
+/** The performance targets: urikit's rate against the peer's, each ratio from one table of this run. */
 function targets(rs: readonly Result[], alloc: Record<string, number> | undefined): Target[] {
   const out: Target[] = [];
   const list = (xs: Array<[string, number]>): string => xs.map(([c, r]) => `${c} ${fmtRatio(r)}`).join(', ');
@@ -209,7 +210,7 @@ function targets(rs: readonly Result[], alloc: Record<string, number> | undefine
       pass: lines.every(([, r]) => r >= 1.5),
     });
   }
-  // parseRequestTarget on origin-form targets, urikit links on HTML pages.
+  // The proxy and crawler targets: parseRequestTarget on origin-form targets, urikit links on HTML pages.
   for (const [suite, peer, what] of [
     ['targets', 'new URL', "parseRequestTarget(t, { host }) vs new URL(t, 'http://' + host)"],
     ['links', 'cheerio', "urikit links vs cheerio.load(html)('a[href]') + new URL(href, base)"],
@@ -240,10 +241,10 @@ function targets(rs: readonly Result[], alloc: Record<string, number> | undefine
 }
 
 /**
- * The README's performance section (between its `bench:start` and `bench:end` markers), from the
+ * The results of docs/performance.md (between its `bench:start` and `bench:end` markers), from the
  * same run as RESULTS.md: each suite's ratios to its peer, corpus by corpus, and the targets.
  */
-function readmeBlock(rs: readonly Result[], ts: readonly Target[], alloc: Record<string, number> | undefined): string {
+function performanceBlock(rs: readonly Result[], ts: readonly Target[], alloc: Record<string, number> | undefined): string {
   const corpora = [...new Set(rs.filter((r) => !r.suite.startsWith('micro')).map((r) => r.corpus))];
   const rows: Array<[string, string, string]> = [
     ['scan', 'table loop', '`scan` / the per-character table loop'],
@@ -257,7 +258,7 @@ function readmeBlock(rs: readonly Result[], ts: readonly Target[], alloc: Record
   const out = [
     `From \`npm run bench -- all --write\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${cpuModel()}, ${os.cpus().length} cores,`,
     'shared): every rate of a row measured in the same run, so only the ratios mean anything; the',
-    "rates themselves and every peer are in [bench/RESULTS.md](bench/RESULTS.md). `×` is urikit's rate",
+    "rates themselves and every peer are in [bench/RESULTS.md](../bench/RESULTS.md). `×` is urikit's rate",
     "divided by the peer's (> 1: urikit is faster).",
     '',
     `| urikit / peer | ${used.join(' | ')} |`,
@@ -394,16 +395,16 @@ async function main(): Promise<void> {
     const path = new URL('bench/RESULTS.md', root);
     writeFileSync(path, `${report.join('\n')}\n`);
     console.error(`wrote ${path.pathname}`);
-    // The README quotes this run: its performance section is rewritten between the markers.
-    const readme = new URL('README.md', root);
-    const text = readFileSync(readme, 'utf8');
+    // docs/performance.md quotes this run: its results are rewritten between the markers.
+    const page = new URL('docs/performance.md', root);
+    const text = readFileSync(page, 'utf8');
     const start = '<!-- bench:start (written by `npm run bench -- all --write`) -->';
     const end = '<!-- bench:end -->';
     const a = text.indexOf(start);
     const b = text.indexOf(end);
     if (a !== -1 && b > a && MACRO.every((m) => o.suites.has(m))) {
-      writeFileSync(readme, `${text.slice(0, a + start.length)}\n${readmeBlock(results, ts, alloc)}\n${text.slice(b)}`);
-      console.error(`wrote the performance section of ${readme.pathname}`);
+      writeFileSync(page, `${text.slice(0, a + start.length)}\n${performanceBlock(results, ts, alloc)}\n${text.slice(b)}`);
+      console.error(`wrote the results of ${page.pathname}`);
     }
   }
 }

@@ -5,6 +5,7 @@
  */
 
 import * as cheerio from 'cheerio';
+import { SPECS } from '../src/cli/commands/index.js';
 import { LinksCommand } from '../src/cli/commands/links.js';
 import { type Config, configure } from '../src/cli/config.js';
 import { HtmlLinks } from '../src/cli/links/html.js';
@@ -249,7 +250,7 @@ const linksSuite: Suite = {
   unit: 'pages/s',
   kinds: ['pages'],
   candidates: ({ base }) => {
-    const config = configure('links', ['-q', '--base', base!]) as Config;
+    const config = configure('links', ['-q', '--base', base!], SPECS) as Config;
     const cmd = new LinksCommand(config);
     return [
       {

@@ -19,9 +19,10 @@
  */
 
 import { DEDUPE_PRESET, normalize, parse, queryParams, tryParse } from '../src/index.js';
+import { NORMALIZE_URL_OPTIONS } from '../test/support/normalize-url.js';
 import { CORPORA, loadCorpus, type Workload } from './corpus.js';
 import { fmtRatio, type Item2, measureRounds, type Result, type Timing, table } from './harness.js';
-import { legacyParse, NORMALIZE_URL_OPTIONS, normalizeUrl } from './peers.js';
+import { legacyParse, normalizeUrl } from './peers.js';
 
 interface Suite {
   name: string;

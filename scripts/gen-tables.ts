@@ -239,7 +239,7 @@ export const STATES: readonly StateDef[] = [
 ];
 
 /**
- * Lenient mode (behaviour.md): what logs and crawled pages hold is kept where it cannot move a
+ * Lenient mode (docs/behaviour.md): what logs and crawled pages hold is kept where it cannot move a
  * boundary. Each state's lenient row is its strict row with these changes:
  *  - INVALID and NON_ASCII behave as OTHER wherever OTHER is allowed;
  *  - "[" and "]" behave as OTHER in paths, queries and fragments;

@@ -8,10 +8,11 @@
  * §3.2.2). The answers are in that ASCII form, so `食狮.中国` and `xn--85x722f.xn--fiqs8s` give
  * the same answer.
  */
-import { getDomain, getPublicSuffix } from 'tldts';
 import { toAsciiHost } from './ops/idna.js';
-import { percentDecode } from './ops/percent.js';
+import { loadTldts } from './ops/psl.cjs';
 import { argumentError } from './syntax/errors.js';
+
+const { getDomain, getPublicSuffix } = loadTldts();
 
 /** Options of `registrableDomain` and `publicSuffix`. */
 export interface DomainOptions {
@@ -67,8 +68,7 @@ function domainName(host: string, who: string): string | null {
   if (typeof host !== 'string') throw argumentError(who, 'host', 'a string', host);
   let name: string;
   try {
-    // toAsciiHost keeps "%65" as it is; a domain name is compared decoded.
-    name = toAsciiHost(host.includes('%') ? percentDecode(host) : host);
+    name = toAsciiHost(host);
   } catch {
     // A UriError: a label IDNA rejects, a character no host holds.
     return null;

@@ -1,12 +1,12 @@
 // urikit's public surface. Logic lives in the modules named after the RFC concepts.
 
 export type { AuthorityKind } from './ops/authority.js';
-export { type BuildComponents, type BuildOptions, buildUri } from './ops/build.js';
+export type { BuildComponents, BuildOptions } from './ops/build.js';
 export { compareUris } from './ops/compare.js';
 export { DEDUPE_PRESET, type DedupeOptions, type ParamPattern, TRACKING_PARAMS } from './ops/dedupe.js';
 export { toAsciiHost, toUnicodeHost } from './ops/idna.js';
 export { type IriOptions, iriToUri, uriToIri } from './ops/iri.js';
-export { DEFAULT_PORTS, equivalent, type NormalizeOptions, normalize } from './ops/normalize.js';
+export { equivalent, type NormalizeOptions, normalize } from './ops/normalize.js';
 export { removeDotSegments } from './ops/path.js';
 export { type Component, type DecodeOptions, percentDecode, percentEncode } from './ops/percent.js';
 export {
@@ -20,6 +20,7 @@ export {
 } from './ops/query.js';
 export { relativize } from './ops/relativize.js';
 export { type ResolveOptions, resolve } from './ops/resolve.js';
+export { DEFAULT_PORTS } from './ops/schemes.js';
 export { type BaseLayer, type BaseLayers, type BaseOptions, establishBase } from './readers/base.js';
 export { ByteView, LineScanner } from './readers/bytes.js';
 export { type HeuristicOptions, type HeuristicRepair, type HeuristicResult, heuristicParse } from './readers/heuristic.js';
@@ -34,6 +35,7 @@ export {
   targetFormName,
 } from './readers/request-target.js';
 export { ErrorCode, UriError, type UriErrorCode } from './syntax/errors.js';
+export type { UriLike } from './syntax/input.js';
 export {
   describeOffsets,
   Flag,
@@ -49,5 +51,5 @@ export { UriTemplateError, type UriTemplateErrorCode } from './template/error.js
 export type { TemplateScalar, TemplateValue, TemplateVariables } from './template/expand.js';
 export type { ExtractedValue, ExtractedVariables } from './template/extract.js';
 export { type UriTemplateMatch, UriTemplateSet } from './template/set.js';
-export { UriTemplate } from './template/template.js';
-export { isValid, parse, tryParse, Uri, type UriComponents } from './uri.js';
+export { type MatchOptions, UriTemplate } from './template/template.js';
+export { buildUri, isValid, parse, tryParse, Uri, type UriComponents } from './uri.js';

@@ -1,15 +1,20 @@
 /**
- * `parse`, `tryParse`, `isValid` and the lazy `Uri` view: the input string plus the boundaries
- * that `scan` found, copied into plain integer fields. A component is sliced from the input the
- * first time it is read and cached; nothing is decoded or copied at parse time.
+ * The `Uri` view and the functions that make one: `parse`, `tryParse`, `isValid`, `buildUri`.
+ *
+ * A `Uri` is the input string plus the boundaries that `scan` found, copied into plain integer
+ * fields. A component is sliced from the input the first time it is read and cached; nothing is
+ * decoded or copied at parse time. The operations below the view work on the string and its
+ * record; the view calls them and wraps what they return.
  */
 
 import { type AuthorityKind, authorityKindOf } from './ops/authority.js';
-import { type BuildComponents, type BuildOptions, withChanges } from './ops/build.js';
-import { defaultPortOf, originOf } from './ops/normalize.js';
+import { type BuildComponents, type BuildOptions, build, withChanges } from './ops/build.js';
+import { originOf } from './ops/normalize.js';
 import { percentDecode } from './ops/percent.js';
 import { QueryParams } from './ops/query.js';
+import { defaultPortOf } from './ops/schemes.js';
 import { argumentError, scanError } from './syntax/errors.js';
+import { isUri, URI_BRAND, type UriLike } from './syntax/input.js';
 import {
   Flag,
   HOST_LITERAL,
@@ -28,15 +33,11 @@ import { type ParseOptions, scanString, validString } from './syntax/scan.js';
 const scratch = new Uint32Array(OFFSETS_LENGTH);
 // For the getters that work on a record (origin, authorityKind): never the parse's scratch.
 const view = new Uint32Array(OFFSETS_LENGTH);
+// The record that buildUri and Uri#with have written for the new Uri.
+const built = new Uint32Array(OFFSETS_LENGTH);
 
 /** Marks a cache slot that has not been computed (components may be `undefined`). */
 const UNSET = null;
-
-/**
- * Marks a `Uri` of any copy of this library (its ES module and CommonJS builds are two copies,
- * with two classes), so that `instanceof Uri` and the functions taking a `Uri` accept either.
- */
-const BRAND = Symbol.for('urikit.Uri');
 
 /**
  * A parsed URI-reference. Raw components keep the input's exact characters; `undefined` means
@@ -55,7 +56,9 @@ const BRAND = Symbol.for('urikit.Uri');
  * uri.port;     // '8080'
  * uri.path;     // '/a/b'
  */
-export class Uri {
+export class Uri implements UriLike {
+  // On the prototype (below): the brand by which every copy of urikit knows a Uri.
+  declare readonly [URI_BRAND]: true;
   readonly #href: string;
   // Boundaries (see `Slot`) and flags (see `Flag`), copied from the offsets record.
   readonly #flags: number;
@@ -105,7 +108,7 @@ export class Uri {
   static [Symbol.hasInstance](x: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: a subclass is checked as the class it was called on
     if (this !== Uri) return Function.prototype[Symbol.hasInstance].call(this, x);
-    return typeof x === 'object' && x !== null && (x as { [BRAND]?: unknown })[BRAND] === true;
+    return isUri(x);
   }
 
   /** The input, exactly. */
@@ -409,7 +412,8 @@ export class Uri {
    * u.with({ host: 'a/b' });                                  // throws UriError INVALID_CHAR at index 1
    */
   with(changes: BuildComponents, options?: BuildOptions): Uri {
-    return withChanges(this, this.writeOffsets(view), changes, options);
+    const href = withChanges(this.#href, this.writeOffsets(built), changes, options);
+    return href === null ? this : new Uri(href, built);
   }
 
   /** The input, exactly: `parse(s).toString() === s`. */
@@ -447,7 +451,7 @@ export class Uri {
   }
 }
 
-Object.defineProperty(Uri.prototype, BRAND, { value: true });
+Object.defineProperty(Uri.prototype, URI_BRAND, { value: true });
 Object.defineProperty(Uri.prototype, Symbol.toStringTag, { value: 'Uri' });
 Object.freeze(Uri.prototype);
 
@@ -513,27 +517,28 @@ export function isValid(input: string, options?: ParseOptions): boolean {
   }
 }
 
+/**
+ * A URI from its components (RFC 3986 §5.3). Given as text (the default), each component is
+ * percent-encoded where its grammar needs it; with `{ encoded: true }` they are taken as written
+ * and checked. Returns a strict `Uri`.
+ *
+ * @throws {UriError} for a component its grammar rejects, with the index in that component (an
+ *   invalid scheme, a port that is not digits, a bad IP literal; in encoded mode any character
+ *   the component cannot hold), and INVALID_COMPONENT for components that cannot stand together
+ *   (userinfo or a port without a host, a relative path after a host).
+ * @example
+ * buildUri({ scheme: 'https', host: 'example.com', path: '/a b', query: { q: 'x&y' } }).href;
+ *   // 'https://example.com/a%20b?q=x%26y'
+ * buildUri({ scheme: 's', host: '1:2::8', port: 10 }).href; // 's://[1:2::8]:10'
+ * buildUri({ scheme: 'http', host: 'münchen.de' }, { idna: true }).href; // 'http://xn--mnchen-3ya.de'
+ * buildUri({ scheme: 'ftp', user: 'a:b', password: 'p w', host: 'h' }).href; // 'ftp://a%3Ab:p%20w@h'
+ */
+export function buildUri(components: BuildComponents, options?: BuildOptions): Uri {
+  return new Uri(build(components, options, built), built);
+}
+
 /** A record to read or write: a Uint32Array of OFFSETS_LENGTH slots or more. */
 function checkRecord(rec: Uint32Array, who: string, name: string): void {
   if (!(rec instanceof Uint32Array)) throw argumentError(who, name, 'a Uint32Array', rec);
   if (rec.length < OFFSETS_LENGTH) throw new RangeError(`${who}: ${name} must have at least ${OFFSETS_LENGTH} slots, got ${rec.length}`);
-}
-
-/**
- * Fills `rec` for a string (scanned under `options`) or a `Uri` (its record copied) and returns
- * the text: the way in for resolve, normalize and relativize.
- *
- * @throws {UriError} for an invalid string; TypeError for anything else.
- */
-export function scanInput(x: string | Uri, rec: Uint32Array, options: ParseOptions | undefined, who: string, name: string): string {
-  if (typeof x === 'string') {
-    const code = scanString(x, rec, options, who);
-    if (code !== 0) throw scanError(code, rec[Slot.ERROR_INDEX]!, x);
-    return x;
-  }
-  if (x instanceof Uri) {
-    x.writeOffsets(rec);
-    return x.href;
-  }
-  throw argumentError(who, name, 'a string or a Uri', x);
 }

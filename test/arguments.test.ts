@@ -1,5 +1,5 @@
 /**
- * The API at its edges (issue 14, item 7): every public entry point checks the types of its
+ * The API at its edges: every public entry point checks the types of its
  * arguments and says which one is wrong and what it got; tryParse and isValid never throw,
  * whatever the input and the options; options are read as own properties only, so that a
  * polluted Object.prototype changes nothing.

@@ -1,41 +1,34 @@
 /**
- * Hostile input (issue #6): properties over inputs generated from the RFC 3986 ABNF and hostile
- * mutations of them, the differential against the independent reference validator
- * (test/support/reference-validator.ts), the regression tests of what scripts/fuzz.ts found, the
- * worst-case inputs of bench/linear.ts at 1 MB (exact results, no timing), and `maxLength`.
+ * Hostile input: properties over inputs generated from the RFC 3986 ABNF and hostile mutations of
+ * them, the differential against the independent reference validator
+ * (test/support/reference-validator.ts), the regression tests of what the fuzzer found, the
+ * worst-case shapes of test/support/worst-cases.ts at 1 MB (exact results, no timing), and
+ * `maxLength`.
  *
- * Every property has a fixed seed. The check functions are scripts/fuzz.ts's, so a fuzz finding
- * and a failure here read alike. (test/ops/properties.test.ts holds the properties of resolve,
- * normalize, relativize and percent-encoding over valid input; they are not repeated here.)
+ * Every property has a fixed seed. The check functions are the fuzzer's
+ * (test/support/fuzz-checks.ts), so a fuzz finding and a failure here read alike.
+ * (test/ops/properties.test.ts holds the properties of resolve, normalize, relativize and
+ * percent-encoding over valid input; they are not repeated here.)
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { RESOLVE_BASE, WORST_CASES, type WorstCase } from '../bench/linear.js';
-import {
-  anyBase,
-  anyInput,
-  checkAgreement,
-  checkAgreementWith,
-  checkLenientNormal,
-  checkNormalize,
-  checkReferenceAll,
-  checkResolve,
-  KNOWN_SRC_BUGS,
-  knownBug,
-  lenientInput,
-  OPTION_SETS,
-} from '../scripts/fuzz.js';
 import {
   ErrorCode,
   equivalent,
+  Flag,
+  heuristicParse,
+  iriToUri,
   isValid,
   normalize,
   OFFSETS_LENGTH,
   type ParseOptions,
   parse,
+  parseRequestTarget,
+  queryParams,
   relativize,
+  removeDotSegments,
   resolve,
   Slot,
   scan,
@@ -44,8 +37,25 @@ import {
   type Uri,
   UriError,
   type UriErrorCode,
+  uriToIri,
 } from '../src/index.js';
-import { grammar, hostileSoup, mutated, mutatedOnce, referenceParse } from './support/reference-validator.js';
+import { NO_DOT_LIMIT } from '../src/syntax/scan.js';
+import { grammar } from './support/abnf.js';
+import {
+  checkAgreement,
+  checkAgreementWith,
+  checkLenientNormal,
+  checkNormalize,
+  checkReferenceAll,
+  checkResolve,
+  KNOWN_SRC_BUGS,
+  knownBug,
+  OPTION_SETS,
+} from './support/fuzz-checks.js';
+import { anyBase, anyInput, codePoint, hostileSoup, lenientInput, mutated, mutatedOnce } from './support/hostile.js';
+import { fixture } from './support/paths.js';
+import { referenceParse } from './support/reference-validator.js';
+import { RESOLVE_BASE, WORST_CASES, type WorstCase } from './support/worst-cases.js';
 
 const CODE_NAMES = Object.keys(ErrorCode) as Array<keyof typeof ErrorCode>;
 const rec = new Uint32Array(OFFSETS_LENGTH);
@@ -69,7 +79,7 @@ function property<Ts extends unknown[]>(
       fc.property(...(arbs as unknown as [fc.Arbitrary<unknown>]), (...args: unknown[]) => {
         const finding = check(...(args as Ts));
         if (finding === undefined) return;
-        // A known, reported src bug (scripts/fuzz.ts KNOWN_SRC_BUGS) is checked by its own test below.
+        // A known, reported src bug (KNOWN_SRC_BUGS) is checked by its own test below.
         if (target !== undefined && knownBug(target, args as string[], finding) !== undefined) return;
         throw new Error(finding);
       }),
@@ -93,7 +103,7 @@ interface FixtureAnswer {
   fragment?: string | null;
 }
 const SECURITY = (
-  JSON.parse(readFileSync(new URL('../../test/fixtures/security.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(fixture('security.json'), 'utf8')) as {
     cases: Array<{ id: string; input: string; strict: FixtureAnswer; iri?: FixtureAnswer }>;
   }
 ).cases;
@@ -327,7 +337,7 @@ property(
   'scan agrees with the reference on arbitrary strings',
   73,
   9_000,
-  [fc.string({ unit: 'binary', maxLength: 20 })],
+  [fc.string({ unit: codePoint, maxLength: 20 })],
   checkReferenceAll,
   'reference',
 );
@@ -362,7 +372,7 @@ property(
 property('lenient normalize: the same on every kind of hostile input', 77, 6_000, [anyInput], checkLenientNormal, 'lenient-normal');
 
 // =============================================================================================
-// Regression tests: what scripts/fuzz.ts found.
+// Regression tests: what the fuzzer found.
 
 test('fuzz finding (fixed in src by c09cd2f, then by the %25 rule): a lenient host with a "%" without two hex digits stays a host', () => {
   // normalize used to read past the host: "http://A%/x" gave "http://a%/X/x". Now the stray "%"
@@ -442,16 +452,16 @@ test('fixed src bug (was lenient-normalize-makes-percent): a stray "%" is writte
 });
 
 /**
- * Open src bugs (reported to the lead): each test asserts that the bug still reproduces, with
- * exact values. When one fails, the bug is fixed: delete its entry in scripts/fuzz.ts
- * KNOWN_SRC_BUGS (so that the properties above check that ground again) and turn the test into
- * a regression test of the fixed behaviour.
+ * Open src bugs (found, reported, not fixed yet): each test asserts that the bug still
+ * reproduces, with exact values. When one fails, the bug is fixed: delete its entry in
+ * test/support/fuzz-checks.ts KNOWN_SRC_BUGS (so that the properties above check that ground
+ * again) and turn the test into a regression test of the fixed behaviour.
  */
 const OPEN_BUGS: Record<string, () => void> = {};
 
 test('lenient host: a stray "%" is written "%25", so decoding what follows makes no new encoding', () => {
   // Once normalizeHost wrote the "%" bare and "%34%31" decoded to "41" after it: "http://h%41/",
-  // which the next pass read as "A". Found by scripts/fuzz.ts.
+  // which the next pass read as "A". Found by the fuzzer.
   assert.is(normalize('http://H%%34%31/', L), 'http://h%2541/');
   assert.is(normalize('http://h%2541/', L), 'http://h%2541/');
   assert.is(normalize('http://h%2541/'), 'http://h%2541/');
@@ -462,7 +472,7 @@ test('lenient host: a stray "%" is written "%25", so decoding what follows makes
   assert.is(normalize('http://%%34%31@h/', L), 'http://%2541@h/');
 });
 
-test('every known src bug of scripts/fuzz.ts has a test here, and nothing else is listed', () => {
+test('every known src bug of the fuzz checks has a test here, and nothing else is listed', () => {
   assert.equal(KNOWN_SRC_BUGS.map((b) => b.id).sort(), Object.keys(OPEN_BUGS).sort());
 });
 
@@ -475,7 +485,7 @@ for (const [id, check] of Object.entries(OPEN_BUGS)) {
 }
 
 // =============================================================================================
-// Worst-case inputs at 1 MB (bench/linear.ts's): every operation completes with the exact result.
+// Worst-case inputs at 1 MB: every operation completes with the exact result.
 
 type Outcome = number | readonly [UriErrorCode | 'OK', number];
 interface Expected {
@@ -558,20 +568,22 @@ const LINEAR_EXPECTED: Record<string, (s: string) => Expected> = {
   'mailto-commas': (s) => ({ scan: 0, parse: s.length - 7, resolve: s.length, normalize: s.length, normalForm: s }),
   // Every address has an empty domain: nothing to lower-case.
   'mailto-at-commas': (s) => ({ scan: 0, parse: s.length - 7, resolve: s.length, normalize: s.length, normalForm: s }),
+  // "http://u@a.example" + "/a/a/...a/" + "?q#%41": the fragment's "%41" is an unreserved "A".
+  'pct-at-end': (s) => ({ scan: 0, parse: s.length - 24, resolve: s.length, normalize: s.length - 2, normalForm: `${s.slice(0, -3)}A` }),
 };
 
 function outcome(f: () => number): Outcome {
   try {
     return f();
   } catch (e) {
-    if (e instanceof UriError) return [e.code, e.index];
+    if (e instanceof UriError) return [e.code as UriErrorCode, e.index];
     throw e;
   }
 }
 
 const MB = 1 << 20;
 
-test('every worst case of bench/linear.ts has hand-derived expectations here', () => {
+test('every worst case of test/support/worst-cases.ts has hand-derived expectations here', () => {
   assert.equal(WORST_CASES.map((c) => c.name).sort(), Object.keys(LINEAR_EXPECTED).sort());
 });
 
@@ -636,6 +648,21 @@ test('4 MB mailto "@,"...: normalize, equivalent and relativize stay linear (was
   const u = `mailto:${'a@X%2F,'.repeat(1 << 18)}`;
   assert.ok(normalize(u) === `mailto:${'a@x%2F,'.repeat(1 << 18)}`, '%2F stays, its hex upper case');
   assert.ok(Date.now() - started < 10_000, `linear time: ${Date.now() - started} ms`);
+});
+
+test('removeDotSegments and resolve: 100 k dot-segments stay linear and exact', () => {
+  const n = 100_000;
+  const started = Date.now();
+  assert.is(removeDotSegments(`/${'a/'.repeat(n)}${'../'.repeat(n)}`), '/');
+  assert.is(removeDotSegments(`${'a/'.repeat(n) + '../'.repeat(n)}z`), '/z');
+  assert.is(removeDotSegments(`/${'a/'.repeat(n)}${'../'.repeat(n - 1)}z`), '/a/z');
+  assert.is(removeDotSegments(`/${'../'.repeat(n)}z`), '/z');
+  assert.is(removeDotSegments(`/${'./'.repeat(n)}z`), '/z');
+  assert.is(removeDotSegments(`/${'a/./'.repeat(n)}`), `/${'a/'.repeat(n)}`);
+  assert.is(removeDotSegments(`/${'a/b/../'.repeat(n)}c`), `/${'a/'.repeat(n)}c`);
+  assert.is(removeDotSegments(`${'/'.repeat(n)}..`), '/'.repeat(n - 1));
+  assert.is(resolve(`http://h/${'a/'.repeat(n)}`, `${'../'.repeat(n)}z`), 'http://h/z');
+  assert.ok(Date.now() - started < 5000, 'linear time');
 });
 
 // =============================================================================================
@@ -709,6 +736,63 @@ test('maxLength: every option set rejects before work (lenient would accept the 
     assert.is(rec[Slot.ERROR_INDEX], 100);
   }
   assert.ok(isValid(s, L));
+});
+
+// =============================================================================================
+// No recursion on input-sized structures: nothing grows the stack with the input's length.
+
+test("3.4 million path segments (6.8 MB) go through every entry point: no RangeError (was: a stack overflow in the fast path's regex)", () => {
+  const path = `/${'a/'.repeat(3_400_000)}`;
+  const s = `http://a${path}`;
+  assert.is(scan(s, rec), 0);
+  assert.is(rec[Slot.PATH_END]! - rec[Slot.PATH_START]!, path.length);
+  assert.is(rec[Slot.FLAGS]! & Flag.DOT, 0);
+  assert.ok(isValid(s));
+  assert.is(parse(s).path.length, path.length);
+  assert.is(tryParse(path)!.path.length, path.length);
+  assert.is(scanBytes(Buffer.from(s, 'latin1'), 0, s.length, rec), 0);
+  assert.ok(normalize(s) === s, 'already normal');
+  assert.ok(equivalent(s, `HTTP://A${path}`));
+  assert.ok(resolve('http://b/x', s) === s);
+  assert.ok(resolve(s, 'x') === `${s}x`);
+  assert.is(relativize(s, `${s}x`), 'x');
+  assert.ok(removeDotSegments(path) === path);
+  assert.ok(uriToIri(s) === s && iriToUri(s) === s);
+  assert.ok(heuristicParse(s).uri.href === s);
+  assert.is(parseRequestTarget(path, { host: 'a' }).targetUri!.length, s.length);
+  // The same with a dot-segment at the very end: the DOT flag is found after the flat match.
+  assert.is(scan(`${s}.`, rec), 0);
+  assert.is(rec[Slot.FLAGS]! & Flag.DOT, Flag.DOT);
+  assert.ok(normalize(`${s}./b`) === `${s}b`);
+  // And 3.4 million query pairs.
+  assert.is(queryParams(`?${'a=1&'.repeat(3_400_000)}`).size, 3_400_000);
+});
+
+test('the fast path on either side of NO_DOT_LIMIT writes the record the state machine writes (DOT flag included)', () => {
+  const machine = new Uint32Array(OFFSETS_LENGTH);
+  let compared = 0;
+  for (const length of [NO_DOT_LIMIT - 1, NO_DOT_LIMIT, NO_DOT_LIMIT + 1, NO_DOT_LIMIT + 2]) {
+    for (const tail of ['', '.', '/.', '/..', '/.a', 'a.b', '?/.', '#/.']) {
+      for (const head of ['http://a/', '/']) {
+        const pad = length - head.length - tail.length;
+        const s = head + 'ab/'.repeat(pad / 3) + 'x'.repeat(pad % 3) + tail;
+        assert.is(s.length, length);
+        assert.is(scan(s, rec), 0, s.slice(-12));
+        // An upper-case first letter, or a "%41" in the first segment, sends the input to the
+        // machine; every slot but the hint flags must agree.
+        const slow = head === '/' ? `/%41${s.slice(4)}` : `H${s.slice(1)}`;
+        assert.is(scan(slow, machine), 0);
+        const hints = Flag.UPPER | Flag.PERCENT | Flag.PCT_UNRESERVED;
+        assert.equal(
+          [...rec.subarray(0, Slot.FLAGS), rec[Slot.FLAGS]! & ~hints],
+          [...machine.subarray(0, Slot.FLAGS), machine[Slot.FLAGS]! & ~hints],
+          `${length} ${JSON.stringify(head)} ${JSON.stringify(tail)}`,
+        );
+        compared++;
+      }
+    }
+  }
+  assert.is(compared, 64);
 });
 
 test.run();

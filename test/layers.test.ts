@@ -17,7 +17,7 @@ function files(dir: string): string[] {
       const p = join(d, e.name);
       if (e.isDirectory()) {
         if (e.name !== 'fixtures' && e.name !== 'data' && e.name !== 'out' && e.name !== 'output') walk(p);
-      } else if (e.name.endsWith('.ts') && !e.name.endsWith('.d.ts')) out.push(p);
+      } else if ((e.name.endsWith('.ts') && !e.name.endsWith('.d.ts')) || e.name.endsWith('.cts')) out.push(p);
     }
   };
   walk(dir);
@@ -36,7 +36,7 @@ function specifiers(text: string): string[] {
 /** The relative imports of `file`, as repository paths of `.ts` files. */
 function importsOf(file: string): string[] {
   const text = readFileSync(join(root, file), 'utf8');
-  return specifiers(text).map((s) => normalize(join(dirname(file), s)).replace(/\.js$/, '.ts'));
+  return specifiers(text).map((s) => normalize(join(dirname(file), s)).replace(/\.(c?)js$/, '.$1ts'));
 }
 
 const ALL = [...files('src'), ...files('test'), ...files('bench'), ...files('scripts')];

@@ -1,13 +1,14 @@
 // The built package (dist/), loaded the way consumers load it: by name, through the exports map,
 // as an ES module and as CommonJS, each in a fresh Node process.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { root } from './support/paths.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const probe = `const u = parse('HTTP://u:p@[::1]:8080/a/b?q=1#f');
   const l = parse('http://a/b c', { lenient: true });
   console.log(JSON.stringify([u.host, u.portNumber, typeof resolve, typeof normalize, typeof UriError, OFFSETS_LENGTH, l.warnings, l.warningIndex]));`;
@@ -47,7 +48,20 @@ console.log(JSON.stringify([
 ]));`,
   ]);
   const message = JSON.stringify(`Invalid character ' ' at index 8 in "http://a b/"`);
-  assert.is(out, `[false,true,true,true,false,false,true,true,false,"http://a/b","1",${message}]`);
+  assert.is(out, `[true,true,true,true,false,false,true,true,false,"http://a/b","1",${message}]`);
+  // One class, and one ErrorCode: the ES module build's errors module is the CommonJS one.
+  assert.is(
+    run([
+      '--input-type=module',
+      '-e',
+      `import * as esm from 'urikit';
+import { createRequire } from 'node:module';
+const cjs = createRequire(import.meta.url)('urikit');
+let e; try { esm.parse('a b'); } catch (x) { e = x; }
+console.log(JSON.stringify([e.constructor === cjs.UriError, esm.ErrorCode === cjs.ErrorCode, esm.ErrorCode[1], Object.getPrototypeOf(esm.UriTemplateError) === cjs.UriError]));`,
+    ]),
+    '[true,true,"INVALID_CHAR",true]',
+  );
 });
 
 test('CommonJS build is marked as such and both builds ship types', () => {
@@ -76,7 +90,7 @@ function reached(file: string, seen = new Map<string, string[]>()): Map<string, 
   const text = readFileSync(file, 'utf8');
   const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)].map((m) => m[1]!);
   seen.set(file, specifiers);
-  for (const s of specifiers) if (s.startsWith('.')) reached(join(dirname(file), s.endsWith('.js') ? s : `${s}.js`), seen);
+  for (const s of specifiers) if (s.startsWith('.')) reached(join(dirname(file), /\.c?js$/.test(s) ? s : `${s}.js`), seen);
   return seen;
 }
 
@@ -89,6 +103,74 @@ test("the main entry reaches no package: only its own modules and Node's", () =>
   }
   // The subpath does reach its package, so the walk would see one.
   assert.ok([...reached(`${root}dist/esm/domain.js`).values()].flat().includes('tldts'));
+});
+
+test('the CLI ships no type declarations: it has no types API', () => {
+  const declarations = readdirSync(`${root}dist/esm/cli`, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.d.ts'));
+  assert.equal(declarations, []);
+  assert.ok(readdirSync(`${root}dist/esm/cli`).includes('main.js'), 'the CLI itself is there');
+  // The library's declarations are.
+  assert.ok(readFileSync(`${root}dist/esm/index.d.ts`, 'utf8').includes('UriError'));
+});
+
+test('urikit/domain without its optional tldts: a one-line error naming the package, from an ES module and from CommonJS', () => {
+  // The package as installed where no tldts can be found: its package.json and dist/, nothing else.
+  const dir = mkdtempSync(join(tmpdir(), 'urikit-no-tldts-'));
+  try {
+    const pkg = join(dir, 'node_modules', 'urikit');
+    mkdirSync(pkg, { recursive: true });
+    cpSync(`${root}package.json`, join(pkg, 'package.json'));
+    cpSync(`${root}dist`, join(pkg, 'dist'), { recursive: true });
+    const probe = (e: string) => `console.log(JSON.stringify([${e}.code, ${e}.message]))`;
+    const message =
+      'urikit/domain needs the package tldts (the Public Suffix List), an optional dependency of urikit that is not installed: npm install tldts';
+    const want = JSON.stringify(['ERR_MODULE_NOT_FOUND', message]);
+    const node = (args: string[]): string => execFileSync(process.execPath, args, { cwd: dir, encoding: 'utf8' }).trim();
+    assert.is(
+      node(['--input-type=module', '-e', `import('urikit/domain').then(() => console.log('loaded'), (e) => ${probe('e')});`]),
+      want,
+    );
+    assert.is(node(['-e', `try { require('urikit/domain'); console.log('loaded'); } catch (e) { ${probe('e')} }`]), want);
+    // The main entry needs nothing.
+    assert.is(node(['-e', `console.log(require('urikit').parse('http://a/').host)`]), 'a');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('urikit/domain resolves with its types under TypeScript moduleResolution node10 (typesVersions), with TypeScript 5', () => {
+  // TypeScript 7 dropped node10; the devDependency typescript-node10 is TypeScript 5.
+  const tsc = createRequire(`${root}package.json`).resolve('typescript-node10/bin/tsc');
+  const dir = mkdtempSync(join(tmpdir(), 'urikit-node10-'));
+  try {
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(root, join(dir, 'node_modules', 'urikit'), 'dir');
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'commonjs', moduleResolution: 'node10', strict: true, noEmit: true, skipLibCheck: true, types: [] },
+        files: ['consumer.ts'],
+      }),
+    );
+    writeFileSync(
+      join(dir, 'consumer.ts'),
+      `import { parse, UriError } from 'urikit';
+import { publicSuffix, registrableDomain, type DomainOptions } from 'urikit/domain';
+const options: DomainOptions = { privateDomains: false };
+const domain: string | null = registrableDomain(parse('http://www.example.co.uk/').hostname ?? '', options);
+const suffix: string | null = publicSuffix('example.com');
+const e: UriError | null = null;
+export { domain, e, suffix };
+`,
+    );
+    const out = execFileSync(process.execPath, [tsc, '-p', dir, '--pretty', 'false'], { encoding: 'utf8' });
+    assert.is(out, '');
+    // Without typesVersions, node10 finds no urikit/domain: the check can fail.
+    const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+    assert.equal(pkg.typesVersions, { '*': { domain: ['./dist/cjs/domain.d.ts'] } });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();

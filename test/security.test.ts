@@ -2,14 +2,13 @@
  * The security corpus (test/fixtures/security.json): the confusion classes of the URL-parser
  * differential reports, each with urikit's exact answer in strict mode, lenient mode and (for
  * the Unicode cases) iri mode. The expected values were derived by hand from RFC 3986 and
- * behaviour.md; the fixture says why for each case.
+ * docs/behaviour.md; the fixture says why for each case.
  *
- * Also: SECURITY.md's table is what scripts/security-table.ts generates now.
+ * Also: SECURITY.md's table is what test/support/security-table.ts renders now.
  */
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { renderTable, TABLE_END, TABLE_START } from '../scripts/security-table.js';
 import {
   ErrorCode,
   isValid,
@@ -25,6 +24,8 @@ import {
   type Uri,
   UriError,
 } from '../src/index.js';
+import { fixture, root } from './support/paths.js';
+import { renderTable, TABLE_END, TABLE_START } from './support/security-table.js';
 
 // ---------------------------------------------------------------------------------------------
 // The fixture's shape.
@@ -62,10 +63,7 @@ interface SecurityCase {
   resolve?: { base: string; target: string };
 }
 
-const fixture = JSON.parse(readFileSync(new URL('../../test/fixtures/security.json', import.meta.url), 'utf8')) as {
-  cases: SecurityCase[];
-};
-const CASES = fixture.cases;
+const CASES = (JSON.parse(readFileSync(fixture('security.json'), 'utf8')) as { cases: SecurityCase[] }).cases;
 
 const MODES: ReadonlyArray<readonly ['strict' | 'lenient' | 'iri', ParseOptions | undefined]> = [
   ['strict', undefined],
@@ -170,7 +168,7 @@ for (const c of CASES) {
 // ---------------------------------------------------------------------------------------------
 // The corpus itself.
 
-test('the corpus: unique ids and inputs, a "why" for each, every confusion class of issue #6', () => {
+test('the corpus: unique ids and inputs, a "why" for each, every confusion class of the URL-parser differential reports', () => {
   assert.ok(CASES.length >= 80, `${CASES.length} cases`);
   assert.is(new Set(CASES.map((c) => c.id)).size, CASES.length, 'ids are unique');
   assert.is(new Set(CASES.map((c) => c.input)).size, CASES.length, 'inputs are unique');
@@ -198,7 +196,7 @@ test('the corpus: unique ids and inputs, a "why" for each, every confusion class
     [...classes].filter((k) => !CASES.some((c) => c.class === k)),
     [],
   );
-  // The inputs of the issue's list are all here.
+  // The inputs that the URL-parser differential reports name are all here.
   const inputs = new Set(CASES.map((c) => c.input));
   for (const s of [
     'http://127.0.0.1#@evil/',
@@ -228,8 +226,8 @@ test('strict mode never accepts what a WHATWG parser would read with a different
 // ---------------------------------------------------------------------------------------------
 // SECURITY.md
 
-test('SECURITY.md holds the table that scripts/security-table.ts generates now (npm run security-table)', () => {
-  const md = readFileSync(new URL('../../SECURITY.md', import.meta.url), 'utf8');
+test('SECURITY.md holds the table that test/support/security-table.ts renders now (npm run security-table)', () => {
+  const md = readFileSync(`${root}SECURITY.md`, 'utf8');
   const start = md.indexOf(TABLE_START);
   const end = md.indexOf(TABLE_END);
   assert.ok(start !== -1 && end > start, 'the table markers are in SECURITY.md');

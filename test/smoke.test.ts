@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse, tryParse } from '../src/index.js';
 
-test('api.md example', () => {
+test('the docs/api.md example', () => {
   const u = parse('HTTP://u:p@[::1]:8080/a/b?q=1#f');
   assert.equal(
     [u.scheme, u.authority, u.userinfo, u.host, u.hostType, u.port, u.portNumber, u.path, u.query, u.fragment, u.href],

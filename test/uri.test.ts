@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Flag, OFFSETS_LENGTH, parse, Slot, scan, tryParse, Uri, type UriComponents } from '../src/index.js';
 
-test('every getter on the api.md example', () => {
+test('every getter on the docs/api.md example', () => {
   const u = parse('HTTP://u:p@[::1]:8080/a/b?q=1#f');
   assert.is(u.href, 'HTTP://u:p@[::1]:8080/a/b?q=1#f');
   assert.is(u.scheme, 'HTTP');
@@ -323,7 +323,7 @@ test('toJSON and the components of a lenient parse are the raw text', () => {
 
 test('a Uri cannot be changed: assignment throws and answers stay those of the parsed text', () => {
   const u = parse('http://example.com/a');
-  // The case: assigning href once left the view answering host === '/other.org/'.
+  // Were it writable, assigning href would leave the view answering host === '/other.org/'.
   assert.throws(() => {
     (u as unknown as { href: string }).href = 'http://other.org/';
   }, TypeError);

@@ -23,8 +23,8 @@
  * This file is the runner: the command line, the checks in order (CHECKS), the summary and --out.
  * Each check is a module (parse.ts, resolve.ts, normalize.ts: its inputs, its comparison, the
  * classes that explain its disagreements); they share check.ts (the contract), oracle.ts (the
- * oracle processes, the recorded classes), ops.ts (what resolve and normalize share), op-gen.ts,
- * abnf.ts and rng.ts (the input generators).
+ * oracle processes, the recorded classes), ops.ts (what resolve and normalize share) and op-gen.ts
+ * (the inputs, built on test/support/abnf.ts's grammar and test/support/rng.ts's seeded numbers).
  *
  * Each op prints its totals: total, agree, disagree (by category), explained (by class),
  * unexplained (with the first examples); --op all ends with one summary line per op. Exit

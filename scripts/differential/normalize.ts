@@ -12,6 +12,7 @@
  */
 import { join } from 'node:path';
 import { DEFAULT_PORTS, normalize } from '../../src/index.js';
+import { Rng } from '../../test/support/rng.js';
 import type { Args, Check } from './check.js';
 import { OpGen } from './op-gen.js';
 import {
@@ -34,7 +35,6 @@ import {
   urikitOp,
 } from './ops.js';
 import { type RecordedClass, runOracle } from './oracle.js';
-import { Rng } from './rng.js';
 
 /** Default ports of urikit's §6.2.3 table, by lower-case scheme. */
 function defaultPort(scheme: string | undefined): number | undefined {

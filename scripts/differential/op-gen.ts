@@ -1,7 +1,7 @@
 /** The inputs of the result checks: §5.4 reference shapes, fixed bases, and `OpGen`. */
 import { DEFAULT_PORTS } from '../../src/index.js';
-import { AbnfGen } from './abnf.js';
-import type { Rng } from './rng.js';
+import { type Grammar, grammar } from '../../test/support/abnf.js';
+import type { Rng } from '../../test/support/rng.js';
 
 /** RFC 3986 §5.4.1 and §5.4.2 reference shapes, and more of the same kind. */
 export const REF_SHAPES: readonly string[] = [
@@ -134,11 +134,14 @@ export const FIXED_BASES: readonly string[] = [
   'x:/.//a/b',
 ];
 
-/** Bases, references and normalize inputs built on the ABNF generator. */
+/** Bases, references and normalize inputs built on the rules of the ABNF (test/support/abnf.ts). */
 export class OpGen {
-  readonly g: AbnfGen;
-  constructor(private readonly r: Rng) {
-    this.g = new AbnfGen(r);
+  private readonly g: Grammar = grammar();
+  constructor(private readonly r: Rng) {}
+
+  /** One string of a rule of the grammar. */
+  private rule(name: keyof Grammar): string {
+    return this.r.draw(this.g[name]);
   }
 
   private word(): string {
@@ -147,7 +150,7 @@ export class OpGen {
   /** A path segment: pchar runs, dot-segments, %2E spellings, empty. */
   private seg(): string {
     const k = this.r.int(20);
-    if (k < 7) return this.g.segment();
+    if (k < 7) return this.rule('segment');
     if (k < 10) return this.word();
     if (k < 12) return '.';
     if (k < 15) return '..';
@@ -157,7 +160,7 @@ export class OpGen {
   /** A non-empty segment without ":" (the first of a relative-path reference). */
   private segNc(): string {
     const k = this.r.int(10);
-    if (k < 4) return this.g.segmentNzNc();
+    if (k < 4) return this.rule('segmentNzNc');
     if (k < 6) return this.word();
     return this.r.pick(['.', '..', '..', '%2E', '%2E%2E', 'g.']);
   }
@@ -169,18 +172,18 @@ export class OpGen {
   }
   private tail(pq: number, pf: number): string {
     let s = '';
-    if (this.r.chance(pq)) s += `?${this.r.chance(0.3) ? this.r.pick(['', 'y', 'q=1', 'a/./b', 'a/../b']) : this.g.query()}`;
-    if (this.r.chance(pf)) s += `#${this.r.chance(0.3) ? this.r.pick(['', 's', 'f/../x']) : this.g.fragment()}`;
+    if (this.r.chance(pq)) s += `?${this.r.chance(0.3) ? this.r.pick(['', 'y', 'q=1', 'a/./b', 'a/../b']) : this.rule('query')}`;
+    if (this.r.chance(pf)) s += `#${this.r.chance(0.3) ? this.r.pick(['', 's', 'f/../x']) : this.rule('fragment')}`;
     return s;
   }
 
   /** An absolute base: with and without authority, query, fragment; empty, absolute, rootless paths. */
   base(): string {
-    const scheme = this.r.chance(0.5) ? this.r.pick(['http', 'https', 'foo', 'x', 'file', 'HTTP', 'urn']) : this.g.scheme();
+    const scheme = this.r.chance(0.5) ? this.r.pick(['http', 'https', 'foo', 'x', 'file', 'HTTP', 'urn']) : this.rule('scheme');
     const k = this.r.int(20);
     let hier: string;
-    if (k < 10) hier = `//${this.g.authority()}${this.segs(0, 6)}`;
-    else if (k < 12) hier = `//${this.g.authority()}`;
+    if (k < 10) hier = `//${this.rule('authority')}${this.segs(0, 6)}`;
+    else if (k < 12) hier = `//${this.rule('authority')}`;
     else if (k < 15)
       hier = this.r.chance(0.2) ? '/' : `/${this.segNzPchar()}${this.segs(0, 5)}`; // path-absolute: never "//"
     else if (k < 18) hier = this.segNzPchar() + this.segs(0, 5);
@@ -189,7 +192,7 @@ export class OpGen {
   }
   private segNzPchar(): string {
     const k = this.r.int(10);
-    if (k < 5) return this.g.segmentNz();
+    if (k < 5) return this.rule('segmentNz');
     if (k < 8) return this.word();
     return this.r.pick(['.', '..', '%2E']);
   }
@@ -200,10 +203,10 @@ export class OpGen {
     if (k < 30) return this.r.pick(REF_SHAPES);
     if (k < 55) return this.segNc() + this.segs(0, 6) + this.tail(0.25, 0.2); // relative-path
     if (k < 65) return `/${this.segNzPchar()}${this.segs(0, 5)}${this.tail(0.25, 0.2)}`; // absolute-path
-    if (k < 70) return `//${this.g.authority()}${this.segs(0, 4)}${this.tail(0.25, 0.2)}`; // network-path
+    if (k < 70) return `//${this.rule('authority')}${this.segs(0, 4)}${this.tail(0.25, 0.2)}`; // network-path
     if (k < 78) return '../'.repeat(this.r.range(1, 6)) + this.segNc() + this.segs(0, 3) + this.tail(0.2, 0.2);
-    if (k < 90) return this.g.relativeRef();
-    if (k < 95) return this.g.uri();
+    if (k < 90) return this.rule('relativeRef');
+    if (k < 95) return this.rule('uri');
     // A reference with a scheme and dot-segments (strict: used as it is, dot-segments removed).
     const scheme = this.r.pick(['http', 'foo', 'x']);
     return `${scheme}:${this.r.pick(['', '/', '//h/', '//h'])}${this.segNc()}${this.segs(1, 4)}${this.tail(0.2, 0.2)}`;
@@ -251,11 +254,11 @@ export class OpGen {
         this.cased(this.r.pick(['example.com', 'a', 'EXAMPLE.ORG', 'x-y.z_w~v', 'xn--bcher-kva.example', 'h', 'localhost'])),
         0.15,
       );
-    if (k < 10) return this.encoded(this.g.regName(), 0.1);
-    if (k < 12) return this.g.ipv4address();
+    if (k < 10) return this.encoded(this.rule('regName'), 0.1);
+    if (k < 12) return this.rule('ipv4');
     if (k < 18) {
       const a = this.r.chance(0.5)
-        ? this.g.ipv6address()
+        ? this.rule('ipv6')
         : this.r.pick([
             '2001:0db8:0000:0000:0000:0000:0000:0001',
             '2001:DB8::1',
@@ -277,7 +280,7 @@ export class OpGen {
           ]);
       return `[${this.cased(a)}]`;
     }
-    return `[${this.cased(this.g.ipvFuture())}]`;
+    return `[${this.cased(this.rule('ipvFuture'))}]`;
   }
   private port(scheme: string): string {
     const k = this.r.int(20);
@@ -286,11 +289,11 @@ export class OpGen {
     if (k < 10 && dp !== undefined) return String(dp);
     if (k < 12 && dp !== undefined) return '0'.repeat(this.r.range(1, 3)) + String(dp);
     if (k < 14) return this.r.pick(['0', '00', '80', '443', '21', '8080', '65535', '65536', '99999']);
-    return this.g.port();
+    return this.rule('port');
   }
   private pathSeg(): string {
     const k = this.r.int(20);
-    if (k < 8) return this.encoded(this.g.segment(), 0.15);
+    if (k < 8) return this.encoded(this.rule('segment'), 0.15);
     if (k < 11) return this.encoded(this.word(), 0.3);
     if (k < 13) return '.';
     if (k < 15) return '..';
@@ -306,16 +309,16 @@ export class OpGen {
   private encTail(): string {
     let s = '';
     if (this.r.chance(0.35))
-      s += `?${this.encoded(this.r.chance(0.5) ? this.g.query() : this.r.pick(['', 'a=b&c=d', 'q', 'x/./y', 'a%20b']), 0.2)}`;
+      s += `?${this.encoded(this.r.chance(0.5) ? this.rule('query') : this.r.pick(['', 'a=b&c=d', 'q', 'x/./y', 'a%20b']), 0.2)}`;
     if (this.r.chance(0.25))
-      s += `#${this.encoded(this.r.chance(0.5) ? this.g.fragment() : this.r.pick(['', 's', 'Frag', 'x/../y']), 0.2)}`;
+      s += `#${this.encoded(this.r.chance(0.5) ? this.rule('fragment') : this.r.pick(['', 's', 'Frag', 'x/../y']), 0.2)}`;
     return s;
   }
 
   /** A normalize input: every component in case variants, %XX, dot-segments, IPv6 forms, ports. */
   normalizeInput(): string {
     const k = this.r.int(100);
-    if (k < 12) return this.g.uriReference();
+    if (k < 12) return this.rule('uriReference');
     if (k < 20) {
       // Relative references: network-path, absolute-path, relative-path with leading "..".
       const j = this.r.int(3);
@@ -346,7 +349,7 @@ export class OpGen {
     let s = '';
     if (this.r.chance(0.25))
       s += `${this.encoded(
-        this.cased(this.r.pick(['user', 'u:p', 'User:Pass', '', ':', 'a~b']) + (this.r.chance(0.3) ? this.g.userinfo() : '')),
+        this.cased(this.r.pick(['user', 'u:p', 'User:Pass', '', ':', 'a~b']) + (this.r.chance(0.3) ? this.rule('userinfo') : '')),
         0.2,
       )}@`;
     s += this.host();

@@ -27,10 +27,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ErrorCode, OFFSETS_LENGTH, Slot, scan, tryParse } from '../../src/index.js';
-import { AbnfGen, DIGIT } from './abnf.js';
+import { DIGIT, grammar } from '../../test/support/abnf.js';
+import { Rng } from '../../test/support/rng.js';
 import type { Args, Check } from './check.js';
 import { expandIPv6, type OracleAnswers, REPO_ROOT, type RecordedClass, runOracle } from './oracle.js';
-import { Rng } from './rng.js';
 
 // ---------------------------------------------------------------------------------------------
 // (b) Real URLs from ../shared/corpus/*.txt.
@@ -69,7 +69,7 @@ const HOSTILE: readonly string[] = [
   '%zz',
   '::',
   ']',
-  // Beyond the brief's list: the separators of IPv4 / IPvFuture and RFC 6874's zone delimiter.
+  // The separators of IPv4 / IPvFuture and RFC 6874's zone delimiter.
   '.',
   '%25',
 ];
@@ -245,7 +245,7 @@ interface Input {
 
 function generateInputs(count: number, seed: number, corpusDir: string): Input[] {
   const r = new Rng(seed);
-  const gen = new AbnfGen(r);
+  const uriReference = grammar().uriReference;
   const corpus = loadCorpus(corpusDir);
   const seen = new Set<string>();
   const out: Input[] = [];
@@ -262,13 +262,13 @@ function generateInputs(count: number, seed: number, corpusDir: string): Input[]
   const nAbnf = Math.round(count * 0.3) + (corpus.length > 0 ? 0 : Math.round(count * 0.25));
   // Bounded attempts so that a tiny space of distinct inputs cannot loop forever.
   const e0 = out.length;
-  for (let tries = 0; out.length < Math.min(count, e0 + nAbnf) && tries < nAbnf * 20; tries++) add(gen.uriReference(), 'abnf');
+  for (let tries = 0; out.length < Math.min(count, e0 + nAbnf) && tries < nAbnf * 20; tries++) add(r.draw(uriReference), 'abnf');
   for (let tries = 0; out.length < Math.min(count, e0 + nAbnf + nCorpus) && tries < nCorpus * 20; tries++) {
     const file = r.pick(corpus);
     add(file[r.int(file.length)]!, 'corpus');
   }
   for (let tries = 0; out.length < count && tries < count * 20; tries++) {
-    if (bases.length === 0 || r.chance(0.05)) add(gen.uriReference(), 'abnf');
+    if (bases.length === 0 || r.chance(0.05)) add(r.draw(uriReference), 'abnf');
     else add(mutate(r, r.pick(bases)), 'mutation');
   }
   return out;

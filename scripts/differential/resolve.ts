@@ -25,6 +25,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { resolve as resolveUri } from '../../src/index.js';
+import { Rng } from '../../test/support/rng.js';
 import type { Args, Check } from './check.js';
 import { FIXED_BASES, OpGen, REF_SHAPES } from './op-gen.js';
 import {
@@ -47,7 +48,6 @@ import {
   uriparserDotSegment,
 } from './ops.js';
 import { REPO_ROOT, type RecordedClass, runOracle } from './oracle.js';
-import { Rng } from './rng.js';
 
 function emptyAuthorityAt(s: string): number | null {
   const m = /^(?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/(?=[/?#]|$)/.exec(s);

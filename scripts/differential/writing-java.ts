@@ -18,10 +18,11 @@
 import fc from 'fast-check';
 import { buildUri, compareUris, normalize, OFFSETS_LENGTH, tryParse } from '../../src/index.js';
 import { authorityKindOf } from '../../src/ops/authority.js';
-import { args, ask, b64, checkExamples, javaCommand, loadClasses, type Row, report, unb64 } from './writing.js';
+import { divergenceClasses } from '../../test/support/divergences-writing.js';
+import { args, ask, b64, checkExamples, javaCommand, type Row, report, unb64 } from './writing.js';
 
 const { seed, count } = args({ seed: 1, count: 20000 });
-const classes = loadClasses('java');
+const classes = divergenceClasses('java');
 const [java, javaArgs] = javaCommand();
 const rec = new Uint32Array(OFFSETS_LENGTH);
 let unexplained = 0;

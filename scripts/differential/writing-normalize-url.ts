@@ -5,12 +5,14 @@
  *
  *   node build/scripts/differential/writing-normalize-url.js
  *
- * normalize-url's options: NORMALIZE_URL_OPTIONS of bench/peers.ts. Disagreements are
+ * normalize-url's options: test/support/normalize-url.ts. Disagreements are
  * explained by the classes of test/fixtures/divergences-writing.json ("check": "normalize-url").
  */
-import { NORMALIZE_URL_OPTIONS, normalizeUrl } from '../../bench/peers.js';
+import normalizeUrl from 'normalize-url';
 import { DEDUPE_PRESET, normalize } from '../../src/index.js';
-import { checkExamples, corpusLines, loadClasses, type Row, report } from './writing.js';
+import { divergenceClasses } from '../../test/support/divergences-writing.js';
+import { NORMALIZE_URL_OPTIONS } from '../../test/support/normalize-url.js';
+import { checkExamples, corpusLines, type Row, report } from './writing.js';
 
 /** The preset, reading URLs as a crawler reads pages. */
 export const PRESET = { ...DEDUPE_PRESET, lenient: true };
@@ -23,7 +25,7 @@ const attempt = (f: () => string): string | { error: string } => {
   }
 };
 
-const classes = loadClasses('normalize-url');
+const classes = divergenceClasses('normalize-url');
 const lines = corpusLines().filter((s) => /^[a-z][a-z0-9+.-]*:/i.test(s));
 const rows: Row[] = lines.map((s) => ({
   input: s,

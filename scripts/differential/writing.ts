@@ -1,6 +1,6 @@
 /**
  * What the writing-side differential checks share: running an oracle program over request lines,
- * the classes of explained disagreements (test/fixtures/divergences-writing.json), and the report.
+ * explaining disagreements by the classes of test/fixtures/divergences-writing.json, and the report.
  *
  * Each check (writing-whatwg.ts, writing-addressable.ts, writing-java.ts) builds its inputs with fast-check from a fixed
  * seed (same seed, same inputs), asks the oracle and urikit, and prints per op: total, agree,
@@ -9,6 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import type { DivergenceClass } from '../../test/support/divergences-writing.js';
 import { REPO_ROOT } from './oracle.js';
 
 export { REPO_ROOT };
@@ -21,25 +22,6 @@ export function corpusLines(): string[] {
     for (const line of readFileSync(dir + f, 'utf8').split('\n')) if (line !== '') out.push(line);
   }
   return out;
-}
-
-/** One class of explained disagreement, as recorded in test/fixtures/divergences-writing.json. */
-export interface DivergenceClass {
-  class: string;
-  check: 'whatwg' | 'addressable' | 'java' | 'normalize-url';
-  op: string;
-  oracle: string;
-  example: unknown;
-  oracleAnswer: unknown;
-  urikit: unknown;
-  section: string;
-  reason: string;
-  verdict: 'representation' | 'oracle-scope' | 'oracle-deviates' | 'urikit-design';
-}
-
-export function loadClasses(check: DivergenceClass['check']): DivergenceClass[] {
-  const all = JSON.parse(readFileSync(`${REPO_ROOT}test/fixtures/divergences-writing.json`, 'utf8')) as DivergenceClass[];
-  return all.filter((c) => c.check === check);
 }
 
 /** Base64 of UTF-8, the oracles' field encoding ("-" for null). */

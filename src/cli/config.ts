@@ -1,28 +1,19 @@
 /**
- * Options → a typed `Config`. Each option is declared once in `OPTIONS` (whether it takes a
- * value, which commands have it); `configure` reads a command's arguments, checks every value and
- * its combinations, and returns the `Config` that the driver, the walker and the command read.
- * Worker threads call `configure` again with the same arguments (a `Config` holds parsed values
- * such as the `--base` URI, which do not cross a thread boundary as plain data).
+ * A command line read into a typed `Config`: `configure` takes a command's arguments (cut by
+ * `Arguments`), checks every value and their combinations, and returns what the driver, the
+ * readers and the command read. Worker threads call `configure` again with the same arguments (a
+ * `Config` holds parsed values such as the `--base` URI, which do not cross a thread boundary as
+ * plain data).
  */
+import { constants } from 'node:buffer';
 import { DEDUPE_PRESET, type DedupeOptions, TRACKING_PARAMS } from '../ops/dedupe.js';
 import type { UriError } from '../syntax/errors.js';
 import type { ParseOptions } from '../syntax/scan.js';
 import { parse, type Uri } from '../uri.js';
-import { defaultFields, FIELDS } from './commands/parse.js';
-import type { LogFormat } from './log.js';
-import { type RedisOptions, redisOptions } from './redis/options.js';
+import { Arguments, type CommandName, type CommandSpec, UsageError } from './arguments.js';
+import { defaultFields, FIELDS, type Field, fieldNamed } from './fields.js';
+import { type RedisOptions, redisOptions } from './jobs.js';
 import { readTemplates, type Templates } from './templates.js';
-import { LONGEST_LINE } from './walker.js';
-
-/**
- * The commands: those that run over lines (their modules are in ./commands/, listed in
- * ./commands/index.ts), then those of Redis jobs (./redis/).
- */
-export const COMMAND_NAMES = ['parse', 'validate', 'normalize', 'resolve', 'stats', 'links', 'publish', 'redis'] as const;
-export type CommandName = (typeof COMMAND_NAMES)[number];
-/** The commands that run over lines: each has a `CommandSpec`. */
-export type LineCommandName = Exclude<CommandName, 'publish' | 'redis'>;
 
 /** Everything a run needs to know, read from the command line. */
 export interface Config {
@@ -36,7 +27,7 @@ export interface Config {
   /** With `log`: which of the line's URIs are records. */
   logField: 'both' | 'target' | 'referrer';
   /** parse: the fields written, in order. */
-  fields: string[];
+  fields: Field[];
   /** parse: tab-separated values instead of JSON lines; `header` writes the field names first. */
   tsv: boolean;
   header: boolean;
@@ -67,202 +58,36 @@ export interface Config {
   /** links: the normal form each resolved link is written in (`--normalize`), or null. */
   linkForm: 'rfc3986' | 'dedupe' | null;
   quiet: boolean;
-  /** Worker threads for a file (1: none), or 'auto': chosen when the run starts (see threads.ts). */
+  /** Worker threads for a file (1: none), or 'auto': chosen when the run starts (see threads/pool.ts). */
   threads: number | 'auto';
   /** The longest line read, in bytes (`--max-line-length`; 0 there means the runtime's limit). */
   maxLineLength: number;
-  /** Redis jobs: --from, --to, the workers' settings, `urikit redis ACTION` (redis/options.ts). */
+  /** Redis jobs: --from, --to, the workers' settings, `urikit redis ACTION` (jobs.ts). */
   redis: RedisOptions;
 }
 
-/** A bad command line: the message says what to do. */
-export class UsageError extends Error {}
-
-type OptionName =
-  | '--log'
-  | '--log-field'
-  | '--lenient'
-  | '--iri'
-  | '--zone-id'
-  | '--absolute'
-  | '--threads'
-  | '--quiet'
-  | '--tsv'
-  | '--no-header'
-  | '--fields'
-  | '--json'
-  | '--dedupe'
-  | '--dedupe-limit'
-  | '--rfc-only'
-  | '--idna'
-  | '--sort-query'
-  | '--remove-params'
-  | '--remove-tracking'
-  | '--remove-fragment'
-  | '--remove-empty-query'
-  | '--base'
-  | '--top'
-  | '--track'
-  | '--max-line-length'
-  | '--group-by'
-  | '--templates'
-  | '--warc'
-  | '--same-site'
-  | '--normalize'
-  | '--warnings'
-  | '--on-invalid'
-  | '--from'
-  | '--to'
-  | '--follow'
-  | '--claim-idle'
-  | '--max-deliveries'
-  | '--consumer'
-  | '--report'
-  | '--max-lag'
-  | '--redis'
-  | '--job'
-  | '--shards'
-  | '--seen'
-  | '--expected'
-  | '--timeout'
-  | '--counts'
-  | '--dead';
-
-interface OptionSpec {
-  /** The option takes a value: `--name VALUE` or `--name=VALUE`. */
-  value: boolean;
-  /** The commands that have it; every command when absent. */
-  commands?: readonly CommandName[];
-  /** How the value is shown in "needs a value" messages. */
-  shape?: string;
-}
-
-/** The commands that read a job's input with --from. */
-const WORKERS: readonly CommandName[] = ['normalize', 'resolve', 'validate', 'stats'];
-
-/** Every option. A new one is declared here, read in `configure`, and documented in help.ts. */
-const OPTIONS: Record<OptionName, OptionSpec> = {
-  '--log': { value: true, shape: 'combined|common' },
-  '--log-field': { value: true, shape: 'target|referrer|both' },
-  '--lenient': { value: false },
-  '--iri': { value: false },
-  '--zone-id': { value: false },
-  '--absolute': { value: false },
-  '--threads': { value: true, shape: 'N|auto' },
-  '--quiet': { value: false },
-  '--tsv': { value: false, commands: ['parse'] },
-  '--no-header': { value: false, commands: ['parse'] },
-  '--fields': { value: true, commands: ['parse'], shape: 'scheme,host,path,…' },
-  '--json': { value: false, commands: ['validate', 'stats', 'links', 'redis'] },
-  '--dedupe': { value: false, commands: ['normalize', 'links'] },
-  '--dedupe-limit': { value: true, commands: ['normalize', 'links'] },
-  '--base': { value: true, commands: ['resolve', 'links'], shape: 'URL' },
-  '--warc': { value: false, commands: ['links'] },
-  '--same-site': { value: false, commands: ['links'] },
-  '--normalize': { value: true, commands: ['links'], shape: 'rfc3986|dedupe' },
-  '--rfc-only': { value: false, commands: ['normalize'] },
-  '--idna': { value: false, commands: ['normalize'] },
-  '--sort-query': { value: false, commands: ['normalize'] },
-  '--remove-params': { value: true, commands: ['normalize'], shape: 'NAME,utm_*,…' },
-  '--remove-tracking': { value: false, commands: ['normalize'] },
-  '--remove-fragment': { value: false, commands: ['normalize'] },
-  '--remove-empty-query': { value: false, commands: ['normalize'] },
-  '--top': { value: true, commands: ['stats'] },
-  '--track': { value: true, commands: ['stats'] },
-  '--max-line-length': { value: true },
-  '--group-by': { value: true, commands: ['stats'], shape: 'host|domain|suffix' },
-  '--templates': { value: true, commands: ['stats', 'parse'], shape: 'FILE' },
-  '--warnings': { value: false, commands: ['validate'] },
-  '--on-invalid': { value: true, commands: ['normalize', 'resolve'], shape: 'skip|empty|keep' },
-  // Redis jobs (checked in redis/options.ts)
-  '--from': { value: true, commands: WORKERS, shape: 'redis://HOST:PORT/JOB' },
-  '--to': { value: true, commands: ['publish', 'normalize', 'resolve'], shape: 'redis://HOST:PORT/JOB' },
-  '--follow': { value: false, commands: WORKERS },
-  '--claim-idle': { value: true, commands: WORKERS, shape: '60s' },
-  '--max-deliveries': { value: true, commands: WORKERS },
-  '--consumer': { value: true, commands: WORKERS, shape: 'NAME' },
-  '--report': { value: false, commands: ['stats'] },
-  '--max-lag': { value: true, commands: ['publish'] },
-  '--redis': { value: true, commands: ['redis'], shape: 'redis://HOST:PORT' },
-  '--job': { value: true, commands: ['redis'], shape: 'NAME' },
-  '--shards': { value: true, commands: ['redis'] },
-  '--seen': { value: true, commands: ['redis'], shape: 'exact|digest' },
-  '--expected': { value: true, commands: ['redis'] },
-  '--timeout': { value: true, commands: ['redis'], shape: '10m' },
-  '--counts': { value: false, commands: ['redis'] },
-  '--dead': { value: false, commands: ['redis'] },
-};
-
-const ALIASES: Readonly<Record<string, OptionName>> = { '-q': '--quiet' };
-
-/** The options and files of a command line, before their values are checked. */
-export class Arguments {
-  readonly files: string[] = [];
-  readonly values = new Map<OptionName, string>();
-  readonly flags = new Set<OptionName>();
-  help = false;
-
-  constructor(command: CommandName, args: readonly string[]) {
-    for (let i = 0; i < args.length; i++) {
-      const arg = args[i]!;
-      if (arg === '-h' || arg === '--help') {
-        this.help = true;
-        return;
-      }
-      if (arg === '--') {
-        this.files.push(...args.slice(i + 1));
-        break;
-      }
-      if (arg === '-' || !arg.startsWith('-')) {
-        this.files.push(arg);
-        continue;
-      }
-      const eq = arg.indexOf('=');
-      const given = eq === -1 ? arg : arg.slice(0, eq);
-      const name = (ALIASES[given] ?? given) as OptionName;
-      const spec = Object.hasOwn(OPTIONS, name) ? OPTIONS[name] : undefined;
-      if (spec === undefined || (spec.commands !== undefined && !spec.commands.includes(command))) {
-        const owner = spec?.commands === undefined ? undefined : new Intl.ListFormat('en', { type: 'conjunction' }).format(spec.commands);
-        throw new UsageError(`unknown option "${name}" for ${command}${owner !== undefined ? ` (it is an option of ${owner})` : ''}`);
-      }
-      if (!spec.value) {
-        if (eq !== -1) throw new UsageError(`${name} takes no value`);
-        this.flags.add(name);
-        continue;
-      }
-      const value: string | undefined = eq === -1 ? args[++i] : arg.slice(eq + 1);
-      if (value === undefined) throw new UsageError(`${name} needs a value: ${name} ${spec.shape ?? 'N'}`);
-      this.values.set(name, value);
-    }
-  }
-
-  /** A whole number option in [min, max]. */
-  count(name: OptionName, dflt: number, min: number, max: number): number {
-    const s = this.values.get(name);
-    if (s === undefined) return dflt;
-    const n = s.trim() === '' ? NaN : Number(s);
-    if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${name} takes a whole number from ${min} to ${max}, not "${s}"`);
-    return n;
-  }
-
-  /** An option that takes one of `choices` (`dflt` when not given). */
-  choice<T extends string, D extends T | null>(name: OptionName, choices: readonly T[], dflt: D): T | D {
-    const s = this.values.get(name);
-    if (s === undefined) return dflt;
-    if ((choices as readonly string[]).includes(s)) return s as T;
-    const quoted = choices.map((c) => `"${c}"`);
-    throw new UsageError(`${name} takes ${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}, not "${s}"`);
-  }
-}
+/** The access log formats of `--log`. */
+export type LogFormat = 'common' | 'combined';
 
 /**
- * The `Config` of `command` run with `args`, or `'help'` when they ask for it. Throws
- * `UsageError` with a message that says what to do.
- * @example
- * configure('stats', ['--log', 'combined', 'access.log']).log; // 'combined'
+ * Lines longer than this many bytes, past which reading one would fail anyway: the runtime's
+ * longest string (a line's text is at most as long as its bytes). `--max-line-length 0` means
+ * this limit.
  */
-export function configure(command: CommandName, args: readonly string[]): Config | 'help' {
-  const a = new Arguments(command, args);
+export const LONGEST_LINE = constants.MAX_STRING_LENGTH;
+
+/**
+ * The `Config` of `command` run with `args`, or `'help'` when they ask for it; `specs` declare
+ * the options of each command. Throws `UsageError` with a message that says what to do.
+ * @example
+ * configure('stats', ['--log', 'combined', 'access.log'], SPECS).log; // 'combined'
+ */
+export function configure(
+  command: CommandName,
+  args: readonly string[],
+  specs: Readonly<Record<CommandName, CommandSpec>>,
+): Config | 'help' {
+  const a = new Arguments(specs[command], args, specs);
   if (a.help) return 'help';
   const redis = redisOptions(command, a);
   if (a.files.length > 1)
@@ -382,17 +207,17 @@ function threads(a: Arguments): number | 'auto' {
 }
 
 /** `--fields LIST`, checked, or the default fields. */
-function fields(list: string | undefined, log: boolean, tsv: boolean, lenient: boolean, templates: boolean): string[] {
+function fields(list: string | undefined, log: boolean, tsv: boolean, lenient: boolean, templates: boolean): Field[] {
   if (list === undefined) return defaultFields(log, tsv, lenient, templates);
   const names = list.split(',').map((f) => f.trim());
-  names.forEach((f, i) => {
-    if (!(FIELDS as readonly string[]).includes(f))
-      throw new UsageError(`unknown field "${f}" in --fields; the fields are ${FIELDS.join(', ')}`);
-    if (names.indexOf(f) !== i) throw new UsageError(`--fields names "${f}" twice`);
+  return names.map((name, i) => {
+    const f = fieldNamed(name);
+    if (f === undefined) throw new UsageError(`unknown field "${name}" in --fields; the fields are ${FIELDS.join(', ')}`);
+    if (names.indexOf(name) !== i) throw new UsageError(`--fields names "${name}" twice`);
     if ((f === 'template' || f === 'variables') && !templates)
       throw new UsageError(`--fields ${f} needs --templates FILE: the templates the records are matched against`);
+    return f;
   });
-  return names;
 }
 
 /** `--base URL`: an absolute URI, parsed once here. */

@@ -1,36 +1,33 @@
 /**
- * The `urikit` command line: the command's name, its configuration (config.ts), and the run of the
- * command over its input, on one thread or on worker threads (threads.ts):
+ * The `urikit` command line: the command's name, its help, its configuration, and its run (run.ts,
+ * or the Redis jobs of ./redis/, loaded here only when a command names one). `main` takes its
+ * streams as arguments so that tests run it in process; bin/urikit.js passes the real ones.
+ *
+ * The CLI's floors, from the top. A file imports files of its own floor and of the floors below
+ * it, never of one above, and no set of files imports itself round in a circle:
  *
  * ```
- * Source (input.ts) ──► chunks ──► Reader (readers.ts, walker.ts) ──► records ──► Command (commands/)
- *                                                    Command.out ──► Sink (writer.ts) ──► stdout
+ * main  worker          the entries: the process (bin/urikit.js), a --threads worker thread
+ * redis/                Redis jobs: publish, urikit redis, workers (--from), the frontier (--to)
+ * run                   a command's run over its input (Io, Exit): one thread, or threads/
+ * threads/              --threads: the pool of worker threads, and what each one serves
+ * commands/             the commands that run over their input: their specs and `Command`s
+ * packages              the optional packages of the commands (domain, links) and their loading
+ * stats/  links/        what stats counts; the links command's HTML and WARC readers
+ * lines/                the input cut into lines, and lines into records (URIs, pairs, log lines)
+ * config                the command line read into a `Config`
+ * jobs  templates  help Redis job URLs and options; --templates FILE; the help's layout
+ * io/                   bytes in (files, gzip), text out (back-pressure), the progress bar, quoting
+ * arguments  fields     the words: commands, options, specs, `Arguments`, `UsageError`; parse's fields
  * ```
- *
- * `main` takes its streams as arguments so that tests run it in process; bin/urikit.js passes the
- * real ones.
  */
 import { readFileSync } from 'node:fs';
-import type { Readable, Writable } from 'node:stream';
-import type { CommandSpec } from './command.js';
-import { COMMANDS } from './commands/index.js';
-import { COMMAND_NAMES, type CommandName, type Config, configure, type UsageError } from './config.js';
-import { HELP, USAGE } from './help.js';
-import { describeReadError, openInput, type Source } from './input.js';
-import { feature, need } from './packages.js';
-import { barWanted, Progress } from './progress.js';
-import { createReader } from './readers.js';
-import { autoThreads, runThreads, segmentSize } from './threads.js';
-import { BufferedWriter, type Sink } from './writer.js';
-
-export interface Io {
-  stdin: Readable;
-  stdout: Writable;
-  stderr: Writable;
-}
-
-/** Exit codes, documented in --help. */
-export const Exit = Object.freeze({ OK: 0, INVALID_INPUT: 1, USAGE: 2 });
+import { COMMAND_NAMES, type CommandName, type UsageError } from './arguments.js';
+import { COMMANDS, SPECS } from './commands/index.js';
+import { type Config, configure } from './config.js';
+import { help, usage } from './help.js';
+import { load } from './packages.js';
+import { Exit, type Io, run, usageError } from './run.js';
 
 /**
  * Runs the CLI with `argv` (without node and the script) and returns the exit code.
@@ -40,11 +37,11 @@ export const Exit = Object.freeze({ OK: 0, INVALID_INPUT: 1, USAGE: 2 });
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined) {
-    io.stderr.write(USAGE);
+    io.stderr.write(usage(SPECS));
     return Exit.USAGE;
   }
-  if (command === '-h' || command === '--help') {
-    io.stdout.write(USAGE);
+  if (command === '-h' || command === '--help' || (command === 'help' && rest.length === 0)) {
+    io.stdout.write(usage(SPECS));
     return Exit.OK;
   }
   if (command === '--version' || command === '-V') {
@@ -52,10 +49,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return Exit.OK;
   }
   if (command === 'help') {
-    const about = rest[0];
-    if (about === undefined) io.stdout.write(USAGE);
-    else if (isCommand(about)) io.stdout.write(HELP[about]);
-    else return usageError(io, `no help for "${about}"; the commands are ${COMMAND_NAMES.join(', ')}`, null);
+    const about = rest[0]!;
+    if (!isCommand(about)) return usageError(io, `no help for "${about}"; the commands are ${COMMAND_NAMES.join(', ')}`, null);
+    io.stdout.write(help(SPECS[about]));
     return Exit.OK;
   }
   if (!isCommand(command)) {
@@ -64,21 +60,22 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   }
   let config: Config | 'help';
   try {
-    config = configure(command, rest);
+    config = configure(command, rest, SPECS);
   } catch (e) {
     return usageError(io, (e as UsageError).message, command);
   }
   if (config === 'help') {
-    io.stdout.write(HELP[command]);
+    io.stdout.write(help(SPECS[command]));
     return Exit.OK;
   }
   if (command === 'publish' || command === 'redis' || config.redis.from !== null || config.redis.to !== null) {
+    let jobs: typeof import('./redis/main.js');
     try {
-      await need(['redis'], `urikit ${command}`);
+      jobs = await load('redis', () => import('./redis/main.js'), `urikit ${command}`);
     } catch (e) {
-      return usageError(io, (e as UsageError).message, command);
+      return usageError(io, (e as Error).message, command);
     }
-    return feature('redis').runRedis(command, config, io);
+    return jobs.runRedis(command, config, io);
   }
   return run(COMMANDS[command], config, io);
 }
@@ -90,95 +87,4 @@ function version(): string {
 
 function isCommand(s: string): s is CommandName {
   return (COMMAND_NAMES as readonly string[]).includes(s);
-}
-
-function usageError(io: Io, message: string, command: CommandName | null): number {
-  io.stderr.write(`urikit: ${message}\nRun "urikit ${command === null ? '' : `${command} `}--help" for usage.\n`);
-  return Exit.USAGE;
-}
-
-/** The command's input; null when it cannot be read (the reason is written to standard error). */
-export async function openSource(config: Config, io: Io): Promise<Source | null> {
-  try {
-    return await openInput(config.file, io.stdin, config.maxLineLength);
-  } catch (e) {
-    io.stderr.write(`urikit: ${describeReadError(e as NodeJS.ErrnoException, config.file, config.command)}\n`);
-    return null;
-  }
-}
-
-/**
- * Runs the command over its input, writing its output to `out` (standard output, or another
- * `Sink`: a job's frontier, see redis/); returns the exit code.
- */
-export async function run(spec: CommandSpec, config: Config, io: Io, out: Sink = new BufferedWriter(io.stdout)): Promise<number> {
-  const input = await openSource(config, io);
-  if (input === null) return Exit.USAGE;
-  try {
-    await need(spec.packages?.(config) ?? [], `urikit ${config.command}`);
-  } catch (e) {
-    return usageError(io, (e as UsageError).message, config.command);
-  }
-  const cmd = spec.create(config, false);
-  const err: Sink = new BufferedWriter(io.stderr);
-  const bar = !config.quiet && input.size !== null && input.size > 0 && barWanted(io.stdout, io.stderr);
-  const progress = bar ? new Progress(io.stderr, input.size!) : null;
-  let threads = config.threads === 'auto' ? autoThreads(input.size) : config.threads;
-  const shape = spec.input(config);
-  if (threads > 1 && (shape === 'html' || shape === 'warc')) {
-    if (!config.quiet && config.threads !== 'auto')
-      io.stderr.write(`urikit: --threads splits files of lines; ${config.command} reads documents on one thread
-`);
-    threads = 1;
-  }
-  if (threads > 1 && input.file === null) {
-    if (!config.quiet && config.threads !== 'auto')
-      io.stderr.write(`urikit: --threads needs a plain file (not standard input or gzip data); reading on one thread\n`);
-    threads = 1;
-  }
-  // A file of one segment is read on one thread.
-  if (threads > 1 && input.size! <= segmentSize(input.size!, threads)) threads = 1;
-  cmd.begin({ terminal: (io.stdout as { isTTY?: boolean }).isTTY === true });
-  await out.flush(cmd.out);
-  let failure: NodeJS.ErrnoException | null = null;
-  try {
-    if (threads > 1) {
-      await runThreads({ config, file: input.file!, size: input.size!, threads, cmd, out, err, progress });
-    } else {
-      const reader = createReader(shape, config, cmd);
-      let closed = false;
-      for await (const chunk of input.chunks()) {
-        await reader.push(chunk);
-        await out.flush(cmd.out);
-        if (cmd.err.size > 0) {
-          progress?.clear();
-          await err.flush(cmd.err);
-        }
-        progress?.update(input.read);
-        if ((closed = out.closed)) break;
-      }
-      if (!closed) await reader.end();
-    }
-  } catch (e) {
-    failure = e as NodeJS.ErrnoException;
-  }
-  progress?.close();
-  // The reader of the output went away (| head): it had what it wanted. What was read past the
-  // lines it took depends on chunks and threads, so it decides neither the exit code nor a summary.
-  if (out.closed && out.error === null) return Exit.OK;
-  // What was counted and the summary, also when the input failed.
-  cmd.end();
-  await out.flush(cmd.out);
-  await err.flush(cmd.err);
-  if (failure !== null) {
-    const message =
-      failure.code !== undefined ? describeReadError(failure, config.file, config.command) : `internal error: ${failure.message}`;
-    io.stderr.write(`urikit: ${message}\n`);
-    return Exit.USAGE;
-  }
-  if (out.error !== null) {
-    io.stderr.write(`urikit: cannot write the output: ${out.error.message}\n`);
-    return Exit.USAGE;
-  }
-  return cmd.exitCode();
 }

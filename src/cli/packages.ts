@@ -1,13 +1,15 @@
 /**
  * The CLI's optional packages (package.json `optionalDependencies`): each feature that needs one
- * lives in a module of its own, loaded here only when a run asks for it (`CommandSpec.packages`),
- * so that the other commands run without them and a missing package is named with what to do.
+ * lives in a module of its own, loaded only when a run asks for it, so that the other commands
+ * run without them and a missing package is named with what to do. The commands' features
+ * (`LineCommandSpec.packages`) are loaded here by `need` and read with `feature`; main.ts loads
+ * the Redis jobs itself, with `load`.
  */
-import { UsageError } from './config.js';
+import { UsageError } from './arguments.js';
 
 /** The features that need optional packages, and the packages each one needs. */
 export const FEATURES = {
-  /** `stats --group-by domain|suffix`: the Public Suffix List (`urikit/domain`). */
+  /** `stats --group-by domain|suffix`, `links --same-site`: the Public Suffix List (`urikit/domain`). */
   domain: ['tldts'],
   /** `links`: the HTML tokenizer and the WARC reader. */
   links: ['htmlparser2', 'warcio'],
@@ -16,40 +18,45 @@ export const FEATURES = {
 } as const;
 export type Feature = keyof typeof FEATURES;
 
+/**
+ * The module that `importer` loads for `feature`; a missing package throws `UsageError`, which
+ * names it for `command`.
+ */
+export async function load<T>(feature: Feature, importer: () => Promise<T>, command: string): Promise<T> {
+  try {
+    return await importer();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw e;
+    const pkgs = FEATURES[feature].join(' ');
+    throw new UsageError(
+      `${command} needs the package${FEATURES[feature].length > 1 ? 's' : ''} ${pkgs} here, which urikit lists as optional and which is not installed: npm install ${pkgs}`,
+    );
+  }
+}
+
+/** The features of the commands, and their modules. */
 type Modules = {
   domain: typeof import('../domain.js');
   links: typeof import('./links/reader.js');
-  redis: typeof import('./redis/main.js');
 };
+export type CommandFeature = keyof Modules;
 
-const LOADERS: { [F in Feature]: () => Promise<Modules[F]> } = {
+const IMPORTERS: { [F in CommandFeature]: () => Promise<Modules[F]> } = {
   domain: () => import('../domain.js'),
   links: () => import('./links/reader.js'),
-  redis: () => import('./redis/main.js'),
 };
 
 const loaded: Partial<Modules> = {};
 
 /** Loads the modules of `features` (once); a missing package throws `UsageError`. */
-export async function need(features: readonly Feature[], command: string): Promise<void> {
-  for (const f of features) {
-    if (loaded[f] !== undefined) continue;
-    try {
-      (loaded as Record<Feature, unknown>)[f] = await LOADERS[f]();
-    } catch (e) {
-      const err = e as NodeJS.ErrnoException;
-      if (err.code !== 'ERR_MODULE_NOT_FOUND') throw e;
-      const pkgs = FEATURES[f].join(' ');
-      throw new UsageError(
-        `${command} needs the package${FEATURES[f].length > 1 ? 's' : ''} ${pkgs} here, which urikit lists as optional and which is not installed: npm install ${pkgs}`,
-      );
-    }
-  }
+export async function need(features: readonly CommandFeature[], command: string): Promise<void> {
+  for (const f of features)
+    if (loaded[f] === undefined) (loaded as Record<CommandFeature, unknown>)[f] = await load<unknown>(f, IMPORTERS[f], command);
 }
 
 /** The module of a feature that `need` has loaded. */
-export function feature<F extends Feature>(f: F): Modules[F] {
+export function feature<F extends CommandFeature>(f: F): Modules[F] {
   const m = loaded[f];
-  if (m === undefined) throw new Error(`internal error: the ${f} feature was not loaded (CommandSpec.packages)`);
+  if (m === undefined) throw new Error(`internal error: the ${f} feature was not loaded (LineCommandSpec.packages)`);
   return m;
 }

@@ -1,14 +1,13 @@
 /**
  * `--templates FILE` (stats, parse): the URI Templates of a file, one per line, matched together
- * (`UriTemplateSet`) against each record's request target; and what stats counts with them.
+ * (`UriTemplateSet`) against each record's request target (stats/template-counts.ts counts them).
  */
 import { readFileSync } from 'node:fs';
 import type { ByteView } from '../readers/bytes.js';
 import type { UriTemplateError } from '../template/error.js';
 import { type UriTemplateMatch, UriTemplateSet } from '../template/set.js';
 import { UriTemplate } from '../template/template.js';
-import { UsageError } from './config.js';
-import { TopK, type TopKData } from './topk.js';
+import { UsageError } from './arguments.js';
 
 /** The templates of a file, in its order, with the line each is on. */
 export interface Templates {
@@ -52,53 +51,4 @@ export function readTemplates(file: string): Templates {
 /** What a record is matched as: its request target (path and query), or an opaque URI's whole text. */
 export function matchRecord(templates: Templates, r: ByteView): UriTemplateMatch | null {
   return templates.set.match(r.requestTarget ?? r.href);
-}
-
-/** stats: valid records by the first template that matches, and the request targets none matches. */
-export class TemplateCounts {
-  readonly counts: number[];
-  unmatched = 0;
-  readonly misses: TopK;
-
-  constructor(
-    readonly templates: Templates,
-    capacity: number,
-  ) {
-    this.counts = templates.lines.map(() => 0);
-    this.misses = new TopK(capacity);
-  }
-
-  add(r: ByteView): void {
-    const target = r.requestTarget ?? r.href;
-    const index = this.templates.set.indexOf(target);
-    if (index !== -1) this.counts[index]!++;
-    else {
-      this.unmatched++;
-      this.misses.add(target);
-    }
-  }
-
-  toData(): TemplateCountsData {
-    return { counts: this.counts, unmatched: this.unmatched, misses: this.misses.toData() };
-  }
-
-  merge(d: TemplateCountsData): void {
-    d.counts.forEach((n, i) => {
-      this.counts[i]! += n;
-    });
-    this.unmatched += d.unmatched;
-    this.misses.merge(d.misses);
-  }
-
-  /** The templates with their line in the file and count, in the file's order. */
-  rows(): Array<{ line: number; template: string; count: number }> {
-    return this.counts.map((count, i) => ({ line: this.templates.lines[i]!, template: this.templates.set.templates[i]!.template, count }));
-  }
-}
-
-/** `TemplateCounts` as plain data. */
-export interface TemplateCountsData {
-  counts: number[];
-  unmatched: number;
-  misses: TopKData;
 }

@@ -1,9 +1,11 @@
 /**
- * Building URIs from components and changing them (RFC 3986 §5.3 recomposition): `buildUri` and
- * `Uri#with`. Each component given is checked against its own grammar where it will stand, so
- * that it can never spill into its neighbours (a host holding "/", a query holding "#"); the
- * components left as they were are not scanned again; `recompose` writes the result and its
- * offsets record in one pass.
+ * Building a URI from components, and changing a URI's components (RFC 3986 §5.3 recomposition).
+ *
+ * `build` and `withChanges` return the new text and write its offsets record; `buildUri` and
+ * `Uri#with` wrap them in a `Uri`. Each component given is checked against its own grammar where
+ * it will stand, so that it can never spill into its neighbours (a host holding "/", a query
+ * holding "#"); the components left as they were are not scanned again; `recompose` writes the
+ * result and its offsets record in one pass.
  */
 import { argumentError, scanError, UriError, type UriErrorCode } from '../syntax/errors.js';
 import { ipv6Error, ipvFutureError, isIPv4 } from '../syntax/host.js';
@@ -11,7 +13,6 @@ import { Flag, HOST_LITERAL, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../synt
 import { booleanOption, optionsOf } from '../syntax/options.js';
 import { scanString } from '../syntax/scan.js';
 import { ALLOWED, EncodeSet } from '../syntax/tables.js';
-import { Uri } from '../uri.js';
 import { toAsciiHost } from './idna.js';
 import { emptyParts, type Parts, percentHints, recompose } from './path.js';
 import { encodeSet, hexByte } from './percent.js';
@@ -54,26 +55,14 @@ export interface BuildOptions {
 const KEYS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
 type Key = (typeof KEYS)[number];
 
-const out = new Uint32Array(OFFSETS_LENGTH);
 const check = new Uint32Array(OFFSETS_LENGTH);
 
 /**
- * A URI from its components (RFC 3986 §5.3). Given as text (the default), each component is
- * percent-encoded where its grammar needs it; with `{ encoded: true }` they are taken as written
- * and checked. Returns a strict `Uri`.
- *
- * @throws {UriError} for a component its grammar rejects, with the index in that component (an
- *   invalid scheme, a port that is not digits, a bad IP literal; in encoded mode any character
- *   the component cannot hold), and INVALID_COMPONENT for components that cannot stand together
- *   (userinfo or a port without a host, a relative path after a host).
- * @example
- * buildUri({ scheme: 'https', host: 'example.com', path: '/a b', query: { q: 'x&y' } }).href;
- *   // 'https://example.com/a%20b?q=x%26y'
- * buildUri({ scheme: 's', host: '1:2::8', port: 10 }).href; // 's://[1:2::8]:10'
- * buildUri({ scheme: 'http', host: 'münchen.de' }, { idna: true }).href; // 'http://xn--mnchen-3ya.de'
- * buildUri({ scheme: 'ftp', user: 'a:b', password: 'p w', host: 'h' }).href; // 'ftp://a%3Ab:p%20w@h'
+ * `buildUri`: the URI of `components` (RFC 3986 §5.3), its offsets record written into `out`.
+ * Given as text (the default), each component is percent-encoded where its grammar needs it;
+ * with `{ encoded: true }` they are taken as written and checked.
  */
-export function buildUri(components: BuildComponents, options?: BuildOptions): Uri {
+export function build(components: BuildComponents, options: BuildOptions | undefined, out: Uint32Array): string {
   if (typeof components !== 'object' || components === null) throw argumentError('buildUri', 'components', 'an object', components);
   for (const k in components) {
     if (Object.hasOwn(components, k) && !COMPONENTS.has(k)) throw unknown('buildUri', k);
@@ -90,18 +79,17 @@ export function buildUri(components: BuildComponents, options?: BuildOptions): U
     if (parts.userinfo !== undefined) throw both('buildUri');
     parts.userinfo = userinfoOf(halve(user, 'user', o, 'buildUri'), halve(password, 'password', o, 'buildUri'), o);
   }
-  return finish(parts, o, 'buildUri', false);
+  return finish(parts, o, 'buildUri', false, out);
 }
 
 /**
- * `Uri#with`: `uri` (described by `rec`, a scratch record this may overwrite) with the components
- * that `changes` names as own properties replaced, a key set to `undefined` removing one. The
- * untouched components are sliced from the URI as they are, not scanned again.
- * @internal called by Uri#with.
+ * `Uri#with`: the URI `s` (described by `rec`) with the components that `changes` names as own
+ * properties replaced, a key set to `undefined` removing one; the new text's record overwrites
+ * `rec`. `null` when `changes` names nothing (the URI stays as it is). The untouched components
+ * are sliced from `s` as they are, not scanned again.
  */
-export function withChanges(uri: Uri, rec: Uint32Array, changes: BuildComponents, options: BuildOptions | undefined): Uri {
+export function withChanges(s: string, rec: Uint32Array, changes: BuildComponents, options: BuildOptions | undefined): string | null {
   if (typeof changes !== 'object' || changes === null) throw argumentError('Uri#with', 'changes', 'an object', changes);
-  const s = uri.href;
   const f = rec[Slot.FLAGS]!;
   // The common change, one component that is there already: the text around it stays as it is
   // and so does its record, shifted (no recomposition, no scan but the new component's).
@@ -115,7 +103,7 @@ export function withChanges(uri: Uri, rec: Uint32Array, changes: BuildComponents
   }
   if (count === 0) {
     readOptions(options, 'Uri#with', true);
-    return uri;
+    return null;
   }
   if (count === 1 && options === undefined && (f & (WARNING_FLAGS | Flag.NON_ASCII)) === 0) {
     // Named loads (not changes[only]): monomorphic for the literal {host} a caller writes.
@@ -165,7 +153,7 @@ export function withChanges(uri: Uri, rec: Uint32Array, changes: BuildComponents
         : old.slice(colon + 1);
     parts.userinfo = userinfoOf(user, password, o);
   }
-  return finish(parts, o, 'Uri#with', (f & WARNING_FLAGS) !== 0);
+  return finish(parts, o, 'Uri#with', (f & WARNING_FLAGS) !== 0, rec);
 }
 
 const COMPONENTS: ReadonlySet<string> = new Set([...KEYS, 'user', 'password']);
@@ -181,10 +169,10 @@ function unknown(who: string, k: string): TypeError {
 /**
  * `s` (described by `rec`, flags `f`) with component `k`, present, replaced by the encoded `v`;
  * `null` when this is not such a case (absent component, not a string, a structural change, or
- * a value to report an error for), which the general way then takes. Shifts `rec` in place
- * (the caller's scratch copy): the new `Uri` copies it.
+ * a value to report an error for), which the general way then takes. Shifts `rec` in place,
+ * into the new text's record.
  */
-function replaced(s: string, rec: Uint32Array, f: number, k: string, v: unknown): Uri | null {
+function replaced(s: string, rec: Uint32Array, f: number, k: string, v: unknown): string | null {
   if (typeof v !== 'string') return null;
   let start: number;
   let end: number;
@@ -223,7 +211,7 @@ function replaced(s: string, rec: Uint32Array, f: number, k: string, v: unknown)
     else if ((bits & (Flag.HOST_IPV4 | HOST_LITERAL)) === 0 && UPPER.test(v)) flags |= Flag.UPPER;
   }
   rec[Slot.FLAGS] = flags;
-  return new Uri(href, rec);
+  return href;
 }
 
 /**
@@ -422,8 +410,8 @@ function component(code: UriErrorCode, index: number, v: string, name: string, w
   return new UriError(code, index, v, `${base} (the ${name}${why === undefined ? '' : `: ${why}`})`);
 }
 
-/** The structure §3 requires of the parts together, then recomposition and the new view. */
-function finish(parts: Parts, o: Read, who: string, lenient: boolean): Uri {
+/** The structure §3 requires of the parts together, then recomposition into `out`. */
+function finish(parts: Parts, o: Read, who: string, lenient: boolean, out: Uint32Array): string {
   if (parts.host === undefined) {
     if (parts.userinfo !== undefined) throw new UriError('INVALID_COMPONENT', 0, parts.userinfo, `${who}: userinfo needs a host (§3.2)`);
     if (parts.port !== undefined) throw new UriError('INVALID_COMPONENT', 0, parts.port, `${who}: a port needs a host (§3.2)`);
@@ -439,5 +427,5 @@ function finish(parts: Parts, o: Read, who: string, lenient: boolean): Uri {
   // A lenient URI's untouched components may hold what lenient mode tolerated: its warnings
   // come from a lenient scan of the result.
   if (lenient) scanString(href, out, { lenient: true, iri: o.iri, zoneId: o.zoneId }, who);
-  return new Uri(href, out);
+  return href;
 }

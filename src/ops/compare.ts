@@ -1,12 +1,14 @@
 /**
- * A total order on URI-references that agrees with equivalence (RFC 3986 §6): two references
- * compare equal exactly when their normal forms are the same, as `equivalent` says.
+ * A total order on URI-references that agrees with equivalence (RFC 3986 §6).
+ *
+ * Two references compare equal exactly when their normal forms are the same, as `equivalent`
+ * says.
  */
 
+import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
 import { optionsOf } from '../syntax/options.js';
 import { scanString } from '../syntax/scan.js';
-import { scanInput, type Uri } from '../uri.js';
 import { canonicalize, dedupeOptions } from './dedupe.js';
 import { type NormalizeOptions, normalizeRecord } from './normalize.js';
 
@@ -26,7 +28,7 @@ const rb = new Uint32Array(OFFSETS_LENGTH);
  * compareUris('http://a/b', 'http://a/c');             // -1
  * ['http://b/', 'ftp://z/', 'http://a/'].sort(compareUris); // ['ftp://z/', 'http://a/', 'http://b/']
  */
-export function compareUris(a: string | Uri, b: string | Uri, options?: NormalizeOptions): number {
+export function compareUris(a: string | UriLike, b: string | UriLike, options?: NormalizeOptions): number {
   // Each normal form, with its offsets record written where the input's was; under dedupe
   // options, each canonical form (scanned again: the steps rewrite it).
   const d = options === undefined || options === null ? null : dedupeOptions(optionsOf(options, 'compareUris')!, 'compareUris');

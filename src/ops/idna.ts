@@ -1,12 +1,13 @@
 /**
- * Internationalized host names (UTS #46, the IDNA processing browsers use) between their Unicode
- * form (`münchen.de`, U-labels) and their ASCII form (`xn--mnchen-3ya.de`, A-labels), through
- * Node's own `node:url` `domainToASCII` / `domainToUnicode`: Node ships a maintained IDNA
+ * Internationalized host names (UTS #46): between their Unicode form and their ASCII form.
+ *
+ * UTS #46 is the IDNA processing browsers use; it maps the Unicode form (`münchen.de`, U-labels)
+ * to the ASCII form (`xn--mnchen-3ya.de`, A-labels) and back. This goes through Node's own `node:url` `domainToASCII` / `domainToUnicode`: Node ships a maintained IDNA
  * implementation and its mapping tables, so none are written here.
  *
  * Those two functions run the WHATWG host parser, which reads a host whose last label is a number
  * as an IPv4 address (`0x7f.1` → `127.0.0.1`). RFC 3986 decides a host's type by its grammar alone
- * (behaviour.md), so the host is given to them with one more label, `a`, which is never a number,
+ * (§3.2.2: only a dotted-decimal IPv4address is an address), so the host is given to them with one more label, `a`, which is never a number,
  * and the label comes off the answer again: UTS #46 maps each label by itself.
  */
 import { domainToASCII, domainToUnicode } from 'node:url';
@@ -34,17 +35,23 @@ const GUARD = '.a';
 export function toAsciiHost(host: string): string {
   if (typeof host !== 'string') throw argumentError('toAsciiHost', 'host', 'a string', host);
   if (isIpLiteral(host)) return host;
-  if (!needsIdna(host)) return lowerAscii(host);
+  const idna = needsIdna(host);
+  if (!idna && host.indexOf('%') === -1) return lowerAscii(host);
   checkDecodedAscii(host);
-  const ascii = domainToASCII(decodeRange(host, 0, host.length, true) + GUARD);
+  const decoded = decodeRange(host, 0, host.length, true);
+  // A %XX may have spelled an A-label ("%78n--"): what IDNA needs is read from the decoded text.
+  if (!idna && !needsIdna(decoded)) return lowerAscii(decoded);
+  const ascii = domainToASCII(decoded + GUARD);
   if (!ascii.endsWith(GUARD)) throw rejected(host);
   return ascii.slice(0, -GUARD.length);
 }
 
 /**
- * A host is decoded before IDNA maps it, and `domainToASCII` reads its input as a URL's host: a
- * decoded "/", "?", "#", "@" or ":" would end or split it there. A `%XX` of an ASCII character
- * that a reg-name cannot hold is therefore an error, at its index.
+ * A host is decoded before IDNA maps it, whatever its labels hold: the ASCII form is a name for
+ * DNS, which knows no percent-encoding. `domainToASCII` reads its input as a URL's host: a
+ * decoded "/", "?", "#", "@" or ":" would end or split it there, and a decoded "%" would be read
+ * again. A `%XX` of an ASCII character that a reg-name cannot hold is therefore an error, at its
+ * index.
  */
 function checkDecodedAscii(host: string): void {
   for (let i = host.indexOf('%'); i !== -1; i = host.indexOf('%', i + 3)) {
@@ -77,7 +84,7 @@ function checkDecodedAscii(host: string): void {
 export function toUnicodeHost(host: string): string {
   if (typeof host !== 'string') throw argumentError('toUnicodeHost', 'host', 'a string', host);
   if (isIpLiteral(host)) return host;
-  if (!needsIdna(host)) return lowerAscii(host);
+  if (!needsIdna(host) && host.indexOf('%') === -1) return lowerAscii(host);
   let out = '';
   for (let start = 0; start <= host.length; ) {
     let end = host.indexOf('.', start);
@@ -102,6 +109,37 @@ function unicodeLabel(label: string): string {
   const unicode = domainToUnicode(text + GUARD);
   return unicode.endsWith(GUARD) ? unicode.slice(0, -GUARD.length) : lowerAscii(label);
 }
+
+/**
+ * A reg-name with each label that holds a non-ASCII character as UTS #46 maps it before ToASCII
+ * (case folded, compatibility forms and the ideographic full stop mapped), still in Unicode: the
+ * form in which equal internationalized hosts are equal (RFC 3987 §5.3.2.1). A label with a `%`,
+ * one UTS #46 rejects, or one it would map to an ASCII character a reg-name cannot hold, stays
+ * as it is; so do ASCII labels (A-labels included).
+ * @internal normalize
+ */
+export function mapHostLabels(host: string): string {
+  let out = '';
+  for (let start = 0; start <= host.length; ) {
+    let end = host.indexOf('.', start);
+    if (end === -1) end = host.length;
+    const label = host.slice(start, end);
+    if (start > 0) out += '.';
+    out += NON_ASCII.test(label) && label.indexOf('%') === -1 ? mappedLabel(label) : label;
+    start = end + 1;
+  }
+  return out;
+}
+
+/** One label of mapHostLabels. */
+function mappedLabel(label: string): string {
+  const mapped = domainToUnicode(label + GUARD);
+  if (!mapped.endsWith(GUARD)) return label;
+  const m = mapped.slice(0, -GUARD.length);
+  return hasAsciiOutside(m, EncodeSet.REG_NAME) ? label : m;
+}
+
+const NON_ASCII = /[^\u0000-\u007f]/;
 
 function isIpLiteral(host: string): boolean {
   return host.charCodeAt(0) === 0x5b && host.charCodeAt(host.length - 1) === 0x5d;

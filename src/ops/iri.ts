@@ -1,15 +1,17 @@
 /**
- * IRIs (RFC 3987): mapping an IRI to the URI that retrieval uses (§3.1), and a URI to the IRI a
- * person can read (§3.2), which decodes only what is safe to show.
+ * IRIs (RFC 3987): from an IRI to its URI, and from a URI to the IRI a person can read.
+ *
+ * An IRI maps to the URI that retrieval uses (§3.1); a URI maps to an IRI (§3.2) by decoding only
+ * what is safe to show.
  */
 import { argumentError } from '../syntax/errors.js';
+import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
 import { booleanOption, optionsOf } from '../syntax/options.js';
 import { isIprivate, isUcschar } from '../syntax/scan.js';
 import { ALLOWED, EncodeSet } from '../syntax/tables.js';
-import { scanInput, type Uri } from '../uri.js';
 import { toAsciiHost, toUnicodeHost } from './idna.js';
-import { encodeSet, hexByte, utf8At, utf8End } from './percent.js';
+import { encodeSet, hexByte, indexIn, utf8At, utf8End } from './percent.js';
 
 /** Options of `iriToUri` and `uriToIri`. */
 export interface IriOptions {
@@ -87,7 +89,7 @@ function encodeNonAscii(s: string, start: number, end: number): string {
  * uriToIri('http://xn--99zt52a.example.org/', { idna: true }); // 'http://納豆.example.org/'
  * uriToIri('http://h/a%20b%2Fc');                         // 'http://h/a%20b%2Fc'
  */
-export function uriToIri(uri: string | Uri, options?: IriOptions): string {
+export function uriToIri(uri: string | UriLike, options?: IriOptions): string {
   const wanted = idnaOption(options, 'uriToIri');
   const s = scanInput(uri, rec, IRI, 'uriToIri', 'uri');
   const f = rec[Slot.FLAGS]!;
@@ -120,7 +122,7 @@ function unicodeHost(host: string): string {
 function decodeShowable(s: string, start: number, end: number, qs: number, qe: number): string {
   let out = '';
   let run = start;
-  for (let i = s.indexOf('%', start); i !== -1 && i < end; ) {
+  for (let i = indexIn(s, 0x25, start, end); i !== -1; ) {
     const b = hexByte(s, i);
     if (b < 0x80) {
       // Step 2: only unreserved ASCII is decoded ("%" and reserved characters keep their meaning).
@@ -128,7 +130,7 @@ function decodeShowable(s: string, start: number, end: number, qs: number, qe: n
         out += s.slice(run, i) + String.fromCharCode(b);
         run = i + 3;
       }
-      i = s.indexOf('%', i + 1);
+      i = indexIn(s, 0x25, i + 1, end);
       continue;
     }
     const cp = utf8At(s, i, b, end);
@@ -136,10 +138,10 @@ function decodeShowable(s: string, start: number, end: number, qs: number, qe: n
     if (cp >= 0 && showable(cp, i >= qs && i < qe)) {
       out += s.slice(run, i) + String.fromCodePoint(cp);
       run = next;
-      i = s.indexOf('%', next);
+      i = indexIn(s, 0x25, next, end);
     } else {
       // Steps 3 and 4: not UTF-8, or not for showing; the next triplet may begin a sequence.
-      i = s.indexOf('%', cp >= 0 ? next : i + 3);
+      i = indexIn(s, 0x25, cp >= 0 ? next : i + 3, end);
     }
   }
   return run === start ? s.slice(start, end) : out + s.slice(run, end);

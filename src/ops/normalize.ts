@@ -1,62 +1,27 @@
 /**
- * Normalization and equivalence (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based), from one
- * offsets record to one output string. Input that is already normal is returned as it is.
+ * Normalization and equivalence (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based).
+ *
+ * From one offsets record to one output string; input that is already normal is returned as it
+ * is. What particular schemes add (default ports, an empty path that means "/", mailto's
+ * domains) comes from schemes.ts.
  */
 
+import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, HOST_LITERAL, NORMALIZE_HINTS, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
 import { optionsOf } from '../syntax/options.js';
 import type { ParseOptions } from '../syntax/scan.js';
 import { ALLOWED, EncodeSet, HEX_VALUE } from '../syntax/tables.js';
-import { scanInput, type Uri } from '../uri.js';
 import { canonicalize, type DedupeOptions, dedupeOptions } from './dedupe.js';
+import { mapHostLabels } from './idna.js';
 import { emptyParts, recompose, removeDots, removeDotsRelative } from './path.js';
 import { encodeOutside, hexByte, normalizePercent } from './percent.js';
+import { defaultPortOf, emptyPathIsRoot, lowerMailtoDomains } from './schemes.js';
 
 /**
  * Options of `normalize` and `equivalent`: how to parse the inputs, and the opt-in steps past
  * RFC 3986 that deduplicating crawled URLs wants (`DedupeOptions`, `DEDUPE_PRESET`).
  */
 export type NormalizeOptions = ParseOptions & DedupeOptions;
-
-/**
- * Default ports (§6.2.3): a port equal to its scheme's default is dropped. From the IANA
- * service-name registry for the schemes that name a transport port.
- */
-export const DEFAULT_PORTS: Readonly<Record<string, number>> = Object.freeze({
-  ftp: 21,
-  ssh: 22,
-  sftp: 22,
-  telnet: 23,
-  gopher: 70,
-  http: 80,
-  ws: 80,
-  pop: 110,
-  nntp: 119,
-  imap: 143,
-  snmp: 161,
-  ldap: 389,
-  https: 443,
-  wss: 443,
-  rtsp: 554,
-  ldaps: 636,
-  mqtt: 1883,
-  sip: 5060,
-  sips: 5061,
-  amqp: 5672,
-  redis: 6379,
-  git: 9418,
-});
-
-/**
- * The scheme's default port, from DEFAULT_PORTS' own entries (never Object.prototype's).
- * @internal also Uri#defaultPort.
- */
-export function defaultPortOf(scheme: string): number | undefined {
-  return Object.hasOwn(DEFAULT_PORTS, scheme) ? DEFAULT_PORTS[scheme] : undefined;
-}
-
-/** Schemes whose empty path with an authority means "/" (§6.2.3). */
-const EMPTY_PATH_IS_ROOT: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss']);
 
 const rec = new Uint32Array(OFFSETS_LENGTH);
 
@@ -72,11 +37,11 @@ const rec = new Uint32Array(OFFSETS_LENGTH);
  * normalize('HTTP://Example.COM:80');              // 'http://example.com/'
  * normalize('http://[2001:DB8:0:0:0:0:0:1]/');      // 'http://[2001:db8::1]/'
  */
-export function normalize(input: string | Uri, options?: NormalizeOptions): string {
+export function normalize(input: string | UriLike, options?: NormalizeOptions): string {
   return normalizeAs(input, options, 'normalize', 'input');
 }
 
-function normalizeAs(input: string | Uri, options: NormalizeOptions | undefined, who: string, name: string): string {
+function normalizeAs(input: string | UriLike, options: NormalizeOptions | undefined, who: string, name: string): string {
   // Without options, or options of parsing alone, the normal form is the answer: the dedupe
   // steps cost nothing unless asked for.
   const d = options === undefined || options === null ? null : dedupeOptions(optionsOf(options, who)!, who);
@@ -94,7 +59,7 @@ function normalizeAs(input: string | Uri, options: NormalizeOptions | undefined,
  * equivalent('http://a/%7e', 'http://a/~');                   // true
  * equivalent('http://a/%2F', 'http://a//');                   // false
  */
-export function equivalent(a: string | Uri, b: string | Uri, options?: NormalizeOptions): boolean {
+export function equivalent(a: string | UriLike, b: string | UriLike, options?: NormalizeOptions): boolean {
   return normalizeAs(a, options, 'equivalent', 'a') === normalizeAs(b, options, 'equivalent', 'b');
 }
 
@@ -155,7 +120,7 @@ export function normalizeRecord(s: string, o: Uint32Array, out: Uint32Array | nu
   if (path.charCodeAt(0) === 0x2f || scheme !== undefined) path = removeDots(path, false);
   else if (path !== '') path = removeDotsRelative(path);
   if (scheme === 'mailto') path = lowerMailtoDomains(path);
-  if ((f & Flag.AUTHORITY) !== 0 && path === '' && EMPTY_PATH_IS_ROOT.has(scheme ?? '')) path = '/';
+  if ((f & Flag.AUTHORITY) !== 0 && path === '' && emptyPathIsRoot(scheme ?? '')) path = '/';
   n.path = path;
   n.query =
     (f & Flag.QUERY) !== 0 ? strict(normalizePercent(s, o[Slot.QUERY_START]!, o[Slot.QUERY_END]!), EncodeSet.QUERY, tolerated) : undefined;
@@ -180,51 +145,18 @@ function isNormal(s: string, o: Uint32Array, f: number): boolean {
   const schemeEnd = o[Slot.SCHEME_END]!;
   if (schemeEnd === 6 && s.startsWith('mailto')) return false; // its domains' case (lowerMailtoDomains)
   if ((f & Flag.AUTHORITY) === 0) return true;
+  if ((f & Flag.NON_ASCII) !== 0 && hasNonAscii(s, o[Slot.HOST_START]!, o[Slot.HOST_END]!)) return false; // mapHostLabels
   if ((f & Flag.PORT) !== 0) {
     const start = o[Slot.PORT_START]!;
     const end = o[Slot.PATH_START]!;
     if (start === end || s.charCodeAt(start) === 0x30 || Number(s.slice(start, end)) === defaultPortOf(s.slice(0, schemeEnd))) return false;
   }
-  return o[Slot.PATH_START] !== o[Slot.PATH_END] || !EMPTY_PATH_IS_ROOT.has(s.slice(0, schemeEnd));
+  return o[Slot.PATH_START] !== o[Slot.PATH_END] || !emptyPathIsRoot(s.slice(0, schemeEnd));
 }
 
-/**
- * mailto (RFC 6068 §2, the §6.2.3 example): the domain of each address is case-insensitive, so
- * the text after the last "@" of every comma-separated address goes to lower case, "%XX" left as
- * it is (its hex digits are upper case after §6.2.2.1). Every search moves forward only, so the
- * work stays linear however many addresses there are.
- */
-function lowerMailtoDomains(path: string): string {
-  // Output is built only from the first domain that changes: most addresses need nothing.
-  let out = '';
-  let copied = 0; // path[copied, ...) is not in out yet
-  let pct = -2; // the next "%" at or after the last domain's "@"; -1: none; -2: not looked for yet
-  for (let start = 0; start <= path.length; ) {
-    let end = path.indexOf(',', start);
-    if (end === -1) end = path.length;
-    let at = -1;
-    for (let k = start; k < end; k++) if (path.charCodeAt(k) === 0x40) at = k;
-    if (at >= 0) {
-      // Each search starts at this "@" and is kept while it lies ahead: the ranges searched never
-      // overlap. (A search from the path's start, kept and moved on with indexOf from the last
-      // "%", measured linear unoptimized and quadratic once TurboFan compiled it.)
-      if (pct !== -1 && pct < at) pct = path.indexOf('%', at);
-      // The domain [at, end), lower case outside its "%XX".
-      let domain = '';
-      let run = at;
-      for (; pct !== -1 && pct < end; pct = path.indexOf('%', run)) {
-        domain += path.slice(run, pct).toLowerCase() + path.slice(pct, pct + 3);
-        run = pct + 3;
-      }
-      domain += path.slice(run, end).toLowerCase();
-      if (!path.startsWith(domain, at)) {
-        out += path.slice(copied, at) + domain;
-        copied = end;
-      }
-    }
-    start = end + 1;
-  }
-  return copied === 0 ? path : out + path.slice(copied);
+function hasNonAscii(s: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (s.charCodeAt(i) >= 0x80) return true;
+  return false;
 }
 
 /** Port digits without leading zeros ("0080" is port 80); '' for an empty port. */
@@ -233,7 +165,7 @@ function portDigits(s: string, start: number, end: number): string {
   return s.slice(start, end);
 }
 
-/** §6.2.2.1 and §6.2.2.2 for the host; RFC 5952 for IPv6. */
+/** §6.2.2.1 and §6.2.2.2 for the host (RFC 3987 §5.3.2.1 for a non-ASCII one); RFC 5952 for IPv6. */
 function normalizeHost(s: string, start: number, end: number, f: number): string {
   if ((f & Flag.HOST_IPV6) !== 0) return `[${canonicalIPv6(s, start + 1, end - 1)}]`;
   if ((f & Flag.HOST_IPV4) !== 0) return s.slice(start, end);
@@ -263,7 +195,8 @@ function normalizeHost(s: string, start: number, end: number, f: number): string
     }
     out += String.fromCharCode(c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
   }
-  return out;
+  // RFC 3987 §5.3.2.1: a non-ASCII host is case-folded as IDNA maps it.
+  return (f & (Flag.NON_ASCII | Flag.WARN_NON_ASCII)) !== 0 && (f & Flag.HOST_IPVFUTURE) === 0 ? mapHostLabels(out) : out;
 }
 
 const groups = new Uint16Array(8);

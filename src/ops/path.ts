@@ -9,6 +9,7 @@ import { argumentError } from '../syntax/errors.js';
 import { isIPv4 } from '../syntax/host.js';
 import { Flag, HOST_LITERAL, setOffsets } from '../syntax/offsets.js';
 import { ALLOWED, EncodeSet, HEX_VALUE } from '../syntax/tables.js';
+import { indexIn } from './percent.js';
 
 // ---------------------------------------------------------------------------------------------
 // §5.2.4 remove_dot_segments.
@@ -139,8 +140,8 @@ export function removeDotsRelative(path: string): string {
  */
 export function merge(b: string, start: number, end: number, hasAuthority: boolean, refPath: string): string {
   if (hasAuthority && start === end) return `/${refPath}`;
-  const slash = b.lastIndexOf('/', end - 1);
-  return slash < start ? refPath : b.slice(start, slash + 1) + refPath;
+  const slash = lastSlash(b, start, end);
+  return slash === -1 ? refPath : b.slice(start, slash + 1) + refPath;
 }
 
 /**
@@ -171,19 +172,26 @@ export function climb(b: string, bPathStart: number, bPathEnd: number, r: string
   }
   // The rest must hold no dot-segment: none starts at p, and no "/." follows.
   if (r.charCodeAt(p) === 0x2e && p < rPathEnd) return null;
-  const dot = r.indexOf('/.', p);
-  if (dot !== -1 && dot < rPathEnd) return null;
+  for (let i = indexIn(r, 0x2f, p, rPathEnd); i !== -1; i = indexIn(r, 0x2f, i + 1, rPathEnd)) {
+    if (r.charCodeAt(i + 1) === 0x2e) return null;
+  }
   // The base's directory ends after its last "/"; an empty base path with an authority is "/".
-  let dir = b.lastIndexOf('/', bPathEnd - 1);
-  if (dir < bPathStart) {
+  let dir = lastSlash(b, bPathStart, bPathEnd);
+  if (dir === -1) {
     if (bPathStart !== bPathEnd) return null;
     return `${b.slice(0, bPathStart)}/${r.slice(p)}`;
   }
   while (up > 0 && dir > bPathStart) {
-    dir = b.lastIndexOf('/', dir - 1);
+    dir = lastSlash(b, bPathStart, dir);
     up--;
   }
   return b.slice(0, dir + 1) + r.slice(p);
+}
+
+/** The index of the last "/" in b[start, end), or -1 (lastIndexOf would look on before start). */
+function lastSlash(b: string, start: number, end: number): number {
+  for (let i = end - 1; i >= start; i--) if (b.charCodeAt(i) === 0x2f) return i;
+  return -1;
 }
 
 /**
@@ -224,10 +232,12 @@ export function asRelativePath(path: string): string {
 
 /** The first segment holds a ":" (so, without a scheme, it would read as one). */
 function colonInFirstSegment(path: string): boolean {
-  const colon = path.indexOf(':');
-  if (colon === -1) return false;
-  const slash = path.indexOf('/');
-  return slash === -1 || colon < slash;
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c === 0x3a) return true;
+    if (c === 0x2f) return false;
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -386,20 +396,20 @@ const UPPER = /[A-Z]/;
  */
 export function percentHints(s: string, start = 0, end = s.length): number {
   let flags = 0;
-  let i = s.indexOf('%', start);
-  while (i !== -1 && i < end) {
+  let i = indexIn(s, 0x25, start, end);
+  while (i !== -1) {
     const h = s.charCodeAt(i + 1);
     const l = s.charCodeAt(i + 2);
     const hv = h < 0x80 ? HEX_VALUE[h]! : 0xff;
     const lv = l < 0x80 ? HEX_VALUE[l]! : 0xff;
     if (hv === 0xff || lv === 0xff || i + 2 >= end) {
-      i = s.indexOf('%', i + 1);
+      i = indexIn(s, 0x25, i + 1, end);
       continue;
     }
     const octet = (hv << 4) | lv;
     flags |= Flag.PERCENT | (h >= 0x61 || l >= 0x61 ? Flag.PCT_LOWER : 0);
     if (octet < 0x80 && (ALLOWED[octet]! & EncodeSet.UNRESERVED) !== 0) flags |= Flag.PCT_UNRESERVED;
-    i = s.indexOf('%', i + 3);
+    i = indexIn(s, 0x25, i + 3, end);
   }
   return flags;
 }

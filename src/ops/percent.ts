@@ -1,6 +1,8 @@
 /**
- * Percent-encoding (RFC 3986 §2.1, §2.4): encode a string's UTF-8 bytes for one component's
- * allowed set, decode `%XX` runs back to UTF-8, and normalize encodings (§6.2.2.1, §6.2.2.2).
+ * Percent-encoding (RFC 3986 §2.1, §2.4): encoding, decoding and normalizing `%XX`.
+ *
+ * A string's UTF-8 bytes are encoded for one component's allowed set, `%XX` runs decoded back
+ * to UTF-8, and encodings normalized (§6.2.2.1, §6.2.2.2).
  */
 import { argumentError, UriError } from '../syntax/errors.js';
 import { booleanOption, optionsOf } from '../syntax/options.js';
@@ -50,7 +52,7 @@ export function percentEncode(s: string, component: Component = 'component'): st
 
 /**
  * `percentEncode` for one of the `EncodeSet` bits of the generated tables.
- * @internal also used by query, idna, iri and build.
+ * @internal
  */
 export function encodeSet(s: string, set: number): string {
   const len = s.length;
@@ -124,16 +126,16 @@ export function percentDecode(s: string, options?: DecodeOptions): string {
 
 /**
  * `percentDecode` of s[start, len), with the indices of errors in s.
- * @internal also used by query and idna.
+ * @internal
  */
 export function decodeRange(s: string, start: number, len: number, fatal: boolean): string {
-  let i = s.indexOf('%', start);
-  if (i === -1 || i >= len) return start === 0 && len === s.length ? s : s.slice(start, len);
+  let i = indexIn(s, 0x25, start, len);
+  if (i === -1) return start === 0 && len === s.length ? s : s.slice(start, len);
   let out = s.slice(start, i);
   while (i < len) {
     if (s.charCodeAt(i) !== 0x25) {
-      const next = s.indexOf('%', i);
-      const end = next === -1 || next > len ? len : next;
+      const next = indexIn(s, 0x25, i, len);
+      const end = next === -1 ? len : next;
       out += s.slice(i, end);
       i = end;
       continue;
@@ -169,6 +171,16 @@ export function decodeRange(s: string, start: number, len: number, fatal: boolea
   return out;
 }
 
+/**
+ * The index of the code unit c in s[from, to), or -1. Unlike indexOf, it never looks past `to`:
+ * a search for one range of a long string (a component, a value) costs that range only.
+ * @internal also used by iri and path.
+ */
+export function indexIn(s: string, c: number, from: number, to: number): number {
+  for (let i = from; i < to; i++) if (s.charCodeAt(i) === c) return i;
+  return -1;
+}
+
 /** Where the sequence that utf8At read last ends. */
 export let utf8End = 0;
 
@@ -176,7 +188,7 @@ export let utf8End = 0;
  * The code point of the UTF-8 sequence of `%XX` triplets at i (below len) whose lead byte b >= 0x80
  * is already read, or -1 when it is not a complete, shortest-form sequence of a scalar value.
  * Sets utf8End past the sequence, or past its maximal ill-formed subpart.
- * @internal also used by iri.
+ * @internal
  */
 export function utf8At(s: string, i: number, b: number, len: number): number {
   // The lead byte says how many continuation bytes must follow.
@@ -194,7 +206,7 @@ export function utf8At(s: string, i: number, b: number, len: number): number {
   return need === 0 || k < need ? -1 : cp;
 }
 
-/** The byte of `%XX` at i, or -1. @internal also used by normalize. */
+/** The byte of `%XX` at i, or -1. @internal */
 export function hexByte(s: string, i: number): number {
   if (i + 2 >= s.length || s.charCodeAt(i) !== 0x25) return -1;
   const h = s.charCodeAt(i + 1);
@@ -207,7 +219,7 @@ export function hexByte(s: string, i: number): number {
 
 /**
  * The length of the well-formed UTF-8 sequence at `bytes[i]` (before `end`): 1 to 4, or 0 when
- * the bytes there are not one (Unicode Table 3-7). @internal used by batch.
+ * the bytes there are not one (Unicode Table 3-7). @internal
  */
 export function utf8Length(bytes: Uint8Array, i: number, end: number): number {
   const b = bytes[i]!;
@@ -235,7 +247,7 @@ function secondByteOk(lead: number, k: number, cb: number): boolean {
  * Percent-encodes what a component may not hold: every character outside `set` except the "%"
  * of a valid `%XX`. For the components of a lenient parse, whose tolerated characters (space,
  * `"`, `[` in a path, a second `@`, non-ASCII, ...) have one normal form: encoded.
- * @internal used by normalize.
+ * @internal
  */
 export function encodeOutside(s: string, set: number): string {
   const len = s.length;
@@ -266,7 +278,7 @@ export function encodeOutside(s: string, set: number): string {
 export function normalizePercent(s: string, start: number, end: number): string {
   let out = '';
   let runStart = start;
-  for (let i = s.indexOf('%', start); i !== -1 && i < end; i = s.indexOf('%', i)) {
+  for (let i = indexIn(s, 0x25, start, end); i !== -1; i = indexIn(s, 0x25, i, end)) {
     const b = hexByte(s, i);
     if (b < 0) {
       // A "%" that lenient parsing kept: it stands for itself, which is "%25". Left bare, it

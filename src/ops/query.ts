@@ -1,16 +1,18 @@
 /**
- * Query parameters: the `name=value` pairs that most schemes put in the query (RFC 3986 §3.4 leaves
- * the query's structure to them). `QueryParams` reads them over the query's range of the input,
- * without an array of substrings until one is asked for, and decodes a name or value only when
- * it is read. `formatQuery` writes pairs back, per RFC 3986 or as an HTML form
+ * Query parameters: reading and writing the `name=value` pairs of a query.
+ *
+ * Most schemes put such pairs in the query (RFC 3986 §3.4 leaves the query's structure to
+ * them). `QueryParams` reads them over the query's range of the input, without an array of
+ * substrings until one is asked for, and decodes a name or value only when it is read.
+ * `formatQuery` writes pairs back, per RFC 3986 or as an HTML form
  * (`application/x-www-form-urlencoded`, WHATWG URL §5).
  */
 
 import { argumentError } from '../syntax/errors.js';
+import { isUri, type UriLike } from '../syntax/input.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
 import { booleanOption, choiceOption, optionsOf } from '../syntax/options.js';
 import { EncodeSet } from '../syntax/tables.js';
-import { Uri } from '../uri.js';
 import { decodeRange, encodeSet, percentDecode } from './percent.js';
 
 /** Options of `queryParams`. */
@@ -46,7 +48,7 @@ const rec = new Uint32Array(OFFSETS_LENGTH);
  * queryParams('q=a+b', { form: true }).get('q');     // 'a b'
  * new URLSearchParams(queryParams('a=1&b=2'));        // URLSearchParams { 'a' => '1', 'b' => '2' }
  */
-export function queryParams(input: string | Uri, options?: QueryOptions): QueryParams {
+export function queryParams(input: string | UriLike, options?: QueryOptions): QueryParams {
   let s: string;
   let start: number;
   let end: number;
@@ -54,7 +56,7 @@ export function queryParams(input: string | Uri, options?: QueryOptions): QueryP
     s = input;
     start = s.charCodeAt(0) === 0x3f ? 1 : 0;
     end = s.length;
-  } else if (input instanceof Uri) {
+  } else if (isUri(input)) {
     s = input.href;
     input.writeOffsets(rec);
     const hasQuery = (rec[Slot.FLAGS]! & Flag.QUERY) !== 0;
@@ -101,6 +103,14 @@ export class QueryParams implements Iterable<[string, string]> {
 
   /** @internal Use `queryParams()` or `uri.queryParams`. */
   constructor(s: string, start: number, end: number, flags: number) {
+    if (
+      typeof s !== 'string' ||
+      typeof start !== 'number' ||
+      typeof end !== 'number' ||
+      typeof flags !== 'number' ||
+      !(start >= 0 && start <= end && end <= s.length)
+    )
+      throw new TypeError('QueryParams: the constructor is internal; use queryParams(input) or uri.queryParams');
     this.#s = s;
     this.#start = start;
     this.#end = end;
@@ -310,7 +320,8 @@ export interface FormatQueryOptions {
 
 /**
  * Writes pairs as a query (without the `?`): the inverse of `queryParams`. Names and values are
- * percent-encoded as UTF-8 where the query, or the pair structure, needs it.
+ * percent-encoded as UTF-8 where the query, or the pair structure, needs it; a `?` that would
+ * begin the query is `%3F`, since a reader drops one leading `?` (`[['?a', '1']]` is `%3Fa=1`).
  *
  * @throws {TypeError} for a name that is not a string or a value of another type.
  * @throws {UriError} INVALID_CHAR for a lone surrogate, which has no UTF-8 form.
@@ -358,7 +369,9 @@ export function formatQuery(input: QueryInput, options?: FormatQueryOptions): st
       else add(name, value);
     }
   }
-  return out;
+  // RFC 3986 §3.4: a "?" in the query is data, but a reader handed the query without its "?"
+  // (queryParams, URLSearchParams) drops one at its start as that delimiter.
+  return out.charCodeAt(0) === 0x3f ? `%3F${out.slice(1)}` : out;
 }
 
 const SEPARATORS = ['&', ';'] as const;

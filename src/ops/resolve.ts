@@ -1,14 +1,16 @@
 /**
- * Reference resolution (RFC 3986 §5.2), working from two offsets records: §5.2.2 picks each
- * component of the target from the reference or the base, and path.ts merges, removes dot
- * segments and recomposes (§5.3). `rfc2396: true` gives java.net.URI's RFC 2396 answers instead.
+ * Reference resolution (RFC 3986 §5.2), from two offsets records to the target's text.
+ *
+ * §5.2.2 picks each component of the target from the reference or the base, and path.ts merges,
+ * removes dot segments and recomposes (§5.3). `rfc2396: true` gives java.net.URI's RFC 2396
+ * answers instead.
  */
 
 import { UriError } from '../syntax/errors.js';
+import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, fragmentMarkOf, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
 import { booleanOption, countOption, optionsOf } from '../syntax/options.js';
 import { type ParseOptions, scanOptions } from '../syntax/scan.js';
-import { scanInput, type Uri } from '../uri.js';
 import { authorityKindOf } from './authority.js';
 import { climb, emptyParts, merge, type Parts, recompose, removeDots } from './path.js';
 
@@ -39,7 +41,7 @@ let lastKey = 0;
  * resolve('http://a/b/c/d;p?q', '?y');        // 'http://a/b/c/d;p?y'
  * resolve('http://a/b/c/d;p?q', '?y', { rfc2396: true }); // 'http://a/b/c/?y'
  */
-export function resolve(base: string | Uri, reference: string | Uri, options?: ResolveOptions): string {
+export function resolve(base: string | UriLike, reference: string | UriLike, options?: ResolveOptions): string {
   const o = optionsOf(options, 'resolve');
   const key = o === undefined ? 0 : scanOptions(o, 'resolve');
   const maxLength = o === undefined ? -1 : countOption(o, 'maxLength', 'resolve');
@@ -178,7 +180,8 @@ function sameScheme(a: string, aEnd: number, b: string, bEnd: number): boolean {
 
 /**
  * RFC 2396 §5.2 as java.net.URI implements it: a reference with a scheme, or any reference
- * against an opaque base, is returned as it is; a fragment-only reference keeps the base; a
+ * against an opaque base, is returned as it is; a fragment-only reference keeps the base (the
+ * base itself, as written, when the fragment is the base's; an empty authority is none); a
  * network-path or absolute-path reference is taken without removing dot-segments; a relative
  * path is merged, runs of "/" collapsed, then "." segments and "segment/.." pairs are removed and
  * surplus ".." kept.
@@ -195,10 +198,16 @@ function resolve2396(b: string, r: string): string {
   // "file:/a"), an empty port of a server-based one is none ("//a:" is "//a").
   const refAuthority = (rf & Flag.AUTHORITY) !== 0 ? javaAuthority(r, refRec) : null;
   if (refAuthority !== null) return scheme + refAuthority + r.slice(rPathStart);
-  const authority = (bf & Flag.AUTHORITY) !== 0 ? (javaAuthority(b, baseRec) ?? '') : '';
-  if ((rf & (Flag.AUTHORITY | Flag.QUERY)) === 0 && rPathStart === rPathEnd && (rf & Flag.FRAGMENT) !== 0) {
-    return scheme + authority + b.slice(baseRec[Slot.PATH_START], fragmentMarkOf(baseRec)) + r;
+  if ((rf & Flag.QUERY) === 0 && rPathStart === rPathEnd && (rf & Flag.FRAGMENT) !== 0) {
+    // A fragment-only reference ("//#f" too: its authority is none). The base's own fragment
+    // again gives the base itself, as it was written; another one a URI written anew.
+    const fragment = r.slice(refRec[Slot.FRAGMENT_START]! - 1);
+    const mark = fragmentMarkOf(baseRec);
+    if (mark < b.length && b.slice(mark) === fragment) return b;
+    const authority = (bf & Flag.AUTHORITY) !== 0 ? (javaAuthority(b, baseRec) ?? '') : '';
+    return scheme + authority + b.slice(baseRec[Slot.PATH_START], mark) + fragment;
   }
+  const authority = (bf & Flag.AUTHORITY) !== 0 ? (javaAuthority(b, baseRec) ?? '') : '';
   if (r.charCodeAt(rPathStart) === 0x2f) return scheme + authority + r.slice(rPathStart);
   const bPathStart = baseRec[Slot.PATH_START]!;
   const bPathEnd = baseRec[Slot.PATH_END]!;

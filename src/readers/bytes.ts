@@ -117,13 +117,21 @@ export class ByteView {
    * (`%E9`), the octet a URI means by it, rather than as U+FFFD: distinct bytes stay distinct.
    */
   text(from: number, to: number): string {
-    const ascii = this.code === 0 && (this.offsets[Slot.FLAGS]! & (Flag.NON_ASCII | Flag.WARN_NON_ASCII)) === 0;
-    if (ascii) {
+    if (this.ascii()) {
       if (this.scanned !== null) return this.scanned.slice(from - this.start, to - this.start);
       return this.buf !== null ? this.buf.latin1Slice(from, to) : utf8.decode(this.bytes.subarray(from, to));
     }
     const s = this.utf8(from, to);
     return this.options?.lenient === true && s.includes('\uFFFD') ? this.keepBytes(from, to) : s;
+  }
+
+  /**
+   * True when the valid range is all ASCII, so that its byte positions are string indices. The
+   * scan's flags decide, not the decoded text's length: in lenient mode a stray byte (one byte,
+   * three characters as `%XX`) and a three-byte character (three bytes, one character) even out.
+   */
+  private ascii(): boolean {
+    return this.code === 0 && (this.offsets[Slot.FLAGS]! & (Flag.NON_ASCII | Flag.WARN_NON_ASCII)) === 0;
   }
 
   private utf8(from: number, to: number): string {
@@ -221,7 +229,7 @@ export class ByteView {
   uri(): Uri | null {
     if (this.code !== 0) return null;
     const text = this.href;
-    if (text.length !== this.end - this.start) return tryParse(text, this.options);
+    if (!this.ascii()) return tryParse(text, this.options);
     // ASCII: byte positions are string indices, less the range's start. Absent components'
     // slots hold 0, which is below the start, and stay 0.
     return new Uri(text, shiftOffsets(this.offsets.slice(), this.start));

@@ -23,7 +23,7 @@ export type HeuristicRepair =
   | 'whitespace'
   /** `\` read as `/` before the query. */
   | 'backslash'
-  /** `http:/x`, `http:x` or `http:///x` written `http://x` (http, https, ws, wss, ftp). */
+  /** `http:/x`, `http:x` or `http:///x` written `http://x` (http, https, ws, wss, ftp); `file://c:/x` written `file:///c:/x`. */
   | 'slashes'
   /** A missing scheme added: `defaultScheme://`, or `mailto:` for an e-mail address. */
   | 'scheme'
@@ -54,6 +54,8 @@ export interface HeuristicResult {
 const rec = new Uint32Array(OFFSETS_LENGTH);
 const LENIENT = Object.freeze({ lenient: true });
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
+/** `file://c:/…`: a drive letter where the host would be. */
+const FILE_DRIVE = /^file:\/\/[A-Za-z]:(?:[/?#]|$)/i;
 /** Schemes whose URIs always have an authority: their "//" can be restored. */
 const AUTHORITY_SCHEMES = /^(?:https?|wss?|ftp):/i;
 
@@ -61,18 +63,22 @@ const AUTHORITY_SCHEMES = /^(?:https?|wss?|ftp):/i;
  * Parses a URL as a person would type it: trims it, removes `<…>` around it, adds a missing
  * `http://` (or `defaultScheme`; `mailto:` for an e-mail address), restores the `//` of `http:`,
  * reads `\` as `/` before the query, percent-encodes what the grammar does not allow and writes
- * a Unicode host as A-labels. An input that begins with `/`, `.`, `?` or `#` stays a relative
- * reference. What was repaired comes back with the `Uri`. The repairs are guesses: use them for
- * input from people, never where the input is meant to be a URI already.
+ * a Unicode host as A-labels (and checks one written as A-labels). An absolute URI stays as it is
+ * (`tel:911`, `com.example.app:/oauth2redirect`), but that `name:digits` is a host and a port
+ * unless `name` is a registered scheme. An input that begins with `/`, `.`, `?` or `#` stays a
+ * relative reference. What was repaired comes back with the `Uri`. The repairs are guesses: use
+ * them for input from people, never where the input is meant to be a URI already.
  *
  * @throws {UriError} when even the repaired input is not a URI-reference (a port that is not
- *   digits, a bad IP literal, a control character), with the index in the repaired text.
+ *   digits, a bad IP literal, a control character), or names a host IDNA rejects, with the index
+ *   in the repaired text.
  * @example
  * heuristicParse('  example.com/a b ').uri.href;   // 'http://example.com/a%20b'
  * heuristicParse('  example.com/a b ').repairs;    // ['trim', 'scheme', 'percent-encode']
  * heuristicParse('http:\\\\münchen.de\\x?y=\\').uri.href; // 'http://xn--mnchen-3ya.de/x?y=%5C'
  * heuristicParse('localhost:8080').uri.href;        // 'http://localhost:8080'
  * heuristicParse('bob@example.com').uri.href;       // 'mailto:bob@example.com'
+ * heuristicParse('com.example.app:/cb').uri.href;   // 'com.example.app:/cb'
  */
 export function heuristicParse(input: string, options?: HeuristicOptions): HeuristicResult {
   if (typeof input !== 'string') throw argumentError('heuristicParse', 'input', 'a string', input);
@@ -110,6 +116,13 @@ export function heuristicParse(input: string, options?: HeuristicOptions): Heuri
   }
   s = addScheme(s, defaultScheme, repairs);
   const uri = encode(s, idna, repairs);
+  const host = uri.host;
+  if (idna && uri.hostType === 'reg-name' && ACE_LABEL.test(host!)) {
+    // An A-label (an ASCII host IDNA did not write): checked as toAsciiHost checks it, and kept
+    // as it was written.
+    scan(uri.href, rec);
+    hostToAscii(host!, uri.href, rec[Slot.HOST_START]!);
+  }
   // http, https, ws, wss and ftp name a host (RFC 9110 §4.2.1 forbids an empty one for http):
   // "http:" alone, or ":8080", repaired to an empty host, is no URL.
   if (uri.host === '' && AUTHORITY_SCHEMES.test(uri.href)) {
@@ -142,18 +155,32 @@ function queryStart(s: string): number {
   return s.length;
 }
 
+/**
+ * A scheme where the text before the first ":" is one (RFC 3986 §3.1): the URI stays as it is,
+ * registered schemes and private-use ones (RFC 7595 §3.8, `com.example.app:/oauth2redirect`)
+ * alike, but for the "//" of the schemes that always have an authority. A name followed by ":"
+ * and digits alone is a host and a port (`localhost:8080`, `example.com:8080`), as people type
+ * them, unless the name is a registered scheme (`tel:911`).
+ */
 function addScheme(s: string, defaultScheme: string, repairs: HeuristicRepair[]): string {
   const colon = s.indexOf(':');
   const first = s.charCodeAt(0);
   // A relative reference that names no host: left as it is.
   if (first === 0x3f || first === 0x23 || first === 0x2e || (first === 0x2f && s.charCodeAt(1) !== 0x2f)) return s;
-  if (colon > 0 && SCHEME.test(s.slice(0, colon)) && !isHostPort(s, colon)) {
-    if (!AUTHORITY_SCHEMES.test(s)) return s;
+  const scheme = colon > 0 ? s.slice(0, colon) : '';
+  const authority = AUTHORITY_SCHEMES.test(s);
+  if (SCHEME.test(scheme) && (!isPort(s, colon, !authority) || (!authority && PERMANENT_SCHEMES.has(scheme.toLowerCase())))) {
+    if (FILE_DRIVE.test(s)) {
+      // RFC 8089 Appendix E.2: a drive letter begins the path; its file-auth has no port.
+      repairs.push('slashes');
+      return `${scheme}:///${s.slice(colon + 3)}`;
+    }
+    if (!authority) return s;
     let rest = colon + 1;
     while (s.charCodeAt(rest) === 0x2f) rest++;
     if (rest === colon + 3) return s;
     repairs.push('slashes');
-    return `${s.slice(0, colon)}://${s.slice(rest)}`;
+    return `${scheme}://${s.slice(rest)}`;
   }
   repairs.push('scheme');
   if (first === 0x2f) return `${defaultScheme}:${s}`;
@@ -162,16 +189,28 @@ function addScheme(s: string, defaultScheme: string, repairs: HeuristicRepair[])
 }
 
 /**
- * `example.com:8080` and `localhost:80/x`: what precedes the ":" is a host, not a scheme, when it
- * holds a "." or when digits alone follow up to the path.
+ * A port follows the ":" at `colon`: digits up to the end, a "/", "?" or "#" (`example.com:8080`),
+ * or, when `empty`, nothing at all (`example.com:`).
  */
-function isHostPort(s: string, colon: number): boolean {
-  if (s.lastIndexOf('.', colon) !== -1) return true;
+function isPort(s: string, colon: number, empty: boolean): boolean {
   let i = colon + 1;
   while (i < s.length && s.charCodeAt(i) >= 0x30 && s.charCodeAt(i) <= 0x39) i++;
+  if (i === colon + 1) return empty && i === s.length;
   const c = s.charCodeAt(i);
-  return i > colon + 1 && (i === s.length || c === 0x2f || c === 0x3f || c === 0x23);
+  return i === s.length || c === 0x2f || c === 0x3f || c === 0x23;
 }
+
+/** IANA's permanent URI schemes (RFC 7595 §7.2): a name of these before ":" and digits is a scheme. */
+const PERMANENT_SCHEMES: ReadonlySet<string> = new Set(
+  (
+    'aaa aaas about acap acct cap cid coap coap+tcp coap+ws coaps coaps+tcp coaps+ws crid data dav dict dns dtn ' +
+    'example file ftp geo go gopher h323 http https iax icap im imap info ipn ipp ipps iris iris.beep iris.lwz ' +
+    'iris.xpc iris.xpcs jabber ldap leaptofrogans mailto mid msrp msrps mtqp mupdate news nfs ni nih nntp ' +
+    'opaquelocktoken payto pkcs11 pop pres reload rtsp rtsps rtspu secret-token service session shttp sieve sip ' +
+    'sips sms snmp soap.beep soap.beeps stun stuns tag tel telnet tftp thismessage tip tn3270 turn turns tv urn ' +
+    'vemmi vnc ws wss xcon xcon-userid xmlrpc.beep xmlrpc.beeps xmpp z39.50r z39.50s'
+  ).split(' '),
+);
 
 /** `local@domain.tld` with nothing that would make it a URL. */
 function isEmailAddress(s: string): boolean {
@@ -219,6 +258,8 @@ function encode(s: string, idna: boolean, repairs: HeuristicRepair[]): Uri {
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
+/** A label that begins with the ACE prefix "xn--" (an A-label, or a bad one). */
+const ACE_LABEL = /(?:^|\.)xn--/i;
 
 /** toAsciiHost, with an error's index moved into the whole text. */
 function hostToAscii(host: string, s: string, hostStart: number): string {

@@ -1,5 +1,5 @@
 /**
- * HTTP request targets (RFC 9112 §3.2) and the target URI (§3.3), for proxies and servers:
+ * HTTP request targets (RFC 9112 §3.2) and the target URI (§3.3), for proxies and servers.
  *
  * ```
  * origin-form    = absolute-path [ "?" query ]        GET /where?q=now HTTP/1.1
@@ -14,10 +14,10 @@
  * absolute-form target names another authority than Host.
  */
 
-import { DEFAULT_PORTS } from '../ops/normalize.js';
+import { defaultPortOf } from '../ops/schemes.js';
 import { argumentError, ErrorCode, scanError, UriError } from '../syntax/errors.js';
 import { Flag, moveOffsets, OFFSETS_LENGTH, Slot, setOffsets } from '../syntax/offsets.js';
-import { countOption, optionsOf } from '../syntax/options.js';
+import { countOption, optionsOf, own } from '../syntax/options.js';
 import { type ParseOptions, scanByteRange, scanOptions, scanString } from '../syntax/scan.js';
 import { Uri } from '../uri.js';
 
@@ -41,6 +41,7 @@ const FORM_NAMES: readonly RequestTargetForm[] = ['origin', 'origin', 'absolute'
  * targetFormName(TargetForm.AUTHORITY); // 'authority'
  */
 export function targetFormName(form: number): RequestTargetForm {
+  if (typeof form !== 'number') throw argumentError('targetFormName', 'form', 'a number (TargetForm)', form);
   if (!(form >= 1 && form <= 4)) throw new RangeError(`targetFormName: form must be 1 to 4 (TargetForm), got ${form}`);
   return FORM_NAMES[form]!;
 }
@@ -162,15 +163,31 @@ function scanTarget(
   const f = rec[Slot.FLAGS]!;
   if ((f & Flag.SCHEME) === 0) return fail(rec, ErrorCode.INVALID_REQUEST_TARGET, start);
   if ((f & Flag.FRAGMENT) !== 0) return fail(rec, ErrorCode.INVALID_CHAR, rec[Slot.FRAGMENT_START]! - 1);
+  // RFC 9110 §4.2.1: an http(s) URI with no host is invalid and must be rejected (a WHATWG
+  // parser would read "http:///internal/x" as the host "internal").
+  if (isHttp(s, bytes, start, rec[Slot.SCHEME_END]!) && ((f & Flag.AUTHORITY) === 0 || rec[Slot.HOST_START] === rec[Slot.HOST_END]))
+    return fail(rec, ErrorCode.INVALID_REQUEST_TARGET, (f & Flag.AUTHORITY) === 0 ? rec[Slot.SCHEME_END]! + 1 : rec[Slot.HOST_START]!);
   return TargetForm.ABSOLUTE;
 }
+
+/** Whether the scheme [start, end) is "http" or "https", in any case. */
+function isHttp(s: string | null, bytes: Uint8Array | null, start: number, end: number): boolean {
+  if (end - start !== 4 && end - start !== 5) return false;
+  for (let i = start; i < end; i++) {
+    if (((s !== null ? s.charCodeAt(i) : bytes![i]!) | 0x20) !== HTTPS.charCodeAt(i - start)) return false;
+  }
+  return true;
+}
+
+const HTTPS = 'https';
 
 /**
  * The tokenizer of request-targets: fills `offsets` as `scan` does and returns the form
  * (`TargetForm`, 1 to 4), or a negative `ErrorCode` with the error's index in
  * `offsets[Slot.ERROR_INDEX]`. `method` (the request line's, case-sensitive) decides what is
  * allowed: `CONNECT` takes the authority-form only, `*` needs `OPTIONS`, and any other method
- * reads `host:port` as an absolute-URI; without one, `host:port` is the authority-form.
+ * reads `host:port` as an absolute-URI; without one, `host:port` is the authority-form. An
+ * absolute-form http or https URI without a host is refused (RFC 9110 §4.2.1).
  * Allocates nothing for the origin-form and the absolute-form.
  *
  * An origin-form target's path starts at PATH_START even when it begins with "//": it is a path,
@@ -206,10 +223,17 @@ export function scanRequestTargetBytes(
   options?: ParseOptions,
 ): number {
   if (!(bytes instanceof Uint8Array)) throw argumentError('scanRequestTargetBytes', 'bytes', 'a Uint8Array', bytes);
-  if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= bytes.length))
-    throw new RangeError(`scanRequestTargetBytes: [start, end) must lie in the buffer of ${bytes.length} bytes, got [${start}, ${end})`);
+  checkRange(bytes, start, end, 'scanRequestTargetBytes', 'start', 'end');
   checkRecord(offsets, 'scanRequestTargetBytes');
   return scanTarget(null, bytes, start, end, offsets, methodKind(method, 'scanRequestTargetBytes'), options, 'scanRequestTargetBytes');
+}
+
+/** [start, end) of a buffer: numbers (an argument error otherwise), within it (a RangeError otherwise). */
+function checkRange(bytes: Uint8Array, start: unknown, end: unknown, who: string, startName: string, endName: string): void {
+  if (typeof start !== 'number') throw argumentError(who, startName, 'a number', start);
+  if (typeof end !== 'number') throw argumentError(who, endName, 'a number', end);
+  if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= bytes.length))
+    throw new RangeError(`${who}: [start, end) must lie in the buffer of ${bytes.length} bytes, got [${start}, ${end})`);
 }
 
 /** Options of `parseRequestTarget`: the request's context, and the parse options. */
@@ -239,13 +263,16 @@ export interface RequestTarget {
   /**
    * The target URI (RFC 9112 §3.3): the absolute-form itself; else scheme "://" authority (the
    * authority-form, or the Host header) and the origin-form's path and query. `undefined` for an
-   * origin-form or asterisk-form target without `options.host`.
+   * origin-form or asterisk-form target without `options.host`, or with an empty one where the
+   * scheme is http or https, whose URIs must have a host (RFC 9110 §4.2.1): the server rejects
+   * the request or uses a default of its own.
    */
   targetUri: string | undefined;
   /**
-   * An absolute-form target whose authority (less its userinfo) is not the Host header's (host
-   * compared without case, an empty or default port as none): what request-smuggling and
-   * cache-poisoning checks look for. `false` otherwise.
+   * An absolute-form or authority-form target whose authority (less its userinfo) is not the Host
+   * header's (host compared without case, an empty or default port as none; the authority-form's
+   * default port is that of `options.scheme`): what request-smuggling and cache-poisoning checks
+   * look for. `false` otherwise, and without `options.host`.
    */
   hostMismatch: boolean;
 }
@@ -276,22 +303,22 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
  */
 export function parseRequestTarget(target: string | Uint8Array, options?: RequestTargetOptions): RequestTarget {
   const who = 'parseRequestTarget';
+  // Every option is an own property (a polluted Object.prototype gives none).
+  const o = optionsOf(options, who);
   let text: string;
   if (typeof target === 'string') {
     text = target;
   } else if (target instanceof Uint8Array) {
-    const start = options?.start ?? 0;
-    const end = options?.end ?? target.length;
-    if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= target.length))
-      throw new RangeError(`${who}: [start, end) must lie in the buffer of ${target.length} bytes, got [${start}, ${end})`);
-    text = utf8.decode(target.subarray(start, end));
+    const start = o === undefined ? undefined : own(o, 'start');
+    const end = o === undefined ? undefined : own(o, 'end');
+    checkRange(target, start ?? 0, end ?? target.length, who, 'options.start', 'options.end');
+    text = utf8.decode(target.subarray(start as number | undefined, end as number | undefined));
   } else {
     throw argumentError(who, 'target', 'a string or a Uint8Array', target);
   }
-  const method = methodKind(options?.method, who);
+  const method = methodKind(o === undefined ? undefined : (own(o, 'method') as string | undefined), who);
   // The parse options, read once: the scans get none when none is set (most calls: a Host and a
   // method), and the Host check keys its cache on them.
-  const o = optionsOf(options, who);
   let key = 0;
   let parseOptions: ParseOptions | undefined;
   // Named loads first (fast on the caller's object); the own-property reading when one is set.
@@ -305,27 +332,32 @@ export function parseRequestTarget(target: string | Uint8Array, options?: Reques
   }
   const form = scanTarget(text, null, 0, text.length, scratch, method, parseOptions, who);
   if (form < 0) throw targetError(-form, scratch[Slot.ERROR_INDEX]!, text, method);
-  const scheme = options?.scheme ?? 'http';
+  const scheme = (o === undefined ? undefined : own(o, 'scheme')) ?? 'http';
   if (scheme !== lastScheme) {
     if (typeof scheme !== 'string' || !SCHEME.test(scheme)) throw argumentError(who, 'options.scheme', 'a scheme such as "https"', scheme);
     lastScheme = scheme;
   }
-  const host = options?.host;
+  const host = o === undefined ? undefined : (own(o, 'host') as string | undefined);
   if (host !== undefined) checkHost(host, parseOptions, key, who);
+  // RFC 9112 §3.3: an empty Host gives an http(s) target URI no authority, which it must have
+  // (RFC 9110 §4.2.1): there is none to give, and the server rejects or uses a default of its own.
+  const authority = host === '' && isHttp(scheme as string, null, 0, (scheme as string).length) ? undefined : host;
   let uri: Uri;
   let targetUri: string | undefined;
   let hostMismatch = false;
   switch (form) {
     case TargetForm.ORIGIN:
       uri = new Uri(text, scratch);
-      targetUri = host === undefined ? undefined : `${scheme}://${host}${text}`;
+      targetUri = authority === undefined ? undefined : `${scheme}://${authority}${text}`;
       break;
     case TargetForm.ABSOLUTE:
       uri = new Uri(text, scratch);
       targetUri = text;
-      if (host !== undefined) hostMismatch = !sameAuthority(text, scratch, host);
+      if (host !== undefined) hostMismatch = !sameAuthority(text, scratch, text.slice(0, scratch[Slot.SCHEME_END]), host);
       break;
     case TargetForm.AUTHORITY:
+      // RFC 9112 §3.2: the Host header is the target URI's authority, which is the target here.
+      if (host !== undefined) hostMismatch = !sameAuthority(text, scratch, scheme as string, host);
       // The record describes "//" + text shifted back by two: give the view its "//".
       moveOffsets(scratch, 0, 2);
       uri = new Uri(`//${text}`, scratch);
@@ -333,7 +365,7 @@ export function parseRequestTarget(target: string | Uint8Array, options?: Reques
       break;
     default:
       uri = new Uri(text, scratch);
-      targetUri = host === undefined ? undefined : `${scheme}://${host}`;
+      targetUri = authority === undefined ? undefined : `${scheme}://${authority}`;
   }
   return { form: FORM_NAMES[form]!, uri, targetUri, hostMismatch };
 }
@@ -347,6 +379,8 @@ function targetError(code: number, index: number, text: string, method: number):
   else if (method === CONNECT)
     why = `CONNECT takes the authority-form, uri-host ":" port (such as "example.com:443"): ${explainAuthority(text, index)}`;
   else if (text === '*') why = '"*" (the asterisk-form) is for OPTIONS only';
+  // Any other method: an absolute-form target with an http(s) scheme fails for no other reason.
+  else if (/^https?:/i.test(text)) why = 'an http or https URI has a host (RFC 9110 §4.2.1), and this one has none';
   else if (
     index === text.length ||
     text.charCodeAt(index) === SLASH ||
@@ -402,11 +436,13 @@ function checkHost(host: string, options: ParseOptions | undefined, key: number,
   lastHostKey = key;
 }
 
-/** Whether the absolute-form `text` (record `rec`) names the authority of the Host header `host`. */
-function sameAuthority(text: string, rec: Uint32Array, host: string): boolean {
+/**
+ * Whether the target `text` (record `rec`, absolute-form or authority-form) names the authority
+ * of the Host header `host`, the ports compared with `scheme`'s default as none.
+ */
+function sameAuthority(text: string, rec: Uint32Array, scheme: string, host: string): boolean {
   const f = rec[Slot.FLAGS]!;
-  const scheme = text.slice(0, rec[Slot.SCHEME_END]).toLowerCase();
-  const dflt = DEFAULT_PORTS[scheme];
+  const dflt = defaultPortOf(scheme.toLowerCase());
   const targetHost = (f & Flag.AUTHORITY) === 0 ? '' : text.slice(rec[Slot.HOST_START], rec[Slot.HOST_END]).toLowerCase();
   const targetPort = (f & Flag.PORT) === 0 ? '' : text.slice(rec[Slot.PORT_START], rec[Slot.PATH_START]);
   // The Host header was checked: its host ends at the last ":" outside an IP literal.

@@ -4,13 +4,8 @@
  * character that cannot be accepted (the input's length when the input ends too early).
  */
 
-/**
- * Numeric error codes: what `scan` returns (0 is success), and what `UriError#code` names.
- *
- * @example
- * scan('http://a b/', rec) === ErrorCode.INVALID_CHAR; // true
- */
-export const ErrorCode = Object.freeze({
+/** The numeric error codes by name. */
+const CODES = {
   OK: 0,
   INVALID_CHAR: 1,
   INVALID_PERCENT_ENCODING: 2,
@@ -28,7 +23,27 @@ export const ErrorCode = Object.freeze({
   TOO_LONG: 11,
   /** Not from scan: a request-target in no form of RFC 9112 §3.2, or in a form its method does not take. */
   INVALID_REQUEST_TARGET: 12,
-});
+} as const;
+
+type Codes = typeof CODES;
+/** Each code's name by its number, as a TypeScript numeric enum maps them back. */
+type Names = { readonly [K in keyof Codes as Codes[K]]: K } & { readonly [code: number]: keyof Codes | undefined };
+
+/**
+ * Numeric error codes: what `scan` returns (0 is success), and what `UriError#code` names. Each
+ * number maps back to its name (`ErrorCode[1] === 'INVALID_CHAR'`), as in a TypeScript numeric
+ * enum; the numbers are not enumerable, so `Object.keys(ErrorCode)` lists the names alone.
+ *
+ * @example
+ * scan('http://a b/', rec) === ErrorCode.INVALID_CHAR; // true
+ * ErrorCode[scan('http://a b/', rec)];                 // 'INVALID_CHAR'
+ */
+export const ErrorCode: Readonly<Codes> & Names = Object.freeze(
+  Object.defineProperties(
+    { ...CODES },
+    Object.fromEntries(Object.entries(CODES).map(([name, code]) => [code, { value: name, enumerable: false }])),
+  ),
+) as Readonly<Codes> & Names;
 
 /**
  * The stable string codes of `UriError`: those of the numeric `ErrorCode` that `scan` returns, and
@@ -36,19 +51,19 @@ export const ErrorCode = Object.freeze({
  * (a component that cannot stand where it was given, such as a relative path after an authority);
  * and parseRequestTarget's INVALID_HOST_HEADER (a Host header that is not uri-host [ ":" port ]).
  */
-export type UriErrorCode = Exclude<keyof typeof ErrorCode, 'OK'> | 'INVALID_HOST' | 'INVALID_COMPONENT' | 'INVALID_HOST_HEADER';
-
-const NAMES = Object.keys(ErrorCode) as Array<keyof typeof ErrorCode>;
+export type UriErrorCode = Exclude<keyof Codes, 'OK'> | 'INVALID_HOST' | 'INVALID_COMPONENT' | 'INVALID_HOST_HEADER';
 
 /**
- * Marks a `UriError` of any copy of this library: its ES module and CommonJS builds are two
- * copies with two classes, and `instanceof UriError` must hold for an error from either.
+ * Marks a `UriError` of any copy of this library: two copies (two installed versions, or a
+ * bundle beside the package) have two classes, and `instanceof UriError` must hold for an error
+ * from either. (The package's own ES module and CommonJS builds share one class: dist/esm's errors
+ * module is dist/cjs's.)
  */
 const BRAND = Symbol.for('urikit.UriError');
 
 /**
- * Thrown by `parse`, `resolve` and the other strict entry points. `instanceof UriError` holds
- * for a UriError thrown by the ES module build or the CommonJS build alike.
+ * Thrown by `parse`, `resolve` and the other strict entry points. One class for the ES module
+ * and the CommonJS build; `instanceof UriError` holds for a UriError of any copy of urikit.
  *
  * @example
  * try { parse('http://a.com/ b'); } catch (e) {
@@ -81,8 +96,11 @@ export class UriError<Code extends string = UriErrorCode> extends TypeError {
     return (this.#message ??= describe(this.code as string as UriErrorCode, this.index, this.input));
   }
 
-  /** A UriError of either build; a subclass keeps the ordinary prototype check. */
-  static override [Symbol.hasInstance](x: unknown): boolean {
+  /**
+   * A UriError of either build; a subclass keeps the ordinary prototype check. It narrows to
+   * `UriError<string>`: a subclass (UriTemplateError) has codes of its own.
+   */
+  static override [Symbol.hasInstance](x: unknown): x is UriError<string> {
     // biome-ignore lint/complexity/noThisInStatic: a subclass is checked as the class it was called on
     if (this !== UriError) return Function.prototype[Symbol.hasInstance].call(this, x);
     return typeof x === 'object' && x !== null && (x as { [BRAND]?: unknown })[BRAND] === true;
@@ -129,7 +147,7 @@ export function describeValue(v: unknown): string {
 
 /** The `UriError` for a non-zero `scan` result. */
 export function scanError(code: number, index: number, input: string): UriError {
-  return new UriError(NAMES[code] as UriErrorCode, index, input);
+  return new UriError(ErrorCode[code] as UriErrorCode, index, input);
 }
 
 /**

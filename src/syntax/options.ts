@@ -14,7 +14,7 @@ export function optionsOf(options: unknown, who: string): object | undefined {
 }
 
 /** An own property's value: `undefined` when the object only inherits it. */
-function own(o: object, key: string): unknown {
+export function own(o: object, key: string): unknown {
   const v = (o as Record<string, unknown>)[key];
   return v === undefined || Object.hasOwn(o, key) ? v : undefined;
 }

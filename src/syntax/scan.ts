@@ -106,6 +106,12 @@ const RUN_MIN_REMAINING = 16;
 const RUN_TABLE_STEPS = 6;
 
 /**
+ * The longest input (in code units) that the NO_DOT regexes read: far below the millions of
+ * segments whose backtracking state overflowed the stack, far above the URLs of real traffic.
+ */
+export const NO_DOT_LIMIT = 1 << 16;
+
+/**
  * Tokenizes `input` as an RFC 3986 URI-reference into `offsets`.
  *
  * @returns 0 on success, else an `ErrorCode` with the error's index in `offsets[Slot.ERROR_INDEX]`
@@ -469,16 +475,19 @@ function scanUnits(
  * ends. Returns 0 with the record written, or -1 when the input has another shape, for the
  * machine to scan it. (Not with `iri`: only its callers know that a code unit >= 0x80 is a
  * surprise.) With no record to write (`offsets` null: isValid), dot-segments are of no interest:
- * flat regexes take them.
+ * flat regexes take them. So do inputs longer than NO_DOT_LIMIT, and a search then finds their
+ * dot-segments: the NO_DOT regexes repeat a group per segment, whose backtracking state V8 keeps
+ * on a stack that a path of millions of segments overflows.
  */
 function scanCommon(input: string, start: number, len: number, offsets: Uint32Array | null, settings: number): number {
   if (start >= len) return -1;
   const record = offsets !== null;
   const c0 = input.charCodeAt(start);
+  const noDot = record && len - start <= NO_DOT_LIMIT;
   let shape = SHAPE_RELATIVE;
   let re = COMMON_RELATIVE;
   if (c0 >= 0x61 && c0 <= 0x7a) {
-    re = record ? COMMON_URI_NO_DOT : COMMON_URI;
+    re = noDot ? COMMON_URI_NO_DOT : COMMON_URI;
     re.lastIndex = start;
     if (re.test(input)) shape = SHAPE_URI;
     else re = COMMON_RELATIVE;
@@ -488,7 +497,7 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
     if (c0 === 0x2f) {
       if (start + 1 < len && input.charCodeAt(start + 1) === 0x2f) return -1;
       shape = SHAPE_PATH;
-      re = record ? COMMON_PATH_NO_DOT : COMMON_PATH;
+      re = noDot ? COMMON_PATH_NO_DOT : COMMON_PATH;
     }
     re.lastIndex = start;
     if (!re.test(input)) return -1;
@@ -517,7 +526,7 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
     const pct = pctFlags(input, p, len);
     if (pct === 0) return -1;
     flags |= pct;
-    const more = record && shape !== SHAPE_RELATIVE ? COMMON_PATH_REST_NO_DOT : COMMON_PATH_REST;
+    const more = noDot && shape !== SHAPE_RELATIVE ? COMMON_PATH_REST_NO_DOT : COMMON_PATH_REST;
     more.lastIndex = p + 3;
     if (!more.test(input)) return -1;
     p = more.lastIndex | 0;
@@ -576,9 +585,10 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
       if (h >= 0x30 && h <= 0x39 && isIPv4(input, hostStart, pathStart)) flags |= Flag.HOST_IPV4;
     }
   }
-  if (shape === SHAPE_RELATIVE) {
-    // A segment that begins with "." (the machine's A_DOT and A_SEGMENT_NC_DOT).
-    for (let dot = input.indexOf('.', start); dot !== -1 && dot < pathEnd; dot = input.indexOf('.', dot + 1)) {
+  if (shape === SHAPE_RELATIVE || !noDot) {
+    // A flat regex took the path (a relative one, or a long one): a segment that begins with "."
+    // (the machine's A_DOT and A_SEGMENT_NC_DOT).
+    for (let dot = input.indexOf('.', pathStart); dot !== -1 && dot < pathEnd; dot = input.indexOf('.', dot + 1)) {
       if (dot === start || input.charCodeAt(dot - 1) === 0x2f) {
         flags |= Flag.DOT;
         break;

@@ -177,6 +177,11 @@ export class Stepper<T> {
     }
   }
 
+  /** Lets go of the trails the last closure left on its stack. */
+  forget(): void {
+    this.sTrail.length = 0;
+  }
+
   /** Pushes state s, entered from outside at pos: a VALUE state begins its value there. */
   private enter(s: number, t: T, pos: number): void {
     const flags = this.nfa.flags[s]!;

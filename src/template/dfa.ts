@@ -66,6 +66,24 @@ interface State {
   readonly match: number;
 }
 
+/**
+ * The transitions a run takes that do something: info offset, first and last position + 1. One
+ * set for every Dfa (a run is not interrupted by another), grown to what a run needs and made
+ * small again when a run needs less than a quarter of them (after one long URI).
+ */
+let recInfo = new Int32Array(64);
+let recStart = new Int32Array(64);
+let recEnd = new Int32Array(64);
+const KEEP = 1 << 12;
+
+function fitRecords(used: number): void {
+  if (recInfo.length <= KEEP || used * 4 >= recInfo.length) return;
+  const size = Math.max(64, 2 * used);
+  recInfo = new Int32Array(size);
+  recStart = new Int32Array(size);
+  recEnd = new Int32Array(size);
+}
+
 export class Dfa {
   private readonly stepper: Stepper<Acts | null>;
   private readonly from = new Threads<Acts | null>();
@@ -90,10 +108,6 @@ export class Dfa {
   private readonly infoKeys = new Map<string, number>();
   private readonly startInfo: number;
   private overflow = false;
-  // The transitions taken in a run that do something: info offset, first and last position + 1.
-  private recInfo = new Int32Array(64);
-  private recStart = new Int32Array(64);
-  private recEnd = new Int32Array(64);
 
   constructor(nfa: Nfa) {
     this.stepper = new Stepper(nfa, ACTS);
@@ -136,16 +150,27 @@ export class Dfa {
     let literals = this.literals;
     let ds = 0;
     let rec = 0;
+    let rInfo = recInfo;
+    let rStart = recStart;
+    let rEnd = recEnd;
     let lastId = -1;
     let lastEnd = -1;
+    // Where the run stops before the end: -1 (no match) or OVERFLOW.
+    let stop = 0;
     for (let i = 0; i < n; i++) {
       let cell: number;
       if (literals[ds] === 1) {
         const literal = this.states[ds]!.literal!;
         // One thread in a literal: compare all of it; only its last transition can do something.
-        if (!u.startsWith(literal.text, i)) return -1;
+        if (!u.startsWith(literal.text, i)) {
+          stop = -1;
+          break;
+        }
         if (literal.cell === -1) this.walkLiteral(ds, literal);
-        if (this.overflow) return OVERFLOW;
+        if (this.overflow) {
+          stop = OVERFLOW;
+          break;
+        }
         cells = this.cells;
         literals = this.literals;
         i += literal.text.length - 1;
@@ -156,13 +181,19 @@ export class Dfa {
         cell = cells[ds * width + k]!;
         if (cell === UNKNOWN) {
           cell = this.compute(ds, k);
-          if (this.overflow) return OVERFLOW;
+          if (this.overflow) {
+            stop = OVERFLOW;
+            break;
+          }
           cells = this.cells;
           literals = this.literals;
         }
       }
       const next = cell & STATE_MASK;
-      if (next === DEAD) return -1;
+      if (next === DEAD) {
+        stop = -1;
+        break;
+      }
       const id = cell >> STATE_BITS;
       if (id !== 0) {
         if (id === lastId && i === lastEnd) {
@@ -173,12 +204,16 @@ export class Dfa {
             while (i + 1 < n && cells[row + classOf[Math.min(u.charCodeAt(i + 1), 0x80)]!] === cell) i++;
           }
           lastEnd = i + 1;
-          this.recEnd[rec - 1] = lastEnd;
+          rEnd[rec - 1] = lastEnd;
         } else {
-          if (rec === this.recInfo.length) this.growRecords();
-          this.recInfo[rec] = this.infoAt[id]!;
-          this.recStart[rec] = i;
-          this.recEnd[rec] = i + 1;
+          if (rec === rInfo.length) {
+            rInfo = recInfo = doubled(rInfo);
+            rStart = recStart = doubled(rStart);
+            rEnd = recEnd = doubled(rEnd);
+          }
+          rInfo[rec] = this.infoAt[id]!;
+          rStart[rec] = i;
+          rEnd[rec] = i + 1;
           rec++;
           lastId = id;
           lastEnd = i + 1;
@@ -186,7 +221,9 @@ export class Dfa {
       }
       ds = next;
     }
-    return this.finish(ds, rec, out);
+    const r = stop !== 0 ? stop : this.finish(ds, rec, out);
+    fitRecords(rec);
+    return r;
   }
 
   /** After the last character at state ds: the chosen accepting thread's spans, walking back. */
@@ -201,10 +238,10 @@ export class Dfa {
     out.clear();
     let end = 0;
     for (let r = rec - 1; r >= 0; r--) {
-      const o = this.recInfo[r]!;
+      const o = recInfo[r]!;
       const n = pool[o]!;
-      const start = this.recStart[r]!;
-      for (let e = this.recEnd[r]!; e > start; e--) {
+      const start = recStart[r]!;
+      for (let e = recEnd[r]!; e > start; e--) {
         const parent = pool[o + 1 + j]!;
         const first = pool[o + 1 + n + j]!;
         const last = pool[o + 2 + n + j]!;
@@ -235,12 +272,6 @@ export class Dfa {
         ds = cell & STATE_MASK;
       }
     }
-  }
-
-  private growRecords(): void {
-    this.recInfo = doubled(this.recInfo);
-    this.recStart = doubled(this.recStart);
-    this.recEnd = doubled(this.recEnd);
   }
 
   /** The transition from state ds on class cls: computed with the Pike step, then kept. */

@@ -34,7 +34,13 @@ export type UriTemplateErrorCode =
  *   if (e instanceof UriTemplateError) console.log(e.code, e.index); // 'INVALID_EXPRESSION' 12
  * }
  */
-export class UriTemplateError extends UriError<UriTemplateErrorCode> {}
+export class UriTemplateError extends UriError<UriTemplateErrorCode> {
+  /** The ordinary prototype check, declared so that `instanceof UriTemplateError` narrows to it. */
+  static override [Symbol.hasInstance](x: unknown): x is UriTemplateError {
+    // biome-ignore lint/complexity/noThisInStatic: UriError's check, with this class as `this`
+    return super[Symbol.hasInstance](x);
+  }
+}
 
 Object.defineProperty(UriTemplateError.prototype, 'name', { value: 'UriTemplateError', writable: true, configurable: true });
 

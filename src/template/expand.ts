@@ -79,7 +79,8 @@ export function expandProgram(p: Program, vars: TemplateVariables): string {
   let out = lits[0]!;
   const count = p.ops.length;
   for (let e = 0; e < count; e++) {
-    out += expandSpecs(p, p.ops[e]!, p.firstSpec[e]!, p.firstSpec[e + 1]!, null, vars, FIRST[p.ops[e]!]);
+    const op = p.ops[e]! as Op;
+    out += expandSpecs(p, op, p.firstSpec[e]!, p.firstSpec[e + 1]!, null, vars, FIRST[op]);
     out += lits[e + 1]!;
   }
   return out;

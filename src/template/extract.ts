@@ -1,5 +1,5 @@
 /**
- * From the spans of an accepting path (match.ts) to the variables: each span's text decoded,
+ * From the spans of an accepting path (runner.ts) to the variables: each span's text decoded,
  * strings, lists and associative arrays assembled per varspec, occurrences of one variable merged.
  */
 
@@ -7,7 +7,7 @@ import { decodeRange, hexByte, utf8At, utf8End } from '../ops/percent.js';
 import { HEX_VALUE, TChar, TEMPLATE_CHAR } from '../syntax/tables.js';
 import { Role } from './nfa.js';
 import type { Spans } from './spans.js';
-import { ALLOW_UR, FIRST, type Program } from './syntax.js';
+import { ALLOW_UR, FIRST, type Op, type Program } from './syntax.js';
 
 /** An extracted value: a string, a list (an exploded list variable), or an associative array. */
 export type ExtractedValue = string | string[] | Record<string, string>;
@@ -91,7 +91,7 @@ export function variablesOf(p: Program, u: string, spans: Spans): ExtractedVaria
     const e = p.specExpr[code[i]! >> 2]!;
     let j = i;
     while (j < n && p.specExpr[code[j]! >> 2] === e) j++;
-    const op = p.ops[e]!;
+    const op = p.ops[e]! as Op;
     if (FIRST[op] === '' && begin[i] === end[j - 1]) {
       i = j;
       continue;

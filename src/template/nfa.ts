@@ -1,7 +1,7 @@
 /**
  * The reverse of expansion as an automaton: for a compiled template, a non-deterministic
  * automaton whose accepted strings are exactly the template's expansions, with the choices
- * ordered so that the first accepting path is the answer extract() documents (match.ts runs it).
+ * ordered so that the first accepting path is the answer extract() documents (runner.ts runs it).
  *
  * States live in parallel arrays. Four kinds consume input or end it:
  *   CHAR   a[s] = the code unit, b[s] = next

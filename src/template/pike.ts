@@ -3,7 +3,8 @@
  * carrying its spans as an immutable list that threads share. At most one thread per state
  * (closure.ts), so the time is linear in the URI's length for every template, with a factor of
  * the automaton's size. dfa.ts is the fast runner; this one needs no cache, and is what dfa.ts
- * falls back to when its cache would grow too large.
+ * falls back to when its cache would grow too large for a template without prefixes (with
+ * prefixes, a thread per count would make it slow: lookahead.ts takes those).
  */
 import { Stepper, Threads, type Trail } from './closure.js';
 import { Kind, type Nfa } from './nfa.js';
@@ -54,12 +55,15 @@ export class Pike {
     this.cur = cur;
     this.next = next;
     const t = chooseMatch(kind, a, Kind.MATCH, cur.len, cur.st);
-    if (t === -1) return -1;
-    out.clear();
-    for (let s: Span | null = cur.trail[t]!; s !== null; s = s.prev) out.push(s.code, s.begin, s.end);
-    out.reverse();
-    const match = cur.st[t]!;
+    if (t !== -1) {
+      out.clear();
+      for (let s: Span | null = cur.trail[t]!; s !== null; s = s.prev) out.push(s.code, s.begin, s.end);
+      out.reverse();
+    }
+    // The threads' spans hold as many as the URI has values: not kept past the run.
     cur.trail.fill(null);
-    return match;
+    next.trail.fill(null);
+    this.stepper.forget();
+    return t === -1 ? -1 : cur.st[t]!;
   }
 }

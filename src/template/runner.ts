@@ -1,10 +1,12 @@
 /**
- * Runs a template's automaton (nfa.ts) over a URI: the lazy DFA (dfa.ts), or the Pike VM
- * (pike.ts) once the DFA has grown too large for it, or from the start for a prefix modifier
- * above DFA_PREFIX (each count a value can have would be a DFA state of its own). Both give the
- * same spans.
+ * Runs a template's automaton (nfa.ts) over a URI: the lazy DFA (dfa.ts) while it stays small;
+ * for a prefix modifier above DFA_PREFIX (each count a value can have would be a DFA state of
+ * its own), or once the DFA has grown too large with prefixes in the template, the two passes of
+ * lookahead.ts (the Pike VM would keep a thread per count); else the Pike VM (pike.ts). All give
+ * the same spans.
  */
 import { Dfa, OVERFLOW } from './dfa.js';
+import { Lookahead } from './lookahead.js';
 import { type Nfa, templateNfa, UNLIMITED } from './nfa.js';
 import { Pike } from './pike.js';
 import { Spans } from './spans.js';
@@ -12,12 +14,15 @@ import type { Program } from './syntax.js';
 
 const DFA_PREFIX = 64;
 
+/** The spans of the last successful run of any Runner: one run at a time, read right after it. */
+const spans = new Spans();
+
 export class Runner {
-  /** The spans of the last successful run. */
-  readonly spans = new Spans();
+  /** The spans of the last successful run (the caller calls fit() once it has read them). */
+  readonly spans = spans;
   private nfa: Nfa | undefined;
   private dfa: Dfa | undefined;
-  private pike: Pike | undefined;
+  private slow: Pike | Lookahead | undefined;
 
   /** `longest`: the automaton that prefers the longest values and most members (nfa.ts). */
   constructor(
@@ -36,7 +41,8 @@ export class Runner {
       if (r !== OVERFLOW) return r;
       this.dfa = undefined;
     }
-    this.pike ??= new Pike(this.nfa);
-    return this.pike.run(u, this.spans);
+    const nfa = this.nfa;
+    this.slow ??= nfa.lim.some((max) => max !== UNLIMITED) ? new Lookahead(nfa) : new Pike(nfa);
+    return this.slow.run(u, this.spans);
   }
 }

@@ -10,12 +10,15 @@
  * first template below each and skipping those whose first template comes after a match already
  * found, so a URI costs a walk down the shared prefixes, not a match per template. Every other
  * template is tried on its own (UriTemplate.extract) when it comes before the tree's answer.
+ * Matching queries by name, the tree holds the path parts of the templates whose query part no
+ * URI can fail (named.ts), and is walked over the URI's path part.
  */
 import { argumentError } from '../syntax/errors.js';
 import { Captures, LITERAL, literalStep, NAMED_PAIRS, readStep, type Step, stepsOf, UNSETTLED, variablesFrom } from './direct.js';
 import type { ExtractedVariables } from './extract.js';
+import { pathEnd, readQuery } from './named.js';
 import type { Program } from './syntax.js';
-import { programOf, UriTemplate } from './template.js';
+import { type MatchOptions, namedQuery, programOf, routeOf, UriTemplate } from './template.js';
 
 /** What `UriTemplateSet.match` finds. */
 export interface UriTemplateMatch {
@@ -102,12 +105,25 @@ export class UriTemplateSet {
   /** The variables of the answer when it is a template outside the tree. */
   #found: ExtractedVariables | null = null;
   readonly #unsettled: number[] = [];
+  /** `{ query: 'named' }`: the tree holds path parts (#programs too), walked over the URI's. */
+  readonly #named: boolean;
+  readonly #options: MatchOptions | undefined;
 
   /**
+   * `options.query`: how the templates read a URI's query (MatchOptions): `'exact'` (the
+   * default) or `'named'`, for routes in real traffic.
+   *
    * @throws {UriTemplateError} for an invalid template (the first, in order).
-   * @throws {TypeError} when `templates` is not an iterable of strings and UriTemplates.
+   * @throws {TypeError} when `templates` is not an iterable of strings and UriTemplates, or for
+   *   options that are not an object or a `query` other than 'exact' or 'named'.
+   * @example
+   * const routes = new UriTemplateSet(['/users/{id}', '/search{?q}'], { query: 'named' });
+   * routes.match('/users/42?utm_source=x')?.variables;  // { id: '42' }
+   * routes.match('/search?q=a+b&page=2')?.variables;    // { q: 'a+b' }
    */
-  constructor(templates: Iterable<string | UriTemplate>) {
+  constructor(templates: Iterable<string | UriTemplate>, options?: MatchOptions) {
+    this.#named = namedQuery(options, 'UriTemplateSet');
+    this.#options = this.#named ? { query: 'named' } : undefined;
     if (templates === null || typeof (templates as Iterable<unknown>)?.[Symbol.iterator] !== 'function')
       throw argumentError('UriTemplateSet', 'templates', 'an iterable of strings or UriTemplates', templates);
     const list: UriTemplate[] = [];
@@ -118,7 +134,12 @@ export class UriTemplateSet {
     }
     this.templates = list;
     list.forEach((t, index) => {
-      const p = programOf(t);
+      let p = programOf(t);
+      if (this.#named && p !== undefined) {
+        // The tree reads the path part; a template whose query can fail is tried on its own.
+        const route = routeOf(t);
+        p = route?.part.open ? programOf(route.path) : undefined;
+      }
       const steps = p === undefined ? undefined : stepsOf(p);
       this.#programs.push(p);
       if (p === undefined || steps === undefined) this.#others.push(index);
@@ -142,7 +163,16 @@ export class UriTemplateSet {
     if (typeof uri !== 'string') throw argumentError('UriTemplateSet.match', 'uri', 'a string', uri);
     const best = this.#find(uri);
     if (best === NONE) return null;
-    const variables = this.#found ?? variablesFrom(this.#programs[best]!, uri, this.#best);
+    let variables = this.#found;
+    if (variables === null) {
+      const t = this.templates[best]!;
+      if (this.#named) {
+        variables = variablesFrom(this.#programs[best]!, uri.slice(0, pathEnd(uri)), this.#best);
+        readQuery(programOf(t)!, routeOf(t)!.part, uri, variables);
+      } else {
+        variables = variablesFrom(this.#programs[best]!, uri, this.#best);
+      }
+    }
     return { index: best, template: this.templates[best]!, variables };
   }
 
@@ -163,7 +193,8 @@ export class UriTemplateSet {
    * The first template that matches u, or NONE; its captures are in #best, or its variables in
    * #found when it is outside the tree.
    */
-  #find(u: string): number {
+  #find(uri: string): number {
+    const u = this.#named ? uri.slice(0, pathEnd(uri)) : uri;
     this.#bestIndex = NONE;
     this.#found = null;
     if (this.#unsettled.length !== 0) this.#unsettled.length = 0;
@@ -179,7 +210,7 @@ export class UriTemplateSet {
     // come first.
     const others = this.#unsettled.length === 0 ? this.#others : [...new Set([...this.#others, ...this.#unsettled])].sort((a, b) => a - b);
     for (let x = 0; x < others.length && others[x]! < best; x++) {
-      const vars = this.templates[others[x]!]!.extract(u);
+      const vars = this.templates[others[x]!]!.extract(uri, this.#options);
       if (vars !== null) {
         this.#found = vars;
         return others[x]!;

@@ -2,6 +2,8 @@
  * The spans of an accepting path, in order: what a runner (dfa.ts, pike.ts) hands to
  * extract.ts. Span i is [begin[i], end[i]) of the URI for span code code[i] (nfa.ts).
  */
+const KEEP = 1 << 12;
+
 export class Spans {
   n = 0;
   code = new Int32Array(16);
@@ -10,6 +12,15 @@ export class Spans {
 
   clear(): void {
     this.n = 0;
+  }
+
+  /** Once the spans are read: makes the arrays small again when they hold less than a quarter of them (after one long URI). */
+  fit(): void {
+    if (this.code.length <= KEEP || this.n * 4 >= this.code.length) return;
+    const size = Math.max(16, 2 * this.n);
+    this.code = new Int32Array(size);
+    this.begin = new Int32Array(size);
+    this.end = new Int32Array(size);
   }
 
   push(code: number, begin: number, end: number): void {

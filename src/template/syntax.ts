@@ -1,10 +1,11 @@
 /**
- * RFC 6570 §2: checks a URI Template in one pass and compiles it into a flat program: the
- * literal text between expressions (already as it expands, §3.1) and, per expression, its
- * operator and varspecs in parallel arrays. Every error names the first character that no valid
- * template could have at that place.
+ * RFC 6570 §2: a URI Template checked in one pass and compiled into a flat program.
  *
- *   template ──► compile() ──► Program ──► expand (expand.ts) / the matcher (match.ts)
+ * The program holds the literal text between expressions (already as it expands, §3.1) and, per
+ * expression, its operator and varspecs in parallel arrays. Every error names the first
+ * character that no valid template could have at that place.
+ *
+ *   template ──► compile() ──► Program ──► expand (expand.ts) / the matcher (nfa.ts, runner.ts)
  */
 import { TChar, TEMPLATE_CHAR } from '../syntax/tables.js';
 import { encodeReserved } from './encode.js';
@@ -252,39 +253,29 @@ function percentTriplet(s: string, i: number, where: string): number {
 
 /**
  * The code point at i (>= 0x80), when it is a ucschar or iprivate (RFC 3987 §2.2); otherwise
- * throws INVALID_LITERAL at the first code unit no valid template could have there.
+ * throws INVALID_LITERAL at i, where the code point (or the lone surrogate) starts.
  */
 function literalCodePoint(s: string, i: number): number {
-  const c = s.charCodeAt(i);
-  const bad = (at: number, why: string): UriTemplateError =>
+  const cp = s.codePointAt(i)!;
+  const bad = (why: string): UriTemplateError =>
     templateError(
       'INVALID_LITERAL',
-      at,
+      i,
       s,
       'Invalid character in a literal',
       `: ${why}; a literal holds only ucschar and iprivate characters (RFC 3987 §2.2)`,
     );
-  if (c >= 0xdc00 && c <= 0xdfff) throw bad(i, 'a low surrogate without a high surrogate before it');
-  if (c >= 0xd800 && c <= 0xdbff) {
-    // U+E0000..U+E0FFF (high surrogates DB40..DB43) are neither ucschar nor iprivate.
-    if (c >= 0xdb40 && c <= 0xdb43) throw bad(i, 'U+E0000..U+E0FFF are not allowed');
-    if (i + 1 >= s.length)
-      throw templateError(
-        'INVALID_LITERAL',
-        s.length,
-        s,
-        'Invalid character in a literal',
-        `: the high surrogate at index ${i} has no low surrogate`,
-      );
-    const lo = s.charCodeAt(i + 1);
-    if (lo < 0xdc00 || lo > 0xdfff) throw bad(i + 1, `the high surrogate at index ${i} must be followed by a low surrogate`);
-    const cp = ((c - 0xd800) << 10) + (lo - 0xdc00) + 0x10000;
-    if ((cp & 0xfffe) === 0xfffe) throw bad(i + 1, `U+${cp.toString(16).toUpperCase()} is a non-character`);
+  if (cp >= 0xdc00 && cp <= 0xdfff) throw bad('a low surrogate without a high surrogate before it');
+  if (cp >= 0xd800 && cp <= 0xdbff) throw bad('a high surrogate without a low surrogate after it');
+  if (cp < 0xa0) throw bad('a C1 control character');
+  if (cp <= 0xffff) {
+    if ((cp >= 0xfdd0 && cp <= 0xfdef) || cp >= 0xfff0) throw bad('a non-character or a special');
     return cp;
   }
-  if (c < 0xa0) throw bad(i, 'a C1 control character');
-  if ((c >= 0xfdd0 && c <= 0xfdef) || c >= 0xfff0) throw bad(i, 'a non-character or a special');
-  return c;
+  // U+E0000..U+E0FFF are neither ucschar nor iprivate.
+  if (cp >= 0xe0000 && cp <= 0xe0fff) throw bad('U+E0000..U+E0FFF are not allowed');
+  if ((cp & 0xfffe) === 0xfffe) throw bad(`U+${cp.toString(16).toUpperCase()} is a non-character`);
+  return cp;
 }
 
 /**

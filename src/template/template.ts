@@ -1,22 +1,64 @@
 /**
- * `UriTemplate`: a URI Template (RFC 6570, level 4) compiled once, then expanded, partially
- * expanded or matched against URIs.
+ * `UriTemplate`: a URI Template (RFC 6570, level 4), compiled once.
+ *
+ * A compiled template is expanded, partially expanded or matched against URIs:
  *
  *   template ──► compile (syntax.ts) ──► expand (expand.ts)
- *                                    └─► Nfa (nfa.ts) ──► Machine (match.ts) ──► variables (extract.ts)
+ *                                    └─► Nfa (nfa.ts) ──► a runner (runner.ts) ──► variables (extract.ts)
  */
 import { argumentError } from '../syntax/errors.js';
+import { choiceOption, optionsOf } from '../syntax/options.js';
 import { Direct, UNSETTLED } from './direct.js';
 import { expandProgram, partialExpandProgram, type TemplateValue, type TemplateVariables } from './expand.js';
 import { type ExtractedVariables, variablesOf } from './extract.js';
+import { pathEnd, type QueryPart, queryPart, readQuery } from './named.js';
 import { Runner } from './runner.js';
 import { compile, type Program } from './syntax.js';
+
+/**
+ * How a URI is matched (`UriTemplate#extract`, `UriTemplateSet`).
+ *
+ * `query: 'exact'` (the default): the whole URI must be an expansion of the template.
+ *
+ * `query: 'named'`, for routes in real traffic: the template is cut at its first `{?…}` or
+ * `{&…}` expression or its first "?" outside an expression. The part before must match the URI up to
+ * its first "?" or "#" exactly, as in exact mode. The part after is read as pairs: `{?…}` first,
+ * then `{&…}` expressions, literal pairs (`?v=1`, `&flag`) and pairs whose value is one `{x}` or
+ * `{+x}` (`?q={q}`). The URI's query (from that "?" to a "#") is split at "&" into pairs, each at
+ * its first "=" into a name and a value; pairs are found by name (as the URI and the template
+ * write it), in any order, and pairs of other names are ignored, whatever they hold. A variable
+ * of `{?…}` or `{&…}` takes the value of the first pair with its name, or for an exploded one
+ * (`{?tag*}`) the list of all of them, and is undefined when there is none; one of `?q={q}`
+ * needs its pair; a literal pair needs a pair of exactly its text. Values are percent-decoded
+ * and taken as they are otherwise (`+` stays `+`, a `%` without two hex digits stays `%`); a
+ * value longer than its prefix (`{?q:3}`) does not match, nor does a variable given two
+ * different values (`/users/{id}{?id}`). The URI's fragment is not looked at. A template whose
+ * text after the cut is anything else (`{?a}/x`), or from a `partialExpand` that keeps values
+ * for later, is matched as in exact mode.
+ */
+export interface MatchOptions {
+  query?: 'exact' | 'named';
+}
+
+/** Whether options (of `who`) ask for named query matching. @internal (set.ts) */
+export function namedQuery(options: MatchOptions | undefined, who: string): boolean {
+  const o = optionsOf(options, who);
+  return o !== undefined && choiceOption(o, 'query', who, ['exact', 'named'] as const, 'exact') === 'named';
+}
+
+/** A template's named reading: its query part and the template of its path part. @internal (set.ts) */
+export interface Route {
+  readonly part: QueryPart;
+  readonly path: UriTemplate;
+}
 
 /** How often extract found answers only with a key twice (for the property tests). @internal */
 export const keyTwice = { misses: 0 };
 
 /** A template's compiled program, unless partialExpand bound values to it. @internal (set.ts) */
 export let programOf: (t: UriTemplate) => Program | undefined;
+/** A template's named reading, or null when it is matched exactly in named mode too. @internal (set.ts) */
+export let routeOf: (t: UriTemplate) => Route | null;
 
 /**
  * A URI Template, checked and compiled when constructed.
@@ -40,9 +82,18 @@ export class UriTemplate {
   #direct: Direct | null | undefined;
   #runner: Runner | undefined;
   #longest: Runner | undefined;
+  #route: Route | null | undefined;
 
   static {
     programOf = (t) => (t.#bound === undefined ? t.#program : undefined);
+    routeOf = (t) => {
+      if (t.#route === undefined) {
+        const part = t.#bound === undefined ? queryPart(t.#program) : undefined;
+        t.#route =
+          part === undefined ? null : { part, path: part.cut === t.template.length ? t : new UriTemplate(t.template.slice(0, part.cut)) };
+      }
+      return t.#route;
+    };
   }
 
   constructor(template: string) {
@@ -98,25 +149,44 @@ export class UriTemplate {
   /**
    * The variables whose expansion is exactly `uri`, or null when there are none. Values are
    * decoded; an exploded variable (`{/path*}`) gives a list, or an associative array when its
-   * members need one. Where several answers expand to `uri`, the first by this rule (the
-   * README has it in full): reading left to right, each choice takes the first option with which
-   * the rest still matches: a variable defined before undefined, a string before a list before
-   * an associative array, then the shortest value and the fewest members. An expression `{…}` or
-   * `{+…}` that matches nothing leaves its variables undefined. Linear in the length of `uri` for
-   * every template (no backtracking).
+   * members need one. Where several answers expand to `uri`, the first by this rule: reading
+   * left to right, each choice takes the first option with which the rest still matches: a
+   * variable defined before undefined, a string before a list before an associative array, then
+   * the shortest value and the fewest members. An expression `{…}` or `{+…}` that matches nothing
+   * leaves its variables undefined. Linear in the length of `uri` for every template (no
+   * backtracking).
    *
    * Exact: `%XX` must be what expansion writes (`/users/{id}` does not match `/users/a%7Eb`,
    * since `~` is never encoded). A variable used twice matches when the first answer gives its
    * occurrences values that agree; an associative array cannot hold a key twice.
    *
+   * With `{ query: 'named' }` (MatchOptions has the rule), the path is matched so and the query
+   * only for the pairs the template names: extra parameters, their order and a `+` in the query
+   * do not prevent a match.
+   *
+   * @throws {TypeError} for options that are not an object, or a `query` other than 'exact' or 'named'.
    * @example
    * new UriTemplate('/users/{id}/repos{/repo}{?page}').extract('/users/42/repos/urikit?page=2');
    *   // { id: '42', repo: 'urikit', page: '2' }
    * new UriTemplate('{/path*}').extract('/a/b%20c');   // { path: ['a', 'b c'] }
    * new UriTemplate('/users/{id}').extract('/repos/1'); // null
+   * new UriTemplate('/users/{id}').extract('/users/42?utm_source=x');                       // null
+   * new UriTemplate('/users/{id}').extract('/users/42?utm_source=x', { query: 'named' });   // { id: '42' }
+   * new UriTemplate('/search{?q}').extract('/search?q=a+b&page=2', { query: 'named' });     // { q: 'a+b' }
    */
-  extract(uri: string): ExtractedVariables | null {
+  extract(uri: string, options?: MatchOptions): ExtractedVariables | null {
     if (typeof uri !== 'string') throw argumentError('UriTemplate.extract', 'uri', 'a string', uri);
+    if (namedQuery(options, 'UriTemplate.extract')) {
+      const route = routeOf(this);
+      if (route !== null) {
+        const vars = route.path.#exact(uri.slice(0, pathEnd(uri)));
+        return vars !== null && readQuery(this.#program, route.part, uri, vars) ? vars : null;
+      }
+    }
+    return this.#exact(uri);
+  }
+
+  #exact(uri: string): ExtractedVariables | null {
     if (this.#direct === undefined) this.#direct = Direct.of(this.#program) ?? null;
     if (this.#direct !== null) {
       const vars = this.#direct.extract(uri);
@@ -139,8 +209,11 @@ export class UriTemplate {
 
   /** The variables of the first accepting path; null: none; undefined: it repeats a key. */
   #first(runner: Runner, uri: string): ExtractedVariables | null | undefined {
-    if (runner.run(uri) === -1) return null;
-    return variablesOf(this.#program, uri, runner.spans) ?? undefined;
+    const matched = runner.run(uri) !== -1;
+    if (!matched) runner.spans.clear();
+    const vars = matched ? (variablesOf(this.#program, uri, runner.spans) ?? undefined) : null;
+    runner.spans.fit();
+    return vars;
   }
 
   /** The answer when its expansion is `uri`; only a repeated or bound variable can make it differ. */

@@ -7,12 +7,14 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FIELDS } from '../../src/cli/commands/parse.js';
-import { LogLine } from '../../src/cli/log.js';
+import { COMMON, declared, OPTIONS, type OptionName, optionsOf } from '../../src/cli/arguments.js';
+import { SPECS } from '../../src/cli/commands/index.js';
+import { FIELDS } from '../../src/cli/fields.js';
+import { line as progressLine } from '../../src/cli/io/progress.js';
+import { LogLine } from '../../src/cli/lines/log.js';
+import { Finder } from '../../src/cli/lines/walker.js';
 import { main } from '../../src/cli/main.js';
-import { line as progressLine } from '../../src/cli/progress.js';
-import { TopK } from '../../src/cli/topk.js';
-import { Finder } from '../../src/cli/walker.js';
+import { TopK } from '../../src/cli/stats/topk.js';
 import { accessLog, cli, jsonLines, LOG, Temp, URLS } from '../support/cli.js';
 
 const tmp = new Temp();
@@ -175,7 +177,8 @@ test('normalize: the normal form per line; invalid lines on stderr, left out, ex
     one.err.split('\n')[1],
     'urikit: 1 invalid URI was left out (reported above); --lenient accepts the characters that logs often hold',
   );
-  assert.equal(await cli(['normalize', '--iri'], 'HTTP://Ü.example/\n'), { code: 0, out: 'http://Ü.example/\n', err: '' });
+  // RFC 3987 §5.3.2.1: a non-ASCII host is case-folded as UTS #46 maps it.
+  assert.equal(await cli(['normalize', '--iri'], 'HTTP://Ü.example/\n'), { code: 0, out: 'http://ü.example/\n', err: '' });
 });
 
 test('normalize --dedupe keeps the first of each equivalence class; past --dedupe-limit it warns once and loses nothing', async () => {
@@ -199,7 +202,7 @@ test('normalize --dedupe compares canonical forms (the dedupe preset); --rfc-onl
   });
   assert.equal(await cli(['normalize', '--dedupe', '--rfc-only', '--iri'], input), {
     code: 0,
-    out: 'http://münchen.de/\nhttp://mÜnchen.de/?utm_source=x\nhttp://xn--mnchen-3ya.de/#top\nhttp://a/?b=1&a=2&gclid=z\nhttp://a/?a=2&b=1\n',
+    out: 'http://münchen.de/\nhttp://münchen.de/?utm_source=x\nhttp://xn--mnchen-3ya.de/#top\nhttp://a/?b=1&a=2&gclid=z\nhttp://a/?a=2&b=1\n',
     err: '',
   });
   assert.equal(await cli(['normalize', '--lenient', '--idna'], 'http://MÜNCHEN.de/x\n'), {
@@ -285,6 +288,42 @@ test('resolve --log --base: the targets and referrers of a log as absolute URIs'
     'http://www.example.com/a/b?x=1\nhttp://www.Example.com/from\nhttp://www.example.com/submit\nhttps://www.google.com/url?q=x\nhttp://proxy.example:8080/p\nhttp://www.example.com/from\n',
   );
   assert.is(r.code, 1);
+});
+
+test('normalize and resolve: ASCII records as they lie in the line, others through a Uri (non-ASCII, CONNECT targets), alike', async () => {
+  const logLine = (request: string, referrer: string): string =>
+    `1.2.3.4 - - [17/May/2015:10:05:03 +0000] "${request}" 200 1 "${referrer}" "ua"\n`;
+  const log =
+    logLine('CONNECT WWW.Example.com:443 HTTP/1.1', '-') +
+    logLine('OPTIONS * HTTP/1.1', 'HTTP://R.example:80/a/./b') +
+    logLine('GET /caf%c3%a9/./x HTTP/1.1', 'http://MÜNCHEN.de/ü?q');
+  assert.equal(await cli(['normalize', '--log', 'combined', '--lenient'], log), {
+    code: 0,
+    out: '//www.example.com:443\n*\nhttp://r.example/a/b\n/caf%C3%A9/x\nhttp://m%C3%BCnchen.de/%C3%BC?q\n',
+    err: '',
+  });
+  assert.equal(
+    await cli(
+      ['normalize', '--dedupe', '--iri'],
+      'http://A/./b?utm_source=x&b=1#f\nhttp://a/b?b=1\nhttp://ü.example/%7e?utm_medium=y\nhttp://xn--tda.example/~\n',
+    ),
+    { code: 0, out: 'http://a/b?b=1\nhttp://xn--tda.example/~\n', err: '' },
+  );
+  assert.equal(await cli(['resolve', '--iri', '--base', 'http://a/b/c/d;p?q'], 'g\n../ü/./g\n//X/y/../z\n'), {
+    code: 0,
+    out: 'http://a/b/c/g\nhttp://a/b/ü/g\nhttp://X/z\n',
+    err: '',
+  });
+  assert.equal(await cli(['resolve', '--log', 'combined', '--base', 'http://base.example/p/'], log.replace('MÜNCHEN.de/ü', 'm.de/x')), {
+    code: 0,
+    out: 'http://WWW.Example.com:443\nhttp://base.example/p/*\nHTTP://R.example:80/a/b\nhttp://base.example/caf%c3%a9/x\nhttp://m.de/x?q\n',
+    err: '',
+  });
+  assert.equal(await cli(['resolve', '--iri'], 'http://ü.example/a/\t../b\nhttp://a/b/c\t../d\nhttp://a/b/\tü/./x\n'), {
+    code: 0,
+    out: 'http://ü.example/b\nhttp://a/d\nhttp://a/b/ü/x\n',
+    err: '',
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -745,6 +784,22 @@ test('--help for every command: its usage, output, options and exit codes', asyn
   }
   const parseHelp = (await cli(['parse', '--help'])).out;
   for (const f of FIELDS) assert.ok(parseHelp.includes(` ${f},`) || parseHelp.includes(` ${f}\n`), f);
+});
+
+test('every option is taken by some command, and the help of each command shows every option it takes', async () => {
+  const taken = new Set([...COMMON.flatMap(optionsOf), ...Object.values(SPECS).flatMap((spec) => [...declared(spec)])]);
+  assert.equal(
+    Object.keys(OPTIONS).filter((o) => !taken.has(o as OptionName)),
+    [],
+  );
+  for (const spec of Object.values(SPECS)) {
+    const help = (await cli([spec.name, '--help'])).out;
+    assert.equal(
+      [...declared(spec)].filter((o) => !help.includes(`\n  ${o}`) && !help.includes(`, ${o}`)),
+      [],
+      spec.name,
+    );
+  }
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { barWanted, line as progressLine } from '../../src/cli/io/progress.js';
 import { main } from '../../src/cli/main.js';
-import { barWanted, line as progressLine } from '../../src/cli/progress.js';
 import { accessLog, cli, jsonLines, LOG, root, Temp } from '../support/cli.js';
 
 const tmp = new Temp();

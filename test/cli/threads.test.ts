@@ -6,7 +6,8 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AUTO_MIN_SIZE, autoThreads, readSegment } from '../../src/cli/threads.js';
+import { AUTO_MIN_SIZE, autoThreads } from '../../src/cli/threads/pool.js';
+import { readSegment } from '../../src/cli/threads/serve.js';
 import { accessLog, cli, Temp, URLS } from '../support/cli.js';
 
 const tmp = new Temp();

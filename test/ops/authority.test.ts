@@ -8,6 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { OFFSETS_LENGTH, parse, tryParse } from '../../src/index.js';
 import { authorityKindOf } from '../../src/ops/authority.js';
+import { fixture } from '../support/paths.js';
 
 const rec = new Uint32Array(OFFSETS_LENGTH);
 const kind = (s: string, options?: { zoneId?: boolean; lenient?: boolean }): string => {
@@ -89,7 +90,7 @@ test('the rule agrees with java.net.URI parseServerAuthority on every recorded a
 });
 
 test('the openjdk parse_server_authority vectors that RFC 3986 parses', () => {
-  const vectors = JSON.parse(readFileSync(new URL('../../../test/fixtures/vectors/openjdk-uri-test.json', import.meta.url), 'utf8')) as {
+  const vectors = JSON.parse(readFileSync(fixture('vectors/openjdk-uri-test.json'), 'utf8')) as {
     op: string;
     input: string;
     error?: boolean;
@@ -105,7 +106,7 @@ test('the openjdk parse_server_authority vectors that RFC 3986 parses', () => {
   assert.is(checked, 14);
 });
 
-test("the issue's examples, IP literals, an empty authority, lenient userinfo", () => {
+test('registry-based and server-based authorities, IP literals, an empty authority, lenient userinfo', () => {
   // "//a_b:x" is registry-based to java.net.URI, and no URI-reference at all to RFC 3986 (§3.2.3).
   assert.is(tryParse('http://a_b:x'), null);
   assert.is(kind('http://a_b'), 'registry');

@@ -1,5 +1,5 @@
 /**
- * buildUri and Uri#with: java.net.URI's constructor vectors (harness in resolve.test.ts), text and
+ * buildUri and Uri#with: java.net.URI's constructor vectors (harness in test/support/op-vectors.ts), text and
  * encoded components, every character of every component's complement, user and password, the
  * structure rules, and properties: buildUri → parse gives the text back, and `with` never makes
  * an invalid URI.
@@ -9,7 +9,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildUri, isValid, normalize, parse, percentDecode, tryParse, type Uri, UriError } from '../../src/index.js';
 import { throwsUriError } from '../support/assert.js';
-import { type Case, conformance, type Json, keysKnown, type Obj, type Outcome, type Table } from './resolve.test.js';
+import { codePoint } from '../support/hostile.js';
+import { type Case, conformance, type Json, keysKnown, type Obj, type Outcome, type Table } from '../support/op-vectors.js';
+import { runs } from '../support/runs.js';
 
 // ---------------------------------------------------------------------------------------------
 // java.net.URI's multi-argument constructors: the 7- and 4-argument forms take the components
@@ -290,10 +292,7 @@ test('every ASCII character of each component: encoded mode rejects the compleme
 // Properties.
 
 const text = fc.string({
-  unit: fc.oneof(
-    fc.constantFrom('%', '/', '?', '#', '@', ':', '[', ']', ' ', '+', '&', '='),
-    fc.string({ unit: 'binary', maxLength: 1, minLength: 1 }),
-  ),
+  unit: fc.oneof(fc.constantFrom('%', '/', '?', '#', '@', ':', '[', ']', ' ', '+', '&', '='), codePoint),
   maxLength: 8,
 });
 const scheme = fc.constantFrom('http', 'x', 'A+b-c.d');
@@ -337,7 +336,7 @@ test('buildUri → parse: the text of every component comes back decoded, and th
       if (input.query !== undefined) assert.is(p.decodedQuery, input.query);
       if (input.fragment !== undefined) assert.is(p.decodedFragment, input.fragment);
     }),
-    { seed: 61, numRuns: 3000 },
+    { seed: 61, numRuns: runs(3000) },
   );
 });
 
@@ -363,6 +362,7 @@ const change = fc.record(
 const start = fc.constantFrom('http://u:p@h:8080/a/b?q=1#f', 'mailto:a@b', '//h', '/p', 'x:', '', 'http://[::1]/', 'file:///etc');
 
 test('with never produces an invalid URI: the result is strict and what a scan of its text gives', () => {
+  const n = runs(5000);
   let built = 0;
   fc.assert(
     fc.property(start, change, fc.constantFrom(true, false, undefined), (s, c, encoded) => {
@@ -385,9 +385,9 @@ test('with never produces an invalid URI: the result is strict and what a scan o
       }
       assert.is(normalize(w), normalize(w.href));
     }),
-    { seed: 62, numRuns: 5000 },
+    { seed: 62, numRuns: n },
   );
-  assert.ok(built > 300, `only ${built} changes were valid`);
+  assert.ok(built > n * 0.06, `only ${built} of ${n} changes were valid`);
 });
 
 test.run();

@@ -1,12 +1,13 @@
 /**
- * compareUris: java.net.URI's equals/compareTo vectors (harness in resolve.test.ts), the order
+ * compareUris: java.net.URI's equals/compareTo vectors (harness in test/support/op-vectors.ts), the order
  * component by component, and that it is a total order that is 0 exactly when `equivalent`.
  */
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { compareUris, equivalent, UriError } from '../../src/index.js';
-import { type Case, conformance, keysKnown, outcome, type Table } from './resolve.test.js';
+import { type Case, conformance, keysKnown, outcome, type Table } from '../support/op-vectors.js';
+import { runs } from '../support/runs.js';
 
 /** java.net.URI's compareTo sign as the vectors state it: "0", "<0", ">0" or "!=0". */
 function signOk(stated: string, c: number): boolean {
@@ -115,7 +116,7 @@ test('a total order: antisymmetric, transitive, and 0 exactly when equivalent', 
       assert.is(ab === 0, equivalent(a, b), `${a} vs ${b}`);
       if (ab <= 0 && compareUris(b, c) <= 0) assert.ok(compareUris(a, c) <= 0, `${a} <= ${b} <= ${c}`);
     }),
-    { seed: 51, numRuns: 4000 },
+    { seed: 51, numRuns: runs(4000) },
   );
 });
 

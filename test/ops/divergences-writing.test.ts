@@ -4,10 +4,8 @@
  * section that decides it, and its example still gets the recorded urikit answer. The oracles'
  * answers are checked by the scripts themselves, which need the oracles; this needs none.
  */
-import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { DivergenceClass } from '../../scripts/differential/writing.js';
 import {
   type BuildComponents,
   buildUri,
@@ -22,10 +20,9 @@ import {
   UriError,
   uriToIri,
 } from '../../src/index.js';
+import { divergenceClasses } from '../support/divergences-writing.js';
 
-type Entry = DivergenceClass;
-
-const entries = JSON.parse(readFileSync(new URL('../../../test/fixtures/divergences-writing.json', import.meta.url), 'utf8')) as Entry[];
+const entries = divergenceClasses();
 
 function attempt(f: () => unknown): unknown {
   try {

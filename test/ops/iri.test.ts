@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { iriToUri, isValid, normalize, parse, UriError, uriToIri } from '../../src/index.js';
+import { runs } from '../support/runs.js';
 
 test('§3.1: non-ASCII characters become the %XX of their UTF-8 bytes, in upper case', () => {
   assert.is(iriToUri('http://example.org/Dürst?q=ü#ß'), 'http://example.org/D%C3%BCrst?q=%C3%BC#%C3%9F');
@@ -148,7 +149,24 @@ test('uriToIri gives an IRI that iriToUri maps back to the same URI (up to §6.2
       assert.is(normalize(back), normalize(u));
       assert.is(uriToIri(iri), iri);
     }),
-    { seed: 31, numRuns: 3000 },
+    { seed: 31, numRuns: runs(3000) },
+  );
+});
+
+test('the round trip is exact for a URI whose %XX are in normal form, and up to §6.2.2.1/§6.2.2.2 otherwise (RFC 3987 §3.2)', () => {
+  // §3.2: "except for potential case differences in percent-encoding and for potential
+  // percent-encoded unreserved characters".
+  assert.is(iriToUri(uriToIri('http://a/%41')), 'http://a/A');
+  assert.is(iriToUri(uriToIri('http://a/%c3%bc')), 'http://a/%C3%BC');
+  for (const u of ['http://a/A', 'http://a/%C3%BC?q=%E2%82%AC#%F0%9F%98%80', 'http://a/%2F%3F%25%FF%E2%80%AE']) {
+    assert.is(iriToUri(uriToIri(u)), u);
+  }
+  fc.assert(
+    fc.property(generated, (u) => {
+      const n = normalize(u);
+      assert.is(iriToUri(uriToIri(n)), n);
+    }),
+    { seed: 32, numRuns: 3000 },
   );
 });
 

@@ -1,6 +1,6 @@
 /**
  * Normalization and equivalence (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based): the vectors'
- * normalize and equivalent ops (harness in resolve.test.ts), then every rule with exact values.
+ * normalize and equivalent ops (harness in test/support/op-vectors.ts), then every rule with exact values.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -33,7 +33,7 @@ import {
   rfcView,
   type Table,
   ZONES,
-} from './resolve.test.js';
+} from '../support/op-vectors.js';
 
 // =============================================================================================
 // The vectors.
@@ -501,11 +501,12 @@ test('lenient input: every tolerated character is percent-encoded as UTF-8, so t
       // A second "@" in the userinfo (the last one ends it).
       ['http://a@b@h/', 'http://a%40b@h/'],
       ['http://a:b@@h/', 'http://a:b%40@h/'],
-      // Non-ASCII as UTF-8 octets (§2.5): é C3 A9, Ü C3 9C, U+3002 E3 80 82, U+1F600 F0 9F 98 80;
-      // a lone surrogate as U+FFFD (EF BF BD). Case folding is ASCII only.
+      // Non-ASCII as UTF-8 octets (§2.5): é C3 A9, ü C3 BC, U+1F600 F0 9F 98 80; a lone surrogate
+      // as U+FFFD (EF BF BD). A host label first as UTS #46 maps it (RFC 3987 §5.3.2.1): "Ü" is
+      // "ü", U+3002 is ".".
       ['http://h/é', 'http://h/%C3%A9'],
-      ['http://BÜcher.DE/', 'http://b%C3%9Ccher.de/'],
-      ['http://127\u30020\u30020\u30021/', 'http://127%E3%80%820%E3%80%820%E3%80%821/'],
+      ['http://BÜcher.DE/', 'http://b%C3%BCcher.de/'],
+      ['http://127\u30020\u30020\u30021/', 'http://127.0.0.1/'],
       ['http://h/?😀', 'http://h/?%F0%9F%98%80'],
       ['http://h/\uD800', 'http://h/%EF%BF%BD'],
       // Then dot-segments are removed as usual; an IP-literal is never touched by the encoding.
@@ -531,6 +532,39 @@ test('lenient input: every tolerated character is percent-encoded as UTF-8, so t
   assert.is(normalize('http://h/é', { iri: true }), 'http://h/é');
   assert.ok(equivalent('http://h/a b', 'http://h/a%20b', { lenient: true }));
   assert.ok(equivalent('http://h/é', 'http://h/%C3%A9', { lenient: true }));
+});
+
+test('non-ASCII hosts (iri, lenient): each label as UTS #46 maps it before ToASCII, the case folding of RFC 3987 §5.3.2.1', () => {
+  normal(
+    [
+      ['http://mÜnchen.de/', 'http://münchen.de/'],
+      ['http://MÜNCHEN.DE/', 'http://münchen.de/'],
+      ['http://ΣΊΣΥΦΟΣ.gr/', 'http://σίσυφοσ.gr/'],
+      // Full-width forms and the ideographic full stop, as UTS #46 maps them (and browsers read them).
+      ['http://ＭÜnchen．de/', 'http://münchen.de/'],
+      // Only labels with a non-ASCII character: an A-label stays as it is, ASCII goes to lower case.
+      ['http://XN--MNCHEN-3YA.Ü/', 'http://xn--mnchen-3ya.ü/'],
+      // A label with a "%XX", or one UTS #46 rejects (U+00A0 maps to a space; U+FF02 to '"', which
+      // no reg-name holds), keeps its characters.
+      ['http://Ü%2F.de/', 'http://Ü%2F.de/'],
+      ['http://Ä\u00a0B.de/', 'http://Ä\u00a0b.de/'],
+      ['http://Ä\uff02.de/', 'http://Ä\uff02.de/'],
+      // The path is not a host: its case stays.
+      ['http://h/Ü', 'http://h/Ü'],
+    ],
+    { iri: true },
+  );
+  normal(
+    [
+      ['http://mÜnchen.de/', 'http://m%C3%BCnchen.de/'],
+      ['http://ｅｖｉｌ.com/', 'http://evil.com/'],
+      ['http://Ä b.de/', 'http://%C3%84%20b.de/'],
+    ],
+    { lenient: true },
+  );
+  assert.ok(equivalent('http://MÜNCHEN.de/', 'http://münchen.DE', { iri: true }));
+  assert.ok(equivalent('http://MÜNCHEN.de/', 'http://m%C3%BCnchen.de/', { lenient: true }));
+  assert.is(parse(normalize('http://１２７.０.０.１/', { iri: true })).hostType, 'ipv4');
 });
 
 test('normalize: options, Uri arguments and errors', () => {

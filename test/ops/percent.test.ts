@@ -1,12 +1,12 @@
 /**
  * Percent-encoding (RFC 3986 §2.1, §2.4, §2.5): the vectors' percent-encoding ops that are plain
- * encoding or decoding of a component (harness in resolve.test.ts), then exact values for every
+ * encoding or decoding of a component (harness in test/support/op-vectors.ts), then exact values for every
  * component set, UTF-8 decoding and its errors, and the Uri's decoded getters.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type Component, parse, percentDecode, percentEncode, UriError } from '../../src/index.js';
-import { type Case, conformance, exact, type Outcome, type Table } from './resolve.test.js';
+import { type Case, conformance, exact, type Outcome, type Table } from '../support/op-vectors.js';
 
 // =============================================================================================
 // The vectors.

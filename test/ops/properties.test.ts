@@ -1,7 +1,7 @@
 /**
  * Properties of resolution, normalization, equivalence, relativization and percent-encoding over
- * URI-references generated from the RFC 3986 ABNF (Appendix A): every host type, ports, empty
- * versus absent components, percent-encodings and dot-segments. Each property has a fixed seed,
+ * URI-references generated from the RFC 3986 ABNF (test/support/abnf.ts): every host type, ports,
+ * empty versus absent components, percent-encodings and dot-segments. Each property has a fixed seed,
  * so a failure reproduces; the run counts keep the whole file at a few seconds.
  */
 import fc from 'fast-check';
@@ -18,140 +18,11 @@ import {
   relativize,
   resolve,
 } from '../../src/index.js';
+import { grammar } from '../support/abnf.js';
+import { codePoint } from '../support/hostile.js';
+import { runs } from '../support/runs.js';
 
-// =============================================================================================
-// The grammar, as arbitraries.
-
-const ALPHA = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('');
-const DIGIT = '0123456789'.split('');
-const HEXDIG = '0123456789abcdefABCDEF'.split('');
-const UNRESERVED = [...ALPHA, ...DIGIT, '-', '.', '_', '~'];
-const SUB_DELIMS = "!$&'()*+,;=".split('');
-
-const chars = (cs: readonly string[]): fc.Arbitrary<string> => fc.constantFrom(...cs);
-const str = (unit: fc.Arbitrary<string>, minLength: number, maxLength: number): fc.Arbitrary<string> =>
-  fc.array(unit, { minLength, maxLength }).map((a) => a.join(''));
-
-/** pct-encoded, weighted toward the interesting octets: unreserved ones (decoded by normalize), "%25", "/", "." and lower-case hex. */
-const pctEncoded: fc.Arbitrary<string> = fc.oneof(
-  fc.tuple(chars(HEXDIG), chars(HEXDIG)).map(([a, b]) => `%${a}${b}`),
-  fc.constantFrom('%41', '%7e', '%7E', '%2e', '%2E', '%2f', '%2F', '%25', '%3a', '%40', '%c3%bc', '%E2%82%AC', '%ff'),
-);
-const unreserved = chars(UNRESERVED);
-const subDelims = chars(SUB_DELIMS);
-const pchar: fc.Arbitrary<string> = fc.oneof(
-  { arbitrary: unreserved, weight: 6 },
-  { arbitrary: pctEncoded, weight: 2 },
-  { arbitrary: subDelims, weight: 1 },
-  { arbitrary: fc.constantFrom(':', '@'), weight: 1 },
-);
-const pcharNoColon: fc.Arbitrary<string> = fc.oneof(
-  { arbitrary: unreserved, weight: 6 },
-  { arbitrary: pctEncoded, weight: 2 },
-  { arbitrary: subDelims, weight: 1 },
-  { arbitrary: fc.constant('@'), weight: 1 },
-);
-
-/** segment = *pchar, often a dot-segment. */
-const segment: fc.Arbitrary<string> = fc.oneof(
-  { arbitrary: str(pchar, 0, 5), weight: 5 },
-  { arbitrary: fc.constantFrom('.', '..', '', '%2E', '.%2e', '..a', 'a..'), weight: 3 },
-);
-const segmentNz = fc.oneof({ arbitrary: str(pchar, 1, 5), weight: 5 }, { arbitrary: fc.constantFrom('.', '..'), weight: 3 });
-const segmentNzNc = fc.oneof({ arbitrary: str(pcharNoColon, 1, 5), weight: 5 }, { arbitrary: fc.constantFrom('.', '..'), weight: 3 });
-const moreSegments = fc.array(segment, { maxLength: 5 }).map((s) => s.map((x) => `/${x}`).join(''));
-
-const pathAbempty = moreSegments;
-const pathAbsolute = fc
-  .option(
-    fc.tuple(segmentNz, moreSegments).map(([a, b]) => a + b),
-    { nil: '' },
-  )
-  .map((p) => `/${p}`);
-const pathRootless = fc.tuple(segmentNz, moreSegments).map(([a, b]) => a + b);
-const pathNoscheme = fc.tuple(segmentNzNc, moreSegments).map(([a, b]) => a + b);
-
-const scheme: fc.Arbitrary<string> = fc.oneof(
-  { arbitrary: fc.constantFrom('http', 'HTTP', 'https', 'HtTpS', 'ws', 'wss', 'ftp', 'mailto', 'file', 'urn', 'x'), weight: 3 },
-  { arbitrary: fc.tuple(chars(ALPHA), str(chars([...ALPHA, ...DIGIT, '+', '-', '.']), 0, 6)).map(([a, b]) => a + b), weight: 1 },
-);
-
-const decOctet = fc.integer({ min: 0, max: 255 }).map(String);
-const ipv4 = fc.tuple(decOctet, decOctet, decOctet, decOctet).map((o) => o.join('.'));
-const h16 = fc.oneof(str(chars(HEXDIG), 1, 4), fc.constantFrom('0', '0000', 'ffff', 'FFFF'));
-
-/** Every IPv6address form of §3.2.2: eight groups, or "::" with at most seven, an IPv4 tail in place of the last two. */
-const ipv6: fc.Arbitrary<string> = fc.oneof(
-  fc
-    .tuple(fc.array(h16, { minLength: 6, maxLength: 6 }), fc.option(ipv4), h16, h16)
-    .map(([six, v4, a, b]) => `${six.join(':')}:${v4 ?? `${a}:${b}`}`),
-  fc.tuple(fc.array(h16, { maxLength: 7 }), fc.array(h16, { maxLength: 7 }), fc.option(ipv4)).map(([left, right, v4]) => {
-    const r = right.slice(0, 7 - left.length);
-    const tail = v4 !== null && r.length >= 2 ? [...r.slice(0, -2), v4] : r;
-    return `${left.join(':')}::${tail.join(':')}`;
-  }),
-  fc.constantFrom('::', '::1', '::ffff:1.2.3.4', '::FFFF:102:304', '0:0:0:0:0:ffff:0102:0304', '2001:DB8:0:0:1:0:0:1', '1:0:0:2:0:0:0:3'),
-);
-const ipvFuture = fc
-  .tuple(fc.constantFrom('v', 'V'), str(chars(HEXDIG), 1, 2), str(fc.oneof(unreserved, subDelims, fc.constant(':')), 1, 6))
-  .map(([v, h, rest]) => `${v}${h}.${rest}`);
-const regName = fc.oneof(
-  {
-    arbitrary: str(
-      fc.oneof({ arbitrary: unreserved, weight: 6 }, { arbitrary: pctEncoded, weight: 1 }, { arbitrary: subDelims, weight: 1 }),
-      0,
-      10,
-    ),
-    weight: 5,
-  },
-  { arbitrary: fc.constantFrom('example.com', 'EXAMPLE.com', '01.2.3.4', '256.1.1.1', '1.2.3', 'a%2Eb', '%41%42', 'localhost'), weight: 2 },
-);
-const host: fc.Arbitrary<string> = fc.oneof(
-  { arbitrary: regName, weight: 4 },
-  { arbitrary: ipv4, weight: 1 },
-  { arbitrary: ipv6.map((a) => `[${a}]`), weight: 2 },
-  { arbitrary: ipvFuture.map((a) => `[${a}]`), weight: 1 },
-);
-const port = fc.oneof(fc.constantFrom('', '80', '0080', '443', '21', '0', '8080', '65536'), str(chars(DIGIT), 0, 5));
-const userinfo = str(fc.oneof(unreserved, pctEncoded, subDelims, fc.constant(':')), 0, 8);
-const authority = fc
-  .tuple(fc.option(userinfo), host, fc.option(port))
-  .map(([u, h, p]) => `${u === null ? '' : `${u}@`}${h}${p === null ? '' : `:${p}`}`);
-
-const queryOrFragment = str(fc.oneof({ arbitrary: pchar, weight: 8 }, { arbitrary: fc.constantFrom('/', '?'), weight: 2 }), 0, 8);
-const tail = fc
-  .tuple(fc.option(queryOrFragment), fc.option(queryOrFragment))
-  .map(([q, f]) => `${q === null ? '' : `?${q}`}${f === null ? '' : `#${f}`}`);
-
-/** URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]. */
-const uri: fc.Arbitrary<string> = fc
-  .tuple(
-    scheme,
-    fc.oneof(
-      fc.tuple(authority, pathAbempty).map(([a, p]) => `//${a}${p}`),
-      pathAbsolute,
-      pathRootless,
-      fc.constant(''),
-    ),
-    tail,
-  )
-  .map(([s, h, t]) => `${s}:${h}${t}`);
-
-/** relative-ref = relative-part [ "?" query ] [ "#" fragment ]. */
-const relativeRef: fc.Arbitrary<string> = fc
-  .tuple(
-    fc.oneof(
-      { arbitrary: fc.tuple(authority, pathAbempty).map(([a, p]) => `//${a}${p}`), weight: 1 },
-      { arbitrary: pathAbsolute, weight: 2 },
-      { arbitrary: pathNoscheme, weight: 4 },
-      { arbitrary: fc.constant(''), weight: 1 },
-    ),
-    tail,
-  )
-  .map(([p, t]) => p + t);
-
-/** URI-reference = URI / relative-ref. */
-const uriReference: fc.Arbitrary<string> = fc.oneof(uri, relativeRef);
+const { uri, uriReference, pathAbempty, pathAbsolute, pathRootless, tail } = grammar();
 
 /** Bases that share the targets' scheme and authority often enough for relativize to have work to do. */
 const httpBase = fc.oneof(
@@ -164,7 +35,7 @@ const base: fc.Arbitrary<string> = fc.oneof(uri, httpBase);
 
 const run = (name: string, seed: number, numRuns: number, prop: fc.IRawProperty<unknown>): void => {
   test(name, () => {
-    fc.assert(prop, { seed, numRuns });
+    fc.assert(prop, { seed, numRuns: runs(numRuns) });
   });
 };
 
@@ -176,6 +47,17 @@ run(
   1,
   10_000,
   fc.property(uriReference, base, (s, b) => isValid(s) && isValid(b, { absolute: true })),
+);
+
+const IRI_ZONE = grammar({ iri: true, zoneId: true });
+run(
+  'with IRI characters and zone identifiers, it produces valid IRI references only (iri, zoneId)',
+  10,
+  5_000,
+  fc.property(IRI_ZONE.uriReference, IRI_ZONE.fullUri, (s, f) => {
+    assert.ok(isValid(s, { iri: true, zoneId: true }), JSON.stringify(s));
+    assert.ok(isValid(f, { iri: true, zoneId: true, absolute: true }), JSON.stringify(f));
+  }),
 );
 
 // =============================================================================================
@@ -289,9 +171,11 @@ const component = fc.constantFrom(...COMPONENTS);
 /** Well-formed strings (no lone surrogates, which percentEncode rejects by design), with plenty of "%". */
 const text = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 12 }),
-  fc.string({ unit: 'binary', maxLength: 12 }),
+  fc.string({ unit: codePoint, maxLength: 12 }),
   fc.string({ unit: 'binary-ascii', maxLength: 16 }),
-  str(fc.constantFrom('%', '2', '5', 'a', 'F', '/', '?', '#', '[', ':', '@', ' ', 'é', '😀'), 0, 12),
+  fc
+    .array(fc.constantFrom('%', '2', '5', 'a', 'F', '/', '?', '#', '[', ':', '@', ' ', 'é', '😀'), { maxLength: 12 })
+    .map((a) => a.join('')),
 );
 
 run(

@@ -9,6 +9,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { formatQuery, parse, QueryParams, queryParams } from '../../src/index.js';
 import { throwsUriError } from '../support/assert.js';
+import { codePoint } from '../support/hostile.js';
+import { runs } from '../support/runs.js';
 
 /** The WHATWG URL Standard's reference implementation (Node's own URLSearchParams misreads some bad UTF-8). */
 const whatwg = createRequire(import.meta.url)('whatwg-url') as { URLSearchParams: typeof URLSearchParams };
@@ -178,6 +180,37 @@ test('formatQuery encodes the separators and "+", and keeps what a query may hol
   assert.is(formatQuery({ a: '1', b: '2' }, { separator: ';' }), 'a=1;b=2');
 });
 
+test('formatQuery: a "?" that would begin the query is written %3F, as readers drop one leading "?"; elsewhere it is data (RFC 3986 §3.4)', () => {
+  assert.is(formatQuery([['?a', '1']]), '%3Fa=1');
+  assert.equal(pairs(queryParams(formatQuery([['?a', '1']]))), [['?a', '1']]);
+  assert.is(formatQuery([['?']]), '%3F');
+  assert.is(formatQuery({ '??': '?' }), '%3F?=?');
+  assert.is(
+    formatQuery([
+      ['a', '?'],
+      ['?b', '1'],
+    ]),
+    'a=?&?b=1',
+  );
+  assert.is(formatQuery([['', '?x']]), '=?x');
+  assert.is(formatQuery([['?a', '1']], { form: true }), '%3Fa=1');
+  // The URL Standard's readers drop the same "?".
+  assert.equal([...new URLSearchParams(formatQuery([['?a', '1']]))], [['?a', '1']]);
+  const u = new URL('http://h/');
+  u.search = formatQuery([['?a', '1']]);
+  assert.is(u.searchParams.get('?a'), '1');
+  // Round trips with names and values that begin with "?".
+  fc.assert(
+    fc.property(
+      fc.array(fc.tuple(fc.constantFrom('?', '??a', '?a', 'a?', '', 'a'), fc.constantFrom('?', '', '?x', 'x')), { maxLength: 4 }),
+      (list) => {
+        assert.equal(pairs(queryParams(formatQuery(list))), list);
+      },
+    ),
+    { seed: 25, numRuns: 500 },
+  );
+});
+
 test('formatQuery as a form writes exactly what URLSearchParams writes', () => {
   const input: [string, string][] = [
     ['q', 'a b+c'],
@@ -188,6 +221,25 @@ test('formatQuery as a form writes exactly what URLSearchParams writes', () => {
   assert.is(formatQuery({ q: 'a b' }, { form: true }), 'q=a+b');
 });
 
+test('the QueryParams constructor is internal: called with anything else, it says so', () => {
+  for (const args of [
+    [Symbol('x'), 0, 0, 0],
+    ['a=1', Symbol('x'), 3, 0],
+    ['a=1', 0, Symbol('x'), 0],
+    ['a=1', 0, 9, 0],
+    ['a=1', 2, 1, 0],
+    ['a=1', 0, 3, '0'],
+  ]) {
+    assert.throws(
+      () => new QueryParams(...(args as [string, number, number, number])),
+      (e: unknown) =>
+        e instanceof TypeError &&
+        (e as Error).message === 'QueryParams: the constructor is internal; use queryParams(input) or uri.queryParams',
+    );
+  }
+  assert.is(new QueryParams('a=1', 0, 3, 0).get('a'), '1');
+});
+
 test('formatQuery: a lone surrogate has no UTF-8 form', () => {
   throwsUriError(() => formatQuery({ a: 'x\uD800' }), 'INVALID_CHAR', 1);
 });
@@ -195,7 +247,7 @@ test('formatQuery: a lone surrogate has no UTF-8 form', () => {
 // ---------------------------------------------------------------------------------------------
 // Properties, against URLSearchParams (the WHATWG URL Standard's form rules): whatwg-url's, the
 // reference implementation. Node's own misreads an incomplete UTF-8 sequence followed by a
-// non-ASCII character ("%E2%82😀"); scripts/differential/query.ts counts those apart.
+// non-ASCII character ("%E2%82😀"); scripts/differential/writing-whatwg.ts counts those apart.
 
 /** Query text weighted toward what matters: separators, "+", "%", hex digits, non-ASCII. */
 const queryText = fc
@@ -203,7 +255,7 @@ const queryText = fc
     fc.oneof(
       { arbitrary: fc.constantFrom('&', '=', '+', ';', '%', '%2', '%41', '%C3%BC', '%C3', '%E2%82', '%FF', '%zz', '?', ' '), weight: 4 },
       { arbitrary: fc.constantFrom('a', 'b', 'A', '0', 'ü', '€', '😀', '~', '/'), weight: 4 },
-      { arbitrary: fc.string({ unit: 'binary', maxLength: 3 }), weight: 1 },
+      { arbitrary: fc.string({ unit: codePoint, maxLength: 3 }), weight: 1 },
     ),
     { maxLength: 24 },
   )
@@ -218,7 +270,7 @@ test('form mode reads every generated query exactly as URLSearchParams does', ()
       for (const name of usp.keys()) assert.is(q.get(name), usp.get(name));
       assert.is(q.size, usp.size);
     }),
-    { seed: 11, numRuns: 3000 },
+    { seed: 11, numRuns: runs(3000) },
   );
 });
 
@@ -234,11 +286,11 @@ test('get agrees with the first of the pairs, in every mode, on generated querie
         [...q].filter(([k]) => k === n).map(([, v]) => v),
       );
     }),
-    { seed: 13, numRuns: 5000 },
+    { seed: 13, numRuns: runs(5000) },
   );
 });
 
-const pairList = fc.array(fc.tuple(fc.string({ unit: 'binary', maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 6 })), {
+const pairList = fc.array(fc.tuple(fc.string({ unit: codePoint, maxLength: 6 }), fc.string({ unit: codePoint, maxLength: 6 })), {
   maxLength: 6,
 });
 
@@ -254,7 +306,7 @@ test('formatQuery then queryParams gives the pairs back, in both modes; form out
       // What formatQuery writes is a valid RFC 3986 query.
       assert.is(parse(`?${rfc}`).query, rfc);
     }),
-    { seed: 12, numRuns: 2000 },
+    { seed: 12, numRuns: runs(2000) },
   );
 });
 

@@ -1,10 +1,11 @@
 /**
  * Relativization, the inverse of resolution: the vectors' relativize ops (harness in
- * resolve.test.ts), then exact values for each kind of answer.
+ * test/support/op-vectors.ts), then exact values for each kind of answer.
  */
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { normalize, parse, relativize, resolve, UriError } from '../../src/index.js';
+import { isValid, normalize, parse, relativize, resolve, tryParse, UriError } from '../../src/index.js';
 import {
   attempt,
   type Case,
@@ -16,7 +17,7 @@ import {
   type Outcome,
   outcome,
   type Table,
-} from './resolve.test.js';
+} from '../support/op-vectors.js';
 
 // =============================================================================================
 // The vectors.
@@ -24,12 +25,13 @@ import {
 /**
  * A library's reference and urikit's may differ yet both be right: urikit's answer passes when it
  * is the library's, or when it is no longer than the library's and resolves against the base to
- * the target's normal form (a relative target resolved against the base first).
+ * a URI whose normal form is the target's (a relative target resolved against the base first):
+ * `//c` for `http://c/`.
  */
 function valid(base: string, target: string, mine: string, theirs: string): boolean {
   if (mine === theirs) return true;
   if (mine.length > theirs.length) return false;
-  return attempt(() => resolve(base, mine) === normalize(resolve(base, target))).value === true;
+  return attempt(() => normalize(resolve(base, mine)) === normalize(resolve(base, target))).value === true;
 }
 
 /** Addressable states its answer as `hrefEquivalent` (compared with ==), uriparser as `href`. */
@@ -147,7 +149,7 @@ test("the target is normalized first; references are built against the base's no
   rel('HTTP://a/b/c', 'http://a/b/d', 'd');
 });
 
-test("the issue's counter-examples: each shorter reference resolves to the target", () => {
+test('a shorter reference wherever one resolves to the target: an empty base path, a base not in normal form, "." and ".."', () => {
   // An empty base path with an authority merges as "/" (§5.2.3).
   rel('http://a', 'http://a/x', 'x');
   // A base that is not in normal form: case, a default port, an encoded unreserved character,
@@ -243,6 +245,105 @@ test('relativize: a target or base parsed leniently is resolved and normalized a
   // What lenient mode kept comes out percent-encoded, as normalize writes it.
   assert.is(relativize('http://a/b/', parse('c d', { lenient: true })), 'c%20d');
   assert.is(relativize('http://a/b/', parse('http://a/b/c d', { lenient: true })), 'c%20d');
+});
+
+// =============================================================================================
+// The shortest, against a brute-force search.
+
+/**
+ * Every reference shorter than `limit`, over the characters that can make a shortest one (those
+ * of the goal, and the "." "/" "?" "#" ":" of the reference syntax: a %XX or a letter in the
+ * other case is never shorter than the character it spells), in order of length: the first that
+ * resolves against `base` to `goal`, or null. Gives up (undefined) past `budget` candidates.
+ */
+function bruteForce(base: string, goal: string, limit: number, budget: number): string | null | undefined {
+  const alphabet = [...new Set([...goal, '.', '/', '?', '#', ':'])];
+  let count = 0;
+  for (let k = 0; k <= limit - 1; k++) count += alphabet.length ** k;
+  if (count > budget) return undefined;
+  const digits: number[] = [];
+  for (let length = 0; length < limit; length++) {
+    digits.length = length;
+    digits.fill(0);
+    for (;;) {
+      const r = digits.map((d) => alphabet[d]).join('');
+      if (isValid(r)) {
+        let target: string | null = null;
+        try {
+          target = normalize(resolve(base, r));
+        } catch {
+          // a reference that does not resolve (none here: the base is absolute)
+        }
+        if (target === goal) return r;
+      }
+      let i = length - 1;
+      while (i >= 0 && digits[i] === alphabet.length - 1) digits[i--] = 0;
+      if (i < 0) break;
+      digits[i]!++;
+    }
+  }
+  return null;
+}
+
+/**
+ * Small URIs over few characters, so that their shortest references are few characters long
+ * ("ws" is a scheme whose empty path after an authority is "/", as http's).
+ */
+const scheme = fc.constantFrom('x', 'ws');
+const host = fc.constantFrom('a', 'b', '', 'a:');
+const segment = fc.constantFrom('a', 'b', '', '.', '..', 'a:b');
+const segments = fc.array(segment, { maxLength: 2 }).map((s) => s.map((x) => `/${x}`).join(''));
+const rootless = fc.tuple(fc.constantFrom('a', 'b', 'a:b'), segments).map(([a, b]) => a + b);
+const tail = fc
+  .tuple(fc.constantFrom(undefined, '', 'a'), fc.constantFrom(undefined, '', 'b'))
+  .map(([q, f]) => (q === undefined ? '' : `?${q}`) + (f === undefined ? '' : `#${f}`));
+const absolute = fc
+  .oneof(
+    fc.tuple(scheme, host, segments, tail).map(([s, h, p, t]) => `${s}://${h}${p}${t}`),
+    fc.tuple(scheme, fc.oneof(segments, rootless), tail).map(([s, p, t]) => `${s}:${p}${t}`),
+  )
+  .filter((s) => tryParse(s) !== null);
+/** References a few characters long: each shape of a relative reference, and absolute ones. */
+const reference = fc.oneof(
+  fc.constantFrom('', '#', '#b', '?', '?a', '?a#b', '.', '..', './', '../', '../..', 'a', 'b', 'a/', 'a:b'),
+  fc.constantFrom('/', '/a', '/b/', '//', '//a', '//b', '//a:', '//b/a', '/.//a', './/a', '..//a', '../a', '../b', '.#b'),
+  fc.constantFrom('x:', 'x:a', 'x:/a', 'x://a', 'x://b/', 'ws://a', 'ws://b', 'ws://a/a', 'ws:a', 'x://a//a'),
+  fc
+    .tuple(fc.constantFrom('', '.', '..', 'a', 'b', '/a', '//a'), segments, tail)
+    .map(([a, b, t]) => a + b + t)
+    .filter((r) => isValid(r)),
+);
+
+test('relativize is never longer than the shortest reference a brute-force search finds (random pairs)', () => {
+  const pairs = fc.sample(fc.tuple(absolute, reference), { seed: 19, numRuns: 400 });
+  let searched = 0;
+  for (const [base, target] of pairs) {
+    const goal = normalize(resolve(base, target));
+    const mine = relativize(base, target);
+    const where = `relativize(${JSON.stringify(base)}, ${JSON.stringify(target)}) = ${JSON.stringify(mine)}`;
+    assert.is(normalize(resolve(base, mine)), goal, `${where} does not resolve back to ${goal}`);
+    const shorter = bruteForce(base, goal, mine.length, 20_000);
+    if (shorter === undefined) continue;
+    searched++;
+    assert.is(shorter, null, `${where}, but ${JSON.stringify(shorter)} is shorter`);
+  }
+  // Most pairs are searched in full; the rest have long answers (another scheme).
+  assert.ok(searched >= 330, `${searched} of ${pairs.length} pairs searched`);
+});
+
+test("the shortest forms: an empty http path after an authority, the '/.' guard, an IPv4-mapped address's hex spelling", () => {
+  rel('http://a/b', 'http://c', '//c');
+  rel('http://a/b', 'http://c/?q', '//c?q');
+  rel('x:/a', 'http://c/', 'http://c');
+  rel('http://a/x/y/z', 'http://a//b', '/.//b');
+  // As short as "/.//b": a relative path comes first.
+  rel('http://a/x/z', 'http://a//b', '..//b');
+  rel('x:/a/b/c', 'x://h//b', '//h//b');
+  rel('x:/x/y', 'x:/x//b', './/b');
+  rel('http://a/b', 'http://[::ffff:127.0.0.1]/', '//[::ffff:7f00:1]');
+  rel('x:/a', 'http://[::ffff:127.0.0.1]/x', 'http://[::ffff:7f00:1]/x');
+  // Not where the dotted quad is as short: "1.2.3.4" and "102:304".
+  rel('http://a/b', 'http://[::ffff:1.2.3.4]/', '//[::ffff:1.2.3.4]');
 });
 
 test.run();

@@ -1,27 +1,8 @@
 /**
- * Reference resolution (RFC 3986 §5.2) and dot-segment removal (§5.2.4).
- *
- * This file also holds the harness that runs the public test vectors' non-parsing ops
- * (test/fixtures/vectors/, see its README) against urikit: resolution and dot-segment ops here,
- * normalization in normalize.test.ts, relativization in relativize.test.ts and percent-encoding in
- * percent.test.ts, each with a table saying what each file's op means in urikit's terms. A case
- * either passes or has an entry in test/fixtures/divergences-ops.json that records the library's
- * answer, urikit's exact answer (or error code), the RFC section that decides it and one sentence
- * of reason. The harness fails
- *
- *   - when a case neither passes nor has an entry (the failure prints the entries to review),
- *   - when an entry's "urikit" is no longer urikit's answer, or the case passes now,
- *   - when an entry names no case of its file (file, op, input, base/other and expected),
- *   - for any case of rfc3986.json that does not pass: the specification admits no divergence,
- *   - when a vector file holds an op that no table runs and NOT_RUN does not explain.
- *
- * OPS_SUMMARY=1 prints the counts per file and op; OPS_DRAFT=<prefix> writes the missing entries
- * to <prefix>.<owner>.json (section and reason to be decided).
- *
- * ESM evaluates this module once, so the other test files import the harness from it without
- * running these tests twice.
+ * Reference resolution (RFC 3986 §5.2) and dot-segment removal (§5.2.4): the vectors' resolution
+ * ops (through test/support/op-vectors.ts), then exact values.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -38,381 +19,25 @@ import {
 } from '../../src/index.js';
 import { resolveRecords } from '../../src/ops/resolve.js';
 import { checkOffsets } from '../../src/syntax/offsets.js';
-import { pctDecode, same } from '../support/assert.js';
-import { grammar } from '../support/reference-validator.js';
-
-// =============================================================================================
-// The vector harness.
-
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type Obj = { [key: string]: Json };
-
-/** One case of a vector file (see the vectors' README for the fields). */
-export interface Case {
-  op: string;
-  /** construct: the constructor's arguments. */
-  components?: Obj;
-  input?: Json;
-  base?: string;
-  other?: Json;
-  expected?: Obj;
-  error?: boolean;
-  options?: Obj;
-  note?: string;
-  source?: string;
-}
-
-/** One entry of divergences-ops.json. */
-export interface Entry {
-  file: string;
-  op: string;
-  input: Json;
-  /** construct: the constructor's arguments. */
-  components?: Obj;
-  base?: string;
-  other?: Json;
-  /** The library's answer: the stated value, the stated components, or `{ "error": true }`. */
-  expected: Json;
-  /** urikit's exact answer, or the code of the UriError it throws. */
-  urikit: Json;
-  /** The RFC 3986 section (`§5.2.2`), or an RFC 2396 / RFC 5952 section (`RFC 2396 §5.2`), that decides the case. */
-  section: string;
-  reason: string;
-}
-
-/** What running a case gave: the library's answer, urikit's, and whether they agree. */
-export type Outcome = { expected: Json; urikit: Json; pass: boolean } | { skip: string };
-export type Runner = (c: Case) => Outcome;
-/** vector file -> op -> how to run it. */
-export type Table = Record<string, Record<string, Runner>>;
-
-/** Which test file runs each op of the vector files. */
-export const OWNERS: Readonly<Record<string, string>> = {
-  resolve: 'resolve',
-  remove_dot_segments: 'resolve',
-  merge_paths: 'resolve',
-  go_resolve_path: 'resolve',
-  normalize: 'normalize',
-  normalize_scheme_based: 'normalize',
-  normalize_scheme: 'normalize',
-  normalize_host: 'normalize',
-  normalize_percent_case: 'normalize',
-  equivalent: 'normalize',
-  relativize: 'relativize',
-  relativize_after_resolve: 'relativize',
-  resolve_after_relativize: 'relativize',
-  percent_encode_utf8: 'percent',
-  go_path_escape: 'percent',
-  go_query_escape: 'percent',
-  go_query_unescape: 'percent',
-  uriparser_escape: 'percent',
-  uriparser_unescape: 'percent',
-  java_equals_compare: 'compare',
-  construct: 'build',
-  heuristic_parse: 'heuristic',
-};
-
-/** Ops of the vector files that no table here runs, and why. */
-const NOT_RUN: Readonly<Record<string, string>> = {
-  parse: 'parsing, run by test/syntax/vectors.test.ts',
-  parse_serialize: 'parsing, run by test/syntax/vectors.test.ts',
-  parse_server_authority: 'parsing, run by test/syntax/vectors.test.ts',
-  parse_encoding_invalid: 'parsing, run by test/syntax/vectors.test.ts',
-  ipv4address: 'parsing, run by test/syntax/vectors.test.ts',
-  ipv6address: 'parsing, run by test/syntax/vectors.test.ts',
-  serialize: 'recomposition from components: urikit has no component builder',
-  go_parse_request_uri: 'the HTTP request-target grammar (RFC 9112 §3.2), not URI-reference',
-  go_hostname_port: 'splits a Host field set directly on a url.URL, without parsing',
-  normalize_mask_required: "uriparser's report of which components are not yet normal: no urikit counterpart",
-  encode_component:
-    "python rfc3986's encode_component re-encodes every '%' of a component when any '%' is malformed: a repair heuristic, neither percentEncode nor percentDecode",
-};
-
-const VECTORS = new URL('../../../test/fixtures/vectors/', import.meta.url);
-const DIVERGENCES = new URL('../../../test/fixtures/divergences-ops.json', import.meta.url);
-
-/** Vector files that hold no op cases. */
-const NOT_OP_FILES: Readonly<Record<string, string>> = {
-  'wpt-urltestdata.json': "web-platform-tests' own format and the WHATWG URL Standard's semantics, not RFC 3986 ops",
-};
-
-export const vectorFiles: readonly string[] = readdirSync(VECTORS)
-  .filter((f) => f.endsWith('.json') && !(f in NOT_OP_FILES))
-  .sort();
-const casesOf = new Map<string, Case[]>(vectorFiles.map((f) => [f, JSON.parse(readFileSync(new URL(f, VECTORS), 'utf8')) as Case[]]));
-export const entries: readonly Entry[] = JSON.parse(readFileSync(DIVERGENCES, 'utf8')) as Entry[];
-
-/** urikit's answer: the value, or the code of the UriError thrown (any other exception is a bug). */
-export type Got<T> = { value: T; error?: undefined } | { value?: undefined; error: string };
-export function attempt<T>(f: () => T): Got<T> {
-  try {
-    return { value: f() };
-  } catch (e) {
-    if (e instanceof UriError) return { error: e.code };
-    throw e;
-  }
-}
-const shown = (g: Got<Json>): Json => (g.error !== undefined ? g.error : g.value!);
-
-/** The library's answer as an entry records it: `{ error: true }`, the one stated value, or all of them. */
-export function libraryAnswer(c: Case): Json {
-  if (c.error === true) return { error: true };
-  const want = c.expected ?? {};
-  const ks = Object.keys(want);
-  return ks.length === 1 ? want[ks[0]!]! : want;
-}
-
-/**
- * The fields a case may carry besides its answer: bookkeeping (source, notes, how the vector was
- * derived) that says nothing about the answer, and `options`, whose names the runners map.
- */
-const CASE_FIELDS = new Set([
-  'components',
-  'op',
-  'input',
-  'base',
-  'other',
-  'expected',
-  'error',
-  'options',
-  'note',
-  'notes',
-  'source',
-  'explicit',
-  'steps',
-  'libraryPathNone',
-  'iri',
-  'schemeSpecific',
-  'tolerant',
-  'descriptions',
-  'lines',
-  'via',
-]);
-/** Option names of the cases these tests run: each runner says what it does with them. */
-const CASE_OPTIONS = new Set([
-  'iri',
-  'unicodeSupport',
-  'domainHost',
-  'reference',
-  'tolerant',
-  'backwardCompatibility',
-  'mask',
-  'flags',
-  'domainRootMode',
-]);
-
-/**
- * Runs `run` for case `c`: an error case passes when urikit throws a UriError, any other when
- * urikit answers and `check` accepts the answer.
- */
-export function outcome<T extends Json>(c: Case, run: () => T, check: (value: T) => boolean, expected: Json = libraryAnswer(c)): Outcome {
-  const g = attempt(run);
-  const pass = c.error === true ? g.error !== undefined : g.error === undefined && check(g.value!);
-  return { expected, urikit: shown(g as Got<Json>), pass };
-}
-
-/** How the vectors detail a library's error: what it raises; the error flag is the answer. */
-const ERROR_DETAILS = ['throws', 'raises', 'error', 'errorArg'];
-
-/** Fails on expected keys that a runner neither compares nor explicitly ignores. */
-export function keysKnown(c: Case, known: readonly string[]): void {
-  for (const k of Object.keys(c.expected ?? {})) {
-    if (!known.includes(k) && !(c.error === true && ERROR_DETAILS.includes(k)))
-      throw new Error(`${c.op} ${JSON.stringify(c.input)} (${c.source}): unknown expected key ${k}`);
-  }
-}
-
-/** True when every stated key of `want` equals the view's. */
-export function matches(view: Obj, want: Obj, keys: readonly string[]): boolean {
-  return keys.every((k) => !Object.hasOwn(want, k) || same(view[k], want[k]));
-}
-
-const nul = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
-
-/** RFC 3986 component names (rfc3986.json, python rfc3986). */
-export function rfcView(href: string, options?: ParseOptions): Obj {
-  const u = parse(href, options);
-  return {
-    href,
-    scheme: nul(u.scheme),
-    authority: nul(u.authority),
-    userinfo: nul(u.userinfo),
-    host: nul(u.host),
-    port: nul(u.port),
-    path: u.path,
-    query: nul(u.query),
-    fragment: nul(u.fragment),
-  };
-}
-export const RFC_KEYS = ['href', 'scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
-
-/** java.net.URI's getters (rawPath and rawQuery are null for an opaque URI). */
-export function jdkView(href: string): Obj {
-  const u = parse(href);
-  const ssp = u.schemeSpecificPart;
-  return {
-    href,
-    toString: href,
-    scheme: nul(u.scheme),
-    opaque: u.isOpaque,
-    schemeSpecificPart: pctDecode(ssp),
-    rawSchemeSpecificPart: ssp,
-    rawUserInfo: nul(u.userinfo),
-    host: nul(u.host),
-    port: u.portNumber ?? -1,
-    rawPath: u.isOpaque ? null : u.path,
-    path: u.isOpaque ? null : pctDecode(u.path),
-    rawQuery: u.isOpaque ? null : nul(u.query),
-    rawFragment: nul(u.fragment),
-  };
-}
-export const JDK_KEYS = [
-  'href',
-  'toString',
-  'scheme',
-  'opaque',
-  'schemeSpecificPart',
-  'rawSchemeSpecificPart',
-  'rawUserInfo',
-  'host',
-  'port',
-  'rawPath',
-  'path',
-  'rawQuery',
-  'rawFragment',
-] as const;
-
-/** A case whose one stated value is a string that urikit's answer must equal. */
-export function exact(c: Case, key: string, run: () => string): Outcome {
-  keysKnown(c, [key]);
-  return outcome(c, run, (v) => v === c.expected![key]);
-}
-
-/** Counts per op: run, passed, divergences, skipped. */
-type Counts = Record<string, { run: number; passed: number; diverged: number; skipped: number }>;
-const summary: string[] = [];
-
-/** Registers the conformance tests of `owner`'s ops over every vector file. */
-export function conformance(owner: string, table: Table): void {
-  const mine = entries.filter((d) => OWNERS[d.op] === owner);
-  const drafts: Entry[] = [];
-  const files = [...new Set([...vectorFiles, ...mine.map((d) => d.file)])].sort();
-  for (const file of files) {
-    const cases = (casesOf.get(file) ?? []).filter((c) => OWNERS[c.op] === owner);
-    const listed = mine.filter((d) => d.file === file);
-    if (cases.length === 0 && listed.length === 0) continue;
-    test(`${file}: every ${owner} case passes or is a listed divergence`, () => {
-      const problems: string[] = [];
-      const missing: Entry[] = [];
-      const used = new Set<Entry>();
-      const counts: Counts = {};
-      for (const c of cases) {
-        const n = (counts[c.op] ??= { run: 0, passed: 0, diverged: 0, skipped: 0 });
-        const runner = table[file]?.[c.op];
-        const label = `${c.op} ${JSON.stringify(c.input)}${c.base !== undefined ? ` against ${JSON.stringify(c.base)}` : ''} (${c.source})`;
-        for (const k of Object.keys(c)) if (!CASE_FIELDS.has(k)) problems.push(`${label}: unknown case field ${k}`);
-        for (const k of Object.keys(c.options ?? {})) if (!CASE_OPTIONS.has(k)) problems.push(`${label}: unknown option ${k}`);
-        if (runner === undefined) {
-          problems.push(`${label}: no runner for ${c.op} in ${file}`);
-          continue;
-        }
-        const o = runner(c);
-        if ('skip' in o) {
-          n.skipped++;
-          continue;
-        }
-        n.run++;
-        const named = listed.filter(
-          (d) =>
-            d.op === c.op &&
-            same(d.input, c.input ?? null) &&
-            same(d.base, c.base) &&
-            same(d.other, c.other) &&
-            same(d.components, c.components) &&
-            same(d.expected, o.expected),
-        );
-        for (const d of named) used.add(d);
-        if (o.pass) {
-          n.passed++;
-          if (named.length > 0) problems.push(`${label}: passes now; remove its entry`);
-          continue;
-        }
-        n.diverged++;
-        if (named.length === 0) {
-          missing.push({
-            file,
-            op: c.op,
-            input: c.input ?? null,
-            ...(c.base !== undefined ? { base: c.base } : {}),
-            ...(c.other !== undefined ? { other: c.other } : {}),
-            ...(c.components !== undefined ? { components: c.components } : {}),
-            expected: o.expected,
-            urikit: o.urikit,
-            section: '§?',
-            reason: '?',
-          });
-          continue;
-        }
-        if (named.length > 1) problems.push(`${label}: ${named.length} entries name it`);
-        if (!same(named[0]!.urikit, o.urikit)) {
-          problems.push(
-            `${label}: stale entry: urikit answers ${JSON.stringify(o.urikit)}, the entry says ${JSON.stringify(named[0]!.urikit)}`,
-          );
-        }
-      }
-      for (const d of listed)
-        if (!used.has(d))
-          problems.push(`entry ${JSON.stringify([d.op, d.input, d.base ?? d.other ?? null, d.expected])} names no case of ${file}`);
-      if (missing.length > 0) {
-        drafts.push(...missing);
-        problems.push(
-          `${missing.length} case(s) neither pass nor have an entry in divergences-ops.json; decide each with the RFC, ` +
-            `then fix urikit or add the entry:\n${missing.map((m) => JSON.stringify(m)).join(',\n')}`,
-        );
-      }
-      for (const [op, n] of Object.entries(counts)) {
-        summary.push(
-          `${file.padEnd(30)} ${op.padEnd(26)} run ${String(n.run).padStart(4)}  passed ${String(n.passed).padStart(4)}  divergences ${String(n.diverged).padStart(4)}  skipped ${n.skipped}`,
-        );
-        if (file === 'rfc3986.json') assert.is(n.diverged, 0, `every ${op} case of rfc3986.json must pass exactly`);
-      }
-      assert.ok(problems.length === 0, problems.join('\n'));
-    });
-  }
-  test(`${owner}: summary`, () => {
-    if (process.env.OPS_SUMMARY === '1') console.log(`\n${summary.splice(0).join('\n')}`);
-    const draft = process.env.OPS_DRAFT;
-    if (draft !== undefined && draft !== '' && drafts.length > 0) {
-      writeFileSync(`${draft}.${owner}.json`, `[\n${drafts.map((d) => JSON.stringify(d)).join(',\n')}\n]\n`);
-    }
-  });
-}
-
-test('every op of every vector file is run by a table or explained in NOT_RUN', () => {
-  for (const file of vectorFiles) {
-    for (const c of casesOf.get(file)!) {
-      assert.ok(c.op in OWNERS || c.op in NOT_RUN, `${file}: op ${c.op} is neither run nor explained`);
-    }
-  }
-});
-
-test('divergences-ops.json entries are well formed', () => {
-  assert.ok(Array.isArray(entries));
-  const fields = ['file', 'op', 'input', 'base', 'other', 'components', 'expected', 'urikit', 'section', 'reason'];
-  for (const d of entries) {
-    const name = JSON.stringify([d.file, d.op, d.input, d.base ?? d.other ?? null]);
-    for (const k of Object.keys(d)) assert.ok(fields.includes(k), `${name}: unknown field ${k}`);
-    for (const k of ['file', 'op', 'input', 'expected', 'urikit', 'section', 'reason']) assert.ok(k in d, `${name}: no ${k}`);
-    assert.ok(vectorFiles.includes(d.file), `${name}: no such vector file`);
-    assert.ok(d.file !== 'rfc3986.json', `${name}: rfc3986.json is the specification; no divergence is allowed`);
-    assert.ok(d.op in OWNERS, `${name}: op ${d.op} is not run by these tests`);
-    assert.ok(
-      /^(RFC (2396|3987|5952|6454|6874) )?§\d+(\.\d+)*$/.test(d.section),
-      `${name}: section ${d.section} is not "§n.n" or "RFC 2396|3987|5952|6454|6874 §n.n"`,
-    );
-    assert.ok(/^[A-Z].*\.$/.test(d.reason) && !/[.;]\s+[A-Z]/.test(d.reason), `${name}: reason must be one sentence`);
-  }
-});
+import { grammar } from '../support/abnf.js';
+import {
+  attempt,
+  type Case,
+  conformance,
+  exact,
+  JDK_KEYS,
+  jdkView,
+  keysKnown,
+  matches,
+  type Outcome,
+  outcome,
+  RFC_KEYS,
+  rfcView,
+  type Table,
+  ZONES,
+} from '../support/op-vectors.js';
+import { benchData } from '../support/paths.js';
+import { runs, sampled } from '../support/runs.js';
 
 // ---------------------------------------------------------------------------------------------
 // What the vectors' resolution ops mean in urikit's terms.
@@ -437,7 +62,7 @@ function resolveHref(c: Case, options?: ResolveOptions): Outcome {
 }
 
 /** Addressable's == compares normalized forms. */
-export function sameNormal(a: string, b: string): boolean {
+function sameNormal(a: string, b: string): boolean {
   return attempt(() => normalize(a) === normalize(b)).value === true;
 }
 
@@ -446,12 +71,6 @@ function strictness(c: Case, parse?: ParseOptions): ResolveOptions | undefined {
   const o = c.options ?? {};
   return o.tolerant === true || o.backwardCompatibility === true ? { ...parse, strict: false } : parse;
 }
-
-/**
- * python rfc3986, uri-js and fast-uri accept RFC 6874 zone identifiers (`%25` in an IPv6 literal)
- * by default, which urikit does with `zoneId`; the other libraries reject them, as urikit does by default.
- */
-export const ZONES: ParseOptions = { zoneId: true };
 
 /** Resolution whose answer is stated as components (python rfc3986), or only as "no error". */
 function resolveComponents(c: Case): Outcome {
@@ -820,21 +439,6 @@ test('removeDotSegments: §5.2.4 step by step', () => {
   assert.is(removeDotSegments(s), s);
 });
 
-test('removeDotSegments: long hostile inputs stay linear and exact', () => {
-  const n = 100_000;
-  const started = Date.now();
-  assert.is(removeDotSegments(`/${'a/'.repeat(n)}${'../'.repeat(n)}`), '/');
-  assert.is(removeDotSegments(`${'a/'.repeat(n) + '../'.repeat(n)}z`), '/z');
-  assert.is(removeDotSegments(`/${'a/'.repeat(n)}${'../'.repeat(n - 1)}z`), '/a/z');
-  assert.is(removeDotSegments(`/${'../'.repeat(n)}z`), '/z');
-  assert.is(removeDotSegments(`/${'./'.repeat(n)}z`), '/z');
-  assert.is(removeDotSegments(`/${'a/./'.repeat(n)}`), `/${'a/'.repeat(n)}`);
-  assert.is(removeDotSegments(`/${'a/b/../'.repeat(n)}c`), `/${'a/'.repeat(n)}c`);
-  assert.is(removeDotSegments(`${'/'.repeat(n)}..`), '/'.repeat(n - 1));
-  assert.is(resolve(`http://h/${'a/'.repeat(n)}`, `${'../'.repeat(n)}z`), 'http://h/z');
-  assert.ok(Date.now() - started < 5000, 'linear time');
-});
-
 test('rfc2396: an empty base path stays empty for an empty reference path (RFC 2396 §5.2 step 6)', () => {
   const opt = { rfc2396: true };
   assert.is(resolve('http://a', '?y', opt), 'http://a?y');
@@ -872,12 +476,12 @@ function shortAndGeneral(b: string, r: string): number {
 
 test("resolve: the short ways give what the general way gives, whose record is scan's (rustdoc pairs)", () => {
   let n = 0;
-  const pairs = readFileSync(new URL('../../../bench/data/relref_rustdoc_html_pairs.tsv', import.meta.url), 'utf8').split('\n');
-  for (const line of pairs) {
+  const pairs = readFileSync(benchData('relref_rustdoc_html_pairs.tsv'), 'utf8').split('\n');
+  for (const line of sampled(pairs)) {
     const tab = line.indexOf('\t');
     if (tab !== -1) n += shortAndGeneral(line.slice(0, tab), line.slice(tab + 1));
   }
-  assert.ok(n > 30_000, `${n} pairs`);
+  assert.ok(n > runs(30_000), `${n} pairs`);
   const base = 'http://a/b/c/d;p?q';
   for (const r of [
     'g:h',
@@ -922,7 +526,7 @@ test('resolve: the short ways give what the general way gives (generated pairs)'
     fc.property(g.uri, g.uriReference, (b, r) => {
       shortAndGeneral(b, r);
     }),
-    { seed: 7301, numRuns: 4000 },
+    { seed: 7301, numRuns: runs(4000) },
   );
 });
 
@@ -957,13 +561,47 @@ test('rfc2396: an empty authority and an empty port as java.net.URI writes them 
     ['http://a:80/b/c', '///c', 'http://a:80/c'],
   ];
   for (const [b, r, want] of cases) assert.is(resolve(b, r, j), want, `${b} + ${r}`);
-  // Where java.net.URI refuses what RFC 2396 allows (an empty authority followed by nothing, "?"
-  // or "#"), urikit resolves: the README says so.
+  // Where java.net.URI refuses what RFC 2396 §3.2 allows (an empty authority followed by
+  // nothing), urikit resolves: the README says so.
   assert.is(resolve('x://', 'c', j), 'x:/c');
   assert.is(resolve('http://a/b', '//', j), 'http://a/');
   // RFC 3986 resolution is unchanged: empty authorities and ports stay as written.
   assert.is(resolve('file:///a/b', 'c'), 'file:///a/c');
   assert.is(resolve('http://a:/b/c', 'c'), 'http://a:/b/c');
+});
+
+test('rfc2396: a fragment-only reference as java.net.URI reads it, "//#f" among them (answers of OpenJDK 17 through the Java oracle)', () => {
+  const j = { rfc2396: true };
+  const cases: [string, string, string][] = [
+    // The base's own fragment again: java.net.URI answers the base itself, as it was written.
+    ['http://h:/g;x#f', '#f', 'http://h:/g;x#f'],
+    ['HTTP://A:/b#f', '#f', 'HTTP://A:/b#f'],
+    ['file:///a/b#f', '#f', 'file:///a/b#f'],
+    ['http://a/b/../c#f', '#f', 'http://a/b/../c#f'],
+    ['http://a/b/c#', '#', 'http://a/b/c#'],
+    // Another fragment: a new URI, written as java.net.URI writes one.
+    ['http://h:/g;x', '#f', 'http://h/g;x#f'],
+    ['http://h:/g;x?q', '#f', 'http://h/g;x?q#f'],
+    ['file:///a/b#f', '#g', 'file:/a/b#g'],
+    ['http://a/b/../c#f', '#g', 'http://a/b/../c#g'],
+    // An empty authority is none: "//#f" is the fragment-only reference "#f".
+    ['http://a/b/c', '//#f', 'http://a/b/c#f'],
+    ['http://a/b/c?x', '//#f', 'http://a/b/c?x#f'],
+    ['http://a/b/c#g', '//#f', 'http://a/b/c#f'],
+    ['http://a/b/c#f', '//#f', 'http://a/b/c#f'],
+    // With a query it is "?q", as RFC 2396 resolves that.
+    ['http://a/b/c', '//?q', 'http://a/b/?q'],
+    ['http://a/b/c', '//?q#f', 'http://a/b/?q#f'],
+    ['x://?q', 'c', 'x:/c'],
+    ['x://#f', 'c', 'x:/c'],
+    // An opaque base: the reference as it is.
+    ['x:opaque#f', '#f', '#f'],
+    // java.net.URI refuses a base whose scheme-specific part is empty, which RFC 2396 §3 does not
+    // allow and RFC 3986 does: urikit reads it as opaque (the README lists it).
+    ['x:', 'a', 'a'],
+    ['x:#f', '#f', '#f'],
+  ];
+  for (const [b, r, want] of cases) assert.is(resolve(b, r, j), want, `${b} + ${r}`);
 });
 
 test.run();

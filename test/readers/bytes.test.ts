@@ -16,11 +16,12 @@ import {
   scanBytes,
   UriError,
 } from '../../src/index.js';
+import { benchData, fixture } from '../support/paths.js';
 
 /** The inputs (and options) of the golden offsets fixture. */
 function goldenInputs(): Array<[string, ParseOptions | undefined]> {
   const out: Array<[string, ParseOptions | undefined]> = [];
-  for (const line of readFileSync(new URL('../../../test/fixtures/offsets.txt', import.meta.url), 'utf8').split('\n')) {
+  for (const line of readFileSync(fixture('offsets.txt'), 'utf8').split('\n')) {
     if (line.startsWith('input ')) out.push([line.slice(6), undefined]);
     else if (line.startsWith('input-json ')) out.push([JSON.parse(line.slice(11)) as string, undefined]);
     else if (line.startsWith('options ') && out.length > 0) {
@@ -297,9 +298,7 @@ test('ByteView, lenient: bytes that are not UTF-8 read as their percent-encoding
 
 /** Lines of every kind: corpus URLs, invalid ones, non-ASCII, CRLF, empty, long. */
 function mixedLines(): string[] {
-  const corpus = readFileSync(new URL('../../../bench/data/elastic_apache_referrers.txt', import.meta.url), 'utf8')
-    .split('\n')
-    .slice(0, 4000);
+  const corpus = readFileSync(benchData('elastic_apache_referrers.txt'), 'utf8').split('\n').slice(0, 4000);
   const odd = [
     '',
     'http://a b/',
@@ -318,6 +317,18 @@ function mixedLines(): string[] {
   });
   return out;
 }
+
+test('ByteView, lenient: a stray byte and a three-byte character that even out in length still make the right Uri', () => {
+  // One stray byte reads as three characters (%E9) and "€" (three bytes) as one: the text has the
+  // range's length, but its positions are not the bytes'.
+  const b = Buffer.concat([Buffer.from('http://a/'), Buffer.from([0xe9]), Buffer.from('?€#f')]);
+  const v = new ByteView({ lenient: true });
+  assert.is(v.scan(b, 0, b.length), 0);
+  assert.is(v.href.length, b.length);
+  const uri = v.uri()!;
+  assert.equal([uri.href, uri.path, uri.query, uri.fragment], ['http://a/%E9?€#f', '/%E9', '€', 'f']);
+  assert.equal([v.path, v.query, v.fragment], ['/%E9', '€', 'f']);
+});
 
 test('LineScanner and ByteView read Latin-1 text: every record as scanBytes reads its bytes, in every mode', () => {
   // More than one 64 KiB window, so that records cross window ends, and one record longer than a window.

@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { heuristicParse, isValid, UriError } from '../../src/index.js';
+import { heuristicParse, isValid, normalize, parse, UriError } from '../../src/index.js';
+import { fixture } from '../support/paths.js';
+import { runs } from '../support/runs.js';
 
 function fix(input: string, options?: Parameters<typeof heuristicParse>[1]): [string, readonly string[]] {
   const r = heuristicParse(input, options);
@@ -31,6 +33,64 @@ test('a missing scheme: http:// (or defaultScheme) for a host, mailto: for an e-
   assert.equal(fix('example.com', { defaultScheme: 'https' }), ['https://example.com', ['scheme']]);
   assert.equal(fix('bob@example.com'), ['mailto:bob@example.com', ['scheme']]);
   assert.equal(fix('bob@example.com/x'), ['http://bob@example.com/x', ['scheme']]);
+});
+
+test('an absolute URI with a scheme comes back as it is: registered schemes, RFC 7595 private-use ones, any scheme not followed by a port', () => {
+  for (const u of [
+    'com.example.app:/oauth2redirect',
+    'com.example.app:/oauth2redirect/example-provider?code=1',
+    'tel:911',
+    'tel:+1-201-555-0123',
+    'sms:112',
+    'urn:123',
+    'a.b:c',
+    'x-private:data',
+    'example.com:abc',
+  ]) {
+    assert.equal(fix(u), [u, []], u);
+  }
+  // A name followed by ":" and digits alone is a host and a port, unless the name is a
+  // registered scheme (other than http, https, ws, wss and ftp, which get their "//" back).
+  assert.equal(fix('com.example.app:8080/x'), ['http://com.example.app:8080/x', ['scheme']]);
+  assert.equal(fix('example.com:'), ['http://example.com:', ['scheme']]);
+  assert.equal(fix('example.com:/x'), ['example.com:/x', []]);
+  assert.equal(fix('myhost:8080'), ['http://myhost:8080', ['scheme']]);
+  assert.equal(fix('http:8080'), ['http://http:8080', ['scheme']]);
+});
+
+test('an A-label host is checked as toAsciiHost checks it (with idna, the default), and kept as written when valid', () => {
+  for (const [input, index, repaired] of [
+    ['xn--zz.com', 7, 'http://xn--zz.com'],
+    ['http://xn--zz.com/', 7, 'http://xn--zz.com/'],
+    ['http://a.XN--ZZ/', 9, 'http://a.XN--ZZ/'],
+    ['http://u@a.xn--zz/ b', 11, 'http://u@a.xn--zz/%20b'],
+  ] as const) {
+    assert.throws(
+      () => heuristicParse(input),
+      (e: unknown) => e instanceof UriError && e.code === 'INVALID_HOST' && e.index === index && e.input === repaired,
+      input,
+    );
+  }
+  assert.equal(fix('XN--MNCHEN-3YA.de/x'), ['http://XN--MNCHEN-3YA.de/x', ['scheme']]);
+  assert.equal(fix('http://xn--mnchen-3ya.de/'), ['http://xn--mnchen-3ya.de/', []]);
+  assert.equal(fix('xn--zz.com', { idna: false }), ['http://xn--zz.com', ['scheme']]);
+});
+
+test('file://c:/windows: RFC 3986 reads the host "c" and an empty port; RFC 8089 writes a drive letter in the path, and heuristicParse moves it there', () => {
+  // The generic grammar (RFC 3986 §3.2) knows no drive letters: "c:" is a host and an empty port.
+  const u = parse('file://c:/windows');
+  assert.equal([u.host, u.port, u.path], ['c', '', '/windows']);
+  assert.is(normalize('file://c:/windows'), 'file://c/windows');
+  // RFC 8089 §2 (file-auth = "localhost" / host, no port) and Appendix E.2: the drive letter
+  // begins the path.
+  assert.equal([parse('file:///c:/windows').host, parse('file:///c:/windows').path], ['', '/c:/windows']);
+  assert.equal([parse('file:c:/windows').host, parse('file:c:/windows').path], [undefined, 'c:/windows']);
+  assert.equal(fix('file://c:/windows'), ['file:///c:/windows', ['slashes']]);
+  assert.equal(fix('FILE://C:\\Windows\\x.ini'), ['FILE:///C:/Windows/x.ini', ['backslash', 'slashes']]);
+  assert.equal(fix('file://c:'), ['file:///c:', ['slashes']]);
+  // A host that is a letter, with a port, stays a host; so does a real host.
+  assert.equal(fix('file://c:80/x'), ['file://c:80/x', []]);
+  assert.equal(fix('file://server/share/x'), ['file://server/share/x', []]);
 });
 
 test('a relative reference that names no host stays relative', () => {
@@ -122,9 +182,7 @@ test('errors: nothing to parse, what no repair can fix, bad options', () => {
 });
 
 test('the Addressable vector: 192.0.2.16:8000/path', () => {
-  const vectors = JSON.parse(
-    readFileSync(new URL('../../../test/fixtures/vectors/sporkmonger-addressable.json', import.meta.url), 'utf8'),
-  ) as {
+  const vectors = JSON.parse(readFileSync(fixture('vectors/sporkmonger-addressable.json'), 'utf8')) as {
     op: string;
     input: string;
     expected: { scheme: string; host: string; port: number; path: string };
@@ -156,7 +214,7 @@ test('whatever people type, the answer is a strict URI-reference or a UriError',
         assert.instance(e, UriError);
       }
     }),
-    { seed: 41, numRuns: 3000 },
+    { seed: 41, numRuns: runs(3000) },
   );
 });
 

@@ -19,6 +19,7 @@ import {
   UriError,
 } from '../../src/index.js';
 import { checkOffsets } from '../../src/syntax/offsets.js';
+import { fixture } from '../support/paths.js';
 
 const rec = new Uint32Array(OFFSETS_LENGTH);
 
@@ -42,7 +43,12 @@ test('§3.2.1 origin-form: "GET /where?q=now" with Host www.example.org', () => 
   assert.is(t.hostMismatch, false);
   // Without a Host header there is no authority to rebuild the target URI with.
   assert.is(parseRequestTarget('/where?q=now').targetUri, undefined);
-  assert.is(parseRequestTarget('/', { host: '' }).targetUri, 'http:///');
+  // An empty Host gives no target URI an http(s) URI may have (RFC 9110 §4.2.1): the server
+  // rejects the request or uses a default of its own (RFC 9112 §3.3).
+  assert.is(parseRequestTarget('/', { host: '' }).targetUri, undefined);
+  assert.is(parseRequestTarget('/internal/x', { host: '', scheme: 'https' }).targetUri, undefined);
+  assert.is(parseRequestTarget('*', { method: 'OPTIONS', host: '' }).targetUri, undefined);
+  assert.is(parseRequestTarget('/', { host: '', scheme: 'coap' }).targetUri, 'coap:///');
 });
 
 test('§3.2.2 absolute-form: the target URI is the target; Host is compared with it', () => {
@@ -197,9 +203,11 @@ test('the messages say what each form is and what the method takes', () => {
 });
 
 test('the Host header: uri-host [ ":" port ], IP literals included, checked', () => {
-  for (const host of ['www.example.org', 'www.example.org:8080', '[::1]', '[::1]:80', '192.0.2.1:0', '', 'h:', '[v1.x]']) {
+  for (const host of ['www.example.org', 'www.example.org:8080', '[::1]', '[::1]:80', '192.0.2.1:0', 'h:', '[v1.x]']) {
     assert.is(parseRequestTarget('/', { host }).targetUri, `http://${host}/`, host);
   }
+  // An empty Host is valid (RFC 9110 §7.2) and gives an http URI nothing (§4.2.1).
+  assert.is(parseRequestTarget('/', { host: '' }).targetUri, undefined);
   const cases: Array<[string, number, string]> = [
     ['a b', 1, `Invalid character ' ' at index 1 in "a b"`],
     ['u@h', 1, 'a Host header has no userinfo'],
@@ -316,14 +324,130 @@ test('bad arguments are named', () => {
   assert.throws(() => parseRequestTarget('/', { scheme: 'ht tp' }), /parseRequestTarget: options.scheme must be a scheme such as "https"/);
 });
 
+test('RFC 9110 §4.2.1: an http or https target without a host is refused (new URL would read the path as the host)', () => {
+  for (const [target, index] of [
+    ['http:///internal/x', 7],
+    ['HTTPS:///internal/x', 8],
+    ['http://:80/x', 7],
+    ['http://u@/x', 9],
+    ['http://', 7],
+    ['http:/internal/x', 5],
+    ['http:internal', 5],
+  ] as const) {
+    for (const host of ['', 'internal', undefined]) {
+      const e = error(target, { method: 'GET', host });
+      assert.equal([e.code, e.index], ['INVALID_REQUEST_TARGET', index], `${target} Host ${host}`);
+      assert.match(e.message, /an http or https URI has a host \(RFC 9110 §4\.2\.1\)/);
+    }
+    assert.is(scanRequestTarget(target, rec, 'GET'), -ErrorCode.INVALID_REQUEST_TARGET, target);
+    assert.is(rec[Slot.ERROR_INDEX], index);
+    const bytes = new TextEncoder().encode(` ${target} `);
+    assert.is(scanRequestTargetBytes(bytes, 1, bytes.length - 1, rec, 'GET'), -ErrorCode.INVALID_REQUEST_TARGET, target);
+    assert.is(rec[Slot.ERROR_INDEX], index + 1);
+  }
+  // Other schemes may have an empty host (file:///, a proxy's ftp:///).
+  assert.is(parseRequestTarget('ftp:///x', { method: 'GET' }).targetUri, 'ftp:///x');
+  assert.is(parseRequestTarget('http://internal/x', { method: 'GET', host: '' }).hostMismatch, true);
+});
+
+test("a CONNECT target that is not the Host header's authority is flagged (RFC 9112 §3.2: Host is the target URI's authority)", () => {
+  const flagged = (target: string, host: string, scheme?: string): boolean =>
+    parseRequestTarget(target, { method: 'CONNECT', host, ...(scheme === undefined ? {} : { scheme }) }).hostMismatch;
+  assert.is(flagged('evil.example:443', 'good.example:443'), true);
+  assert.is(flagged('good.example:443', 'good.example:443'), false);
+  assert.is(flagged('GOOD.example:443', 'good.EXAMPLE:443'), false);
+  assert.is(flagged('good.example:8443', 'good.example:443'), true);
+  // RFC 9110 §9.3.6's example: Host without the port, the scheme's default.
+  assert.is(flagged('server.example.com:80', 'server.example.com'), false);
+  assert.is(flagged('server.example.com:443', 'server.example.com'), true);
+  assert.is(flagged('server.example.com:443', 'server.example.com', 'https'), false);
+  assert.is(flagged('[2001:db8::1]:443', '[2001:DB8::1]:443'), false);
+  // Without a method, host:port is the authority-form, compared the same way; no Host, no flag.
+  assert.is(parseRequestTarget('evil.example:443', { host: 'good.example:443' }).hostMismatch, true);
+  assert.is(parseRequestTarget('evil.example:443', { method: 'CONNECT' }).hostMismatch, false);
+});
+
+test('options are read as own properties only: a polluted Object.prototype changes no target', () => {
+  const props = { host: 'evil.example', method: 'CONNECT', scheme: 'https', start: 1, end: 2 };
+  for (const [k, v] of Object.entries(props)) Object.defineProperty(Object.prototype, k, { value: v, configurable: true, writable: true });
+  try {
+    const t = parseRequestTarget('/x', {});
+    assert.equal([t.form, t.targetUri, t.hostMismatch], ['origin', undefined, false]);
+    assert.is(parseRequestTarget('/x').targetUri, undefined);
+    assert.is(parseRequestTarget('/x', { host: 'a' }).targetUri, 'http://a/x');
+    assert.is(parseRequestTarget(new TextEncoder().encode('/abc'), {}).uri.path, '/abc');
+    assert.is(parseRequestTarget('http://a/', { host: 'a' }).hostMismatch, false);
+  } finally {
+    for (const k of Object.keys(props)) delete (Object.prototype as Record<string, unknown>)[k];
+  }
+});
+
+test("arguments of the wrong type get the project's argument errors, Symbols too", () => {
+  const s = Symbol('x');
+  const bytes = new TextEncoder().encode('/a');
+  const cases: [() => unknown, string][] = [
+    [
+      () => scanRequestTargetBytes(bytes, s as unknown as number, 1, rec),
+      'scanRequestTargetBytes: start must be a number, got a symbol (Symbol(x))',
+    ],
+    [
+      () => scanRequestTargetBytes(bytes, 0, s as unknown as number, rec),
+      'scanRequestTargetBytes: end must be a number, got a symbol (Symbol(x))',
+    ],
+    [
+      () => scanRequestTargetBytes(bytes, '0' as unknown as number, 1, rec),
+      'scanRequestTargetBytes: start must be a number, got a string ("0")',
+    ],
+    [() => targetFormName(s as unknown as number), 'targetFormName: form must be a number (TargetForm), got a symbol (Symbol(x))'],
+    [
+      () => parseRequestTarget(bytes, { start: s as unknown as number }),
+      'parseRequestTarget: options.start must be a number, got a symbol (Symbol(x))',
+    ],
+    [
+      () => parseRequestTarget(bytes, { end: s as unknown as number }),
+      'parseRequestTarget: options.end must be a number, got a symbol (Symbol(x))',
+    ],
+    [
+      () => parseRequestTarget('/', { method: s as unknown as string }),
+      'parseRequestTarget: method must be a string, got a symbol (Symbol(x))',
+    ],
+    [
+      () => parseRequestTarget('/', { scheme: s as unknown as string }),
+      'parseRequestTarget: options.scheme must be a scheme such as "https", got a symbol (Symbol(x))',
+    ],
+  ];
+  for (const [f, message] of cases) {
+    try {
+      f();
+      assert.unreachable(message);
+    } catch (e) {
+      assert.instance(e, TypeError, message);
+      assert.not.instance(e, UriError, message);
+      assert.is((e as Error).message, message);
+    }
+  }
+  // A number out of range stays a RangeError.
+  assert.throws(
+    () => targetFormName(5),
+    (e: unknown) => e instanceof RangeError && /got 5$/.test((e as Error).message),
+  );
+  assert.throws(() => scanRequestTargetBytes(bytes, 1, 9, rec), RangeError);
+});
+
 // The security corpus, read as request-targets of a GET: what RFC 9112 makes of each input,
 // derived from the corpus's own hand-derived strict answers (test/fixtures/security.json).
 interface Case {
   id: string;
   input: string;
-  strict: { error?: { code: string; index: number }; scheme?: string | null; fragment?: string | null };
+  strict: {
+    error?: { code: string; index: number };
+    scheme?: string | null;
+    userinfo?: string | null;
+    host?: string | null;
+    fragment?: string | null;
+  };
 }
-const security = JSON.parse(readFileSync(new URL('../../../test/fixtures/security.json', import.meta.url), 'utf8')) as { cases: Case[] };
+const security = JSON.parse(readFileSync(fixture('security.json'), 'utf8')) as { cases: Case[] };
 
 test('security corpus: each input is an error, an absolute-form, or an origin-form that keeps the Host', () => {
   let origin = 0;
@@ -334,7 +458,12 @@ test('security corpus: each input is an error, an absolute-form, or an origin-fo
     else if (s.error !== undefined) expected = `${s.error.code} ${s.error.index}`;
     else if ((s.scheme === null || s.scheme === undefined) && !c.input.startsWith('/')) expected = 'INVALID_REQUEST_TARGET 0';
     else if (s.fragment !== null && s.fragment !== undefined) expected = `INVALID_CHAR ${c.input.indexOf('#')}`;
-    else if (s.scheme !== null && s.scheme !== undefined) expected = 'absolute';
+    // RFC 9110 §4.2.1: an http(s) URI without a host is invalid, at the host (or where the
+    // authority would begin).
+    else if (/^https?$/i.test(s.scheme ?? '') && !s.host) {
+      const colon = c.input.indexOf(':');
+      expected = `INVALID_REQUEST_TARGET ${s.host === '' ? colon + 3 + (s.userinfo == null ? 0 : s.userinfo.length + 1) : colon + 1}`;
+    } else if (s.scheme !== null && s.scheme !== undefined) expected = 'absolute';
     else expected = 'origin';
     let actual: string;
     try {

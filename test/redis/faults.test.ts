@@ -3,8 +3,8 @@
  * 120 k generated URLs, each distinct URL in two spellings, against real servers on loopback:
  *
  * 1. a 3-master Redis Cluster, two normalize workers, one killed (SIGKILL) at ~30% of the frontier;
- * 2. a single node, a worker that dies right after a commit and before its XACK (the test-only
- *    hook URIKIT_TEST_EXIT_AFTER_COMMIT);
+ * 2. a single node, a worker that dies right after a commit and before its XACK (started through
+ *    test/support/crash-after-commit.ts, which gives the CLI that hook);
  * 3. a single node with an append-only file (appendfsync always), killed (SIGKILL) at ~30% and
  *    started again while the workers run.
  *
@@ -13,6 +13,7 @@
  * wait has a deadline.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Cluster, Redis } from 'ioredis';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -33,9 +34,12 @@ interface Exit {
   err: string;
 }
 
-/** Starts the CLI as a process of its own. */
-function start(args: string[], env: Record<string, string> = {}): { proc: ChildProcess; exit: Promise<Exit> } {
-  const proc = spawn(process.execPath, ['bin/urikit.js', ...args], { cwd: root, env: { ...process.env, ...env } });
+/** The CLI whose Redis worker kills itself after its N-th commit: `node CRASH_AFTER_COMMIT N ARGS…`. */
+const CRASH_AFTER_COMMIT = fileURLToPath(new URL('../support/crash-after-commit.js', import.meta.url));
+
+/** Starts the CLI (`bin/urikit.js`, or `cli`) as a process of its own. */
+function start(args: string[], cli: string[] = ['bin/urikit.js']): { proc: ChildProcess; exit: Promise<Exit> } {
+  const proc = spawn(process.execPath, [...cli, ...args], { cwd: root });
   running.add(proc);
   const out: Buffer[] = [];
   const err: Buffer[] = [];
@@ -97,10 +101,10 @@ async function prepare(U: string): Promise<void> {
   assert.match(p.err, new RegExp(`^urikit: published ${data.lines} lines in \\d+ entries to `));
 }
 
-/** Two normalize workers (`env` for the first) and a stats worker. */
-function workers(U: string, env: Record<string, string> = {}): Array<{ proc: ChildProcess; exit: Promise<Exit> }> {
+/** Two normalize workers (the first started as `first`) and a stats worker. */
+function workers(U: string, first?: string[]): Array<{ proc: ChildProcess; exit: Promise<Exit> }> {
   const w = ['normalize', '--from', U, '--to', U, '--claim-idle', '1s', '-q'];
-  return [start(w, env), start(w), start(['stats', '--from', U, '--claim-idle', '1s', '-q'])];
+  return [start(w, first), start(w), start(['stats', '--from', U, '--claim-idle', '1s', '-q'])];
 }
 
 /** The frontier holds every distinct normal form once; no lag, nothing pending; the report is the local stats. */
@@ -150,7 +154,7 @@ test('a worker that dies right after a commit, before its XACK: its committed en
   try {
     const U = `${server.url}/uncommitted`;
     await prepare(U);
-    const [a, b, s] = workers(U, { URIKIT_TEST_EXIT_AFTER_COMMIT: '3' });
+    const [a, b, s] = workers(U, [CRASH_AFTER_COMMIT, '3']);
     const [ea, eb, es] = await within(Promise.all([a!.exit, b!.exit, s!.exit]), 120_000, 'the workers');
     assert.is(ea.signal, 'SIGKILL');
     assert.ok(eb.code === 0 || eb.code === 1, eb.err);

@@ -1,8 +1,8 @@
 /**
  * The reference for scan's exactness: the tokenizer as it was before runs were consumed by
- * regular expressions and before the fast paths (issue 9), one table lookup per code unit and
- * nothing else. Frozen here, apart from src/, so that the differential (test/syntax/exactness.test.ts,
- * scripts/scan-exactness.ts) compares the new scan with what it replaced: the same return code,
+ * regular expressions and before the fast paths, one table lookup per code unit and nothing
+ * else. Frozen here, apart from src/, so that the differential (test/support/scan-exactness.ts)
+ * compares the new scan with what it replaced: the same return code,
  * error index and offsets slots for every input. Option objects are trusted (plain reads).
  */
 import { ErrorCode } from '../../src/syntax/errors.js';

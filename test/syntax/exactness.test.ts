@@ -1,11 +1,11 @@
 /**
- * scan against the reference tokenizer it replaced (scripts/scan-exactness.ts, at a smaller count
- * than the 10-million run of `npm run exactness`): the same return code, error index and offsets
+ * scan against the reference tokenizer it replaced (test/support/scan-exactness.ts, at a smaller
+ * count than the 10-million run of `npm run exactness`): the same return code, error index and offsets
  * record, under 13 option sets, as strings and as bytes, and isValid's answer.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compareScan, run } from '../../scripts/scan-exactness.js';
+import { compareScan, run } from '../support/scan-exactness.js';
 
 test('every 8th corpus line and 24,000 generated inputs: no difference', () => {
   const { inputs, differences } = run(24_000, 20261123, [], 10, 8);

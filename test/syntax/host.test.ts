@@ -254,7 +254,7 @@ test('ipv6Error: start and end within a larger string', () => {
 });
 
 /**
- * The error index contract (api.md "index: the position of the first character that cannot be
+ * The error index contract (docs/api.md "index: the position of the first character that cannot be
  * accepted"; host.ts promises the same) where an address is complete, or a group or an IPv4 tail
  * cannot go on: each index is the RFC-grammar answer, checked against an ABNF-derived prefix oracle.
  */

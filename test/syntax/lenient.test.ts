@@ -1,5 +1,5 @@
 /**
- * Lenient mode (api.md `lenient`, behaviour.md "Lenient mode") and the `maxLength` option.
+ * Lenient mode (docs/api.md `lenient`, docs/behaviour.md "Lenient mode") and the `maxLength` option.
  *
  * Lenient mode reads what access logs and crawled pages hold: component boundaries are found as
  * in strict mode, characters that strict RFC 3986 rejects are kept where they cannot move a
@@ -29,7 +29,9 @@ import {
   UriError,
   type UriWarning,
 } from '../../src/index.js';
-import { CASES as STRICT_ERRORS } from './errors.test.js';
+import { fixture } from '../support/paths.js';
+import { runs } from '../support/runs.js';
+import { STRICT_ERRORS } from '../support/strict-errors.js';
 
 const L: ParseOptions = { lenient: true };
 const WARN_FLAGS = Flag.WARN_CHAR | Flag.WARN_NON_ASCII | Flag.WARN_PERCENT | Flag.WARN_AT;
@@ -318,7 +320,7 @@ for (const c of REJECTED) {
   test(`still an error ${label(c[0], c[3])}: ${c[1]} at ${c[2]}`, () => checkRejected(c));
 }
 
-test('the case lists hold no duplicates and cover every warning and every character of api.md', () => {
+test('the case lists hold no duplicates and cover every warning and every character of docs/api.md', () => {
   const keys = [...KEPT.map((c) => JSON.stringify([c[0], c[4] ?? null])), ...REJECTED.map((c) => JSON.stringify([c[0], c[3] ?? null]))];
   assert.is(new Set(keys).size, keys.length);
   const seen = new Set(KEPT.flatMap((c) => c[2]));
@@ -430,7 +432,7 @@ function assertModes(inputs: ReadonlyArray<readonly [string, ParseOptions?]>): v
 
 /** The inputs and options of test/fixtures/offsets.txt (golden, strict-valid unless `lenient`). */
 function goldenInputs(): Array<[string, ParseOptions | undefined]> {
-  const text = readFileSync(new URL('../../../test/fixtures/offsets.txt', import.meta.url), 'utf8');
+  const text = readFileSync(fixture('offsets.txt'), 'utf8');
   const out: Array<[string, ParseOptions | undefined]> = [];
   for (const line of text.split('\n')) {
     if (line.startsWith('input ')) out.push([line.slice('input '.length), undefined]);
@@ -457,7 +459,7 @@ test('lenient mode never changes what strict mode accepts: the golden inputs of 
   }
 });
 
-test('every strict-mode error of errors.test.ts stays an error in lenient mode or parses with a warning', () => {
+test('every strict-mode error of test/support/strict-errors.ts stays an error in lenient mode or parses with a warning', () => {
   assert.ok(STRICT_ERRORS.length >= 200);
   assertModes(STRICT_ERRORS.map((c) => [c[0], c[3]] as const));
 });
@@ -515,7 +517,7 @@ test('the two modes agree on generated inputs (fast-check, fixed seed)', () => {
       const problem = checkModes(input, options);
       if (problem !== undefined) throw new Error(problem);
     }),
-    { seed: 3986, numRuns: 20000 },
+    { seed: 3986, numRuns: runs(20000) },
   );
 });
 
@@ -561,7 +563,7 @@ test('lenient mode finds the boundaries strict mode finds once the kept characte
   for (const c of KEPT) if (c[4] === undefined) check(c[0]);
   fc.assert(
     fc.property(messy, (input) => check(input)),
-    { seed: 3987, numRuns: 20000 },
+    { seed: 3987, numRuns: runs(20000) },
   );
 });
 
@@ -607,7 +609,7 @@ test('normalize of a lenient parse is the strict normal form of the input with w
   assert.is(normalize('http://h/%%32%65/é', L), 'http://h/%252e/%C3%A9');
   fc.assert(
     fc.property(messy, (input) => check(input)),
-    { seed: 3988, numRuns: 20000 },
+    { seed: 3988, numRuns: runs(20000) },
   );
 });
 

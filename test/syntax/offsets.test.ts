@@ -21,6 +21,7 @@ import {
   warningsOf as warningsOfFlags,
 } from '../../src/index.js';
 import { checkOffsets, fragmentMarkOf, shiftOffsets } from '../../src/syntax/offsets.js';
+import { fixture } from '../support/paths.js';
 
 interface Case {
   readonly input: string;
@@ -30,7 +31,7 @@ interface Case {
   readonly line: number;
 }
 
-const FIXTURE = new URL('../../../test/fixtures/offsets.txt', import.meta.url);
+const FIXTURE = fixture('offsets.txt');
 
 /** Reads the fixture: `input`/`input-json` line, optional `options` line, expected lines. */
 function readCases(): Case[] {

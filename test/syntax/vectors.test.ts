@@ -21,9 +21,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type ParseOptions, parse, type Uri, UriError } from '../../src/index.js';
 import { pctDecode, same } from '../support/assert.js';
-
-const VECTORS = new URL('../../../test/fixtures/vectors/', import.meta.url);
-const DIVERGENCES = new URL('../../../test/fixtures/divergences.json', import.meta.url);
+import { fixture } from '../support/paths.js';
 
 // ---------------------------------------------------------------------------------------------
 // Data shapes.
@@ -72,7 +70,7 @@ function run(input: string, options?: ParseOptions): Got {
   try {
     return { uri: parse(input, options) };
   } catch (e) {
-    if (e instanceof UriError) return { error: e };
+    if (e instanceof UriError) return { error: e as UriError };
     throw e;
   }
 }
@@ -507,11 +505,11 @@ function compare(file: string, spec: OpSpec, c: Vector): Diff | null {
 // ---------------------------------------------------------------------------------------------
 // The tests.
 
-const files = readdirSync(VECTORS)
+const files = readdirSync(fixture('vectors'))
   .filter((f) => f.endsWith('.json'))
   .sort();
-const divergences = JSON.parse(readFileSync(DIVERGENCES, 'utf8')) as Divergence[];
-const casesOf = new Map<string, Vector[]>(files.map((f) => [f, JSON.parse(readFileSync(new URL(f, VECTORS), 'utf8')) as Vector[]]));
+const divergences = JSON.parse(readFileSync(fixture('divergences.json'), 'utf8')) as Divergence[];
+const casesOf = new Map<string, Vector[]>(files.map((f) => [f, JSON.parse(readFileSync(fixture(`vectors/${f}`), 'utf8')) as Vector[]]));
 const summary: string[] = [];
 const drafts: Divergence[] = [];
 

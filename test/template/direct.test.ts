@@ -13,8 +13,9 @@ import { variablesOf } from '../../src/template/extract.js';
 import { templateNfa } from '../../src/template/nfa.js';
 import { Spans } from '../../src/template/spans.js';
 import { compile } from '../../src/template/syntax.js';
+import { runs } from '../support/runs.js';
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 400);
+const RUNS = runs(Number(process.env.PROPERTY_RUNS ?? 400));
 
 test('which templates take the shortcut', () => {
   const takes = (t: string): boolean => Direct.of(compile(t)) !== undefined;

@@ -7,8 +7,9 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type TemplateValue, UriTemplate, UriTemplateError, UriTemplateSet } from '../../src/index.js';
+import { runs } from '../support/runs.js';
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 400);
+const RUNS = runs(Number(process.env.PROPERTY_RUNS ?? 400));
 
 /** What a set must answer: the first template whose extract matches. */
 function reference(templates: readonly UriTemplate[], uri: string): { index: number; variables: unknown } | null {

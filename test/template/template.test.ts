@@ -1,11 +1,12 @@
 /**
  * UriTemplate: the API, literal and value encoding, errors with exact indices, extraction's
- * documented choices, partial expansion, and the runners (lazy DFA, Pike VM) agreeing.
+ * documented choices, partial expansion, and the runners (lazy DFA, Pike VM, two passes) agreeing.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { UriError, UriTemplate, UriTemplateError } from '../../src/index.js';
 import { Dfa, OVERFLOW } from '../../src/template/dfa.js';
+import { Lookahead } from '../../src/template/lookahead.js';
 import { templateNfa } from '../../src/template/nfa.js';
 import { Pike } from '../../src/template/pike.js';
 import { Spans } from '../../src/template/spans.js';
@@ -87,17 +88,35 @@ test('literals: every character a literal cannot hold, at its index', () => {
   rejects('a\ufffe', 'INVALID_LITERAL', 1);
   rejects('a\ufff0', 'INVALID_LITERAL', 1);
   rejects('a\udc00', 'INVALID_LITERAL', 1); // a low surrogate alone
-  rejects('a\ud800b', 'INVALID_LITERAL', 2); // a high surrogate could still be followed by a low one
-  rejects(
-    'a\ud800',
-    'INVALID_LITERAL',
-    2,
-    'Invalid character in a literal: end of input at index 2 in "a\\ud800": the high surrogate at index 1 has no low surrogate',
-  );
-  rejects('\ud83f\udffe', 'INVALID_LITERAL', 1); // U+1FFFE, a non-character: the low surrogate decides
   rejects('\udb40\udc01', 'INVALID_LITERAL', 0); // U+E0001: no low surrogate makes DB40 valid
   assert.is(new UriTemplate('\udb44\udc00').expand({}), '%F3%A1%80%80'); // U+E1000 is a ucschar
   assert.is(new UriTemplate('\udbff\udffd').expand({}), '%F4%8F%BF%BD'); // U+10FFFD, iprivate
+});
+
+test('literals: a code point outside the BMP or a lone surrogate is reported where it starts, by its code point', () => {
+  rejects(
+    '\u{1FFFE}',
+    'INVALID_LITERAL',
+    0,
+    'Invalid character in a literal: \'\u{1FFFE}\' (U+1FFFE) at index 0 in "\u{1FFFE}": U+1FFFE is a non-character; a literal holds only ucschar and iprivate characters (RFC 3987 §2.2)',
+  );
+  rejects('ab\u{10FFFF}{x}', 'INVALID_LITERAL', 2);
+  rejects('ab\u{10FFFE}', 'INVALID_LITERAL', 2);
+  rejects('{x}\u{E0001}', 'INVALID_LITERAL', 3);
+  rejects(
+    'a\ud800b{x}',
+    'INVALID_LITERAL',
+    1,
+    'Invalid character in a literal: \'\\ud800\' (U+D800) at index 1 in "a\\ud800b{x}": a high surrogate without a low surrogate after it; a literal holds only ucschar and iprivate characters (RFC 3987 §2.2)',
+  );
+  rejects(
+    'a\ud800',
+    'INVALID_LITERAL',
+    1,
+    'Invalid character in a literal: \'\\ud800\' (U+D800) at index 1 in "a\\ud800": a high surrogate without a low surrogate after it; a literal holds only ucschar and iprivate characters (RFC 3987 §2.2)',
+  );
+  rejects('a\ud800\ud800\udc00', 'INVALID_LITERAL', 1);
+  rejects('\ud83d\ude00\udfff', 'INVALID_LITERAL', 2); // U+1F600 is fine; the low surrogate after it is alone
 });
 
 test('percent-encoding in literals and names: the index is the first character that is not a hex digit', () => {
@@ -400,7 +419,7 @@ function spansOf(run: (u: string, out: Spans) => number, u: string): string {
   return `${r} ${parts.join(' ')}`;
 }
 
-test('the lazy DFA and the Pike VM agree', () => {
+test('the lazy DFA, the Pike VM and the two passes agree', () => {
   const cases: Array<[string, string[]]> = [
     [
       '/repos/{owner}/{repo}/issues{?state,page,per_page}',
@@ -413,19 +432,49 @@ test('the lazy DFA and the Pike VM agree', () => {
     ['{#a}x', ['#x', 'x']],
   ];
   for (const [t, uris] of cases) {
-    const nfa = templateNfa(compile(t));
-    const dfa = new Dfa(nfa);
-    const pike = new Pike(nfa);
-    for (const u of uris)
-      assert.is(
-        spansOf((x, o) => dfa.run(x, o), u),
-        spansOf((x, o) => pike.run(x, o), u),
-        `${t} ${u}`,
-      );
+    for (const longest of [false, true]) {
+      const nfa = templateNfa(compile(t), longest);
+      const dfa = new Dfa(nfa);
+      const pike = new Pike(nfa);
+      const twoPass = new Lookahead(nfa);
+      for (const u of uris) {
+        const expected = spansOf((x, o) => pike.run(x, o), u);
+        assert.is(
+          spansOf((x, o) => dfa.run(x, o), u),
+          expected,
+          `${t} ${u}`,
+        );
+        assert.is(
+          spansOf((x, o) => twoPass.run(x, o), u),
+          expected,
+          `${t} ${u}`,
+        );
+      }
+    }
   }
 });
 
-test('the lazy DFA gives way to the Pike VM when it would grow too large', () => {
+test('a long prefix right after a value of the same characters: the first split that fits, in linear time', () => {
+  const t = new UriTemplate('{x}{y:9999}');
+  assert.equal(t.extract('a'.repeat(4000)), { y: 'a'.repeat(4000) });
+  assert.equal(t.extract('a'.repeat(12_000)), { x: 'a'.repeat(2001), y: 'a'.repeat(9999) });
+  assert.is(t.extract(`${'a'.repeat(12_000)} `), null);
+  const two = new UriTemplate('{x:9999}{y:9999}');
+  assert.equal(two.extract('a'.repeat(6400)), { y: 'a'.repeat(6400) });
+  assert.equal(two.extract('a'.repeat(15_000)), { x: 'a'.repeat(5001), y: 'a'.repeat(9999) });
+  assert.is(two.extract('a'.repeat(20_000)), null);
+  // Characters counted as expansion counts them: "%C3%BC" is one.
+  assert.equal(new UriTemplate('{x}{y:100}').extract('%C3%BC'.repeat(150)), { x: 'ü'.repeat(50), y: 'ü'.repeat(100) });
+  // The fallback that prefers the longest values, past a key given twice ("a" and "a" first).
+  assert.equal(new UriTemplate('{.k*}/{y:100}').extract('.a=1.a/x'), { k: { a: '1.a' }, y: 'x' });
+  // A template without the literal the URI begins with is not read at all.
+  assert.is(new UriTemplate('/x{y:100}').extract('/y'), null);
+  // Characters no value holds.
+  assert.is(new UriTemplate('{x}{y:100}').extract('a\u00e9b'), null);
+  assert.equal(new UriTemplate('{x}{y:100}\u00e9').extract('ab%C3%A9'), { y: 'ab' });
+});
+
+test('the lazy DFA gives way to the two passes when it would grow too large', () => {
   const t = new UriTemplate(`{a:9999}${'x'.repeat(10)}`);
   const u = `${'b'.repeat(5000)}xxxxxxxxxx`;
   assert.equal(t.extract(u), { a: 'b'.repeat(5000) });
@@ -433,6 +482,11 @@ test('the lazy DFA gives way to the Pike VM when it would grow too large', () =>
   assert.is(dfa.run(`${'b'.repeat(5000)}x`, new Spans()), OVERFLOW);
   assert.is(dfa.run('bx', new Spans()), OVERFLOW);
   assert.equal(t.extract(`bb${'x'.repeat(10)}`), { a: 'bb' });
+  // Prefixes of 64 or less go to the DFA first; past its limit the two passes take over.
+  const long = Array.from({ length: 1500 }, (_, i) => `{a${i}:2}x`).join('');
+  assert.is(new Dfa(templateNfa(compile(long))).run('abx'.repeat(1500), new Spans()), OVERFLOW);
+  const vars = new UriTemplate(long).extract('abx'.repeat(1500))!;
+  assert.equal([Object.keys(vars).length, vars.a0, vars.a1499], [1500, 'ab', 'ab']);
 });
 
 test.run();

@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type TemplateVariables, UriTemplate, UriTemplateError } from '../../src/index.js';
-
-const DIR = new URL('../../../test/fixtures/rfc6570/', import.meta.url);
+import { fixture } from '../support/paths.js';
 
 type Expected = string | string[] | false;
 interface Group {
@@ -18,7 +17,7 @@ interface Group {
 }
 
 function suiteFile(name: string): Map<string, Group> {
-  const raw = JSON.parse(readFileSync(new URL(`uritemplate-test/${name}`, DIR), 'utf8')) as Record<
+  const raw = JSON.parse(readFileSync(fixture(`rfc6570/uritemplate-test/${name}`), 'utf8')) as Record<
     string,
     { variables: TemplateVariables; testcases: Array<[string, Expected]> }
   >;
@@ -26,7 +25,7 @@ function suiteFile(name: string): Map<string, Group> {
 }
 
 function rfcExamples(): Map<string, Group> {
-  const raw = JSON.parse(readFileSync(new URL('rfc-examples.json', DIR), 'utf8')) as {
+  const raw = JSON.parse(readFileSync(fixture('rfc6570/rfc-examples.json'), 'utf8')) as {
     groups: Array<{ title: string; variables: TemplateVariables; cases: Array<[string, string]> }>;
   };
   return new Map(raw.groups.map((g) => [g.title, { variables: g.variables, cases: g.cases }]));

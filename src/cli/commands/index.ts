@@ -1,9 +1,11 @@
 /**
- * The commands, by name. A new command is a module here that exports its `CommandSpec`, an entry
- * below, its name in config.ts's COMMAND_NAMES, and its help in help.ts (the types ask for each).
+ * The commands, by name: those that run over their input (a module of this folder each), and
+ * those of Redis jobs (../jobs.ts). A new command is its module, with its spec (name, options, help,
+ * input, `create`), its name in ../arguments.ts's COMMAND_NAMES, and its entry here (the types ask for it).
  */
-import type { CommandSpec } from '../command.js';
-import type { LineCommandName } from '../config.js';
+import type { CommandName, CommandSpec, LineCommandName } from '../arguments.js';
+import { publishSpec, redisSpec } from '../jobs.js';
+import type { LineCommandSpec } from './command.js';
 import { linksCommand } from './links.js';
 import { normalizeCommand } from './normalize.js';
 import { parseCommand } from './parse.js';
@@ -11,7 +13,8 @@ import { resolveCommand } from './resolve.js';
 import { statsCommand } from './stats.js';
 import { validateCommand } from './validate.js';
 
-export const COMMANDS: Readonly<Record<LineCommandName, CommandSpec>> = {
+/** The commands that run over their input. */
+export const COMMANDS: Readonly<Record<LineCommandName, LineCommandSpec>> = {
   parse: parseCommand,
   validate: validateCommand,
   normalize: normalizeCommand,
@@ -19,3 +22,6 @@ export const COMMANDS: Readonly<Record<LineCommandName, CommandSpec>> = {
   stats: statsCommand,
   links: linksCommand,
 };
+
+/** Every command's spec. */
+export const SPECS: Readonly<Record<CommandName, CommandSpec>> = { ...COMMANDS, publish: publishSpec, redis: redisSpec };

@@ -12,11 +12,11 @@ import { establishBase } from '../../readers/base.js';
 import type { UriError } from '../../syntax/errors.js';
 import type { ParseOptions } from '../../syntax/scan.js';
 import { parse } from '../../uri.js';
-import { Command, type CommandSpec } from '../command.js';
 import type { Config } from '../config.js';
 import type { FoundLink } from '../links/html.js';
+import type { Page, PageRecords } from '../links/reader.js';
 import { feature } from '../packages.js';
-import type { Page, PageRecords } from '../records.js';
+import { Command, type LineCommandSpec } from './command.js';
 import { Dedupe } from './normalize.js';
 
 /** Links are read leniently: pages hold what browsers accept. */
@@ -193,8 +193,45 @@ function shape(config: Config): 'html' | 'warc' {
   return config.warc || /\.warc(\.gz)?$/i.test(config.file) ? 'warc' : 'html';
 }
 
-export const linksCommand: CommandSpec = {
+export const linksCommand: LineCommandSpec = {
   name: 'links',
+  summary: 'every link of HTML pages (a file, standard input, WARC), resolved',
+  usage: `Usage: urikit links [--base URL] [options] [FILE|-]
+       urikit links [--warc] [options] FILE.warc[.gz]`,
+  about: `Writes every link of an HTML document, or of each HTML response or resource
+record of a WARC file, resolved against the document's base URI (RFC 3986
+§5.1): its first <base href>, else the HTTP Content-Location (WARC), else the
+URI it was retrieved from (--base URL, or WARC-Target-URI). One line per link:
+  BASE<TAB>LINK     the base URI, and the link resolved against it
+Links: a/area/link href, img/script/iframe/frame/source/video/audio/embed/
+track/input src, srcset candidates, form action, formaction, object data,
+video poster, cite, <meta http-equiv=refresh> URLs. Entities are decoded,
+ASCII whitespace trimmed, tabs and newlines inside removed, and links are read
+leniently. A link that cannot be resolved is reported on standard error (with
+--json, in the output) and the run goes on; a summary counts links by scheme.
+`,
+  options: [
+    {
+      title: 'Options:',
+      rows: [
+        ['--base', 'the URI an HTML input was retrieved from (its base when it has no <base href>)'],
+        ['--warc', 'the input is WARC (so is a FILE named *.warc or *.warc.gz)'],
+        [
+          '--json',
+          'one JSON object per link: page, element, attribute, link (as written), base, resolved, line; or, for a link that cannot be resolved, error {code, index, message}',
+        ],
+        ['--dedupe', 'write each resolved link once'],
+        ['--dedupe-limit', 'how many distinct links --dedupe holds, as for normalize (default 1000000)'],
+        ['--same-site', "only links to the page's site: the registrable domain of its URI (Public Suffix List), else its host"],
+        [
+          '--normalize',
+          "write each resolved link in its RFC 3986 normal form (what lenient reading kept comes out percent-encoded), or in the crawler's canonical form (dedupe: also IDNA hosts, sorted query, no tracking parameters, no fragment, no empty query); --dedupe and --same-site then compare those forms",
+        ],
+      ],
+    },
+  ],
+  exit: 'Exit code 0 when the input was read (unresolved links are reported), else 2.',
+  common: true,
   input: shape,
   numbered: true,
   packages: (config) => (config.sameSite ? ['links', 'domain'] : ['links']),

@@ -3,14 +3,16 @@
  * canonical form), optionally without repeats.
  */
 
-import type { DedupeOptions } from '../../ops/dedupe.js';
-import { normalize } from '../../ops/normalize.js';
+import { canonicalize, type DedupeOptions, dedupeOptions, type Dedupe as Steps } from '../../ops/dedupe.js';
+import { normalize, normalizeRecord } from '../../ops/normalize.js';
 import type { ByteView } from '../../readers/bytes.js';
-import type { CommandSpec } from '../command.js';
+import { OFFSETS_LENGTH } from '../../syntax/offsets.js';
 import type { Config } from '../config.js';
-import type { Kind } from '../records.js';
-import type { Out } from '../writer.js';
-import { UriPerLine } from './uri-per-line.js';
+import type { Out } from '../io/writer.js';
+import { TO_FRONTIER, workerOptions } from '../jobs.js';
+import type { Kind } from '../lines/records.js';
+import type { LineCommandSpec } from './command.js';
+import { textRecord, UriPerLine } from './uri-per-line.js';
 
 /**
  * Keeps the first URI of each normal form, exactly, for up to `limit` distinct ones. Past the
@@ -45,13 +47,17 @@ export class Dedupe {
 export class NormalizeCommand extends UriPerLine {
   /** Null in worker threads: the main thread dedupes their output, in input order. */
   private readonly dedupe: Dedupe | null;
-  /** The dedupe steps past RFC 3986, or none. */
+  /** The dedupe steps past RFC 3986, or none: as `normalize` takes them, and as `canonicalize` does. */
   private readonly options: DedupeOptions | undefined;
+  private readonly steps: Steps | null;
+  /** The record of each ASCII record's text, then of its normal form. */
+  private readonly rec = new Uint32Array(OFFSETS_LENGTH);
 
   constructor(config: Config, inWorker = false) {
     super(config);
     this.dedupe = config.dedupe && !inWorker ? new Dedupe(config.dedupeLimit, this.err) : null;
     this.options = config.normalize;
+    this.steps = this.options === undefined ? null : dedupeOptions(this.options, 'normalize');
   }
 
   record(r: ByteView, line: number, kind: Kind): void {
@@ -62,12 +68,21 @@ export class NormalizeCommand extends UriPerLine {
     }
     let s: string;
     try {
-      s = normalize(r.uri()!, this.options);
+      const text = textRecord(r, this.rec);
+      s = text === null ? normalize(r.uri()!, this.options) : this.normalForm(text);
     } catch (e) {
       this.failed(e, line, kind, r.href);
       return;
     }
     if (this.dedupe === null || this.dedupe.keep(s)) this.out.push(`${s}\n`);
+  }
+
+  /** What `normalize` gives for `text`, from its record in `rec`. */
+  private normalForm(text: string): string {
+    const rec = this.rec;
+    const steps = this.steps;
+    if (steps === null) return normalizeRecord(text, rec, null);
+    return canonicalize(normalizeRecord(text, rec, rec), rec, steps);
   }
 
   /** The output of a worker thread, deduped here in input order. */
@@ -82,8 +97,49 @@ export class NormalizeCommand extends UriPerLine {
   }
 }
 
-export const normalizeCommand: CommandSpec = {
+export const normalizeCommand: LineCommandSpec = {
   name: 'normalize',
+  summary: 'the RFC 3986 normal form of each URI (--dedupe: each URL once)',
+  usage: 'Usage: urikit normalize [options] [FILE|-]',
+  about: `Writes the RFC 3986 normal form of each URI, one per line: scheme and host in
+lower case, %XX in upper case and decoded where it encodes an unreserved
+character, dot-segments removed, a default port dropped, IPv6 in RFC 5952
+form. An invalid URI is reported on standard error and left out.
+`,
+  options: [
+    {
+      title: 'Options:',
+      rows: [
+        [
+          '--dedupe',
+          "write each URL once, the first time it occurs, comparing canonical forms: the normal form with the dedupe preset's steps below (--idna --sort-query --remove-tracking --remove-fragment --remove-empty-query)",
+        ],
+        ['--rfc-only', 'with --dedupe: compare RFC 3986 normal forms alone'],
+        [
+          '--dedupe-limit',
+          'how many distinct forms --dedupe holds (default 1000000, about 100 bytes of memory each). Past it, a URI among them is still left out, any other is written each time (a warning says so once): nothing is ever lost.',
+        ],
+        [
+          '--on-invalid',
+          'what an invalid line gives in the output: nothing (skip, the default), an empty line, or the line as it was read (keep), so that paste keeps files aligned; not with --dedupe; with --log, give --log-field target or referrer',
+        ],
+      ],
+    },
+    {
+      title: 'Steps past RFC 3986, each of which can merge URLs a server tells apart:',
+      rows: [
+        ['--idna', 'hosts as A-labels (münchen.de: xn--mnchen-3ya.de); with --iri or --lenient for hosts written in Unicode'],
+        ['--sort-query', 'query parameters sorted by name'],
+        ['--remove-params', 'remove the query parameters named in LIST (comma-separated; a "*" matches any text: utm_*)'],
+        ['--remove-tracking', 'remove utm_* and the click identifiers (fbclid, gclid, msclkid, …)'],
+        ['--remove-fragment', 'drop the fragment'],
+        ['--remove-empty-query', 'drop an empty query ("?") and empty parameters'],
+      ],
+    },
+    workerOptions(TO_FRONTIER),
+  ],
+  exit: 'Exit code 1 when some URI was invalid (left out), else 0.',
+  common: true,
   input: () => 'uris',
   numbered: true,
   create: (config, inWorker) => new NormalizeCommand(config, inWorker),

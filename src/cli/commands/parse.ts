@@ -6,45 +6,12 @@ import type { ByteView } from '../../readers/bytes.js';
 import { WARNING_FLAGS } from '../../syntax/offsets.js';
 import type { UriTemplateMatch } from '../../template/set.js';
 import type { Uri } from '../../uri.js';
-import { Command, type CommandSpec, jsonError } from '../command.js';
 import type { Config } from '../config.js';
-import { tsvField } from '../quote.js';
-import { KIND_NAMES, Kind } from '../records.js';
+import { FIELDS, type Field } from '../fields.js';
+import { tsvField } from '../io/quote.js';
+import { KIND_NAMES, Kind } from '../lines/records.js';
 import { matchRecord } from '../templates.js';
-
-/** The fields `parse` can write. */
-export const FIELDS = [
-  'line',
-  'field',
-  'href',
-  'scheme',
-  'authority',
-  'userinfo',
-  'host',
-  'hostType',
-  'port',
-  'portNumber',
-  'path',
-  'query',
-  'fragment',
-  'warnings',
-  'template',
-  'variables',
-  'error',
-] as const;
-
-/**
- * `parse`'s fields when `--fields` is not given: `field` with --log, `warnings` with --lenient,
- * `template` and `variables` with --templates.
- */
-export function defaultFields(log: boolean, tsv: boolean, lenient: boolean, templates: boolean): string[] {
-  const f = ['line', 'href', 'scheme', 'userinfo', 'host', 'hostType', 'port', 'path', 'query', 'fragment'];
-  if (log) f.splice(1, 0, 'field');
-  if (lenient) f.push('warnings');
-  if (templates) f.push('template', 'variables');
-  if (tsv) f.push('error');
-  return f;
-}
+import { Command, jsonError, type LineCommandSpec } from './command.js';
 
 /** The JSON string of `s`, `null` for undefined. */
 function q(s: string | undefined): string {
@@ -56,42 +23,19 @@ function quote(s: string | undefined): string {
   return s === undefined ? 'null' : `"${s}"`;
 }
 
-/** The fields, by their index in FIELDS. */
-enum F {
-  LINE,
-  FIELD,
-  HREF,
-  SCHEME,
-  AUTHORITY,
-  USERINFO,
-  HOST,
-  HOST_TYPE,
-  PORT,
-  PORT_NUMBER,
-  PATH,
-  QUERY,
-  FRAGMENT,
-  WARNINGS,
-  TEMPLATE,
-  VARIABLES,
-  ERROR,
-}
-
 /** Writes the components of every record. */
 export class ParseCommand extends Command {
-  private readonly ids: F[];
-  private readonly names: string[];
+  private readonly fields: readonly Field[];
   /** The record's match with --templates (read by the template and variables fields). */
   private match: UriTemplateMatch | null = null;
 
   constructor(config: Config) {
     super(config);
-    this.names = config.fields;
-    this.ids = config.fields.map((f) => FIELDS.indexOf(f as (typeof FIELDS)[number]) as F);
+    this.fields = config.fields;
   }
 
   override begin(): void {
-    if (this.config.tsv && this.config.header) this.out.push(`${this.names.join('\t')}\n`);
+    if (this.config.tsv && this.config.header) this.out.push(`${this.fields.join('\t')}\n`);
   }
 
   record(r: ByteView, line: number, kind: Kind): void {
@@ -101,21 +45,22 @@ export class ParseCommand extends Command {
       return;
     }
     const u = r.uri()!;
-    const ids = this.ids;
+    const fields = this.fields;
     if (this.config.templates !== null) this.match = matchRecord(this.config.templates, r);
     let s = '';
     // A URI that strict RFC 3986 accepts holds no character that JSON or TSV escapes (no '"',
     // '\\', tab, control); one that lenient mode kept may.
     const raw = (u.flags & WARNING_FLAGS) === 0;
     if (this.config.tsv) {
-      for (let i = 0; i < ids.length; i++) {
-        const cell = this.tsv(ids[i]!, u, r, line, kind);
+      for (let i = 0; i < fields.length; i++) {
+        const cell = this.tsv(fields[i]!, u, r, line, kind);
         // Decoded variables can hold any character.
-        s += (i === 0 ? '' : '\t') + (raw && ids[i] !== F.VARIABLES ? cell : tsvField(cell));
+        s += (i === 0 ? '' : '\t') + (raw && fields[i] !== 'variables' ? cell : tsvField(cell));
       }
     } else {
-      for (let i = 0; i < ids.length; i++) s += `${(i === 0 ? '{"' : ',"') + this.names[i]}":${this.json(ids[i]!, u, r, line, kind, raw)}`;
-      s += ids.length === 0 ? '{}' : '}';
+      for (let i = 0; i < fields.length; i++)
+        s += `${(i === 0 ? '{"' : ',"') + fields[i]}":${this.json(fields[i]!, u, r, line, kind, raw)}`;
+      s += fields.length === 0 ? '{}' : '}';
     }
     this.out.push(`${s}\n`);
   }
@@ -132,8 +77,8 @@ export class ParseCommand extends Command {
       this.out.push(jsonError(line, kind, code, index, message));
       return;
     }
-    const cells = this.ids.map((id) =>
-      id === F.LINE ? String(line) : id === F.FIELD ? KIND_NAMES[kind] : id === F.ERROR ? code : id === F.HREF ? tsvField(href) : '',
+    const cells = this.fields.map((f) =>
+      f === 'line' ? String(line) : f === 'field' ? KIND_NAMES[kind] : f === 'error' ? code : f === 'href' ? tsvField(href) : '',
     );
     this.out.push(`${cells.join('\t')}\n`);
   }
@@ -147,78 +92,107 @@ export class ParseCommand extends Command {
     this.reject(line, kind, r.error().code, 0, '', r.href);
   }
 
-  private json(id: F, u: Uri, r: ByteView, line: number, kind: Kind, raw: boolean): string {
-    switch (id) {
-      case F.LINE:
+  private json(f: Field, u: Uri, r: ByteView, line: number, kind: Kind, raw: boolean): string {
+    switch (f) {
+      case 'line':
         return String(line);
-      case F.FIELD:
+      case 'field':
         return kind === Kind.LINE ? 'null' : `"${KIND_NAMES[kind]}"`;
-      case F.PORT_NUMBER:
+      case 'portNumber':
         return String(u.portNumber ?? null);
-      case F.WARNINGS:
+      case 'warnings':
         // What the bytes held, which the text may no longer show (a byte that is not UTF-8 reads as %XX).
         return JSON.stringify(r.warnings);
-      case F.TEMPLATE:
+      case 'template':
         return this.match === null ? 'null' : JSON.stringify(this.match.template.template);
-      case F.VARIABLES:
+      case 'variables':
         return this.match === null ? 'null' : JSON.stringify(this.match.variables);
-      case F.ERROR:
+      case 'error':
         return 'null';
       default:
-        return raw ? quote(component(id, u)) : q(component(id, u));
+        return raw ? quote(component(f, u)) : q(component(f, u));
     }
   }
 
-  private tsv(id: F, u: Uri, r: ByteView, line: number, kind: Kind): string {
-    switch (id) {
-      case F.LINE:
+  private tsv(f: Field, u: Uri, r: ByteView, line: number, kind: Kind): string {
+    switch (f) {
+      case 'line':
         return String(line);
-      case F.FIELD:
+      case 'field':
         return KIND_NAMES[kind];
-      case F.PORT_NUMBER:
+      case 'portNumber':
         return String(u.portNumber ?? '');
-      case F.WARNINGS:
+      case 'warnings':
         return r.warnings.join(',');
-      case F.TEMPLATE:
+      case 'template':
         return this.match === null ? '' : this.match.template.template;
-      case F.VARIABLES:
+      case 'variables':
         // An object in a cell: its JSON text.
         return this.match === null ? '' : JSON.stringify(this.match.variables);
-      case F.ERROR:
+      case 'error':
         return '';
       default:
-        return component(id, u) ?? '';
+        return component(f, u) ?? '';
     }
   }
 }
 
-function component(id: F, u: Uri): string | undefined {
-  switch (id) {
-    case F.HREF:
+function component(f: Field, u: Uri): string | undefined {
+  switch (f) {
+    case 'href':
       return u.href;
-    case F.SCHEME:
+    case 'scheme':
       return u.scheme;
-    case F.AUTHORITY:
+    case 'authority':
       return u.authority;
-    case F.USERINFO:
+    case 'userinfo':
       return u.userinfo;
-    case F.HOST:
+    case 'host':
       return u.host;
-    case F.HOST_TYPE:
+    case 'hostType':
       return u.hostType;
-    case F.PORT:
+    case 'port':
       return u.port;
-    case F.PATH:
+    case 'path':
       return u.path;
-    case F.QUERY:
+    case 'query':
       return u.query;
     default:
       return u.fragment;
   }
 }
 
-export const parseCommand: CommandSpec = {
+export const parseCommand: LineCommandSpec = {
   name: 'parse',
+  summary: 'the components of each URI, as JSON lines or tab-separated values',
+  usage: 'Usage: urikit parse [options] [FILE|-]',
+  about: `The components of each URI, one JSON object per line:
+  {"line":1,"href":"http://a.com/x?y","scheme":"http","userinfo":null,
+   "host":"a.com","hostType":"reg-name","port":null,"path":"/x","query":"y",
+   "fragment":null}
+null means the component is absent, "" that it is present and empty. An
+invalid URI gives {"line":N,"error":{"code":…,"index":…,"message":…}}.
+With --log, each object also has "field": "target" or "referrer".
+`,
+  options: [
+    {
+      title: 'Options:',
+      rows: [
+        ['--tsv', 'tab-separated values, with a header line (an absent and an empty component are both empty; "error" holds the code)'],
+        ['--no-header', 'with --tsv, no header line'],
+        [
+          '--fields',
+          `the fields to write, in this order, comma-separated (default: line, [field,] href, scheme, userinfo, host, hostType, port, path, query, fragment[, warnings for --lenient][, template, variables for --templates][, error for --tsv]), of: ${FIELDS.join(', ')}`,
+        ],
+        [
+          '--templates',
+          'match each URI\'s request target (path and query; an opaque URI such as mailto:x whole) against the URI Templates of FILE, one per line (RFC 6570; empty lines skipped): "template" is the first that matches, in the file\'s order, "variables" its values, decoded ({"id":"42"}; JSON text with --tsv); null when none does',
+        ],
+      ],
+    },
+  ],
+  exit: 'Exit code 0 even when some lines are invalid (they are in the output).',
+  common: true,
   input: () => 'uris',
   numbered: true,
   create: (config) => new ParseCommand(config),

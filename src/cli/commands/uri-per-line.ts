@@ -2,12 +2,30 @@
  * The base of the commands whose output is one URI per record (normalize, resolve): an invalid
  * record is reported on standard error, and in the output left out (`--on-invalid skip`), or
  * written as an empty line (`empty`) or as it was read (`keep`), so that each input line gives
- * one output line and `paste` keeps them aligned.
+ * one output line and `paste` keeps them aligned. They hand the library the view's own record
+ * (`textRecord`) rather than a `Uri` made of it.
  */
 import type { ByteView } from '../../readers/bytes.js';
+import { TargetForm } from '../../readers/request-target.js';
 import { UriError } from '../../syntax/errors.js';
-import { Command } from '../command.js';
-import { KIND_NAMES, Kind } from '../records.js';
+import { Flag, Slot, shiftOffsets } from '../../syntax/offsets.js';
+import { TargetView } from '../lines/log.js';
+import { KIND_NAMES, Kind } from '../lines/records.js';
+import { Command } from './command.js';
+
+/**
+ * The text of the valid range of `r`, with its record copied to `out` as positions in that text
+ * (for the library's operations on records); null when the record cannot serve the text, and
+ * `r.uri()` is the way: a range with non-ASCII bytes, whose positions are not the text's
+ * indices, or a request target in authority-form, which a `TargetView` reads as `//host:port`.
+ */
+export function textRecord(r: ByteView, out: Uint32Array): string | null {
+  if ((r.offsets[Slot.FLAGS]! & (Flag.NON_ASCII | Flag.WARN_NON_ASCII)) !== 0) return null;
+  if (r instanceof TargetView && r.form === TargetForm.AUTHORITY) return null;
+  out.set(r.offsets);
+  shiftOffsets(out, r.start);
+  return r.href;
+}
 
 /** The commands whose output is one URI per record; an invalid record is reported on stderr. */
 export abstract class UriPerLine extends Command {

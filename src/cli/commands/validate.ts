@@ -3,9 +3,10 @@
  * with `--warnings`, one per valid record that lenient mode kept something in, too.
  */
 import type { ByteView } from '../../readers/bytes.js';
-import { Command, type CommandSpec, type CommandState, diagnostic, jsonError } from '../command.js';
-import { show } from '../quote.js';
-import { KIND_NAMES, Kind } from '../records.js';
+import { show } from '../io/quote.js';
+import { workerOptions } from '../jobs.js';
+import { KIND_NAMES, Kind } from '../lines/records.js';
+import { Command, type CommandState, diagnostic, jsonError, type LineCommandSpec } from './command.js';
 
 /** Reports each invalid record, and with --warnings each one with warnings. */
 export class ValidateCommand extends Command {
@@ -59,8 +60,31 @@ export class ValidateCommand extends Command {
   }
 }
 
-export const validateCommand: CommandSpec = {
+export const validateCommand: LineCommandSpec = {
   name: 'validate',
+  summary: 'report each invalid URI: line, index, error code, message',
+  usage: 'Usage: urikit validate [options] [FILE|-]',
+  about: `Writes one line per invalid URI:
+  LINE:INDEX: CODE: MESSAGE            (--log: LINE:INDEX: CODE: FIELD: MESSAGE)
+  3:8: INVALID_CHAR: Invalid character ' ' at index 8 in "http://a b/"
+INDEX counts characters from the start of the URI. Nothing for valid URIs; a
+count on standard error at the end when some were invalid.
+`,
+  options: [
+    {
+      title: 'Options:',
+      rows: [
+        ['--json', 'the reports as JSON lines, as parse writes them: {"line":3,"error":{"code":"INVALID_CHAR","index":8,…}}'],
+        [
+          '--warnings',
+          'with --lenient, also report each valid URI that lenient mode kept something in (its first warning\'s code, then "Warning: …"; JSON: {"line":N,"warnings":[…], "warningIndex":I}); they do not change the exit code',
+        ],
+      ],
+    },
+    workerOptions(),
+  ],
+  exit: 'Exit code 1 when some URI was invalid, 0 when all were valid.',
+  common: true,
   input: () => 'uris',
   numbered: true,
   create: (config) => new ValidateCommand(config),

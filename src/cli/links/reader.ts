@@ -12,8 +12,29 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { WARCParser } from 'warcio';
 import type { Config } from '../config.js';
-import type { PageRecords, Reader } from '../records.js';
+import type { Reader } from '../lines/records.js';
 import { HtmlLinks } from './html.js';
+
+/** An HTML document read for its links, with the outer layers of its base (RFC 3986 §5.1). */
+export interface Page {
+  /** The document's name for the output: its URL when known, else the file's name. */
+  name: string;
+  /** §5.1.2: the base of the encapsulating entity (HTTP Content-Location), or null. */
+  encapsulating: string | null;
+  /** §5.1.3: the URI it was retrieved from (WARC-Target-URI, --base), or null. */
+  retrieval: string | null;
+  /** The links, and the embedded base (`<base href>`). */
+  doc: HtmlLinks;
+}
+
+/** Where documents go (the links command). */
+export interface PageRecords {
+  page(page: Page): void;
+  /** A WARC record that holds no HTML (by its content type). */
+  notHtml(name: string, contentType: string): void;
+  /** A WARC record whose content cannot be decoded (bad brotli data). */
+  unreadable(name: string, message: string): void;
+}
 
 /** One HTML document: the whole input. Its retrieval URI is `--base`. */
 export class HtmlReader implements Reader {

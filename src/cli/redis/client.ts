@@ -1,13 +1,13 @@
 /**
  * The connection to Redis, through `ioredis`: an optional dependency, which only the modules of
- * ./redis/ import; packages.ts loads them when a command names a Redis job, so that the library
+ * this folder import; ../main.ts loads them when a command names a Redis job, so that the library
  * and the local CLI never need it. One URL serves a single node and a Redis Cluster alike:
  * `connect` asks the node whether cluster mode is on and, if so, reconnects as a cluster client
  * seeded with that node.
  */
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import type { RedisTarget } from '../jobs.js';
 import { SCRIPTS, type ScriptName } from './lua.js';
-import type { RedisTarget } from './target.js';
 
 /** A connected client: a single node, or a cluster. */
 export type Client = Redis | Cluster;

@@ -6,12 +6,12 @@
  * removes the input entries that every group has acknowledged.
  */
 import type { Config } from '../config.js';
-import type { Io } from '../main.js';
-import { BufferedWriter } from '../writer.js';
+import { BufferedWriter } from '../io/writer.js';
+import type { RedisTarget } from '../jobs.js';
+import type { Io } from '../run.js';
 import { type Client, fields } from './client.js';
 import { type Group, groupsOf } from './groups.js';
 import { bucketsFor, createJob, describe, inputClosed, type Job, openJob, producers } from './job.js';
-import type { RedisTarget } from './target.js';
 
 /** Runs `urikit redis ACTION`; returns the exit code. */
 export async function control(client: Client, config: Config, io: Io): Promise<number> {

@@ -10,7 +10,7 @@ import type { DedupeOptions } from '../../ops/dedupe.js';
 import { normalize } from '../../ops/normalize.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../../syntax/offsets.js';
 import { scan } from '../../syntax/scan.js';
-import type { Out, Sink } from '../writer.js';
+import type { Out, Sink } from '../io/writer.js';
 import { type Client, script } from './client.js';
 import type { Job } from './job.js';
 import { digestOf, shardOf } from './keys.js';

@@ -2,9 +2,10 @@
  * A job: its settings, written once by `urikit redis init` into the job's hash and read by every
  * producer and worker, and its state (producers running and finished).
  */
+
+import type { RedisTarget, SeenMode } from '../jobs.js';
 import { type Client, RedisError, script } from './client.js';
-import { JobKeys, type SeenMode } from './keys.js';
-import type { RedisTarget } from './target.js';
+import { JobKeys } from './keys.js';
 
 /** A job's settings. */
 export interface JobSettings {

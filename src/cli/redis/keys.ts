@@ -18,8 +18,6 @@
  */
 import { createHash } from 'node:crypto';
 
-export type SeenMode = 'exact' | 'digest';
-
 /** The names of a job's keys. */
 export class JobKeys {
   readonly meta: string;

@@ -1,20 +1,21 @@
 /**
- * The CLI's Redis jobs, loaded by main.ts only when a command names one: `publish`,
+ * The CLI's Redis jobs, loaded by ../main.ts only when a command names one: `publish`,
  * `urikit redis ACTION`, the workers (`--from`), `stats --from … --report`, and a local input
  * whose output goes to a job's frontier (`--to` without `--from`).
  */
+import { type CommandName, type LineCommandName, UsageError } from '../arguments.js';
 import { COMMANDS } from '../commands/index.js';
-import { type CommandName, type Config, type LineCommandName, UsageError } from '../config.js';
-import { Exit, type Io, openSource, run } from '../main.js';
+import type { Config } from '../config.js';
+import { BufferedWriter, type Sink } from '../io/writer.js';
+import type { RedisTarget } from '../jobs.js';
 import { need } from '../packages.js';
-import { BufferedWriter, type Sink } from '../writer.js';
+import { Exit, type Io, openSource, run } from '../run.js';
 import { type Client, close, connect, RedisError } from './client.js';
 import { control } from './control.js';
 import { FrontierSink } from './frontier.js';
 import { type Job, openJob } from './job.js';
 import { publish } from './publish.js';
 import { readStats } from './stats.js';
-import type { RedisTarget } from './target.js';
 import { OutputClosed, work } from './worker.js';
 
 /** Runs a command that names a Redis job; returns the exit code. */
@@ -56,7 +57,7 @@ export async function runRedis(command: CommandName, config: Config, io: Io): Pr
       );
       return Exit.OK;
     }
-    return await work(spec, config, client, job, out, new BufferedWriter(io.stderr), r.to === null ? io.stdout : null);
+    return await work(spec, config, client, job, out, new BufferedWriter(io.stderr), r.to === null ? io.stdout : null, io.afterCommit);
   } catch (e) {
     if (e instanceof RedisError || e instanceof UsageError) io.stderr.write(`urikit: ${e.message}\n`);
     else if (e instanceof OutputClosed) {

@@ -12,8 +12,8 @@
  * ```
  */
 import type { Config } from '../config.js';
-import { Stats, type UriStatsData } from '../counts.js';
-import type { TopKData } from '../topk.js';
+import { Stats, type UriStatsData } from '../stats/counts.js';
+import type { TopKData } from '../stats/topk.js';
 import type { Client } from './client.js';
 import type { Job } from './job.js';
 

@@ -21,13 +21,13 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Writable } from 'node:stream';
-import type { Command, CommandSpec } from '../command.js';
+import type { Command, LineCommandSpec } from '../commands/command.js';
 import { StatsCommand } from '../commands/stats.js';
 import type { Config } from '../config.js';
-import { lineWalker } from '../readers.js';
-import type { LineShape } from '../records.js';
-import type { Walker } from '../walker.js';
-import type { Sink } from '../writer.js';
+import type { Sink } from '../io/writer.js';
+import { lineWalker } from '../lines/readers.js';
+import type { LineShape } from '../lines/records.js';
+import type { Walker } from '../lines/walker.js';
 import { again, type Client, callBuffer, script } from './client.js';
 import { isDone } from './control.js';
 import { type Entry, EntryError, forEachLine, readEntry } from './entry.js';
@@ -39,12 +39,6 @@ import { statsFields } from './stats.js';
 const READ_COUNT = 8;
 /** Entries claimed from each shard at a time. */
 const CLAIM_COUNT = 32;
-
-/**
- * Test-only: a worker given URIKIT_TEST_EXIT_AFTER_COMMIT=N kills itself (SIGKILL) right after its
- * N-th commit, before the acknowledgement, as a crash at that point would. The fault tests use it.
- */
-const EXIT_AFTER_COMMIT = Number(process.env.URIKIT_TEST_EXIT_AFTER_COMMIT ?? 0);
 
 /** An entry as XREADGROUP and XAUTOCLAIM return it: its id and its fields, flat. */
 type RawEntry = [id: Buffer, fields: Buffer[]];
@@ -66,18 +60,20 @@ interface Processor {
 /**
  * Runs a worker of `spec` on `job`; returns the exit code. `out` takes the output: a job's
  * frontier, or `stdout` (then given, so that entries are acknowledged only once their output
- * was handed to the system).
+ * was handed to the system). `afterCommit` is called after each commit, before its entries are
+ * acknowledged (`Io.afterCommit`).
  */
 export async function work(
-  spec: CommandSpec,
+  spec: LineCommandSpec,
   config: Config,
   client: Client,
   job: Job,
   out: Sink,
   err: Sink,
   stdout: Writable | null,
+  afterCommit?: (commits: number) => void,
 ): Promise<number> {
-  const w = new Worker(spec, config, client, job, out, err, stdout);
+  const w = new Worker(spec, config, client, job, out, err, stdout, afterCommit);
   const stop = (): void => {
     w.stopping = true;
   };
@@ -102,13 +98,14 @@ class Worker {
   private readonly claimEvery: number;
 
   constructor(
-    spec: CommandSpec,
+    spec: LineCommandSpec,
     private readonly config: Config,
     private readonly client: Client,
     private readonly job: Job,
     out: Sink,
     private readonly err: Sink,
     stdout: Writable | null,
+    afterCommit: ((commits: number) => void) | undefined,
   ) {
     this.group = spec.name;
     this.consumer = config.redis.consumer ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -117,8 +114,19 @@ class Worker {
     this.processor =
       spec.name === 'stats'
         ? new Counts(config, client, job, this.group, err)
-        : // The workers' commands (WORKERS in config.ts) read lines.
-          new Lines(spec.create(config, false), spec.input(config) as LineShape, config, client, job, this.group, out, err, stdout);
+        : // The other commands that take --from (the specs with ../jobs.ts's workerOptions) read lines.
+          new Lines(
+            spec.create(config, false),
+            spec.input(config) as LineShape,
+            config,
+            client,
+            job,
+            this.group,
+            out,
+            err,
+            stdout,
+            afterCommit,
+          );
   }
 
   async run(): Promise<number> {
@@ -268,6 +276,7 @@ class Lines implements Processor {
     private readonly out: Sink,
     private readonly err: Sink,
     private readonly stdout: Writable | null,
+    private readonly afterCommit: ((commits: number) => void) | undefined,
   ) {
     this.walker = lineWalker(shape, config, cmd);
     cmd.begin({ terminal: (stdout as { isTTY?: boolean } | null)?.isTTY === true });
@@ -298,7 +307,8 @@ class Lines implements Processor {
     await Promise.all([this.out.flush(cmd.out), this.err.flush(cmd.err)]);
     if (this.stdout !== null) await written(this.stdout);
     if (this.out.closed) throw new OutputClosed(this.out.error);
-    if (++this.commits === EXIT_AFTER_COMMIT) process.kill(process.pid, 'SIGKILL');
+    this.commits++;
+    this.afterCommit?.(this.commits);
     await ack(this.client, this.job, this.group, entries);
   }
 

@@ -1,29 +1,31 @@
 /**
- * What a command is. A `CommandSpec` (one per module in ./commands/) names the command, declares
- * the shape of its input lines, and makes its `Command`: the object the walker hands each record
- * to. A command writes to `out` and `err` (`Out`), which the driver flushes after each chunk. The
- * same classes run in worker threads, each over its share of a file; `state()` and `merge()`
- * carry the counts back, and the main thread's command ends the run (`end`, `exitCode`).
+ * What a command that runs over its input is. Its `LineCommandSpec` (one per module of this
+ * folder) names it, declares its options and help, the shape of its input, and makes its
+ * `Command`: the object the readers hand each record to. A command writes to `out` and `err`
+ * (`Out`), which the driver flushes after each chunk. The same classes run in worker threads,
+ * each over its share of a file; `state()` and `merge()` carry the counts back, and the main
+ * thread's command ends the run (`end`, `exitCode`).
  */
-import type { ByteView } from '../readers/bytes.js';
-import type { Config, LineCommandName } from './config.js';
-import type { StatsData } from './counts.js';
-import type { Feature } from './packages.js';
-import { type InputShape, KIND_NAMES, Kind, type Records } from './records.js';
-import { Out } from './writer.js';
+import type { ByteView } from '../../readers/bytes.js';
+import type { CommandSpec, LineCommandName } from '../arguments.js';
+import type { Config } from '../config.js';
+import { Out } from '../io/writer.js';
+import { type InputShape, KIND_NAMES, Kind, type Records } from '../lines/records.js';
+import type { CommandFeature } from '../packages.js';
+import type { StatsData } from '../stats/counts.js';
 
-/** A command, as main.ts and the worker threads see it. */
-export interface CommandSpec {
+/** A command that runs over its input: its spec, and how it reads and runs. */
+export interface LineCommandSpec extends CommandSpec {
   readonly name: LineCommandName;
-  /** What the command reads (readers.ts turns the input into its records). */
+  /** What the command reads (../lines/readers.ts, ../links/reader.ts turn the input into its records). */
   input(config: Config): InputShape;
   /**
    * Whether the output holds line numbers. A worker thread then waits for the number of its
    * segment's first line before it walks the segment; otherwise it walks at once.
    */
   readonly numbered: boolean;
-  /** The features with optional packages (packages.ts) that a run with `config` needs, loaded before `create`. */
-  packages?(config: Config): readonly Feature[];
+  /** The features with optional packages (../packages.ts) that a run with `config` needs, loaded before `create`. */
+  packages?(config: Config): readonly CommandFeature[];
   /** The command's object; `inWorker` for one that runs in a worker thread over a segment. */
   create(config: Config, inWorker: boolean): Command;
 }

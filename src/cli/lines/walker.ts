@@ -8,7 +8,7 @@
  * searches the line with the walker's `Finder`, so that no search runs past the line's end more
  * than once per buffer.
  */
-import { constants } from 'node:buffer';
+import { LONGEST_LINE } from '../config.js';
 import { Kind, type LineReader, type Reader, type Records } from './records.js';
 
 /**
@@ -65,13 +65,6 @@ export class ByteSearch {
 
 const NL = 0x0a;
 const CR = 0x0d;
-
-/**
- * Lines longer than this many bytes, past which reading one would fail anyway: the runtime's
- * longest string (a line's text is at most as long as its bytes). `--max-line-length 0` means
- * this limit.
- */
-export const LONGEST_LINE = constants.MAX_STRING_LENGTH;
 
 /** A line longer than this is walked with its exceptions caught (its output may be too long a string). */
 const LONG = 1 << 20;
@@ -205,7 +198,7 @@ export class Walker implements Reader {
 
   /**
    * Walks one line that the caller found and numbered: bytes [start, nl), without its "\n". For
-   * input whose line numbers are not consecutive (a Redis entry's lines, entry.ts); the buffer's
+   * input whose line numbers are not consecutive (a Redis entry's lines, ../redis/entry.ts); the buffer's
    * contents must not change while it is walked (the searches are not reset).
    */
   walkLine(bytes: Buffer, start: number, nl: number, line: number): void {

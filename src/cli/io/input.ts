@@ -1,6 +1,6 @@
 /**
  * The input's bytes: a `Source` yields them in chunks, which the reader of the command's input
- * (readers.ts) takes in turn. `openInput` is the source of a file or standard input:
+ * (../lines/, ../links/) takes in turn. `openInput` is the source of a file or standard input:
  *
  * * Compression is found by the stream's first bytes (its magic number), whatever the input is
  *   (a file, a named pipe, standard input); a name ending in `.gz` is gzip too. Gzip is read
@@ -8,9 +8,9 @@
  * * A regular file is read as it was when it was opened: its first `size` bytes. If it grew,
  *   the line that the snapshot cuts is read on to its "\n" (up to the longest line read); if it
  *   shrank (logrotate's `copytruncate`), reading stops with an error once the lines before the
- *   cut are read, and the cut line is left out. Worker threads (threads.ts) do the same.
+ *   cut are read, and the cut line is left out. Worker threads (../threads/serve.ts) do the same.
  *
- * Another source (a queue, a socket) implements `Source` and is chosen in main.ts.
+ * Another source (a queue, a socket) implements `Source` and is opened in ../run.ts.
  */
 import { createReadStream } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';

@@ -4,11 +4,12 @@
  * paths and schemes in `TopK` summaries). Worker threads each keep a `Stats`; `merge` adds them
  * up. The report is a few tables (`toTable`) or JSON (`toJSON`).
  */
-import type { ByteView } from '../readers/bytes.js';
-import { targetFormName } from '../readers/request-target.js';
-import { Slot, WARNING_FLAGS, WARNINGS } from '../syntax/offsets.js';
-import { TargetView } from './log.js';
-import { TemplateCounts, type TemplateCountsData, type Templates } from './templates.js';
+import type { ByteView } from '../../readers/bytes.js';
+import { targetFormName } from '../../readers/request-target.js';
+import { Slot, WARNING_FLAGS, WARNINGS } from '../../syntax/offsets.js';
+import { TargetView } from '../lines/log.js';
+import type { Templates } from '../templates.js';
+import { TemplateCounts, type TemplateCountsData } from './template-counts.js';
 import { TopK, type TopKData } from './topk.js';
 
 const FORMS = ['origin', 'absolute', 'authority', 'asterisk'] as const;

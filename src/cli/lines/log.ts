@@ -13,15 +13,13 @@
  *
  * `LogLine` finds the fields of one line; `LogLines` is the walker's reader for `--log`.
  */
-import { ByteView } from '../readers/bytes.js';
-import { scanRequestTargetBytes, TargetForm } from '../readers/request-target.js';
-import { parse, type Uri } from '../uri.js';
-import type { Config } from './config.js';
-import { show } from './quote.js';
+import { ByteView } from '../../readers/bytes.js';
+import { scanRequestTargetBytes, TargetForm } from '../../readers/request-target.js';
+import { parse, type Uri } from '../../uri.js';
+import type { Config, LogFormat } from '../config.js';
+import { show } from '../io/quote.js';
 import { Kind, type LineReader, type Records } from './records.js';
 import type { ByteSearch, Finder } from './walker.js';
-
-export type LogFormat = 'common' | 'combined';
 
 const QUOTE = 0x22;
 const SPACE = 0x20;

@@ -45,7 +45,7 @@ export class Out {
   }
 }
 
-/** Where the output goes: standard output, or another destination chosen in main.ts. */
+/** Where the output goes: standard output, or another destination (a Redis job's frontier: ../redis/frontier.ts). */
 export interface Sink {
   /** The destination went away (a closed pipe): the run stops reading. */
   readonly closed: boolean;

@@ -1,4 +1,6 @@
 /** Deterministic random numbers (mulberry32): the same seed gives the same inputs everywhere. */
+import fc from 'fast-check';
+
 export class Rng {
   private s: number;
   constructor(seed: number) {
@@ -31,5 +33,13 @@ export class Rng {
     let n = 0;
     while (n < max && !this.chance(p)) n++;
     return n;
+  }
+  /**
+   * One value of a fast-check arbitrary (a rule of test/support/abnf.ts), drawn with a seed of
+   * this generator as fast-check draws a property's first run: half of the draws lean toward
+   * small and edge values.
+   */
+  draw<T>(arb: fc.Arbitrary<T>): T {
+    return fc.sample(arb, { seed: this.int(0x7fffffff), numRuns: 1 })[0]!;
   }
 }

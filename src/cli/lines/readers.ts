@@ -1,6 +1,6 @@
 /**
- * The readers of the input shapes a command can declare (`CommandSpec.input`): each turns the
- * input's chunks into records for the command.
+ * The readers of the line shapes a command can declare (`LineCommandSpec.input`): each turns a
+ * line into records for the command.
  *
  * ```
  * Source chunks ──► Walker (walker.ts: lines) ──► LineReader ──► records ──► Command
@@ -9,15 +9,15 @@
  * ```
  *
  * A new kind of line is a `LineReader` and a case of `lineReader`. An input that is not lines
- * (HTML documents, WARC records) is a `Reader` of its own: a new `InputShape` and a case of
- * `createReader` (--threads cuts files at line boundaries: it serves line shapes only).
+ * (HTML documents, WARC records: ../links/) is a `Reader` of its own: a new `InputShape` and a
+ * case of ../run.ts's `createReader` (--threads cuts files at line boundaries: it serves line
+ * shapes only).
  */
-import { ByteView } from '../readers/bytes.js';
-import type { Config } from './config.js';
+import { ByteView } from '../../readers/bytes.js';
+import type { Config } from '../config.js';
+import { show } from '../io/quote.js';
 import { LogLines } from './log.js';
-import { feature } from './packages.js';
-import { show } from './quote.js';
-import { type InputShape, Kind, type LineReader, type LineShape, type PageRecords, type Reader, type Records } from './records.js';
+import { Kind, type LineReader, type LineShape, type Records } from './records.js';
 import { type ByteSearch, Finder, Walker } from './walker.js';
 
 /** One URI a line. */
@@ -84,11 +84,4 @@ export function lineReader(shape: LineShape, config: Config, to: Records, finder
 export function lineWalker(shape: LineShape, config: Config, to: Records): Walker {
   const finder = new Finder();
   return new Walker(lineReader(shape, config, to, finder), to, finder, config.maxLineLength);
-}
-
-/** The reader of the input of `shape`, as `config` says it is written, for the records of `to`. */
-export function createReader(shape: InputShape, config: Config, to: Records): Reader {
-  // Only the links command reads documents, and it takes pages (PageRecords).
-  if (shape === 'html' || shape === 'warc') return feature('links').linkReader(shape, config, to as Records & PageRecords);
-  return lineWalker(shape, config, to);
 }

@@ -3,8 +3,7 @@
  * record, the command's side (`Records`), and the readers (`Reader` for the whole input,
  * `LineReader` for one line; see readers.ts and walker.ts).
  */
-import type { ByteView } from '../readers/bytes.js';
-import type { HtmlLinks } from './links/html.js';
+import type { ByteView } from '../../readers/bytes.js';
 
 /** What kind of record a URI is: a whole line, a log line's target or referrer, a pair's base or href. */
 export enum Kind {
@@ -25,7 +24,7 @@ export type LineShape = 'uris' | 'pairs';
 
 /**
  * What a command reads: lines of one shape or another, or documents (`links`): one HTML
- * document, or the HTML documents of a WARC file.
+ * document, or the HTML documents of a WARC file (../links/reader.ts).
  */
 export type InputShape = LineShape | 'html' | 'warc';
 
@@ -38,28 +37,7 @@ export interface Reader {
   end(): void | Promise<void>;
 }
 
-/** An HTML document read for its links, with the outer layers of its base (RFC 3986 §5.1). */
-export interface Page {
-  /** The document's name for the output: its URL when known, else the file's name. */
-  name: string;
-  /** §5.1.2: the base of the encapsulating entity (HTTP Content-Location), or null. */
-  encapsulating: string | null;
-  /** §5.1.3: the URI it was retrieved from (WARC-Target-URI, --base), or null. */
-  retrieval: string | null;
-  /** The links, and the embedded base (`<base href>`). */
-  doc: HtmlLinks;
-}
-
-/** Where documents go (the links command). */
-export interface PageRecords {
-  page(page: Page): void;
-  /** A WARC record that holds no HTML (by its content type). */
-  notHtml(name: string, contentType: string): void;
-  /** A WARC record whose content cannot be decoded (bad brotli data). */
-  unreadable(name: string, message: string): void;
-}
-
-/** Where records go: the command (see command.ts). */
+/** Where records go: the command (see ../commands/command.ts). */
 export interface Records {
   /** Lines walked, empty ones included. */
   lines: number;
