@@ -507,6 +507,7 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
   // The regex stopped at the path's end (the rest checked), after a "?" or "#" (the rest to
   // check: `open` is that delimiter), or at a "%" in the path, after which the path goes on.
   let open = 0;
+  let pathFrom = -1;
   for (;;) {
     if (p === len) break;
     if (p > start) {
@@ -519,10 +520,12 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
     }
     if (input.charCodeAt(p) !== 0x25) break;
     // A "%" in a host, or in the first segment of a relative path (where ":" may not follow),
-    // is the machine's.
-    const from = shape === SHAPE_URI ? input.indexOf(':', start) + 3 : start;
-    const slash = shape === SHAPE_PATH ? start : input.indexOf('/', from);
-    if (slash === -1 || slash > p) return -1;
+    // is the machine's. Checked at the first "%" only: a search per "%" was quadratic in a long host.
+    if (pathFrom === -1) {
+      const from = shape === SHAPE_URI ? input.indexOf(':', start) + 3 : start;
+      pathFrom = shape === SHAPE_PATH ? start : input.indexOf('/', from);
+      if (pathFrom === -1 || pathFrom > p) return -1;
+    }
     const pct = pctFlags(input, p, len);
     if (pct === 0) return -1;
     flags |= pct;
