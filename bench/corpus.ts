@@ -102,6 +102,29 @@ export function loadPairs(spec: CorpusSpec): Workload {
   return { name: spec.name, a, b, bytes: byteLength(a) + byteLength(b) };
 }
 
+/**
+ * The smallest number of bytes a pass of the macro suites reads: a small corpus is repeated up to
+ * it, so that a pass of a fast candidate lasts tens of milliseconds (well above the timer, a
+ * scavenge, a compile job), and a small corpus and a large one are measured alike.
+ */
+export const PASS_BYTES = 5e6;
+
+/**
+ * `w` repeated, whole, as often as it takes to reach `minBytes` (the same strings again, in the
+ * same order: a pair stays consecutive with its neighbours, as in the file); as is when it is
+ * that large already.
+ */
+export function repeatTo<W extends Workload>(w: W, minBytes: number): W {
+  const times = w.bytes > 0 ? Math.ceil(minBytes / w.bytes) : 1;
+  if (times <= 1) return w;
+  const many = (list: readonly string[]): string[] => {
+    const out: string[] = [];
+    for (let k = 0; k < times; k++) for (const s of list) out.push(s);
+    return out;
+  };
+  return { ...w, a: many(w.a), b: w.b === undefined ? undefined : many(w.b), bytes: w.bytes * times };
+}
+
 /** Every `stride`-th input (from the first), for the slow candidates. */
 export function subsample(w: Workload, stride: number): Workload {
   if (stride <= 1) return w;
@@ -116,16 +139,22 @@ export function subsample(w: Workload, stride: number): Workload {
 
 /**
  * The URIs of an Apache access log, as `npm run bench:cli` logs them: each request target, then
- * its referrer (absent, "-", on every fifth line), cycled to 100,000 lines; `a` holds them as
+ * its referrer (absent, "-", on every fifth line), cycled to PASS_BYTES; `a` holds them as
  * strings and `buffer` as one UTF-8 Buffer with a "\n" after each, for LineScanner.
  */
 export function loadLogUris(spec: CorpusSpec): Workload & { buffer: Buffer } {
   const targets = readLines('elastic_apache_request_targets.txt');
   const referrers = readLines('elastic_apache_referrers.txt');
   const a: string[] = [];
-  for (let i = 0, r = 0; a.length < 100_000; i++) {
-    a.push(targets[i % targets.length]!);
-    if (i % 5 !== 4) a.push(referrers[r++ % referrers.length]!);
+  for (let i = 0, r = 0, bytes = 0; bytes < PASS_BYTES; i++) {
+    const t = targets[i % targets.length]!;
+    a.push(t);
+    bytes += t.length;
+    if (i % 5 !== 4) {
+      const ref = referrers[r++ % referrers.length]!;
+      a.push(ref);
+      bytes += ref.length;
+    }
   }
   const buffer = Buffer.from(`${a.join('\n')}\n`);
   return { name: spec.name, a, bytes: buffer.length - a.length, buffer };

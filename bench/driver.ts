@@ -5,6 +5,7 @@
  *   node build/bench/driver.js scan ada_kasztp.txt 5
  *   node --cpu-prof --cpu-prof-dir=bench/out build/bench/driver.js parse ada_kasztp.txt 5
  *   node --trace-opt --trace-deopt build/bench/driver.js scan ada_kasztp.txt 2 | grep -E 'scan|Uri'
+ *   valgrind --tool=callgrind node build/bench/driver.js scan ada_kasztp.txt 40x   (40 passes)
  *
  * Modes: scan (one reused record), isValid, parse (parse + host, path, query), table (the
  * ceiling loop of suites.ts), normalize, resolve (give it a base<TAB>reference .tsv file, e.g.
@@ -15,8 +16,10 @@ import { isValid, LineScanner, OFFSETS_LENGTH, parse, scan } from '../src/index.
 import { readLines } from './corpus.js';
 import { tableLoop, urikitNormalize, urikitResolve } from './suites.js';
 
-const [mode = 'scan', file = 'ada_kasztp.txt', secondsArg = '5'] = process.argv.slice(2);
-const seconds = Number(secondsArg);
+const [mode = 'scan', file = 'ada_kasztp.txt', lengthArg = '5'] = process.argv.slice(2);
+// "5": five seconds; "40x": forty passes, for instruction counts (valgrind) that do not depend on the speed.
+const fixedPasses = lengthArg.endsWith('x') ? Number(lengthArg.slice(0, -1)) : 0;
+const seconds = fixedPasses > 0 ? Number.POSITIVE_INFINITY : Number(lengthArg);
 const pairs = file.endsWith('.tsv');
 const all = readLines(file);
 // For a pairs file: the references, and the bases in `bases` (same index).
@@ -105,8 +108,8 @@ if (pass === undefined) {
 let sink = 0;
 let passes = 0;
 const t0 = process.hrtime.bigint();
-const end = t0 + BigInt(Math.round(seconds * 1e9));
-while (process.hrtime.bigint() < end) {
+const end = fixedPasses > 0 ? 0n : t0 + BigInt(Math.round(seconds * 1e9));
+while (fixedPasses > 0 ? passes < fixedPasses : process.hrtime.bigint() < end) {
   sink = (sink + pass(lines)) | 0;
   passes++;
 }

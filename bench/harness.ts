@@ -1,24 +1,25 @@
 /**
- * Measurement core shared by the macro suites (suites.ts) and the micro-benchmarks (micro.ts).
+ * Measurement core shared by the macro suites (suites.ts), the micro-benchmarks (micro.ts), the
+ * URI Template suites and the writing side.
  *
- * One benchmark.js "op" is one pass over a whole workload (every line of a corpus), so the call
- * overhead of the harness is paid once per tens of thousands of URLs. Each candidate gets a loop
- * of its own, compiled from source with `new Function`: closures made from one function literal
- * share V8's type feedback, and a loop shared by all candidates would make the per-URL call
- * megamorphic and let one candidate's profile slow down the next. Inside the loop every
- * candidate is treated alike: the same try/catch around the call (parsers that throw on invalid
- * input pay for it; the others do not), the same sink.
+ * A pass runs one candidate over a whole workload (every line of a corpus, repeated by the caller
+ * to a few megabytes: see corpus.ts repeatTo), so the harness's own cost is paid once per tens of
+ * thousands of URLs. Each candidate gets a loop of its own, compiled from source with
+ * `new Function`: closures made from one function literal share V8's type feedback, and a loop
+ * shared by all candidates would make the per-URL call megamorphic and let one candidate's
+ * profile slow down the next. Inside the loop every candidate is treated alike: the same
+ * try/catch around the call (parsers that throw on invalid input pay for it; the others do not),
+ * the same sink.
+ *
+ * Candidates are measured side by side in rounds (measureRounds): on a shared machine a burst of
+ * other load slows whatever runs during it, so a ratio is only trusted when both of its rates
+ * come from the same stretch of time, and the median over rounds shrugs off the bursts.
  *
  * A candidate's per-input function returns a number: >= 0 when the input was accepted (the value
  * derives from the result and goes into the sink, so the work is not dead code), -1 when it was
  * rejected without throwing. A throw also counts as a rejection.
  */
-import Benchmark from 'benchmark';
 import { subsample, type Workload } from './corpus.js';
-
-// Call `fn` directly instead of decompiling and re-evaluating its source: our functions are
-// closures over the workload, which benchmark.js's decompiled copies could not see.
-Benchmark.support.decompilation = false;
 
 export type Item1 = (s: string) => number;
 /** A pair, and its index in the workload as run, after any stride (for candidates that keep objects made from it beforehand). */
@@ -40,11 +41,10 @@ export interface Candidate {
 }
 
 export interface Timing {
-  minTime: number;
-  maxTime: number;
-  minSamples: number;
-  /** Rounds over the candidates (every other one in reverse order); each keeps its best round. */
+  /** Rounds over the candidates; each candidate's rate is its median over them. */
   rounds: number;
+  /** Each candidate's turn in a round lasts whole passes, at least one, for at least this long. */
+  ms: number;
 }
 
 export interface Result {
@@ -56,14 +56,17 @@ export interface Result {
   perSec: number;
   /** Input bytes (UTF-8) offered per second, in MB (10^6 bytes). */
   mbPerSec: number;
-  /** benchmark.js relative margin of error, in percent. */
-  rme: number;
-  samples: number;
+  /** Spread of the rate over the rounds: half its interquartile range, in percent of the median. */
+  spread: number;
+  /** Rounds measured. */
+  rounds: number;
   accepted: number;
   total: number;
   error?: string;
-  /** measurePaired: urikit's rate ÷ this row's, the median over rounds run side by side. */
+  /** urikit's rate ÷ this row's: the median of the rounds' ratios, and their lowest and highest. */
   ratio?: number;
+  ratioMin?: number;
+  ratioMax?: number;
 }
 
 interface Runner {
@@ -108,7 +111,6 @@ export function sinkValue(): number {
   return globalSink;
 }
 
-/** Measures one candidate over one workload. */
 /** A runner for a candidate that makes its own pass over the workload. */
 function passRunner(pass: (w: Workload) => number, w: Workload): Runner {
   let ok = 0;
@@ -121,116 +123,81 @@ function passRunner(pass: (w: Workload) => number, w: Workload): Runner {
   };
 }
 
-export function measure(suite: string, w: Workload, c: Candidate, timing: Timing): Result {
-  const work = c.stride !== undefined ? subsample(w, c.stride) : w;
-  const runner = c.pass !== undefined ? passRunner(c.pass, work) : makeRunner(c.fn!, work.a, work.b);
-  const base: Result = {
-    suite,
-    corpus: w.name,
-    candidate: c.stride !== undefined && c.stride > 1 ? `${c.name} (1/${c.stride})` : c.name,
-    own: c.own === true,
-    perSec: 0,
-    mbPerSec: 0,
-    rme: 0,
-    samples: 0,
-    accepted: 0,
-    total: work.a.length,
-  };
-  try {
-    runner.run(); // a first pass: acceptance count, and any unexpected exception surfaces here
-  } catch (e) {
-    base.error = String(e);
-    return base;
-  }
-  base.accepted = runner.ok();
-  const bench = new Benchmark(c.name, runner.run, {
-    minTime: timing.minTime,
-    maxTime: timing.maxTime,
-    minSamples: timing.minSamples,
-  });
-  bench.run({ async: false });
-  globalSink = (globalSink + runner.sink()) | 0;
-  if (bench.error !== undefined && bench.error !== null) {
-    base.error = String(bench.error);
-    return base;
-  }
-  // The median sample rather than benchmark.js's mean (hz): on a shared machine, bursts of other
-  // load only ever slow some samples down, and the median shrugs them off.
-  const opsPerSec = 1 / median(bench.stats.sample);
-  base.perSec = opsPerSec * work.a.length;
-  base.mbPerSec = (opsPerSec * work.bytes) / 1e6;
-  base.rme = bench.stats.rme;
-  base.samples = bench.stats.sample.length;
-  return base;
-}
-
 /**
- * Measures every candidate over one workload in `timing.rounds` rounds, the odd rounds in
- * reverse order, and keeps each candidate's fastest round: on a shared machine other load only
- * ever slows a measurement down, and alternating the order spreads a slow stretch over all.
+ * Measures every candidate over one workload in `timing.rounds` rounds. In each round every
+ * candidate takes its turn (whole passes for at least `timing.ms`), the order rotating from round
+ * to round, so that each round's rates come from the same stretch of time and no candidate always
+ * follows the same one. A candidate's rate is its median over the rounds, ±% the spread of its
+ * rates; its ratio is the median of the rounds' ratios of urikit's rate to its own, with their
+ * range. A candidate that throws out of its first pass is reported with the error.
  */
-export function measureAll(suite: string, w: Workload, cands: readonly Candidate[], timing: Timing): Result[] {
-  const best: Array<Result | undefined> = cands.map(() => undefined);
-  for (let round = 0; round < Math.max(1, timing.rounds); round++) {
-    const order = cands.map((_, i) => i);
-    if (round % 2 === 1) order.reverse();
-    for (const i of order) {
-      const r = measure(suite, w, cands[i]!, timing);
-      const prev = best[i];
-      if (prev === undefined || (r.error === undefined && (prev.error !== undefined || r.perSec > prev.perSec))) best[i] = r;
+export function measureRounds(suite: string, w: Workload, cands: readonly Candidate[], timing: Timing): Result[] {
+  const works = cands.map((c) => (c.stride !== undefined ? subsample(w, c.stride) : w));
+  const runners = cands.map((c, i) => (c.pass !== undefined ? passRunner(c.pass, works[i]!) : makeRunner(c.fn!, works[i]!.a, works[i]!.b)));
+  const errors = runners.map((r) => {
+    try {
+      r.run(); // warm-up, the acceptance count, and any unexpected exception surfaces here
+      return undefined;
+    } catch (e) {
+      return String(e);
     }
-  }
-  return best as Result[];
-}
-
-/**
- * For short workloads on a noisy machine: `rounds` rounds, each running every candidate for
- * about `ms` milliseconds in turn (the order rotating), so that each round's rates come from the
- * same stretch of time. A candidate's rate is its median over the rounds, its ratio the median of
- * the rounds' ratios to urikit's row, and ±% the spread of its rates (half the interquartile
- * range, in percent of the median).
- */
-export function measurePaired(suite: string, w: Workload, cands: readonly Candidate[], rounds: number, ms: number): Result[] {
-  const runners = cands.map((c) => (c.pass !== undefined ? passRunner(c.pass, w) : makeRunner(c.fn!, w.a, w.b)));
+  });
+  const live = cands.map((_, i) => i).filter((i) => errors[i] === undefined);
   const rates = cands.map(() => [] as number[]);
-  for (const r of runners) r.run(); // warm-up
-  for (let round = 0; round < rounds; round++) {
-    for (let k = 0; k < cands.length; k++) {
-      const i = (k + round) % cands.length;
+  for (let round = 0; round < timing.rounds; round++) {
+    for (let k = 0; k < live.length; k++) {
+      const i = live[(k + round) % live.length]!;
       const runner = runners[i]!;
       let passes = 0;
       const t0 = performance.now();
       let t = t0;
-      while (t - t0 < ms) {
+      do {
         runner.run();
         passes++;
         t = performance.now();
-      }
-      rates[i]!.push((passes * w.a.length * 1000) / (t - t0));
+      } while (t - t0 < timing.ms);
+      rates[i]!.push((passes * works[i]!.a.length * 1000) / (t - t0));
     }
   }
   for (const r of runners) globalSink = (globalSink + r.sink()) | 0;
-  const own = cands.findIndex((c) => c.own === true);
+  const own = cands.findIndex((c, i) => c.own === true && errors[i] === undefined);
   return cands.map((c, i) => {
-    const xs = [...rates[i]!].sort((p, q) => p - q);
-    const perSec = median(xs);
-    const q1 = xs[Math.floor((xs.length - 1) / 4)]!;
-    const q3 = xs[Math.ceil(((xs.length - 1) * 3) / 4)]!;
+    const work = works[i]!;
     const row: Result = {
       suite,
       corpus: w.name,
-      candidate: c.name,
+      candidate: c.stride !== undefined && c.stride > 1 ? `${c.name} (1/${c.stride})` : c.name,
       own: c.own === true,
-      perSec,
-      mbPerSec: (perSec * w.bytes) / w.a.length / 1e6,
-      rme: (100 * (q3 - q1)) / 2 / perSec,
-      samples: rounds,
-      accepted: runners[i]!.ok(),
-      total: w.a.length,
+      perSec: 0,
+      mbPerSec: 0,
+      spread: 0,
+      rounds: rates[i]!.length,
+      accepted: 0,
+      total: work.a.length,
     };
-    if (own >= 0 && i !== own) row.ratio = median(rates[own]!.map((x, k) => x / rates[i]![k]!));
+    if (errors[i] !== undefined) {
+      row.error = errors[i];
+      return row;
+    }
+    const xs = [...rates[i]!].sort((p, q) => p - q);
+    row.perSec = median(xs);
+    row.mbPerSec = (row.perSec * work.bytes) / work.a.length / 1e6;
+    row.spread = (100 * (quartile(xs, 3) - quartile(xs, 1))) / 2 / row.perSec;
+    row.accepted = runners[i]!.ok();
+    if (own >= 0 && i !== own) {
+      const ratios = rates[own]!.map((x, k) => x / rates[i]![k]!);
+      row.ratio = median(ratios);
+      row.ratioMin = Math.min(...ratios);
+      row.ratioMax = Math.max(...ratios);
+    }
     return row;
   });
+}
+
+/** The q-th quartile (1 or 3) of sorted numbers, the nearest rank outwards. */
+function quartile(sorted: readonly number[], q: 1 | 3): number {
+  const at = ((sorted.length - 1) * q) / 4;
+  return sorted[q === 1 ? Math.floor(at) : Math.ceil(at)]!;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -255,20 +222,29 @@ function fmtAccepted(r: Result): string {
   return `${pct >= 99.995 ? '100' : pct.toFixed(2)}%`;
 }
 
+/** A row's ratio to urikit, with the range of the rounds' ratios: `1.34× (1.29–1.40)`. */
+export function fmtRatioOf(r: Result): string {
+  if (r.ratio === undefined) return '–';
+  const range = r.ratioMin !== undefined && r.ratioMax !== undefined ? ` (${r.ratioMin.toFixed(2)}–${r.ratioMax.toFixed(2)})` : '';
+  return `${fmtRatio(r.ratio)}${range}`;
+}
+
 /**
- * One table per (suite, corpus): the candidates' rates, and how many times faster urikit's row is
- * than each other row (`urikit ×` > 1 means urikit is faster).
+ * One table per (suite, corpus): each candidate's median rate and its spread over the rounds,
+ * and how many times faster urikit's row is than each other row (`urikit ×` > 1: urikit is
+ * faster; the median of the rounds' ratios, their lowest and highest in brackets).
  */
 export function table(rows: readonly Result[], unit = 'URLs/s'): string {
-  const own = rows.find((r) => r.own);
-  const lines = [`| candidate | ${unit} | MB/s | ±% | accepted | urikit × |`, '| --- | ---: | ---: | ---: | ---: | ---: |'];
+  const lines = [`| candidate | ${unit} | MB/s | ±% | accepted | urikit × (range) |`, '| --- | ---: | ---: | ---: | ---: | ---: |'];
   for (const r of rows) {
     if (r.error !== undefined) {
       lines.push(`| ${r.candidate} | error: ${r.error.replace(/\|/g, '/').slice(0, 80)} | | | | |`);
       continue;
     }
-    const ratio = own === undefined || r.own ? '' : fmtRatio(r.ratio ?? own.perSec / r.perSec);
-    lines.push(`| ${r.candidate} | ${fmtRate(r.perSec)} | ${r.mbPerSec.toFixed(1)} | ${r.rme.toFixed(1)} | ${fmtAccepted(r)} | ${ratio} |`);
+    const ratio = r.own ? '' : fmtRatioOf(r);
+    lines.push(
+      `| ${r.candidate} | ${fmtRate(r.perSec)} | ${r.mbPerSec.toFixed(1)} | ${r.spread.toFixed(1)} | ${fmtAccepted(r)} | ${ratio} |`,
+    );
   }
   return lines.join('\n');
 }

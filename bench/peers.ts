@@ -34,7 +34,7 @@ export const legacyResolve = nodeUrl.resolve;
 /** Installed versions, for the results header. */
 export function peerVersions(): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of ['benchmark', 'fast-uri', 'uri-js', 'url-parse', 'whatwg-url', 'normalize-url']) {
+  for (const name of ['fast-uri', 'uri-js', 'url-parse', 'whatwg-url', 'normalize-url']) {
     out[name] = installedVersion(name);
   }
   return out;

@@ -564,38 +564,53 @@ export function render(): string {
     for (let c = 0; c < 0x80; c++) if (stay.has(row[classOf(c)]!)) codes.push(c);
     return codes;
   };
-  const segment = codesOfRun('SEGMENT');
-  const segmentNoDot = segment.filter((c) => c !== 0x2e);
   // path-abempty = *( "/" segment ) as one run of its characters, "/" among them: isValid's shape.
-  const path = `(?:\\/[${regexClass(codesOfRun('SEGMENT', 'SEGMENT_START'))}]*)`;
+  const pathRun = `[${regexClass(codesOfRun('SEGMENT', 'SEGMENT_START'))}]*`;
   // The same without a segment that begins with "." (the machine's A_DOT), for a scan that writes
   // the DOT flag: each "/" is followed by another "/", the end, or a character that cannot begin
-  // a dot-segment. A group per segment costs some 10 ns a URL more than the flat run, a search
-  // for the dot-segments after it more still (measured on the corpora).
-  const pathNoDot = `(?:\\/(?:[${regexClass(segmentNoDot)}][${regexClass(segment)}]*)?)`;
+  // a dot-segment. Measured on the corpora: a group per segment costs some 10 ns a URL more than
+  // the flat run; a search for "/." after the flat run more still (300-400 instructions a URL).
+  const segment = codesOfRun('SEGMENT');
+  const segmentNoDot = `(?:\\/(?:[${regexClass(segment.filter((c) => c !== 0x2e))}][${regexClass(segment)}]*)?)*`;
   // Scheme and host in lower case: a match also says that normalization has no letter to lower.
   const uri = `[a-z][-+.0-9a-z]*:\\/\\/[${regexClass(codesOfRun('HOST').filter((c) => c < 0x41 || c > 0x5a))}]*`;
+  // What may follow the path, at the path's end: a query and a fragment without "%" up to the
+  // input's end, checked by a lookahead so that lastIndex stays at the path's end (one call
+  // finds the path's end and checks the rest); else a "?" or "#" whose rest scan checks itself
+  // (lastIndex after it), or a "%" in the path (lastIndex at it). Each branch begins with a
+  // character that no class before it holds: no branch can match short of the path's end, and a
+  // failing input is given back in linear time.
+  const query = `[${regexClass(codesOfRun('QUERY'))}]*`;
+  const tail = `(?:(?=(?:\\?${query})?(?:#${query})?$)|[?#]|(?=%))`;
   out.push('/**');
-  out.push(' * The common shape of an absolute URI, for isValid\'s fast path: `scheme "://" reg-name');
-  out.push(' * [ "/" *( pchar / "/" ) ]` (path-abempty) with scheme and host in lower case, no "%", no');
-  out.push(' * userinfo, no port, no IP literal; a "?" or "#" may follow (RUN_QUERY takes them). Each class');
-  out.push(' * follows on a delimiter the one before cannot hold: the match is unambiguous and linear.');
+  out.push(" * The common shapes, for the fast path of scan and isValid: the runs' classes one after the");
+  out.push(' * other, then at the path\'s end a lookahead that checks a query and a fragment without "%" to the');
+  out.push(' * end of the input (lastIndex stays at the path\'s end), or else a "?" or "#" (lastIndex after it:');
+  out.push(' * its caller checks the rest) or a "%" in the path (lastIndex at it). Each class follows on a');
+  out.push(' * delimiter the one before cannot hold, and each branch of the end on a character no class holds:');
+  out.push(' * the match is unambiguous, and linear even when it fails.');
+  out.push(' *');
+  out.push(' * An absolute URI: `scheme "://" reg-name path-abempty`, scheme and host in lower case, no "%"');
+  out.push(' * before the path, no userinfo, no port, no IP literal; any path, for isValid.');
   out.push(' */');
-  out.push(`export const COMMON_URI = /${uri}${path}?/y;`);
-  out.push('/** COMMON_URI for scan\'s fast path: `scheme "://" reg-name path-abempty` with no segment that begins with ".". */');
-  out.push(`export const COMMON_URI_NO_DOT = /${uri}${pathNoDot}*/y;`);
-  out.push('/**');
-  out.push(' * The same for a relative reference with an absolute path, `"/" *( pchar / "/" )` (its callers');
-  out.push(' * check that it does not begin with "//").');
-  out.push(' */');
-  out.push(`export const COMMON_PATH = /${path}/y;`);
+  out.push(`export const COMMON_URI = /${uri}(?:\\/${pathRun})?${tail}/y;`);
+  out.push('/** COMMON_URI for scan: no segment that begins with "." (the DOT flag is clear after a match). */');
+  out.push(`export const COMMON_URI_NO_DOT = /${uri}${segmentNoDot}${tail}/y;`);
+  out.push(
+    '/** A relative reference with an absolute path, `"/" *( pchar / "/" )` (its callers check that it does not begin with "//"). */',
+  );
+  out.push(`export const COMMON_PATH = /\\/${pathRun}${tail}/y;`);
   out.push('/** COMMON_PATH with no segment that begins with ".". */');
-  out.push(`export const COMMON_PATH_NO_DOT = /${pathNoDot}+/y;`);
+  out.push(`export const COMMON_PATH_NO_DOT = /(?=\\/)${segmentNoDot}${tail}/y;`);
   out.push('/**');
   out.push(' * A relative reference with a relative path (or none): `[ segment-nz-nc *( "/" segment ) ]`, any');
-  out.push(' * segment may begin with "." (scan finds them); a "?" or "#" may follow.');
+  out.push(' * segment may begin with "." (scan looks for them).');
   out.push(' */');
-  out.push(`export const COMMON_RELATIVE = /[${regexClass(codesOfRun('SEGMENT_NC'))}]*${path}?/y;`);
+  out.push(`export const COMMON_RELATIVE = /[${regexClass(codesOfRun('SEGMENT_NC'))}]*(?:\\/${pathRun})?${tail}/y;`);
+  out.push('/** The rest of a path after a "%XX" in it, `*( pchar / "/" )`, and the same end as the others. */');
+  out.push(`export const COMMON_PATH_REST = /${pathRun}${tail}/y;`);
+  out.push('/** COMMON_PATH_REST with no segment after the first that begins with ".". */');
+  out.push(`export const COMMON_PATH_REST_NO_DOT = /[${regexClass(segment)}]*${segmentNoDot}${tail}/y;`);
   out.push('/** By State: the state whose row gives the state after a run that began here (itself, but SEGMENT for SEGMENT_START). */');
   out.push(`export const RUN_BASE = new Uint8Array([${runBase.join(', ')}]);`);
   out.push('');

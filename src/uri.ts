@@ -91,19 +91,20 @@ export class Uri implements UriLike {
     if (typeof input !== 'string') throw argumentError('Uri', 'input', 'a string', input);
     checkRecord(offsets, 'Uri', 'offsets');
     this.#href = input;
-    this.#flags = offsets[Slot.FLAGS]!;
-    this.#schemeEnd = offsets[Slot.SCHEME_END]!;
-    this.#authorityStart = offsets[Slot.AUTHORITY_START]!;
-    this.#userinfoEnd = offsets[Slot.USERINFO_END]!;
-    this.#hostStart = offsets[Slot.HOST_START]!;
-    this.#hostEnd = offsets[Slot.HOST_END]!;
-    this.#portStart = offsets[Slot.PORT_START]!;
-    this.#pathStart = offsets[Slot.PATH_START]!;
-    this.#pathEnd = offsets[Slot.PATH_END]!;
-    this.#queryStart = offsets[Slot.QUERY_START]!;
-    this.#queryEnd = offsets[Slot.QUERY_END]!;
-    this.#fragmentStart = offsets[Slot.FRAGMENT_START]!;
-    this.#warningIndex = offsets[Slot.WARNING_INDEX]!;
+    // By number (Slot's order), as setOffsets writes them: V8 reads `Slot.X` at run time.
+    this.#flags = offsets[12]!;
+    this.#schemeEnd = offsets[0]!;
+    this.#authorityStart = offsets[1]!;
+    this.#userinfoEnd = offsets[2]!;
+    this.#hostStart = offsets[3]!;
+    this.#hostEnd = offsets[4]!;
+    this.#portStart = offsets[5]!;
+    this.#pathStart = offsets[6]!;
+    this.#pathEnd = offsets[7]!;
+    this.#queryStart = offsets[8]!;
+    this.#queryEnd = offsets[9]!;
+    this.#fragmentStart = offsets[10]!;
+    this.#warningIndex = offsets[14]!;
   }
 
   /** True for a `Uri` of this library, whichever of its builds (ES module or CommonJS) made it. */

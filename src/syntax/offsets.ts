@@ -198,21 +198,23 @@ export function setOffsets(
   flags: number,
   warningIndex: number,
 ): Uint32Array {
-  rec[Slot.SCHEME_END] = schemeEnd;
-  rec[Slot.AUTHORITY_START] = authorityStart;
-  rec[Slot.USERINFO_END] = userinfoEnd;
-  rec[Slot.HOST_START] = hostStart;
-  rec[Slot.HOST_END] = hostEnd;
-  rec[Slot.PORT_START] = portStart;
-  rec[Slot.PATH_START] = pathStart;
-  rec[Slot.PATH_END] = pathEnd;
-  rec[Slot.QUERY_START] = queryStart;
-  rec[Slot.QUERY_END] = queryEnd;
-  rec[Slot.FRAGMENT_START] = fragmentStart;
-  rec[Slot.LENGTH] = length;
-  rec[Slot.FLAGS] = flags;
-  rec[Slot.ERROR_INDEX] = 0;
-  rec[Slot.WARNING_INDEX] = warningIndex;
+  // The slots in Slot's order, by number: V8 reads a frozen object's properties at run time (a
+  // write by `Slot.X` costs three times the instructions of one by a literal).
+  rec[0] = schemeEnd;
+  rec[1] = authorityStart;
+  rec[2] = userinfoEnd;
+  rec[3] = hostStart;
+  rec[4] = hostEnd;
+  rec[5] = portStart;
+  rec[6] = pathStart;
+  rec[7] = pathEnd;
+  rec[8] = queryStart;
+  rec[9] = queryEnd;
+  rec[10] = fragmentStart;
+  rec[11] = length;
+  rec[12] = flags;
+  rec[13] = 0;
+  rec[14] = warningIndex;
   return rec;
 }
 

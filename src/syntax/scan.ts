@@ -18,6 +18,8 @@ import {
   Cls,
   COMMON_PATH,
   COMMON_PATH_NO_DOT,
+  COMMON_PATH_REST,
+  COMMON_PATH_REST_NO_DOT,
   COMMON_RELATIVE,
   COMMON_URI,
   COMMON_URI_NO_DOT,
@@ -121,12 +123,15 @@ export const NO_DOT_LIMIT = 1 << 16;
  */
 export function scan(input: string, offsets: Uint32Array, options?: ParseOptions): number {
   if (typeof input !== 'string') throw argumentError('scan', 'input', 'a string', input);
-  return scanUnits(input, null, false, 0, input.length, offsets, options, 'scan');
+  return scanString(input, offsets, options, 'scan');
 }
 
 /** `scan` for the library's entry points, whose name (`who`) the messages of bad arguments give. */
 export function scanString(input: string, offsets: Uint32Array, options: ParseOptions | undefined, who: string): number {
-  return scanUnits(input, null, false, 0, input.length, offsets, options, who);
+  // Without options, the common shape before anything else (scanUnits would try it after its checks).
+  const plain = options === undefined && offsets instanceof Uint32Array && offsets.length >= OFFSETS_LENGTH;
+  if (plain && scanCommon(input, 0, input.length, offsets, 0) === 0) return 0;
+  return scanUnits(input, null, false, 0, input.length, offsets, options, who, plain);
 }
 
 /**
@@ -462,81 +467,132 @@ function scanUnits(
 
 /**
  * The fast path, for the shape of most URLs: `scheme "://" reg-name [ path-abempty ] [ "?" query ]
- * [ "#" fragment ]` (in lower case, without dot-segments), or a relative reference, with nothing
- * to check beyond the character classes (no userinfo, no port, no IP literal, no "%", nothing
- * outside the grammar). One regex call takes the input up to its query, one more each the query
- * and the fragment, and a search for "/" finds where the host ends. Returns 0 with the record
- * written, or -1 when the input has another shape, for the machine to scan it. (Not with `iri`:
- * only its callers know that a code unit >= 0x80 is a surprise.) With no record to write
- * (`offsets` null: isValid), dot-segments are of no interest: flat regexes take them. So do
- * inputs longer than NO_DOT_LIMIT, and a search then finds their dot-segments: the NO_DOT
- * regexes repeat a group per segment, whose backtracking state V8 keeps on a stack that a path
- * of millions of segments overflows.
+ * [ "#" fragment ]` (scheme and host in lower case, no dot-segment), or a relative reference,
+ * with nothing to check beyond the character classes and "%XX" (no userinfo, no port, no IP
+ * literal, nothing outside the grammar). One regex call takes the input to the path's end and,
+ * by a lookahead, checks a query and fragment without "%"; only a "%" costs more calls. The
+ * searches for ":" and "/" find where the scheme and the host end, one for "#" where a query
+ * ends. Returns 0 with the record written, or -1 when the input has another shape, for the
+ * machine to scan it. (Not with `iri`: only its callers know that a code unit >= 0x80 is a
+ * surprise.) With no record to write (`offsets` null: isValid), dot-segments are of no interest:
+ * flat regexes take them. So do inputs longer than NO_DOT_LIMIT, and a search then finds their
+ * dot-segments: the NO_DOT regexes repeat a group per segment, whose backtracking state V8 keeps
+ * on a stack that a path of millions of segments overflows.
  */
 function scanCommon(input: string, start: number, len: number, offsets: Uint32Array | null, settings: number): number {
-  let flags = 0;
-  let schemeEnd = 0;
-  let hostStart = 0;
-  let pathStart = start;
-  let p: number;
+  if (start >= len) return -1;
+  const record = offsets !== null;
   const c0 = input.charCodeAt(start);
-  const noDot = offsets !== null && len - start <= NO_DOT_LIMIT;
-  const uri = noDot ? COMMON_URI_NO_DOT : COMMON_URI;
-  uri.lastIndex = start;
-  if (c0 >= 0x61 && c0 <= 0x7a && uri.test(input)) {
-    p = uri.lastIndex;
-    flags = Flag.SCHEME | Flag.AUTHORITY;
-  } else if ((settings & ScanOption.ABSOLUTE) !== 0) {
-    return -1;
-  } else if (c0 === 0x2f) {
-    if (input.charCodeAt(start + 1) === 0x2f) return -1;
-    const path = noDot ? COMMON_PATH_NO_DOT : COMMON_PATH;
-    path.lastIndex = start;
-    path.test(input);
-    p = path.lastIndex;
-  } else {
-    COMMON_RELATIVE.lastIndex = start;
-    COMMON_RELATIVE.test(input);
-    p = COMMON_RELATIVE.lastIndex;
-    // A segment that begins with "." (the machine's A_DOT and A_SEGMENT_NC_DOT).
-    for (let dot = offsets === null ? -1 : input.indexOf('.', start); dot !== -1 && dot < p; dot = input.indexOf('.', dot + 1)) {
-      if (dot === start || input.charCodeAt(dot - 1) === 0x2f) {
-        flags = Flag.DOT;
+  const noDot = record && len - start <= NO_DOT_LIMIT;
+  let shape = SHAPE_RELATIVE;
+  let re = COMMON_RELATIVE;
+  if (c0 >= 0x61 && c0 <= 0x7a) {
+    re = noDot ? COMMON_URI_NO_DOT : COMMON_URI;
+    re.lastIndex = start;
+    if (re.test(input)) shape = SHAPE_URI;
+    else re = COMMON_RELATIVE;
+  }
+  if (shape === SHAPE_RELATIVE) {
+    if ((settings & ScanOption.ABSOLUTE) !== 0) return -1;
+    if (c0 === 0x2f) {
+      if (start + 1 < len && input.charCodeAt(start + 1) === 0x2f) return -1;
+      shape = SHAPE_PATH;
+      re = noDot ? COMMON_PATH_NO_DOT : COMMON_PATH;
+    }
+    re.lastIndex = start;
+    if (!re.test(input)) return -1;
+  }
+  let flags = shape === SHAPE_URI ? Flag.SCHEME | Flag.AUTHORITY : 0;
+  let p = re.lastIndex | 0;
+  // The regex stopped at the path's end (the rest checked), after a "?" or "#" (the rest to
+  // check: `open` is that delimiter), or at a "%" in the path, after which the path goes on.
+  let open = 0;
+  let pathFrom = -1;
+  for (;;) {
+    if (p === len) break;
+    if (p > start) {
+      const d = input.charCodeAt(p - 1);
+      if (d === 0x3f || d === 0x23) {
+        open = d;
+        p--;
         break;
       }
     }
+    if (input.charCodeAt(p) !== 0x25) break;
+    // A "%" in a host, or in the first segment of a relative path (where ":" may not follow),
+    // is the machine's. Checked at the first "%" only: a search per "%" was quadratic in a long host.
+    if (pathFrom === -1) {
+      const from = shape === SHAPE_URI ? input.indexOf(':', start) + 3 : start;
+      pathFrom = shape === SHAPE_PATH ? start : input.indexOf('/', from);
+      if (pathFrom === -1 || pathFrom > p) return -1;
+    }
+    const pct = pctFlags(input, p, len);
+    if (pct === 0) return -1;
+    flags |= pct;
+    const more = noDot && shape !== SHAPE_RELATIVE ? COMMON_PATH_REST_NO_DOT : COMMON_PATH_REST;
+    more.lastIndex = p + 3;
+    if (!more.test(input)) return -1;
+    p = more.lastIndex | 0;
   }
   const pathEnd = p;
   let queryEnd = 0;
-  let c = input.charCodeAt(p);
-  if (c === 0x3f) {
-    p = queryRun(input, p + 1, len);
-    if (p < 0) return -1;
-    queryEnd = p;
-    c = input.charCodeAt(p);
-    flags |= Flag.QUERY | pctSeen;
+  let fragmentStart = 0;
+  if (open !== 0) {
+    // What the lookahead could not take: a "%", or a character outside the grammar.
+    if (open === 0x3f) {
+      p = queryRun(input, p + 1, len);
+      if (p < 0) return -1;
+      queryEnd = p;
+      flags |= Flag.QUERY | pctSeen;
+    }
+    if (p < len && input.charCodeAt(p) === 0x23) {
+      fragmentStart = p + 1;
+      p = queryRun(input, fragmentStart, len);
+      if (p < 0) return -1;
+      flags |= Flag.FRAGMENT | pctSeen;
+    }
+    if (p !== len) return -1;
   }
-  const fragmentStart = p + 1;
-  if (c === 0x23) {
-    p = queryRun(input, fragmentStart, len);
-    if (p < 0) return -1;
-    flags |= Flag.FRAGMENT | pctSeen;
+  if (!record) return 0;
+  if (open === 0 && p < len) {
+    if (input.charCodeAt(p) === 0x3f) {
+      flags |= Flag.QUERY;
+      const hash = input.indexOf('#', p + 1);
+      queryEnd = hash === -1 ? len : hash;
+      p = queryEnd;
+    }
+    if (p < len) {
+      flags |= Flag.FRAGMENT;
+      fragmentStart = p + 1;
+    }
   }
-  if (p !== len) return -1;
-  if (offsets === null) return 0;
-  if ((flags & Flag.AUTHORITY) !== 0) {
+  let schemeEnd = 0;
+  let hostStart = 0;
+  let pathStart = start;
+  if (shape === SHAPE_URI) {
     // The scheme ends at the first ":" (it holds none), the host at the first "/" after it.
-    schemeEnd = input.indexOf(':', start);
+    // Most schemes have 4 or 5 letters (http, file, https): loads instead of a search. A ":" four
+    // characters in ends the scheme (after a shorter one come "/" or the host, which holds none);
+    // one five characters in may be in the path or query after a one-letter scheme ("x:///:").
+    schemeEnd =
+      start + 5 < len && input.charCodeAt(start + 4) === 0x3a
+        ? start + 4
+        : start + 5 < len && input.charCodeAt(start + 5) === 0x3a && input.charCodeAt(start + 1) !== 0x3a
+          ? start + 5
+          : input.indexOf(':', start);
     hostStart = schemeEnd + 3;
     const slash = input.indexOf('/', hostStart);
     pathStart = slash !== -1 && slash < pathEnd ? slash : pathEnd;
-    const h = input.charCodeAt(hostStart);
-    if (h >= 0x30 && h <= 0x39 && isIPv4(input, hostStart, pathStart)) flags |= Flag.HOST_IPV4;
+    if (hostStart < pathStart) {
+      const h = input.charCodeAt(hostStart);
+      if (h >= 0x30 && h <= 0x39 && isIPv4(input, hostStart, pathStart)) flags |= Flag.HOST_IPV4;
+    }
   }
-  // A long absolute path went through a flat regex: a segment that begins with "." (A_DOT).
-  if (!noDot && input.charCodeAt(pathStart) === 0x2f) {
+  if (shape === SHAPE_RELATIVE || !noDot) {
+    // A flat regex took the path (a relative one, or a long one): a segment that begins with "."
+    // (the machine's A_DOT and A_SEGMENT_NC_DOT).
     for (let dot = input.indexOf('.', pathStart); dot !== -1 && dot < pathEnd; dot = input.indexOf('.', dot + 1)) {
-      if (input.charCodeAt(dot - 1) === 0x2f) {
+      if (dot === start || input.charCodeAt(dot - 1) === 0x2f) {
         flags |= Flag.DOT;
         break;
       }
@@ -548,19 +604,24 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
     hostStart,
     0,
     hostStart,
-    (flags & Flag.AUTHORITY) !== 0 ? pathStart : 0,
+    shape === SHAPE_URI ? pathStart : 0,
     0,
     pathStart,
     pathEnd,
     (flags & Flag.QUERY) !== 0 ? pathEnd + 1 : 0,
     queryEnd,
-    (flags & Flag.FRAGMENT) !== 0 ? fragmentStart : 0,
+    fragmentStart,
     len,
     flags,
     0,
   );
   return 0;
 }
+
+/** The shapes scanCommon takes: `scheme "://" ...`, an absolute path, a relative path (or none). */
+const SHAPE_URI = 0;
+const SHAPE_PATH = 1;
+const SHAPE_RELATIVE = 2;
 
 /** The flags of the "%XX" the last queryRun passed. */
 let pctSeen = 0;
@@ -574,8 +635,9 @@ function queryRun(input: string, p: number, len: number): number {
   for (;;) {
     RUN_QUERY.lastIndex = p;
     RUN_QUERY.test(input);
-    p = RUN_QUERY.lastIndex;
-    if (input.charCodeAt(p) !== 0x25) return p;
+    p = RUN_QUERY.lastIndex | 0;
+    // (charCodeAt past the end would cost every later call its fast form)
+    if (p === len || input.charCodeAt(p) !== 0x25) return p;
     const pct = pctFlags(input, p, len);
     if (pct === 0) return -1;
     pctSeen |= pct;

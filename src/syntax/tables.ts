@@ -217,26 +217,32 @@ export const RUNS: ReadonlyArray<RegExp | null> = [null, null, RUN_SEGMENT_NC, R
 /** The run of each state (by State), lenient mode. */
 export const LENIENT_RUNS: ReadonlyArray<RegExp | null> = [null, null, RUN_SEGMENT_NC, RUN_SEGMENT, RUN_SEGMENT, RUN_QUERY, RUN_QUERY, RUN_AUTHORITY, null, RUN_USERINFO, RUN_AUTHORITY, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /**
- * The common shape of an absolute URI, for isValid's fast path: `scheme "://" reg-name
- * [ "/" *( pchar / "/" ) ]` (path-abempty) with scheme and host in lower case, no "%", no
- * userinfo, no port, no IP literal; a "?" or "#" may follow (RUN_QUERY takes them). Each class
- * follows on a delimiter the one before cannot hold: the match is unambiguous and linear.
+ * The common shapes, for the fast path of scan and isValid: the runs' classes one after the
+ * other, then at the path's end a lookahead that checks a query and a fragment without "%" to the
+ * end of the input (lastIndex stays at the path's end), or else a "?" or "#" (lastIndex after it:
+ * its caller checks the rest) or a "%" in the path (lastIndex at it). Each class follows on a
+ * delimiter the one before cannot hold, and each branch of the end on a character no class holds:
+ * the match is unambiguous, and linear even when it fails.
+ *
+ * An absolute URI: `scheme "://" reg-name path-abempty`, scheme and host in lower case, no "%"
+ * before the path, no userinfo, no port, no IP literal; any path, for isValid.
  */
-export const COMMON_URI = /[a-z][-+.0-9a-z]*:\/\/[!$&-.0-9;=_a-z~]*(?:\/[!$&-;=@-Z_a-z~]*)?/y;
-/** COMMON_URI for scan's fast path: `scheme "://" reg-name path-abempty` with no segment that begins with ".". */
-export const COMMON_URI_NO_DOT = /[a-z][-+.0-9a-z]*:\/\/[!$&-.0-9;=_a-z~]*(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*/y;
-/**
- * The same for a relative reference with an absolute path, `"/" *( pchar / "/" )` (its callers
- * check that it does not begin with "//").
- */
-export const COMMON_PATH = /(?:\/[!$&-;=@-Z_a-z~]*)/y;
+export const COMMON_URI = /[a-z][-+.0-9a-z]*:\/\/[!$&-.0-9;=_a-z~]*(?:\/[!$&-;=@-Z_a-z~]*)?(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
+/** COMMON_URI for scan: no segment that begins with "." (the DOT flag is clear after a match). */
+export const COMMON_URI_NO_DOT = /[a-z][-+.0-9a-z]*:\/\/[!$&-.0-9;=_a-z~]*(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
+/** A relative reference with an absolute path, `"/" *( pchar / "/" )` (its callers check that it does not begin with "//"). */
+export const COMMON_PATH = /\/[!$&-;=@-Z_a-z~]*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
 /** COMMON_PATH with no segment that begins with ".". */
-export const COMMON_PATH_NO_DOT = /(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)+/y;
+export const COMMON_PATH_NO_DOT = /(?=\/)(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
 /**
  * A relative reference with a relative path (or none): `[ segment-nz-nc *( "/" segment ) ]`, any
- * segment may begin with "." (scan finds them); a "?" or "#" may follow.
+ * segment may begin with "." (scan looks for them).
  */
-export const COMMON_RELATIVE = /[!$&-.0-9;=@-Z_a-z~]*(?:\/[!$&-;=@-Z_a-z~]*)?/y;
+export const COMMON_RELATIVE = /[!$&-.0-9;=@-Z_a-z~]*(?:\/[!$&-;=@-Z_a-z~]*)?(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
+/** The rest of a path after a "%XX" in it, `*( pchar / "/" )`, and the same end as the others. */
+export const COMMON_PATH_REST = /[!$&-;=@-Z_a-z~]*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
+/** COMMON_PATH_REST with no segment after the first that begins with ".". */
+export const COMMON_PATH_REST_NO_DOT = /[!$&-.0-;=@-Z_a-z~]*(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
 /** By State: the state whose row gives the state after a run that began here (itself, but SEGMENT for SEGMENT_START). */
 export const RUN_BASE = new Uint8Array([0, 1, 2, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26]);
 
