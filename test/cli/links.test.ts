@@ -147,6 +147,77 @@ test('links: without any base, relative links are reported and absolute ones wri
   ]);
 });
 
+test('links: hrefs as browsers read them (the URL Standard), and as RFC 3986 reads them with --rfc3986', async () => {
+  const file = tmp.file(
+    'browser.html',
+    String.raw`<a href="\x\y">
+<a href="http:\\evil.example\a">
+<a href="ht&#9;tp://h2.ex
+ample/a">
+<a href="http:example.com/x">
+<a href="http://0x7f.1/"><a href="http://0177.0.0.1/"><a href="http://2130706433/">
+<a href="http://1.2.3.4.5/">`,
+  );
+  const base = `${file}\thttp://h.example/d/p`;
+  const web = await cli(['links', '--base', 'http://h.example/d/p', file]);
+  assert.is(web.code, 0);
+  assert.is(
+    web.out,
+    [
+      // "\" is "/" in a special URL; tabs and newlines are removed; "http:" without "//" against an http base is relative.
+      `${base}\thttp://h.example/x/y`,
+      `${base}\thttp://evil.example/a`,
+      `${base}\thttp://h2.example/a`,
+      `${base}\thttp://h.example/d/example.com/x`,
+      // IPv4 in hexadecimal, octal and as one number.
+      `${base}\thttp://127.0.0.1/`,
+      `${base}\thttp://127.0.0.1/`,
+      `${base}\thttp://127.0.0.1/`,
+      '',
+    ].join('\n'),
+  );
+  assert.is(
+    web.err,
+    `urikit: ${file}:7: <a href> "http://1.2.3.4.5/" not resolved: INVALID_HOST: Invalid host: '5' at index 15 in "http://1.2.3.4.5/" (URL Standard: IPv4-too-many-parts: the host ends in a number, so it must be an IPv4 address, and this has more than four parts)\n` +
+      'urikit: 8 links in 1 page; 1 not resolved (reported above); by scheme: http 7, (relative) 1\n',
+  );
+  const rfc = await cli(['links', '-q', '--rfc3986', '--base', 'http://h.example/d/p', file]);
+  assert.is(
+    rfc.out,
+    [
+      // TSV writes "\" as "\\".
+      `${base}\thttp://h.example/d/\\\\x\\\\y`,
+      `${base}\thttp:\\\\\\\\evil.example\\\\a`,
+      `${base}\thttp://h2.example/a`,
+      `${base}\thttp:example.com/x`,
+      `${base}\thttp://0x7f.1/`,
+      `${base}\thttp://0177.0.0.1/`,
+      `${base}\thttp://2130706433/`,
+      `${base}\thttp://1.2.3.4.5/`,
+      '',
+    ].join('\n'),
+  );
+  // The JSON record names the reading.
+  const json = async (...args: string[]) =>
+    jsonLines((await cli(['links', '-q', '--json', ...args, '--base', 'http://h/'], '<a href="http://0x7f.1/">')).out);
+  const record = { page: '-', element: 'a', attribute: 'href', link: 'http://0x7f.1/', base: 'http://h/', line: 1, warnings: [] };
+  assert.equal(await json(), [{ ...record, resolved: 'http://127.0.0.1/', grammar: 'web' }]);
+  assert.equal(await json('--rfc3986'), [{ ...record, resolved: 'http://0x7f.1/', grammar: 'rfc3986' }]);
+  // A --base the URL Standard refuses is a usage error, unless the links are read in RFC 3986.
+  const bad = await cli(['links', '--base', 'http://1.2.3.4.5/', file]);
+  assert.is(bad.code, 2);
+  assert.is(
+    bad.err,
+    'urikit: --base "http://1.2.3.4.5/" is no URL to the URL Standard, which links are resolved in (--rfc3986 resolves them in RFC 3986): ' +
+      `Invalid host: '5' at index 15 in "http://1.2.3.4.5/" (URL Standard: IPv4-too-many-parts: the host ends in a number, so it must be an IPv4 address, and this has more than four parts)\n` +
+      'Run "urikit links --help" for usage.\n',
+  );
+  assert.is(
+    (await cli(['links', '-q', '--rfc3986', '--base', 'http://1.2.3.4.5/'], '<a href=x>')).out,
+    '-\thttp://1.2.3.4.5/\thttp://1.2.3.4.5/x\n',
+  );
+});
+
 test('links: every kind of link, in a document read in small chunks', async () => {
   const html = `<a href=a><area href=area><link href=link><img src=img srcset="s1 1x,s2 2x"><script src=script></script>
 <iframe src=iframe></iframe><frame src=frame><source src=source srcset=ss><video src=video poster=poster></video>
@@ -268,6 +339,8 @@ test('links: a windows-1252 page (no encoding named: the default), its path in U
     [['http://h/d/caf%C3%A9.html?q=%E9&e=%80&z=%26%2320013%3B', ['UNENCODABLE']]],
   );
   assert.is(r.err, 'urikit: 1 link in 1 page; by scheme: (relative) 1; 1 link with warnings\n');
+  const rfc = await cli(['links', '-q', '--rfc3986', '--base', 'http://h/d/', file]);
+  assert.is(rfc.out, `${file}\thttp://h/d/\thttp://h/d/caf%C3%A9.html?q=%E9&e=%80&z=%26%2320013%3B\n`);
   // --default-encoding changes the default.
   const utf8 = await cli(['links', '-q', '--default-encoding', 'utf-8', '--base', 'http://h/'], bytes('<a href="/\xC3\xA9?q=\xC3\xA9">'));
   assert.is(utf8.out, '-\thttp://h/\thttp://h/%C3%A9?q=%C3%A9\n');
