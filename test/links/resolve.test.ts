@@ -178,6 +178,11 @@ test('resolveLink (web): the query in the document encoding, as in RFC 3986 read
 test('resolveLink (web): without a base, an absolute link stands alone and a relative one fails', () => {
   const r = (link: string) => resolveLink(link, null, NO_BASE, 'utf-8', 'web', packages);
   assert.equal(r('HTTP://A/./b/../c'), { resolved: 'http://a/c', error: null, warnings: [] });
+  assert.equal(resolveLink('http://a/?\u00e9', null, NO_BASE, 'windows-1252', 'web', packages), {
+    resolved: 'http://a/?%E9',
+    error: null,
+    warnings: [],
+  });
   assert.equal(r('\u0001javascript:alert(1)'), { resolved: 'javascript:alert(1)', error: null, warnings: ['CONTROL_STRIPPED'] });
   assert.is(r('/x').error, NO_BASE);
   // ":x" has no scheme to the URL Standard: it is a path, relative.
