@@ -42,6 +42,7 @@ export const OPTIONS = {
   '--warnings': {},
   '--confusable': {},
   '--web': {},
+  '--rfc3986': {},
   '--dedupe': {},
   '--dedupe-limit': { value: 'N' },
   '--rfc-only': {},

@@ -6,10 +6,11 @@
  * plain data).
  */
 import { constants } from 'node:buffer';
+import type { Grammar } from '../links/resolve.js';
 import { DEDUPE_PRESET, type DedupeOptions, TRACKING_PARAMS } from '../ops/dedupe.js';
 import type { UriError } from '../syntax/errors.js';
 import type { ParseOptions } from '../syntax/scan.js';
-import { parse, type Uri } from '../uri.js';
+import { parse, parseWeb, type Uri } from '../uri.js';
 import { Arguments, type CommandName, type CommandSpec, type OptionName, UsageError } from './arguments.js';
 import { defaultFields, FIELDS, type Field, fieldNamed } from './fields.js';
 import { type RedisOptions, redisOptions } from './jobs.js';
@@ -75,6 +76,8 @@ export interface Config {
   sameSite: boolean;
   /** links: the normal form each resolved link is written in (`--normalize`), or null. */
   linkForm: 'rfc3986' | 'dedupe' | null;
+  /** links: the grammar links are resolved in: the URL Standard's parser, as browsers, unless `--rfc3986`. */
+  linkGrammar: Grammar;
   quiet: boolean;
   /** Worker threads for a file (1: none), or 'auto': chosen when the run starts (see threads/pool.ts). */
   threads: number | 'auto';
@@ -165,6 +168,8 @@ export function configure(
   const templates = templatesFile === undefined ? null : readTemplates(templatesFile, match);
   const baseText = a.values.get('--base');
   const base = baseText === undefined ? null : parseBase(baseText, parseOptions);
+  const linkGrammar = a.flags.has('--rfc3986') ? 'rfc3986' : 'web';
+  if (command === 'links' && linkGrammar === 'web' && base !== null) webBaseCheck(baseText!);
   if (command === 'resolve' && log !== null && base === null)
     throw new UsageError("resolve --log needs --base URL: the site the log's request targets are resolved against");
   return {
@@ -202,6 +207,7 @@ export function configure(
     filesFrom: a.values.get('--files-from') ?? null,
     sameSite: a.flags.has('--same-site'),
     linkForm: linkForm(a.values.get('--normalize')),
+    linkGrammar,
     quiet: a.flags.has('--quiet'),
     threads: threads(a),
     maxLineLength: a.count('--max-line-length', 1 << 20, 0, LONGEST_LINE) || LONGEST_LINE,
@@ -302,6 +308,17 @@ function fields(list: string | undefined, log: boolean, tsv: boolean, lenient: b
 }
 
 /** `--base URL`: an absolute URI, parsed once here. */
+/** links: the pages are resolved as browsers resolve them, so `--base` must be a URL to the URL Standard too. */
+function webBaseCheck(text: string): void {
+  try {
+    parseWeb(text);
+  } catch (e) {
+    throw new UsageError(
+      `--base ${JSON.stringify(text)} is no URL to the URL Standard, which links are resolved in (--rfc3986 resolves them in RFC 3986): ${(e as UriError).message}`,
+    );
+  }
+}
+
 function parseBase(text: string, options: ParseOptions): Uri {
   let base: Uri;
   try {

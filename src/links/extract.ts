@@ -17,7 +17,7 @@ import { UriError } from '../syntax/errors.js';
 import { LINK_ATTRIBUTES, refreshUrl, srcsetUrls, trimUrl } from './attributes.js';
 import { DocumentDecoder } from './decode.js';
 import { type LinkPackages, loadPackages, packages } from './packages.js';
-import { encodeAsBrowsers, type Grammar, LENIENT, type LinkWarning, resolveLink, schemeOf } from './resolve.js';
+import { encodeAsBrowsers, GRAMMAR_NAMES, type Grammar, LENIENT, type LinkWarning, resolveLink, schemeOf } from './resolve.js';
 import { bom, contentTypeCharset, type EncodingSource, PRESCAN_BYTES, prescan } from './sniff.js';
 import { DATA, Tokenizer, type TokenSink } from './tokenizer.js';
 import { contentState, HTML, OpenElements, SVG } from './tree.js';
@@ -34,7 +34,7 @@ export interface ExtractOptions {
   contentType?: string | null;
   /** The encoding of a document that names none (default `windows-1252`, the HTML Standard's). */
   defaultEncoding?: string;
-  /** The grammar links are resolved in (default `rfc3986`). */
+  /** The grammar links are resolved in: `web`, the URL Standard's parser, as browsers (the default), or `rfc3986`, read leniently. */
   grammar?: Grammar;
   /** The longest attribute value read as a link, in characters (default 16 MiB); a longer one is an error, `LINK_TOO_LONG`. */
   maxLinkLength?: number;
@@ -243,7 +243,7 @@ export class LinkExtractor {
   private settled = false;
   private baseMet = false;
   private base: string | null = null;
-  private noBase: UriError = new UriError('RELATIVE_BASE', 0, '', 'No base URI');
+  private noBase: UriError<string> = new UriError('RELATIVE_BASE', 0, '', 'No base URI');
   private pending: Found[] = [];
   /** Links given out since the base was settled without a `<base>`. */
   private given = 0;
@@ -258,8 +258,9 @@ export class LinkExtractor {
   ) {
     this.options = options;
     this.packages = packages();
-    this.grammar = options.grammar ?? 'rfc3986';
-    if (this.grammar !== 'rfc3986') throw new TypeError(`unknown grammar ${JSON.stringify(options.grammar)}: the grammar is "rfc3986"`);
+    this.grammar = options.grammar ?? 'web';
+    if (!GRAMMAR_NAMES.includes(this.grammar))
+      throw new TypeError(`unknown grammar ${JSON.stringify(options.grammar)}: the grammars are "web" and "rfc3986"`);
     for (const key of ['encoding', 'defaultEncoding'] as const) {
       const label = options[key];
       if (label !== undefined && label !== null && this.packages.encodingName(label) === null)
@@ -426,15 +427,26 @@ export class LinkExtractor {
     return hash === -1 ? base : base.slice(0, hash);
   }
 
-  /** The base of the layers outside the document (Content-Location, the retrieval URI), or null. */
+  /**
+   * The base of the layers outside the document (Content-Location, the retrieval URI), or null
+   * (then `noBase` says why). In the web grammar it is the URL Standard's URL of that URI, with
+   * its query in the document's encoding: what the browser holds as the document's URL.
+   */
   private outerBase(): string | null {
     const o = this.options;
+    let outer: string;
     try {
-      return establishBase({ encapsulating: o.contentLocation ?? null, retrieval: o.base ?? null }, LENIENT);
+      outer = establishBase({ encapsulating: o.contentLocation ?? null, retrieval: o.base ?? null }, LENIENT);
     } catch (e) {
       this.noBase = e as UriError;
       return null;
     }
+    if (this.grammar === 'rfc3986') return outer;
+    const r = resolveLink(outer, null, this.noBase, this.document.encoding ?? 'utf-8', 'web', this.packages);
+    if (r.error === null) return r.resolved;
+    const e = r.error;
+    this.noBase = new UriError(e.code, e.index, outer, `Invalid base URL: ${e.message}`);
+    return null;
   }
 
   /** The base is known (`embedded`, else the outer layers'): the links held are handed on. */
@@ -443,7 +455,9 @@ export class LinkExtractor {
     this.settled = true;
     this.finder.watchText = false;
     const outer = this.outerBase();
-    this.base = embedded ?? (outer === null ? null : encodeAsBrowsers(outer, this.document.encoding ?? 'utf-8', this.packages));
+    this.base =
+      embedded ??
+      (outer === null || this.grammar === 'web' ? outer : encodeAsBrowsers(outer, this.document.encoding ?? 'utf-8', this.packages));
     this.document.base = this.base;
     const pending = this.pending;
     this.pending = [];

@@ -3,32 +3,30 @@
  *
  * 1. The URL Standard's preprocessing: leading and trailing C0 controls and spaces are stripped
  *    and tabs and newlines removed (`href="&#1;javascript:…"` runs as `javascript:…`).
- * 2. Resolution against the page's base, in the run's grammar (`GRAMMARS`: RFC 3986 §5.2, read
- *    leniently as pages are written).
- * 3. The characters the URL Standard percent-encodes in each component are percent-encoded as it
- *    does: the query in the document's encoding (`?q=é` in a windows-1252 page is `?q=%E9`; a
- *    character the encoding lacks is `%26%23NNN%3B`, the bytes of `&#NNN;`), the path, userinfo
- *    and fragment in UTF-8. The host is left as written (`--normalize dedupe` makes A-labels).
+ * 2. Resolution against the page's base, in the run's grammar (`GRAMMARS`): the URL Standard's
+ *    parser, as browsers resolve (`\` is `/` in http URLs, `0x7f.1` is `127.0.0.1`, hosts in
+ *    A-labels), or RFC 3986 §5.2, read leniently as pages are written (the host left as written).
+ * 3. Each component percent-encoded as the URL Standard does: the query in the document's encoding
+ *    (`?q=é` in a windows-1252 page is `?q=%E9`; a character the encoding lacks is `%26%23NNN%3B`,
+ *    the bytes of `&#NNN;`), the path, userinfo and fragment in UTF-8.
  */
 import { resolve } from '../ops/resolve.js';
 import { UriError } from '../syntax/errors.js';
 import type { ParseOptions } from '../syntax/scan.js';
-import { parse } from '../uri.js';
+import { parse, parseWeb } from '../uri.js';
 import type { LinkPackages } from './packages.js';
 
 /** Links are read leniently: pages hold what browsers accept. */
 export const LENIENT: ParseOptions = { lenient: true };
 
 /**
- * The grammars a link may be resolved in. The URL Standard's parser joins RFC 3986 here, as one
- * more entry, when the library has it.
+ * The grammars a link may be resolved in: `web`, the URL Standard's parser (what a browser
+ * fetches), and `rfc3986`, RFC 3986 read leniently.
  */
-export type Grammar = 'rfc3986';
+export type Grammar = 'web' | 'rfc3986';
 
-/** Resolution in each grammar: `reference` against `base`, both already preprocessed; throws `UriError`. */
-const GRAMMARS: Readonly<Record<Grammar, (base: string, reference: string) => string>> = {
-  rfc3986: (base, reference) => resolve(base, reference, LENIENT),
-};
+/** The grammars, as an option names them. */
+export const GRAMMAR_NAMES: readonly Grammar[] = ['web', 'rfc3986'];
 
 /** What a resolved link may carry besides its URL. */
 export type LinkWarning =
@@ -112,6 +110,65 @@ export function encodeAsBrowsers(uri: string, encoding: string, packages: LinkPa
   return out;
 }
 
+/** Any character beyond ASCII (the only ones an ASCII-compatible encoding writes other than UTF-8 does). */
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/**
+ * `href`, the URL Standard's parse of `input` against `base` with its query in UTF-8, with the
+ * query in `encoding` as the parser writes it for a document in that encoding: the query of the
+ * input (from its first `?`, which always starts one unless a `#` came first, to its `#`) is
+ * percent-encoded after encoding and parsed again. A query taken from the base came encoded.
+ */
+function webQueryInEncoding(input: string, base: string | null, href: string, encoding: string, packages: LinkPackages): string {
+  const queryEncoding = outputEncoding(encoding);
+  if (queryEncoding === 'utf-8') return href;
+  const q = input.indexOf('?');
+  const hash = input.indexOf('#');
+  // No query, or a "?" in the fragment.
+  if (q === -1 || (hash !== -1 && hash < q)) return href;
+  const end = hash === -1 ? input.length : hash;
+  const query = input.slice(q + 1, end);
+  if (!NON_ASCII.test(query)) return href;
+  const scheme = schemeOf(href)!;
+  if (!SPECIAL.has(scheme) || scheme === 'ws' || scheme === 'wss') return href;
+  const encoded = packages.percentEncode(queryEncoding, query, SPECIAL_QUERY_SET);
+  return parseWeb(`${input.slice(0, q + 1)}${encoded}${input.slice(end)}`, base ?? undefined).href;
+}
+
+/** A link resolved in a grammar. */
+interface Resolved {
+  /** As the URL Standard percent-encodes it, its query in the document's encoding. */
+  encoded: string;
+  /** Before its query was encoded in the document's encoding: what `%26%23` it holds came with the link. */
+  plain: string;
+}
+
+/**
+ * Resolution in each grammar: `input` (preprocessed) against `base` (null: none; a relative input
+ * then fails with `noBase`), the query encoded in `encoding`. Throws `UriError`.
+ */
+const GRAMMARS: Readonly<
+  Record<Grammar, (input: string, base: string | null, noBase: UriError<string>, encoding: string, packages: LinkPackages) => Resolved>
+> = {
+  web: (input, base, noBase, encoding, packages) => {
+    if (base === null && !SCHEME.test(input)) throw noBase;
+    const plain = parseWeb(input, base ?? undefined).href;
+    return { plain, encoded: webQueryInEncoding(input, base, plain, encoding, packages) };
+  },
+  rfc3986: (input, base, noBase, encoding, packages) => {
+    let plain: string;
+    if (base !== null) plain = resolve(base, input, LENIENT);
+    // An absolute link needs no base: resolving it against itself removes its dot-segments (§5.2.2).
+    else if (SCHEME.test(input)) plain = resolve(input, input, LENIENT);
+    else {
+      // The link's own error, if it has one, before the missing base.
+      parse(input, LENIENT);
+      throw noBase;
+    }
+    return { plain, encoded: encodeAsBrowsers(plain, encoding, packages) };
+  },
+};
+
 /** The outcome of resolving one link. */
 export interface Resolution {
   resolved: string | null;
@@ -123,35 +180,28 @@ const UNENCODABLE = /%26%23/g;
 
 /**
  * `link` (as written, entities decoded) resolved against `base` (null: none; an absolute link
- * then resolves against itself, a relative one fails with `noBase`), in `grammar`, its query
- * encoded in `encoding`.
+ * then stands alone, a relative one fails with `noBase`), in `grammar`, its query encoded in
+ * `encoding`.
  */
 export function resolveLink(
   link: string,
   base: string | null,
-  noBase: UriError,
+  noBase: UriError<string>,
   encoding: string,
   grammar: Grammar,
   packages: LinkPackages,
 ): Resolution {
   const { input, stripped } = urlInput(link);
   const warnings: LinkWarning[] = stripped ? ['CONTROL_STRIPPED'] : [];
-  let resolved: string;
+  let r: Resolved;
   try {
-    if (base !== null) resolved = GRAMMARS[grammar](base, input);
-    // An absolute link needs no base: resolving it against itself removes its dot-segments (§5.2.2).
-    else if (SCHEME.test(input)) resolved = GRAMMARS[grammar](input, input);
-    else {
-      // The link's own error, if it has one, before the missing base.
-      parse(input, LENIENT);
-      throw noBase;
-    }
+    r = GRAMMARS[grammar](input, base, noBase, encoding, packages);
   } catch (e) {
     if (!(e instanceof UriError)) throw e;
     return { resolved: null, error: e, warnings };
   }
-  const encoded = encodeAsBrowsers(resolved, encoding, packages);
-  if (encoded !== resolved && (encoded.match(UNENCODABLE)?.length ?? 0) > (resolved.match(UNENCODABLE)?.length ?? 0))
+  const { plain, encoded } = r;
+  if (encoded !== plain && (encoded.match(UNENCODABLE)?.length ?? 0) > (plain.match(UNENCODABLE)?.length ?? 0))
     warnings.push('UNENCODABLE');
   return { resolved: encoded, error: null, warnings };
 }

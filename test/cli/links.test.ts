@@ -44,6 +44,7 @@ test('links: RFC 2396 Appendix D, whatever the retrieval URI', async () => {
       link: '../x',
       base: 'http://www.ics.uci.edu/Test/a/b/c',
       resolved: 'http://www.ics.uci.edu/Test/a/x',
+      grammar: 'web',
       line: 6,
       warnings: [],
     },
@@ -71,27 +72,34 @@ ne.html">newline inside</a>
 </body></html>`;
 
 test('links: HTML edge cases, against a relative <base href> resolved on the retrieval URI', async () => {
+  const base = '-\thttps://site.example/dir/sub/';
+  const lines = [
+    `${base}\thttps://site.example/Upper?a=1&b=2`,
+    `${base}\thttps://site.example/dir/sub/spaced.html`,
+    `${base}\thttps://site.example/dir/sub/line.html`,
+    `${base}\tjavascript:alert(1)`,
+    `${base}\tdata:image/gif;base64,R0lGOD`,
+    `${base}\thttps://site.example/dir/sub/s1.png`,
+    `${base}\thttps://site.example/dir/sub/s2.png`,
+    `${base}\thttps://site.example/dir/sub/`,
+    `${base}\thttps://site.example/dir/sub/#top`,
+  ];
+  // As browsers: a space in a host is no URL (the URL Standard's forbidden domain code points).
   const r = await cli(['links', '--base', 'https://site.example/dir/page.html'], EDGES);
   assert.is(r.code, 0);
-  const base = '-\thttps://site.example/dir/sub/';
-  assert.is(
-    r.out,
-    [
-      `${base}\thttps://site.example/Upper?a=1&b=2`,
-      `${base}\thttps://site.example/dir/sub/spaced.html`,
-      `${base}\thttps://site.example/dir/sub/line.html`,
-      `${base}\tjavascript:alert(1)`,
-      `${base}\tdata:image/gif;base64,R0lGOD`,
-      `${base}\thttps://site.example/dir/sub/s1.png`,
-      `${base}\thttps://site.example/dir/sub/s2.png`,
-      `${base}\thttps://site.example/dir/sub/`,
-      `${base}\thttps://site.example/dir/sub/#top`,
-      `${base}\thttp://a b.example/x`,
-      '',
-    ].join('\n'),
-  );
+  assert.is(r.out, `${lines.join('\n')}\n`);
   assert.is(
     r.err,
+    `urikit: -:13: <a href> "http://[::1/" not resolved: UNCLOSED_IP_LITERAL: Unclosed IP literal: '/' at index 11 in "http://[::1/": "[" needs a matching "]" (URL Standard: IPv6-unclosed: "[" needs a matching "]" at the end of the host)\n` +
+      `urikit: -:16: <a href> "http://a b.example/x" not resolved: INVALID_HOST: Invalid host: ' ' at index 8 in "http://a b.example/x" (URL Standard: domain-invalid-code-point: a domain cannot hold this code point)\n` +
+      'urikit: 11 links in 1 page; 2 not resolved (reported above); by scheme: (relative) 7, http 2, data 1, javascript 1\n',
+  );
+  // RFC 3986, read leniently, keeps the space.
+  const rfc = await cli(['links', '--rfc3986', '--base', 'https://site.example/dir/page.html'], EDGES);
+  assert.is(rfc.code, 0);
+  assert.is(rfc.out, `${lines.join('\n')}\n${base}\thttp://a b.example/x\n`);
+  assert.is(
+    rfc.err,
     `urikit: -:13: <a href> "http://[::1/" not resolved: INVALID_CHAR: Invalid character '/' at index 11 in "http://[::1/"\n` +
       'urikit: 11 links in 1 page; 1 not resolved (reported above); by scheme: (relative) 7, http 2, data 1, javascript 1\n',
   );
@@ -102,7 +110,7 @@ test('links: an invalid <base href> is passed over, with a note', async () => {
   assert.is(r.out, '-\thttp://r.example/a/b\thttp://r.example/a/c\n');
   assert.is(
     r.err,
-    `urikit: -:1: <base href> "http://[bad" passed over: Unclosed IP literal: end of input at index 11 in "http://[bad": "[" needs a matching "]"\n` +
+    `urikit: -:1: <base href> "http://[bad" passed over: Unclosed IP literal: end of input at index 11 in "http://[bad": "[" needs a matching "]" (URL Standard: IPv6-unclosed: "[" needs a matching "]" at the end of the host)\n` +
       'urikit: 1 link in 1 page; by scheme: (relative) 1\n',
   );
 });
@@ -110,34 +118,104 @@ test('links: an invalid <base href> is passed over, with a note', async () => {
 test('links: without any base, relative links are reported and absolute ones written', async () => {
   const r = await cli(['links'], '<a href="/rel">\n<a href="HTTP://A/./b/../c">');
   assert.is(r.code, 0);
-  assert.is(r.out, '-\t\tHTTP://A/c\n');
+  // The URL Standard writes a special scheme and a domain in lower case; RFC 3986 keeps them.
+  assert.is(r.out, '-\t\thttp://a/c\n');
+  assert.is((await cli(['links', '-q', '--rfc3986'], '<a href="HTTP://A/./b/../c">')).out, '-\t\tHTTP://A/c\n');
   assert.is(
     r.err,
     'urikit: -:1: <a href> "/rel" not resolved: RELATIVE_BASE: No base URI (RFC 3986 §5.1): none of embedded, encapsulating, retrieval, fallback was given\n' +
       'urikit: 2 links in 1 page; 1 not resolved (reported above); by scheme: (relative) 1, http 1\n',
   );
-  const json = await cli(['links', '--json'], '<a href="x y">\n<a href=":x">');
+  // Each JSON record names the reading. To RFC 3986 ":x" is a bad scheme; to the URL Standard it has
+  // no scheme (it is a path relative to a base), so that it needs the base the page lacks.
+  const page = '<a href="x y">\n<a href=":x">';
   const noBase = 'No base URI (RFC 3986 §5.1): none of embedded, encapsulating, retrieval, fallback was given';
-  assert.equal(jsonLines(json.out), [
-    {
-      page: '-',
-      element: 'a',
-      attribute: 'href',
-      link: 'x y',
-      line: 1,
-      warnings: [],
-      error: { code: 'RELATIVE_BASE', index: 0, message: noBase },
-    },
-    {
-      page: '-',
-      element: 'a',
-      attribute: 'href',
-      link: ':x',
-      line: 2,
-      warnings: [],
-      error: { code: 'INVALID_SCHEME', index: 0, message: `Invalid scheme: ':' at index 0 in ":x" leaves the scheme empty` },
-    },
+  const record = (link: string, line: number, grammar: string, error: object) => {
+    return { page: '-', element: 'a', attribute: 'href', link, grammar, line, warnings: [], error };
+  };
+  assert.equal(jsonLines((await cli(['links', '--json'], page)).out), [
+    record('x y', 1, 'web', { code: 'RELATIVE_BASE', index: 0, message: noBase }),
+    record(':x', 2, 'web', { code: 'RELATIVE_BASE', index: 0, message: noBase }),
   ]);
+  assert.equal(jsonLines((await cli(['links', '--json', '--rfc3986'], page)).out), [
+    record('x y', 1, 'rfc3986', { code: 'RELATIVE_BASE', index: 0, message: noBase }),
+    record(':x', 2, 'rfc3986', {
+      code: 'INVALID_SCHEME',
+      index: 0,
+      message: `Invalid scheme: ':' at index 0 in ":x" leaves the scheme empty`,
+    }),
+  ]);
+});
+
+test('links: hrefs as browsers read them (the URL Standard), and as RFC 3986 reads them with --rfc3986', async () => {
+  const file = tmp.file(
+    'browser.html',
+    String.raw`<a href="\x\y">
+<a href="http:\\evil.example\a">
+<a href="ht&#9;tp://h2.ex
+ample/a">
+<a href="http:example.com/x">
+<a href="http://0x7f.1/"><a href="http://0177.0.0.1/"><a href="http://2130706433/">
+<a href="http://1.2.3.4.5/">`,
+  );
+  const base = `${file}\thttp://h.example/d/p`;
+  const web = await cli(['links', '--base', 'http://h.example/d/p', file]);
+  assert.is(web.code, 0);
+  assert.is(
+    web.out,
+    [
+      // "\" is "/" in a special URL; tabs and newlines are removed; "http:" without "//" against an http base is relative.
+      `${base}\thttp://h.example/x/y`,
+      `${base}\thttp://evil.example/a`,
+      `${base}\thttp://h2.example/a`,
+      `${base}\thttp://h.example/d/example.com/x`,
+      // IPv4 in hexadecimal, octal and as one number.
+      `${base}\thttp://127.0.0.1/`,
+      `${base}\thttp://127.0.0.1/`,
+      `${base}\thttp://127.0.0.1/`,
+      '',
+    ].join('\n'),
+  );
+  assert.is(
+    web.err,
+    `urikit: ${file}:7: <a href> "http://1.2.3.4.5/" not resolved: INVALID_HOST: Invalid host: '5' at index 15 in "http://1.2.3.4.5/" (URL Standard: IPv4-too-many-parts: the host ends in a number, so it must be an IPv4 address, and this has more than four parts)\n` +
+      'urikit: 8 links in 1 page; 1 not resolved (reported above); by scheme: http 7, (relative) 1\n',
+  );
+  const rfc = await cli(['links', '-q', '--rfc3986', '--base', 'http://h.example/d/p', file]);
+  assert.is(
+    rfc.out,
+    [
+      // TSV writes "\" as "\\".
+      `${base}\thttp://h.example/d/\\\\x\\\\y`,
+      `${base}\thttp:\\\\\\\\evil.example\\\\a`,
+      `${base}\thttp://h2.example/a`,
+      `${base}\thttp:example.com/x`,
+      `${base}\thttp://0x7f.1/`,
+      `${base}\thttp://0177.0.0.1/`,
+      `${base}\thttp://2130706433/`,
+      `${base}\thttp://1.2.3.4.5/`,
+      '',
+    ].join('\n'),
+  );
+  // The JSON record names the reading.
+  const json = async (...args: string[]) =>
+    jsonLines((await cli(['links', '-q', '--json', ...args, '--base', 'http://h/'], '<a href="http://0x7f.1/">')).out);
+  const record = { page: '-', element: 'a', attribute: 'href', link: 'http://0x7f.1/', base: 'http://h/', line: 1, warnings: [] };
+  assert.equal(await json(), [{ ...record, resolved: 'http://127.0.0.1/', grammar: 'web' }]);
+  assert.equal(await json('--rfc3986'), [{ ...record, resolved: 'http://0x7f.1/', grammar: 'rfc3986' }]);
+  // A --base the URL Standard refuses is a usage error, unless the links are read in RFC 3986.
+  const bad = await cli(['links', '--base', 'http://1.2.3.4.5/', file]);
+  assert.is(bad.code, 2);
+  assert.is(
+    bad.err,
+    'urikit: --base "http://1.2.3.4.5/" is no URL to the URL Standard, which links are resolved in (--rfc3986 resolves them in RFC 3986): ' +
+      `Invalid host: '5' at index 15 in "http://1.2.3.4.5/" (URL Standard: IPv4-too-many-parts: the host ends in a number, so it must be an IPv4 address, and this has more than four parts)\n` +
+      'Run "urikit links --help" for usage.\n',
+  );
+  assert.is(
+    (await cli(['links', '-q', '--rfc3986', '--base', 'http://1.2.3.4.5/'], '<a href=x>')).out,
+    '-\thttp://1.2.3.4.5/\thttp://1.2.3.4.5/x\n',
+  );
 });
 
 test('links: every kind of link, in a document read in small chunks', async () => {
@@ -238,14 +316,15 @@ test('links --dedupe and --same-site', async () => {
 test('links --same-site decides on the host browsers and HTTP clients fetch', async () => {
   // A browser (the URL Standard) reads "\" as "/" in http URLs: the host is evil.example, whatever RFC 3986 reads.
   const html = String.raw`<a href="http://evil.example\@good.example/x"><a href="http://good.example\@good.example/y"><a href="/z">`;
+  const base = '-\thttp://www.good.example/';
   const r = await cli(['links', '--same-site', '--base', 'http://www.good.example/'], html);
-  assert.is(
-    r.out,
-    '-\thttp://www.good.example/\thttp://good.example\\\\@good.example/y\n-\thttp://www.good.example/\thttp://www.good.example/z\n',
-  );
+  assert.is(r.out, `${base}\thttp://good.example/@good.example/y\n${base}\thttp://www.good.example/z\n`);
   // Without --same-site it is written, as resolved.
   const all = await cli(['links', '-q', '--base', 'http://www.good.example/'], html);
-  assert.ok(all.out.startsWith('-\thttp://www.good.example/\thttp://evil.example\\\\@good.example/x\n'), all.out);
+  assert.ok(all.out.startsWith(`${base}\thttp://evil.example/@good.example/x\n`), all.out);
+  // Read in RFC 3986 the links are written as RFC 3986 resolves them; the site is still the one both readings agree on.
+  const rfc = await cli(['links', '--rfc3986', '--same-site', '--base', 'http://www.good.example/'], html);
+  assert.is(rfc.out, `${base}\thttp://good.example\\\\@good.example/y\n${base}\thttp://www.good.example/z\n`);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -260,6 +339,8 @@ test('links: a windows-1252 page (no encoding named: the default), its path in U
     [['http://h/d/caf%C3%A9.html?q=%E9&e=%80&z=%26%2320013%3B', ['UNENCODABLE']]],
   );
   assert.is(r.err, 'urikit: 1 link in 1 page; by scheme: (relative) 1; 1 link with warnings\n');
+  const rfc = await cli(['links', '-q', '--rfc3986', '--base', 'http://h/d/', file]);
+  assert.is(rfc.out, `${file}\thttp://h/d/\thttp://h/d/caf%C3%A9.html?q=%E9&e=%80&z=%26%2320013%3B\n`);
   // --default-encoding changes the default.
   const utf8 = await cli(['links', '-q', '--default-encoding', 'utf-8', '--base', 'http://h/'], bytes('<a href="/\xC3\xA9?q=\xC3\xA9">'));
   assert.is(utf8.out, '-\thttp://h/\thttp://h/%C3%A9?q=%C3%A9\n');
@@ -389,6 +470,7 @@ test("links: <base> in <template>, <svg> or <noscript> is not the document's; a 
       link: '\u0001javascript:alert(2)',
       base: 'http://h/p',
       resolved: 'javascript:alert(2)',
+      grammar: 'web',
       line: 1,
       warnings: ['CONTROL_STRIPPED'],
     },
@@ -406,11 +488,22 @@ test('links: a <base> after the links it would change is noted, and used from th
 });
 
 test('links: U+202E, U+2028 and controls are escaped in TSV output, JSON keeps its values', async () => {
-  const r = await cli(['links', '-q', '--base', 'http://h/'], '<meta charset=utf-8><a href="http://\u202Eevil\u2028.example/a\\b">');
+  // RFC 3986 read leniently keeps such a host as written.
+  const spoof = '<meta charset=utf-8><a href="http://\u202Eevil\u2028.example/a\\b">';
+  const r = await cli(['links', '-q', '--rfc3986', '--base', 'http://h/'], spoof);
   assert.is(r.out, '-\thttp://h/\thttp://\\u202Eevil\\u2028.example/a\\\\b\n');
-  const json = await cli(['links', '-q', '--json', '--base', 'http://h/'], '<meta charset=utf-8><a href="http://\u202Eevil.example/">');
+  const spoofJson = '<meta charset=utf-8><a href="http://\u202Eevil.example/">';
+  const json = await cli(['links', '-q', '--rfc3986', '--json', '--base', 'http://h/'], spoofJson);
   assert.ok(json.out.includes('"resolved":"http://\\u202Eevil.example/"'), json.out);
   assert.is((jsonLines(json.out)[0] as { resolved: string }).resolved, 'http://\u202Eevil.example/');
+  // To the URL Standard (UTS #46) it is no host: the report on standard error is escaped.
+  const web = await cli(['links', '-q', '--base', 'http://h/'], spoof);
+  assert.is(web.out, '');
+  assert.is(
+    web.err,
+    'urikit: -:1: <a href> "http://\\u202Eevil\\u2028.example/a\\\\b" not resolved: INVALID_HOST: ' +
+      `Invalid host: '\\u202E' (U+202E) at index 7 in "http://\\u202Eevil\\u2028.example/a\\\\b" (URL Standard: domain-to-ASCII: the domain is not valid under UTS #46 (IDNA), or its ASCII form is no host)\n`,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -184,6 +184,46 @@ test('attributes: the first of a name counts; a value too long is an error; line
   assert.equal(got, ['LINK_TOO_LONG: The href of <a> is longer than 50 characters: left out', 'http://h/ok']);
 });
 
+test('extractLinks: links and the <base href> as the URL Standard reads them by default, as RFC 3986 does with grammar rfc3986', async () => {
+  const page = '<base href="http:\\\\B.example\\d\\"><a href="x\\y"><a href="http://0x7f.1/"><a href="http:z"><a href="http://a b/">';
+  assert.equal(await links(page), [
+    '1 a.href x\\y → http://b.example/d/x/y',
+    '1 a.href http://0x7f.1/ → http://127.0.0.1/',
+    '1 a.href http:z → http://b.example/d/z',
+    '1 a.href http://a b/ → INVALID_HOST',
+  ]);
+  assert.equal(await links(page, { base: 'http://h/', grammar: 'web' }), await links(page));
+  // RFC 3986: the base has no authority ("\\" is no "//"), and "x\y" is a relative path against it.
+  assert.equal(await links(page, { base: 'http://h/', grammar: 'rfc3986' }), [
+    '1 a.href x\\y → http:x\\y',
+    '1 a.href http://0x7f.1/ → http://0x7f.1/',
+    '1 a.href http:z → http:z',
+    '1 a.href http://a b/ → http://a b/',
+  ]);
+  // A windows-1252 page: "?q=é" is "%E9" in both readings.
+  const latin = Buffer.from('<a href="/\xe9?q=\xe9">', 'latin1');
+  for (const grammar of ['web', 'rfc3986'] as const)
+    assert.equal(await links(latin, { base: 'http://h/', grammar }), ['1 a.href /é?q=é → http://h/%C3%A9?q=%E9']);
+});
+
+test('extractLinks (web): the retrieval URI is read as the URL Standard reads it; one it refuses resolves no relative link', async () => {
+  const read = extractLinks('<a href="x">', { base: 'HTTP://0x7f.1/a b/c?é' });
+  const got: string[] = [];
+  for await (const l of read) got.push(l.resolved!);
+  assert.equal(got, ['http://127.0.0.1/a%20b/x']);
+  // Text given whole: its queries in UTF-8.
+  assert.is(read.document.base, 'http://127.0.0.1/a%20b/c?%C3%A9');
+  const refused = extractLinks('<a href="x"><a href="http://ok.example/">', { base: 'http://1.2.3.4.5/' });
+  const out: string[] = [];
+  for await (const l of refused) out.push(l.resolved ?? `${l.error!.code} ${l.error!.index} ${l.error!.message}`);
+  assert.equal(out, [
+    'INVALID_HOST 15 Invalid base URL: Invalid host: \'5\' at index 15 in "http://1.2.3.4.5/" (URL Standard: IPv4-too-many-parts: ' +
+      'the host ends in a number, so it must be an IPv4 address, and this has more than four parts)',
+    'http://ok.example/',
+  ]);
+  assert.is(refused.document.base, null);
+});
+
 test('deep nesting: namespaces are followed down to MAX_DEPTH, and every tag is read past it', async () => {
   const deep = (n: number) => `${'<div>'.repeat(n)}<svg><title><a href=1></title></svg>${'</div>'.repeat(n)}<a href=2>`;
   assert.equal(await links(deep(MAX_DEPTH - 1)), ['1 a.href 1 → http://h/1', '1 a.href 2 → http://h/2']);

@@ -1,8 +1,9 @@
 /**
  * A link resolved as a browser loads it: the URL Standard's preprocessing (controls and spaces
- * stripped at the ends, tabs and newlines removed), RFC 3986 resolution, and the URL Standard's
- * percent-encoding of each component, the query in the document's encoding. The expected URLs are
- * written from the standards (the Encoding Standard's indexes, the URL Standard's sets).
+ * stripped at the ends, tabs and newlines removed), resolution in a grammar (the URL Standard's
+ * parser, or RFC 3986 read leniently), and the URL Standard's percent-encoding of each component,
+ * the query in the document's encoding. The expected URLs are written from the standards (the
+ * Encoding Standard's indexes, the URL Standard's sets and its parser's states).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -61,7 +62,7 @@ test('the query in the document encoding: windows-1252, Shift_JIS, EUC-KR, ISO-8
   assert.is(e('http://h/?日', 'iso-2022-jp'), 'http://h/?%1B$BF|%1B(B');
 });
 
-test('resolveLink: resolved, encoded, with what browsers strip and what the encoding lacks noted', () => {
+test('resolveLink (rfc3986): resolved, encoded, with what browsers strip and what the encoding lacks noted', () => {
   const r = (link: string, base: string | null, encoding = 'utf-8') => resolveLink(link, base, NO_BASE, encoding, 'rfc3986', packages);
   assert.equal(r('../x?q=é', 'http://h/a/b', 'windows-1252'), { resolved: 'http://h/x?q=%E9', error: null, warnings: [] });
   assert.equal(r('\u0001javascript:alert(1)', 'http://h/'), {
@@ -78,6 +79,116 @@ test('resolveLink: resolved, encoded, with what browsers strip and what the enco
   assert.is(r('http://[::1/x', null).error!.code, 'INVALID_CHAR');
   assert.is(r(':x', null).error!.code, 'INVALID_SCHEME');
   assert.is(r('a%zz', 'http://h/').resolved, 'http://h/a%zz');
+});
+
+/** Each link of `links` resolved against `base` in both grammars: [web, rfc3986], each the URL or the error's code. */
+function both(links: readonly string[], base: string | null, encoding = 'utf-8'): Array<[string, string]> {
+  const one = (link: string, grammar: 'web' | 'rfc3986') => {
+    const r = resolveLink(link, base, NO_BASE, encoding, grammar, packages);
+    return r.resolved ?? r.error!.code;
+  };
+  return links.map((l) => [one(l, 'web'), one(l, 'rfc3986')]);
+}
+
+test('resolveLink (web, and rfc3986 beside it): backslashes, tabs and newlines, http:example.com, IPv4 number forms', () => {
+  const base = 'http://h.example/d/p';
+  assert.equal(
+    both(
+      [
+        // The URL Standard reads "\" as "/" in a special URL; lenient RFC 3986 keeps it as a path character.
+        '\\x\\y',
+        '..\\z',
+        'http:\\\\evil.example\\a',
+        '/\\evil.example/b',
+        // Tabs and newlines are removed anywhere, in both readings (the parser's preprocessing).
+        'ht\ttp://h2.ex\nample/a\rb',
+        'java\nscript:alert(1)',
+        // A special scheme that is the base's, without "//", is relative to the URL Standard; another special one takes an authority.
+        'http:example.com/x',
+        'https:example.com/x',
+        'HTTP:/x',
+        // IPv4 in the standard's number forms: hexadecimal, octal, fewer parts, one number.
+        'http://0x7f.1/',
+        'http://0177.0.0.1/',
+        'http://127.1/',
+        'http://2130706433/',
+        'http://0x7F000001./',
+        // What the URL Standard refuses is an error, never dropped or changed.
+        'http://256.256.256.256/',
+        'http://1.2.3.4.5/',
+        'http://a b.example/',
+        'http://[::1/',
+      ],
+      base,
+    ),
+    [
+      ['http://h.example/x/y', 'http://h.example/d/\\x\\y'],
+      ['http://h.example/z', 'http://h.example/d/..\\z'],
+      ['http://evil.example/a', 'http:\\\\evil.example\\a'],
+      ['http://evil.example/b', 'http://h.example/\\evil.example/b'],
+      ['http://h2.example/ab', 'http://h2.example/ab'],
+      ['javascript:alert(1)', 'javascript:alert(1)'],
+      ['http://h.example/d/example.com/x', 'http:example.com/x'],
+      ['https://example.com/x', 'https:example.com/x'],
+      ['http://h.example/x', 'HTTP:/x'],
+      ['http://127.0.0.1/', 'http://0x7f.1/'],
+      ['http://127.0.0.1/', 'http://0177.0.0.1/'],
+      ['http://127.0.0.1/', 'http://127.1/'],
+      ['http://127.0.0.1/', 'http://2130706433/'],
+      ['http://127.0.0.1/', 'http://0x7F000001./'],
+      ['INVALID_HOST', 'http://256.256.256.256/'],
+      ['INVALID_HOST', 'http://1.2.3.4.5/'],
+      ['INVALID_HOST', 'http://a b.example/'],
+      ['UNCLOSED_IP_LITERAL', 'INVALID_CHAR'],
+    ],
+  );
+  // Hosts in A-labels, as browsers send them; RFC 3986 leaves them as written.
+  assert.equal(both(['http://MÜNCHEN.de/ü'], base), [['http://xn--mnchen-3ya.de/%C3%BC', 'http://MÜNCHEN.de/%C3%BC']]);
+});
+
+test('resolveLink (web): the query in the document encoding, as in RFC 3986 reading; the rest in UTF-8', () => {
+  const base = 'http://h/d/p?b=%E9';
+  assert.equal(
+    both(
+      ['caf\u00e9?q=\u00e9', '?q=\u00e9#\u00e9?\u00e9', '#a?\u00e9', '#f', '//h2/?\u00e9', 'ws://h/?\u00e9', 'foo://h/?\u00e9'],
+      base,
+      'windows-1252',
+    ),
+    [
+      ['http://h/d/caf%C3%A9?q=%E9', 'http://h/d/caf%C3%A9?q=%E9'],
+      // A "?" in the fragment starts no query.
+      ['http://h/d/p?q=%E9#%C3%A9?%C3%A9', 'http://h/d/p?q=%E9#%C3%A9?%C3%A9'],
+      ['http://h/d/p?b=%E9#a?%C3%A9', 'http://h/d/p?b=%E9#a?%C3%A9'],
+      // The base's query, encoded with the base.
+      ['http://h/d/p?b=%E9#f', 'http://h/d/p?b=%E9#f'],
+      ['http://h2/?%E9', 'http://h2/?%E9'],
+      // ws, wss and schemes that are not special: UTF-8.
+      ['ws://h/?%C3%A9', 'ws://h/?%C3%A9'],
+      ['foo://h/?%C3%A9', 'foo://h/?%C3%A9'],
+    ],
+  );
+  // Shift_JIS: 日本 is 93 FA 96 7B ("{" stays in a query).
+  assert.equal(both(['?\u65e5\u672c'], 'http://h/', 'shift_jis'), [['http://h/?%93%FA%96{', 'http://h/?%93%FA%96{']]);
+  const web = (link: string, encoding: string) => resolveLink(link, 'http://h/', NO_BASE, encoding, 'web', packages);
+  assert.equal(web('?q=\u4e2d', 'windows-1252'), { resolved: 'http://h/?q=%26%2320013%3B', error: null, warnings: ['UNENCODABLE'] });
+  assert.equal(web('?q=%26%23\u00e9', 'windows-1252'), { resolved: 'http://h/?q=%26%23%E9', error: null, warnings: [] });
+  assert.equal(web('?q=\u00e9', 'utf-16le'), { resolved: 'http://h/?q=%C3%A9', error: null, warnings: [] });
+});
+
+test('resolveLink (web): without a base, an absolute link stands alone and a relative one fails', () => {
+  const r = (link: string) => resolveLink(link, null, NO_BASE, 'utf-8', 'web', packages);
+  assert.equal(r('HTTP://A/./b/../c'), { resolved: 'http://a/c', error: null, warnings: [] });
+  assert.equal(resolveLink('http://a/?\u00e9', null, NO_BASE, 'windows-1252', 'web', packages), {
+    resolved: 'http://a/?%E9',
+    error: null,
+    warnings: [],
+  });
+  assert.equal(r('\u0001javascript:alert(1)'), { resolved: 'javascript:alert(1)', error: null, warnings: ['CONTROL_STRIPPED'] });
+  assert.is(r('/x').error, NO_BASE);
+  // ":x" has no scheme to the URL Standard: it is a path, relative.
+  assert.is(r(':x').error, NO_BASE);
+  const bad = r('http://[::1/x').error!;
+  assert.equal([bad.code, bad.index], ['UNCLOSED_IP_LITERAL', 11]);
 });
 
 test.run();

@@ -1,7 +1,8 @@
 /**
  * `urikit links`: every link of HTML documents (files, directories, standard input, the records of
- * WARC files), resolved as a browser resolves them against the document's base (RFC 3986 §5.1:
- * `<base href>`, then Content-Location, then the retrieval URI). The library (../../links/) finds
+ * WARC files), resolved as a browser resolves them (the URL Standard's parser, or RFC 3986 with
+ * `--rfc3986`) against the document's base (RFC 3986 §5.1: `<base href>`, then Content-Location,
+ * then the retrieval URI). The library (../../links/) finds
  * and resolves the links, the readers (../links/) feed it; this module counts them, applies
  * `--normalize`, `--same-site` and `--dedupe`, and writes them. A link that cannot be resolved is
  * reported, never dropped silently.
@@ -189,7 +190,7 @@ export class LinksCommand extends Command implements PageSink {
     }
     this.out.push(
       terminalSafe(
-        `{"page":${JSON.stringify(this.page)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"base":${l.base === null ? 'null' : JSON.stringify(l.base)},"resolved":${JSON.stringify(resolved)},"line":${l.line},"warnings":${JSON.stringify(l.warnings)}}\n`,
+        `{"page":${JSON.stringify(this.page)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"base":${l.base === null ? 'null' : JSON.stringify(l.base)},"resolved":${JSON.stringify(resolved)},"grammar":"${this.config.linkGrammar}","line":${l.line},"warnings":${JSON.stringify(l.warnings)}}\n`,
       ),
     );
   }
@@ -201,7 +202,7 @@ export class LinksCommand extends Command implements PageSink {
       this.keys?.push('');
       this.out.push(
         terminalSafe(
-          `{"page":${JSON.stringify(this.page)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"line":${l.line},"warnings":${JSON.stringify(l.warnings)},"error":{"code":"${e.code}","index":${e.index},"message":${JSON.stringify(e.message)}}}\n`,
+          `{"page":${JSON.stringify(this.page)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"grammar":"${this.config.linkGrammar}","line":${l.line},"warnings":${JSON.stringify(l.warnings)},"error":{"code":"${e.code}","index":${e.index},"message":${JSON.stringify(e.message)}}}\n`,
         ),
       );
     } else {
@@ -365,10 +366,11 @@ export const linksCommand: LineCommandSpec = {
   usage: `Usage: urikit links [--base URL] [options] [FILE|DIR|-]...
        urikit links [options] FILE.warc[.gz]... | --files-from LIST`,
   about: `Writes every link of HTML documents, and of each HTML response or resource
-record of WARC files, resolved as browsers resolve them against the page's base
-(RFC 3986 §5.1): its first <base href>, else the HTTP Content-Location (WARC),
-else the URI it was retrieved from (--base URL, or WARC-Target-URI). One line
-per link:
+record of WARC files, resolved as browsers resolve them (the URL Standard's
+parser: http:\\\\h\\a is http://h/a, 0x7f.1 is 127.0.0.1; --rfc3986 reads RFC 3986)
+against the page's base (RFC 3986 §5.1): its first <base href>, else the HTTP
+Content-Location (WARC), else the URI it was retrieved from (--base URL, or
+WARC-Target-URI). One line per link:
   PAGE<TAB>BASE<TAB>LINK   the page (its file, or its WARC-Target-URI), the
                            base, and the link resolved
 Pages are decoded as the HTML Standard sniffs them (byte order mark, --encoding,
@@ -386,6 +388,10 @@ or --glob). A link that cannot be resolved is reported on standard error (with
       title: 'Options:',
       rows: [
         ['--base', 'the URI an HTML input was retrieved from (its base when it has no <base href>)'],
+        [
+          '--rfc3986',
+          "resolve links in RFC 3986 (§5.2, read leniently: backslashes, spaces and hosts kept as written) rather than as browsers do (the URL Standard's parser)",
+        ],
         ['--warc', 'the input is WARC (so is a FILE named *.warc or *.warc.gz)'],
         ['--files-from', 'read the inputs named in LIST, one a line (- for standard input)'],
         ['--glob', "the files of a directory to read: a pattern of their paths in it ('**/*.html', '*.warc.gz')"],
@@ -397,7 +403,7 @@ or --glob). A link that cannot be resolved is reported on standard error (with
         ],
         [
           '--json',
-          'one JSON object per link: page, element, attribute, link (as written), base, resolved, line, warnings; or, for a link that cannot be resolved, error {code, index, message}',
+          'one JSON object per link: page, element, attribute, link (as written), base, resolved, grammar (web or rfc3986), line, warnings; or, for a link that cannot be resolved, error {code, index, message}',
         ],
         [
           '--warnings',

@@ -46,7 +46,14 @@ function open(
 ): DocumentWriter {
   to.pageStart(name, url);
   const x = new LinkExtractor(
-    { base: url, contentLocation, contentType, encoding: config.encoding, defaultEncoding: config.defaultEncoding },
+    {
+      base: url,
+      contentLocation,
+      contentType,
+      encoding: config.encoding,
+      defaultEncoding: config.defaultEncoding,
+      grammar: config.linkGrammar,
+    },
     (l) => to.link(l),
   );
   return {
