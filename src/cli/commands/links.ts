@@ -18,7 +18,7 @@ import { tryParse } from '../../uri.js';
 import type { Config } from '../config.js';
 import { describeReadError, openInput } from '../io/input.js';
 import type { Progress } from '../io/progress.js';
-import { terminalSafe, tsvSafe } from '../io/quote.js';
+import { show, terminalSafe, tsvSafe } from '../io/quote.js';
 import type { Sink } from '../io/writer.js';
 import type { DocumentInput } from '../links/inputs.js';
 import type { PageSink } from '../links/reader.js';
@@ -208,7 +208,7 @@ export class LinksCommand extends Command implements PageSink {
     } else {
       this.err.push(
         terminalSafe(
-          `urikit: ${this.page}:${l.line}: <${l.element} ${l.attribute}> ${JSON.stringify(l.link)} not resolved: ${e.code}: ${e.message}\n`,
+          `urikit: ${this.page}:${l.line}: <${l.element} ${l.attribute}> ${show(l.link)} not resolved: ${e.code}: ${e.message}\n`,
         ),
       );
     }
