@@ -6,7 +6,8 @@ import { terminalSafe } from '../io/quote.js';
 import { workerOptions } from '../jobs.js';
 import { Kind } from '../lines/records.js';
 import { feature } from '../packages.js';
-import { type HostGroups, Stats } from '../stats/counts.js';
+import { type HostGroups, Stats, type Tally } from '../stats/counts.js';
+import { RecordMemo } from '../stats/memo.js';
 import { htmlReport } from '../stats/report.js';
 import { Command, type CommandState, type LineCommandSpec, type OutputKind } from './command.js';
 
@@ -22,6 +23,8 @@ export class StatsCommand extends Command {
   private html: number | null = null;
   /** Writing the HTML report failed: the exit code is 2. */
   private failed = false;
+  /** The tallies of the texts seen lately: of lines or targets, and of referrers. */
+  private readonly memos = [new RecordMemo<Tally>(), new RecordMemo<Tally>()];
 
   constructor(config: Config) {
     super(config);
@@ -49,17 +52,35 @@ export class StatsCommand extends Command {
   }
 
   record(r: ByteView, _line: number, kind: Kind): void {
-    this.uris++;
     if (this.config.web) {
+      this.uris++;
       if (!this.stats.kinds[kind === Kind.REFERRER ? 1 : 0]!.addWeb(r.href)) this.invalid++;
       return;
     }
-    if (r.code !== 0) this.invalid++;
-    if (kind === Kind.REFERRER) {
-      this.stats.kinds[1]!.add(r);
+    const k = kind === Kind.REFERRER ? 1 : 0;
+    const t = this.stats.kinds[k]!.tally(r);
+    this.memos[k]!.set(t);
+    this.count(t, k);
+  }
+
+  again(bytes: Uint8Array, start: number, end: number, kind: Kind): boolean {
+    if (this.config.web) return false;
+    const k = kind === Kind.REFERRER ? 1 : 0;
+    const t = this.memos[k]!.get(bytes, start, end);
+    if (t === undefined) return false;
+    this.count(t, k);
+    return true;
+  }
+
+  /** Counts a record of kind `k` (0: a line or a target, 1: a referrer). */
+  private count(t: Tally, k: number): void {
+    this.uris++;
+    if (t.error !== null) this.invalid++;
+    if (k === 1) {
+      this.stats.kinds[1]!.count(t);
       return;
     }
-    const slot = this.stats.kinds[0]!.add(r, this.status);
+    const slot = this.stats.kinds[0]!.count(t, this.status);
     if (slot >= 0 && this.minute >= 0) this.stats.timeline?.addRoute(slot, this.minute);
   }
 

@@ -304,15 +304,20 @@ export class LogLines implements LineReader {
       if (l.error === 'NOT_A_LOG_LINE' || want !== 'referrer') to.noUri(line, Kind.LINE, l.error!, index, message);
       if (l.error === 'NOT_A_LOG_LINE') return;
     } else if (want !== 'referrer') {
-      this.target.method = method(bytes, l.methodStart, l.targetStart - 1);
-      this.target.scan(bytes, l.targetStart, l.targetEnd);
-      to.record(this.target, line, Kind.TARGET);
+      // CONNECT and OPTIONS read their targets their own way: only other methods' are taken again.
+      const m = method(bytes, l.methodStart, l.targetStart - 1);
+      if (m !== 'GET' || to.again?.(bytes, l.targetStart, l.targetEnd, Kind.TARGET) !== true) {
+        this.target.method = m;
+        this.target.scan(bytes, l.targetStart, l.targetEnd);
+        to.record(this.target, line, Kind.TARGET);
+      }
     }
     if (want === 'target') return;
     if (l.referrerStart === -1) {
       if (l.format === 'combined') to.absent();
       return;
     }
+    if (to.again?.(bytes, l.referrerStart, l.referrerEnd, Kind.REFERRER) === true) return;
     this.referrer.scan(bytes, l.referrerStart, l.referrerEnd);
     to.record(this.referrer, line, Kind.REFERRER);
   }

@@ -31,6 +31,26 @@ export interface HostGroups {
 
 const HOSTS: HostGroups = { name: 'hosts', key: (host) => host };
 
+/**
+ * One record as `UriStats.count` counts it: its error code (null when valid), its request-target
+ * form (null when not a target), lower-case scheme ('' for a relative reference), host key,
+ * host type, path, the names of its warnings, and with --templates the template it matches
+ * first (-1: none, and `miss` is its request target, counted among the targets none matches).
+ */
+export interface Tally {
+  readonly error: string | null;
+  readonly form: string | null;
+  readonly scheme: string;
+  readonly host: string | null;
+  readonly hostType: string;
+  readonly path: string;
+  readonly warnings: readonly string[];
+  readonly template: number;
+  readonly miss: string | null;
+}
+
+const NONE: readonly string[] = Object.freeze([]);
+
 /** The counts of one kind of record: the lines of a URI list, or a log's targets or referrers. */
 export class UriStats {
   uris = 0;
@@ -90,29 +110,65 @@ export class UriStats {
    * failed (400 and above) from making routes of its path: a scanner's probes are no routes.
    */
   add(r: ByteView, status = -1): number {
+    return this.count(this.tally(r), status);
+  }
+
+  /** What `count` needs of `r`: made once per distinct record text (see memo.ts). */
+  tally(r: ByteView): Tally {
+    if (r.code !== 0)
+      return {
+        error: r.error().code,
+        form: null,
+        scheme: '',
+        host: null,
+        hostType: 'none',
+        path: '',
+        warnings: NONE,
+        template: -1,
+        miss: null,
+      };
+    const scheme = r.scheme;
+    const host = r.host;
+    const flags = r.offsets[Slot.FLAGS]!;
+    const warnings: string[] = [];
+    if ((flags & WARNING_FLAGS) !== 0) for (const [name, bit] of WARNINGS) if ((flags & bit) !== 0) warnings.push(name);
+    let template = -1;
+    let miss: string | null = null;
+    if (this.templates !== null) {
+      const target = r.requestTarget ?? r.href;
+      template = this.templates.find(target);
+      if (template === -1) miss = target;
+    }
+    return {
+      error: null,
+      form: r instanceof TargetView ? targetFormName(r.form) : null,
+      scheme: scheme === undefined ? '' : scheme.toLowerCase(),
+      host: host === undefined ? null : this.groups.key(host.toLowerCase()),
+      hostType: r.hostType ?? 'none',
+      path: r.path,
+      warnings: warnings.length === 0 ? NONE : warnings,
+      template,
+      miss,
+    };
+  }
+
+  /** Counts one more record of tally `t`; returns its route's slot, as `add`. */
+  count(t: Tally, status = -1): number {
     this.uris++;
-    if (r.code !== 0) {
+    if (t.error !== null) {
       this.invalid++;
-      increment(this.errors, r.error().code);
+      increment(this.errors, t.error);
       return -1;
     }
     this.valid++;
-    if (r instanceof TargetView) increment(this.forms, targetFormName(r.form));
-    const scheme = r.scheme;
-    this.schemes.add(scheme === undefined ? '' : scheme.toLowerCase());
-    const host = r.host;
-    if (host !== undefined) this.hosts.add(this.groups.key(host.toLowerCase()));
-    increment(this.hostTypes, r.hostType ?? 'none');
-    const path = r.path;
-    this.paths.add(path);
-    let slot = -1;
-    if (this.templates !== null) slot = this.templates.add(r);
-    else if (this.routes !== null) slot = this.routes.add(path, status < 400);
-    const flags = r.offsets[Slot.FLAGS]!;
-    if ((flags & WARNING_FLAGS) !== 0) {
-      for (const [name, bit] of WARNINGS) if ((flags & bit) !== 0) increment(this.warnings, name);
-    }
-    return slot;
+    if (t.form !== null) increment(this.forms, t.form);
+    this.schemes.add(t.scheme);
+    if (t.host !== null) this.hosts.add(t.host);
+    increment(this.hostTypes, t.hostType);
+    this.paths.add(t.path);
+    for (const w of t.warnings) increment(this.warnings, w);
+    if (this.templates !== null) return this.templates.count(t.template, t.miss!);
+    return this.routes === null ? -1 : this.routes.add(t.path, status < 400);
   }
 
   /**

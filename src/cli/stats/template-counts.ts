@@ -1,5 +1,4 @@
 /** `stats --templates FILE`: valid records counted by the first template their request target matches. */
-import type { ByteView } from '../../readers/bytes.js';
 import type { Templates } from '../templates.js';
 import { TopK, type TopKData } from './topk.js';
 
@@ -17,10 +16,16 @@ export class TemplateCounts {
     this.misses = new TopK(capacity);
   }
 
-  /** Counts `r`; returns the index of its template, or the number of templates when none matched. */
-  add(r: ByteView): number {
-    const target = r.requestTarget ?? r.href;
-    const index = this.templates.set.indexOf(target);
+  /** The template a valid record's request target (or whole text) matches first: its index, or -1. */
+  find(target: string): number {
+    return this.templates.set.indexOf(target);
+  }
+
+  /**
+   * Counts a record whose template is `index` (-1: none, and `target` is counted among the
+   * misses); returns the index, or the number of templates when none matched.
+   */
+  count(index: number, target: string): number {
     if (index !== -1) {
       this.counts[index]!++;
       return index;

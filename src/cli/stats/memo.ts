@@ -1,0 +1,111 @@
+/**
+ * What was made of each record text seen lately, found by the text's bytes (`RecordMemo`): a log
+ * repeats its requests and referrers, and `stats` counts a text it has seen without scanning it
+ * again, and without making a string of it to look it up.
+ */
+
+/** Entries kept at most; then the memo starts afresh. */
+const ENTRIES = 1 << 13;
+/** Hash slots: twice the entries, so that probe runs stay short. */
+const SLOTS = ENTRIES << 1;
+const MASK = SLOTS - 1;
+/** Bytes of texts kept at most; a longer text than `LONGEST` is not kept at all. */
+const ARENA = 1 << 20;
+const LONGEST = 1 << 10;
+/**
+ * Slots a lookup probes at most: past that the text is neither found nor kept, so that texts
+ * made to share a hash cost a bounded number of comparisons each.
+ */
+const PROBES = 32;
+
+/**
+ * Values by the bytes of a text, for the last `ENTRIES` distinct texts (at most `ARENA` bytes of
+ * them). `get` looks a text up; after a miss, `set` keeps the value made for that text. When the
+ * memo fills up it starts afresh; if fewer than a quarter of its lookups found their text, it
+ * first rests for a while, so that input whose texts do not repeat pays for no lookups.
+ */
+export class RecordMemo<T> {
+  /** Each slot holds an entry's index + 1; 0 when empty (linear probing). */
+  private readonly slots = new Int32Array(SLOTS);
+  private readonly hashes = new Int32Array(ENTRIES);
+  /** Entry i's text is bytes [starts[i], starts[i + 1]) of the arena. */
+  private readonly starts = new Int32Array(ENTRIES + 1);
+  private readonly arena = new Uint8Array(ARENA);
+  private values: T[] = [];
+  /** The text of the last `get` that missed, and the empty slot its probe ended at (-1: none). */
+  private missBytes: Uint8Array = this.arena;
+  private missStart = 0;
+  private missEnd = 0;
+  private missHash = 0;
+  private missSlot = -1;
+  /** Lookups and hits since the memo last started afresh; lookups left to skip while resting. */
+  private lookups = 0;
+  private hits = 0;
+  private resting = 0;
+
+  /** The value kept for bytes [start, end) of `bytes`, or undefined. */
+  get(bytes: Uint8Array, start: number, end: number): T | undefined {
+    this.missSlot = -1;
+    if (this.resting > 0) {
+      this.resting--;
+      return undefined;
+    }
+    const n = end - start;
+    if (n > LONGEST) return undefined;
+    this.lookups++;
+    // FNV-1a over the bytes and the length.
+    let h = 0x811c9dc5 ^ n;
+    for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+    const slots = this.slots;
+    let slot = h & MASK;
+    for (let e = slots[slot]! - 1, probes = 0; e >= 0; e = slots[slot]! - 1) {
+      if (this.hashes[e] === h && this.same(e, bytes, start, end)) {
+        this.hits++;
+        return this.values[e];
+      }
+      if (++probes === PROBES) return undefined;
+      slot = (slot + 1) & MASK;
+    }
+    this.missBytes = bytes;
+    this.missStart = start;
+    this.missEnd = end;
+    this.missHash = h;
+    this.missSlot = slot;
+    return undefined;
+  }
+
+  /** Keeps `value` for the text of the last `get`, when it missed (else does nothing). */
+  set(value: T): void {
+    if (this.missSlot === -1) return;
+    const n = this.missEnd - this.missStart;
+    let e = this.values.length;
+    if (e === ENTRIES || this.starts[e]! + n > ARENA) {
+      this.afresh();
+      e = 0;
+      this.missSlot = this.missHash & MASK;
+    }
+    const at = this.starts[e]!;
+    this.arena.set(this.missBytes.subarray(this.missStart, this.missEnd), at);
+    this.starts[e + 1] = at + n;
+    this.hashes[e] = this.missHash;
+    this.values.push(value);
+    this.slots[this.missSlot] = e + 1;
+    this.missSlot = -1;
+  }
+
+  /** Entry `e`'s text is bytes [start, end) of `bytes`. */
+  private same(e: number, bytes: Uint8Array, start: number, end: number): boolean {
+    const from = this.starts[e]!;
+    if (this.starts[e + 1]! - from !== end - start) return false;
+    const arena = this.arena;
+    for (let i = start, j = from; i < end; i++, j++) if (arena[j] !== bytes[i]) return false;
+    return true;
+  }
+
+  private afresh(): void {
+    if (4 * this.hits < this.lookups) this.resting = 4 * ENTRIES;
+    this.lookups = this.hits = 0;
+    this.slots.fill(0);
+    this.values = [];
+  }
+}

@@ -1,0 +1,135 @@
+/** RecordMemo (src/cli/stats/memo.ts), and `stats` counting the records it finds again as it counted them first. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { RecordMemo } from '../../src/cli/stats/memo.js';
+import { cli } from '../support/cli.js';
+import { Rng } from '../support/rng.js';
+
+const bytes = (s: string): Buffer => Buffer.from(s, 'latin1');
+
+/** Looks `text` up, keeping `value` for it on a miss; what the lookup found. */
+function lookup(m: RecordMemo<string>, text: string, value: string): string | undefined {
+  const b = bytes(`..${text}..`);
+  const found = m.get(b, 2, b.length - 2);
+  if (found === undefined) m.set(value);
+  return found;
+}
+
+test('memo: a text is found again wherever its bytes lie; another text, of any length, is not', () => {
+  const m = new RecordMemo<string>();
+  assert.is(lookup(m, '/a/b', 'first'), undefined);
+  assert.is(lookup(m, '/a/b', 'ignored'), 'first');
+  assert.is(m.get(bytes('GET /a/b HTTP/1.1'), 4, 8), 'first');
+  assert.is(lookup(m, '/a/c', 'other'), undefined);
+  assert.is(lookup(m, '/a/b/', 'longer'), undefined);
+  assert.is(lookup(m, '/a/', 'shorter'), undefined);
+  assert.is(lookup(m, '', 'empty'), undefined);
+  assert.is(lookup(m, '', 'x'), 'empty');
+  assert.is(lookup(m, '/a/c', 'x'), 'other');
+  // Bytes that are not ASCII are texts like any other.
+  assert.is(lookup(m, '/caf\xe9', 'latin'), undefined);
+  assert.is(lookup(m, '/caf\xc3\xa9', 'utf8'), undefined);
+  assert.is(lookup(m, '/caf\xe9', 'x'), 'latin');
+});
+
+test('memo: set keeps a value only after a miss, once', () => {
+  const m = new RecordMemo<string>();
+  const b = bytes('/x /y');
+  assert.is(m.get(b, 0, 2), undefined);
+  m.set('x');
+  m.set('again');
+  assert.is(m.get(b, 0, 2), 'x');
+  m.set('after a hit');
+  assert.is(m.get(b, 0, 2), 'x');
+  assert.is(m.get(b, 3, 5), undefined);
+  m.set('y');
+  assert.is(m.get(b, 3, 5), 'y');
+});
+
+test('memo: a text longer than 1024 bytes is never kept', () => {
+  const m = new RecordMemo<string>();
+  const long = `/${'a'.repeat(1024)}`;
+  assert.is(lookup(m, long, 'long'), undefined);
+  assert.is(lookup(m, long, 'long'), undefined);
+  assert.is(lookup(m, long.slice(1), 'fits'), undefined);
+  assert.is(lookup(m, long.slice(1), 'x'), 'fits');
+});
+
+test("memo: full at 8192 texts, it starts afresh, and never answers with another text's value", () => {
+  const m = new RecordMemo<string>();
+  for (let i = 0; i < 8192; i++) assert.is(lookup(m, `/p/${i}`, `v${i}`), undefined);
+  // Every text is found again: the hits keep it from resting when it starts afresh.
+  for (let i = 0; i < 8192; i++) assert.is(lookup(m, `/p/${i}`, 'x'), `v${i}`);
+  assert.is(lookup(m, '/p/8192', 'v8192'), undefined);
+  assert.is(lookup(m, '/p/8192', 'x'), 'v8192');
+  assert.is(lookup(m, '/p/0', 'again'), undefined);
+  assert.is(lookup(m, '/p/0', 'x'), 'again');
+  // Random texts over a small alphabet, many of the same length: each answer is the value kept
+  // for that very text since the memo last started afresh.
+  const rng = new Rng(7);
+  const r = new RecordMemo<string>();
+  const kept = new Map<string, string>();
+  for (let i = 0; i < 60_000; i++) {
+    const text =
+      Array.from({ length: 1 + rng.int(6) }, () => 'ab/%'[rng.int(4)]).join('') + (rng.int(3) === 0 ? String(rng.int(20_000)) : '');
+    const found = lookup(r, text, `${text}@${i}`);
+    if (found === undefined) kept.set(text, `${text}@${i}`);
+    else assert.is(found, kept.get(text));
+    assert.ok(found === undefined || found.startsWith(`${text}@`));
+  }
+});
+
+test('memo: 1 MiB of texts fills it; texts that do not repeat make it rest, then try again', () => {
+  const m = new RecordMemo<string>();
+  const text = (i: number): string => `/${String(i).padStart(1000, '0')}`;
+  for (let i = 0; i < 1047; i++) lookup(m, text(i), `v${i}`);
+  assert.is(lookup(m, text(0), 'x'), 'v0');
+  // The 1048th text does not fit: afresh. Its lookups found almost nothing, so it rests.
+  assert.is(lookup(m, text(1047), 'v1047'), undefined);
+  assert.is(lookup(m, text(1047), 'x'), undefined);
+  for (let i = 0; i < 4 * 8192 - 1; i++) assert.is(lookup(m, '/p', 'not kept'), undefined);
+  assert.is(lookup(m, '/p', 'p'), undefined);
+  assert.is(lookup(m, '/p', 'x'), 'p');
+  assert.is(lookup(m, text(1047), 'x'), 'v1047');
+});
+
+/** Every count in `v` times 3 (not the distinct counts, nor the timeline's start and unit). */
+function times3(v: unknown): unknown {
+  if (typeof v === 'number') return 3 * v;
+  if (Array.isArray(v)) return v.map(times3);
+  if (v === null || typeof v !== 'object') return v;
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'distinct' || k === 'start' || k === 'unit' ? x : times3(x)]));
+}
+
+test('stats: a log read three times over counts three times each of its counts', async () => {
+  const log = [
+    'GET /a?b HTTP/1.1',
+    'GET /a?b HTTP/1.1',
+    'GET /bad path HTTP/1.1',
+    'GET HTTP://WWW.Example.COM/x HTTP/1.1',
+    'CONNECT www.example.com:443 HTTP/1.1',
+    'GET www.example.com:443 HTTP/1.1',
+    'OPTIONS * HTTP/1.1',
+    'GET * HTTP/1.1',
+    'GET /%zz HTTP/1.1',
+  ]
+    .map((r, i) => `192.0.2.1 - - [17/May/2015:10:0${i}:03 +0000] "${r}" 200 5 "${i % 2 === 0 ? 'http://R.example/p' : '-'}" "UA"\n`)
+    .join('');
+  const once = JSON.parse((await cli(['stats', '--log', 'combined', '--json'], log)).out);
+  const thrice = JSON.parse((await cli(['stats', '--log', 'combined', '--json'], log + log + log)).out);
+  assert.equal(thrice.targets, times3(once.targets));
+  assert.equal(thrice.referrers, times3(once.referrers));
+  // CONNECT reads www.example.com:443 as a host and a port, GET as a scheme and a path.
+  assert.equal(once.targets.forms, { origin: 2, absolute: 2, authority: 1, asterisk: 1 });
+  assert.equal(once.targets.hosts.top, [{ value: 'www.example.com', count: 2 }]);
+  assert.equal(thrice.targets.schemes.top, [
+    { value: null, count: 12 },
+    { value: 'http', count: 3 },
+    { value: 'www.example.com', count: 3 },
+  ]);
+  assert.equal(thrice.targets.errors, { INVALID_CHAR: 3, INVALID_PERCENT_ENCODING: 3, INVALID_REQUEST_TARGET: 3 });
+  assert.equal(thrice.timeline.counts, [3, 3, 3, 3, 3, 3, 3, 3, 3]);
+  assert.equal(thrice.referrers.paths.top, [{ value: '/p', count: 15 }]);
+});
+
+test.run();
