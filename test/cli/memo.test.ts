@@ -1,7 +1,7 @@
 /** RecordMemo (src/cli/stats/memo.ts), and `stats` counting the records it finds again as it counted them first. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { RecordMemo } from '../../src/cli/stats/memo.js';
+import { RecordMemo } from '../../src/cli/lines/memo.js';
 import { cli } from '../support/cli.js';
 import { Rng } from '../support/rng.js';
 
@@ -11,7 +11,7 @@ const bytes = (s: string): Buffer => Buffer.from(s, 'latin1');
 function lookup(m: RecordMemo<string>, text: string, value: string): string | undefined {
   const b = bytes(`..${text}..`);
   const found = m.get(b, 2, b.length - 2);
-  if (found === undefined) m.set(value);
+  if (found === undefined) m.set({ bytes: b, start: 2, end: b.length - 2 }, value);
   return found;
 }
 
@@ -32,17 +32,22 @@ test('memo: a text is found again wherever its bytes lie; another text, of any l
   assert.is(lookup(m, '/caf\xe9', 'x'), 'latin');
 });
 
-test('memo: set keeps a value only after a miss, once', () => {
+test('memo: set keeps a value only for the text the last lookup missed, once', () => {
   const m = new RecordMemo<string>();
   const b = bytes('/x /y');
+  const x = { bytes: b, start: 0, end: 2 };
+  const y = { bytes: b, start: 3, end: 5 };
   assert.is(m.get(b, 0, 2), undefined);
-  m.set('x');
-  m.set('again');
+  // Another range than the one missed: a record the reader did not look up first.
+  m.set(y, 'not /x');
+  m.set({ bytes: bytes('/x /y'), start: 0, end: 2 }, 'another buffer');
+  m.set(x, 'x');
+  m.set(x, 'again');
   assert.is(m.get(b, 0, 2), 'x');
-  m.set('after a hit');
+  m.set(x, 'after a hit');
   assert.is(m.get(b, 0, 2), 'x');
   assert.is(m.get(b, 3, 5), undefined);
-  m.set('y');
+  m.set(y, 'y');
   assert.is(m.get(b, 3, 5), 'y');
 });
 
@@ -53,6 +58,22 @@ test('memo: a text longer than 1024 bytes is never kept', () => {
   assert.is(lookup(m, long, 'long'), undefined);
   assert.is(lookup(m, long.slice(1), 'fits'), undefined);
   assert.is(lookup(m, long.slice(1), 'x'), 'fits');
+});
+
+/** The memo's hash of a text (FNV-1a over its length and bytes), to make texts that share a slot. */
+function fnv(text: string): number {
+  let h = 0x811c9dc5 ^ text.length;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h;
+}
+
+test('memo: texts that share a slot are kept up to 32 of them; a lookup compares no more', () => {
+  const m = new RecordMemo<string>();
+  const same: string[] = [];
+  for (let i = 0; same.length < 40; i++) if ((fnv(`/${i}`) & 16383) === 5) same.push(`/${i}`);
+  for (const t of same) assert.is(lookup(m, t, t), undefined);
+  for (const t of same.slice(0, 32)) assert.is(lookup(m, t, 'x'), t);
+  for (const t of same.slice(32)) assert.is(lookup(m, t, t), undefined);
 });
 
 test("memo: full at 8192 texts, it starts afresh, and never answers with another text's value", () => {
@@ -93,6 +114,21 @@ test('memo: 1 MiB of texts fills it; texts that do not repeat make it rest, then
   assert.is(lookup(m, text(1047), 'x'), 'v1047');
 });
 
+/** A log whose targets repeat in other spellings and methods, some invalid. */
+const LOG = [
+  'GET /a?b HTTP/1.1',
+  'GET /a?b HTTP/1.1',
+  'GET /bad path HTTP/1.1',
+  'GET HTTP://WWW.Example.COM/x HTTP/1.1',
+  'CONNECT www.example.com:443 HTTP/1.1',
+  'GET www.example.com:443 HTTP/1.1',
+  'OPTIONS * HTTP/1.1',
+  'GET * HTTP/1.1',
+  'GET /%zz HTTP/1.1',
+]
+  .map((r, i) => `192.0.2.1 - - [17/May/2015:10:0${i}:03 +0000] "${r}" 200 5 "${i % 2 === 0 ? 'http://R.example/p' : '-'}" "UA"\n`)
+  .join('');
+
 /** Every count in `v` times 3 (not the distinct counts, nor the timeline's start and unit). */
 function times3(v: unknown): unknown {
   if (typeof v === 'number') return 3 * v;
@@ -102,21 +138,8 @@ function times3(v: unknown): unknown {
 }
 
 test('stats: a log read three times over counts three times each of its counts', async () => {
-  const log = [
-    'GET /a?b HTTP/1.1',
-    'GET /a?b HTTP/1.1',
-    'GET /bad path HTTP/1.1',
-    'GET HTTP://WWW.Example.COM/x HTTP/1.1',
-    'CONNECT www.example.com:443 HTTP/1.1',
-    'GET www.example.com:443 HTTP/1.1',
-    'OPTIONS * HTTP/1.1',
-    'GET * HTTP/1.1',
-    'GET /%zz HTTP/1.1',
-  ]
-    .map((r, i) => `192.0.2.1 - - [17/May/2015:10:0${i}:03 +0000] "${r}" 200 5 "${i % 2 === 0 ? 'http://R.example/p' : '-'}" "UA"\n`)
-    .join('');
-  const once = JSON.parse((await cli(['stats', '--log', 'combined', '--json'], log)).out);
-  const thrice = JSON.parse((await cli(['stats', '--log', 'combined', '--json'], log + log + log)).out);
+  const once = JSON.parse((await cli(['stats', '--log', 'combined', '--json'], LOG)).out);
+  const thrice = JSON.parse((await cli(['stats', '--log', 'combined', '--json'], LOG + LOG + LOG)).out);
   assert.equal(thrice.targets, times3(once.targets));
   assert.equal(thrice.referrers, times3(once.referrers));
   // CONNECT reads www.example.com:443 as a host and a port, GET as a scheme and a path.
@@ -130,6 +153,41 @@ test('stats: a log read three times over counts three times each of its counts',
   assert.equal(thrice.targets.errors, { INVALID_CHAR: 3, INVALID_PERCENT_ENCODING: 3, INVALID_REQUEST_TARGET: 3 });
   assert.equal(thrice.timeline.counts, [3, 3, 3, 3, 3, 3, 3, 3, 3]);
   assert.equal(thrice.referrers.paths.top, [{ value: '/p', count: 15 }]);
+});
+
+/** `out`'s lines with each number at the start (`N:` or `N\t`) or in `"line":N` moved on by `by`. */
+function shifted(out: string, by: number): string {
+  return out.replace(/^(\d+)(?=[:\t])|(?<="line":)(\d+)/gm, (n) => String(Number(n) + by));
+}
+
+test('parse, validate, normalize: a record read again gives what it gave the first time, with its own line number', async () => {
+  const commands = [
+    ['parse', '--tsv', '--no-header', '--fields', 'line,field,href,host'],
+    ['parse', '--fields', 'href,line,path'],
+    ['validate'],
+    ['validate', '--json'],
+    ['normalize'],
+    ['normalize', '--on-invalid', 'keep'],
+  ];
+  for (const c of commands) {
+    const once = await cli([...c, '--log', 'combined', '-q'], LOG);
+    const twice = await cli([...c, '--log', 'combined', '-q'], LOG + LOG);
+    assert.is(twice.out, once.out + shifted(once.out, 9), c.join(' '));
+    assert.is(twice.code, once.code);
+  }
+  const parsed = (await cli(['parse', '--log', 'combined', '--fields', 'href,line'], LOG + LOG)).out.split('\n');
+  assert.equal(
+    parsed.filter((l) => /"line":(1|10)}/.test(l)),
+    [
+      '{"href":"/a?b","line":1}',
+      '{"href":"http://R.example/p","line":1}',
+      '{"href":"/a?b","line":10}',
+      '{"href":"http://R.example/p","line":10}',
+    ],
+  );
+  const deduped = await cli(['normalize', '--dedupe', '--log', 'combined', '-q'], LOG + LOG);
+  assert.is(deduped.out, (await cli(['normalize', '--dedupe', '--log', 'combined', '-q'], LOG)).out);
+  assert.is(deduped.out, '/a?b\nhttp://r.example/p\nhttp://www.example.com/x\n//www.example.com:443\nwww.example.com:443\n*\n');
 });
 
 test.run();

@@ -11,6 +11,7 @@ import { parseWeb } from '../../uri.js';
 import type { Config } from '../config.js';
 import type { Out } from '../io/writer.js';
 import { TO_FRONTIER, workerOptions } from '../jobs.js';
+import { Memos } from '../lines/memo.js';
 import type { Kind } from '../lines/records.js';
 import type { LineCommandSpec } from './command.js';
 import { textRecord, UriPerLine } from './uri-per-line.js';
@@ -53,6 +54,8 @@ export class NormalizeCommand extends UriPerLine {
   private readonly steps: Steps | null;
   /** The record of each ASCII record's text, then of its normal form. */
   private readonly rec = new Uint32Array(OFFSETS_LENGTH);
+  /** The normal forms of the valid texts seen lately. */
+  private readonly memos = new Memos<string>();
 
   constructor(config: Config, inWorker = false) {
     super(config);
@@ -79,6 +82,21 @@ export class NormalizeCommand extends UriPerLine {
       this.failed(e, line, kind, r.href);
       return;
     }
+    this.memos.set(kind, r, s);
+    this.write(s);
+  }
+
+  again(bytes: Uint8Array, start: number, end: number, _line: number, kind: Kind): boolean {
+    if (this.config.web) return false;
+    const s = this.memos.get(bytes, start, end, kind);
+    if (s === undefined) return false;
+    this.uris++;
+    this.write(s);
+    return true;
+  }
+
+  /** Writes the normal form `s`, unless --dedupe has seen it. */
+  private write(s: string): void {
     if (this.dedupe === null || this.dedupe.keep(s)) this.out.push(`${s}\n`);
   }
 
@@ -91,7 +109,7 @@ export class NormalizeCommand extends UriPerLine {
       this.failed(e, line, kind, text);
       return;
     }
-    if (this.dedupe === null || this.dedupe.keep(s)) this.out.push(`${s}\n`);
+    this.write(s);
   }
 
   /** What `normalize` gives for `text`, from its record in `rec`. */

@@ -9,6 +9,7 @@ import type { Uri } from '../../uri.js';
 import type { Config } from '../config.js';
 import { FIELDS, type Field } from '../fields.js';
 import { tsvField } from '../io/quote.js';
+import { Memos } from '../lines/memo.js';
 import { KIND_NAMES, Kind } from '../lines/records.js';
 import { matchRecord } from '../templates.js';
 import { Command, jsonError, type LineCommandSpec } from './command.js';
@@ -28,6 +29,8 @@ export class ParseCommand extends Command {
   private readonly fields: readonly Field[];
   /** The record's match with --templates (read by the template and variables fields). */
   private match: UriTemplateMatch | null = null;
+  /** The output of the valid texts seen lately, in pieces (see `pieces`). */
+  private readonly memos = new Memos<string[]>();
 
   constructor(config: Config) {
     super(config);
@@ -44,25 +47,58 @@ export class ParseCommand extends Command {
       this.invalidRecord(r, line, kind);
       return;
     }
+    const pieces = this.pieces(r, kind);
+    this.memos.set(kind, r, pieces);
+    this.write(pieces, line);
+  }
+
+  again(bytes: Uint8Array, start: number, end: number, line: number, kind: Kind): boolean {
+    const pieces = this.memos.get(bytes, start, end, kind);
+    if (pieces === undefined) return false;
+    this.uris++;
+    this.write(pieces, line);
+    return true;
+  }
+
+  /** The output line of valid `r`, in pieces that its line number goes between (one per line field). */
+  private pieces(r: ByteView, kind: Kind): string[] {
     const u = r.uri()!;
     const fields = this.fields;
     if (this.config.templates !== null) this.match = matchRecord(this.config.templates, r);
+    const pieces: string[] = [];
     let s = '';
     // A URI that strict RFC 3986 accepts holds no character that JSON or TSV escapes (no '"',
     // '\\', tab, control); one that lenient mode kept may.
     const raw = (u.flags & WARNING_FLAGS) === 0;
-    if (this.config.tsv) {
-      for (let i = 0; i < fields.length; i++) {
-        const cell = this.tsv(fields[i]!, u, r, line, kind);
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i]!;
+      if (this.config.tsv) {
+        if (i > 0) s += '\t';
+        if (f === 'line') {
+          pieces.push(s);
+          s = '';
+          continue;
+        }
+        const cell = this.tsv(f, u, r, kind);
         // Decoded variables can hold any character.
-        s += (i === 0 ? '' : '\t') + (raw && fields[i] !== 'variables' ? cell : tsvField(cell));
+        s += raw && f !== 'variables' ? cell : tsvField(cell);
+      } else {
+        s += `${(i === 0 ? '{"' : ',"') + f}":`;
+        if (f === 'line') {
+          pieces.push(s);
+          s = '';
+          continue;
+        }
+        s += this.json(f, u, r, kind, raw);
       }
-    } else {
-      for (let i = 0; i < fields.length; i++)
-        s += `${(i === 0 ? '{"' : ',"') + fields[i]}":${this.json(fields[i]!, u, r, line, kind, raw)}`;
-      s += fields.length === 0 ? '{}' : '}';
     }
-    this.out.push(`${s}\n`);
+    if (!this.config.tsv) s += fields.length === 0 ? '{}' : '}';
+    pieces.push(`${s}\n`);
+    return pieces;
+  }
+
+  private write(pieces: readonly string[], line: number): void {
+    this.out.push(pieces.length === 1 ? pieces[0]! : pieces.join(String(line)));
   }
 
   /** Invalid records are part of the output: no summary, exit code 0. */
@@ -92,10 +128,8 @@ export class ParseCommand extends Command {
     this.reject(line, kind, r.error().code, 0, '', r.href);
   }
 
-  private json(f: Field, u: Uri, r: ByteView, line: number, kind: Kind, raw: boolean): string {
+  private json(f: Field, u: Uri, r: ByteView, kind: Kind, raw: boolean): string {
     switch (f) {
-      case 'line':
-        return String(line);
       case 'field':
         return kind === Kind.LINE ? 'null' : `"${KIND_NAMES[kind]}"`;
       case 'portNumber':
@@ -114,10 +148,8 @@ export class ParseCommand extends Command {
     }
   }
 
-  private tsv(f: Field, u: Uri, r: ByteView, line: number, kind: Kind): string {
+  private tsv(f: Field, u: Uri, r: ByteView, kind: Kind): string {
     switch (f) {
-      case 'line':
-        return String(line);
       case 'field':
         return KIND_NAMES[kind];
       case 'portNumber':

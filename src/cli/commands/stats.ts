@@ -4,10 +4,10 @@ import type { ByteView } from '../../readers/bytes.js';
 import type { Config } from '../config.js';
 import { terminalSafe } from '../io/quote.js';
 import { workerOptions } from '../jobs.js';
+import { Memos } from '../lines/memo.js';
 import { Kind } from '../lines/records.js';
 import { feature } from '../packages.js';
 import { type HostGroups, Stats, type Tally } from '../stats/counts.js';
-import { RecordMemo } from '../stats/memo.js';
 import { htmlReport } from '../stats/report.js';
 import { Command, type CommandState, type LineCommandSpec, type OutputKind } from './command.js';
 
@@ -23,8 +23,8 @@ export class StatsCommand extends Command {
   private html: number | null = null;
   /** Writing the HTML report failed: the exit code is 2. */
   private failed = false;
-  /** The tallies of the texts seen lately: of lines or targets, and of referrers. */
-  private readonly memos = [new RecordMemo<Tally>(), new RecordMemo<Tally>()];
+  /** The tallies of the texts seen lately. */
+  private readonly memos = new Memos<Tally>();
 
   constructor(config: Config) {
     super(config);
@@ -59,16 +59,15 @@ export class StatsCommand extends Command {
     }
     const k = kind === Kind.REFERRER ? 1 : 0;
     const t = this.stats.kinds[k]!.tally(r);
-    this.memos[k]!.set(t);
+    this.memos.set(kind, r, t);
     this.count(t, k);
   }
 
-  again(bytes: Uint8Array, start: number, end: number, kind: Kind): boolean {
+  again(bytes: Uint8Array, start: number, end: number, _line: number, kind: Kind): boolean {
     if (this.config.web) return false;
-    const k = kind === Kind.REFERRER ? 1 : 0;
-    const t = this.memos[k]!.get(bytes, start, end);
+    const t = this.memos.get(bytes, start, end, kind);
     if (t === undefined) return false;
-    this.count(t, k);
+    this.count(t, kind === Kind.REFERRER ? 1 : 0);
     return true;
   }
 

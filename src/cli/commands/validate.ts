@@ -13,6 +13,7 @@ import { scanString } from '../../syntax/scan.js';
 import { show } from '../io/quote.js';
 import { workerOptions } from '../jobs.js';
 import { TargetView } from '../lines/log.js';
+import { Memos } from '../lines/memo.js';
 import { KIND_NAMES, Kind } from '../lines/records.js';
 import { Command, type CommandState, diagnostic, jsonError, type LineCommandSpec } from './command.js';
 
@@ -26,11 +27,21 @@ export class ValidateCommand extends Command {
   /** The RFC 3986 record of a confusable URI, for the index of the component where the readings part. */
   private readonly rec = new Uint32Array(OFFSETS_LENGTH);
 
+  /** The texts seen lately that were valid, with nothing to report. */
+  private readonly memos = new Memos<true>();
+
   record(r: ByteView, line: number, kind: Kind): void {
     this.uris++;
     if (this.config.confusable) this.confusable(r, line, kind);
     else if (r.code !== 0) this.invalidRecord(r, line, kind);
     else if (this.config.warnings && r.warnings.length > 0) this.warn(r, line, kind);
+    else this.memos.set(kind, r, true);
+  }
+
+  again(bytes: Uint8Array, start: number, end: number, _line: number, kind: Kind): boolean {
+    if (this.config.confusable || this.memos.get(bytes, start, end, kind) === undefined) return false;
+    this.uris++;
+    return true;
   }
 
   /**

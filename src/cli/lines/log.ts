@@ -306,7 +306,7 @@ export class LogLines implements LineReader {
     } else if (want !== 'referrer') {
       // CONNECT and OPTIONS read their targets their own way: only other methods' are taken again.
       const m = method(bytes, l.methodStart, l.targetStart - 1);
-      if (m !== 'GET' || to.again?.(bytes, l.targetStart, l.targetEnd, Kind.TARGET) !== true) {
+      if (m !== 'GET' || to.again?.(bytes, l.targetStart, l.targetEnd, line, Kind.TARGET) !== true) {
         this.target.method = m;
         this.target.scan(bytes, l.targetStart, l.targetEnd);
         to.record(this.target, line, Kind.TARGET);
@@ -317,7 +317,7 @@ export class LogLines implements LineReader {
       if (l.format === 'combined') to.absent();
       return;
     }
-    if (to.again?.(bytes, l.referrerStart, l.referrerEnd, Kind.REFERRER) === true) return;
+    if (to.again?.(bytes, l.referrerStart, l.referrerEnd, line, Kind.REFERRER) === true) return;
     this.referrer.scan(bytes, l.referrerStart, l.referrerEnd);
     to.record(this.referrer, line, Kind.REFERRER);
   }

@@ -34,7 +34,7 @@ class UriLines implements LineReader {
 
   read(bytes: Buffer, start: number, end: number, line: number): void {
     if (!this.probe.done) this.to.logFormat = this.probe.probe(bytes, start, end);
-    if (this.to.again?.(bytes, start, end, Kind.LINE) === true) return;
+    if (this.to.again?.(bytes, start, end, line, Kind.LINE) === true) return;
     this.view.scan(bytes, start, end);
     this.to.record(this.view, line, Kind.LINE);
   }

@@ -47,11 +47,12 @@ export interface Records {
   /** A URI record, scanned (valid or not). */
   record(r: ByteView, line: number, kind: Kind): void;
   /**
-   * Optional, for a command whose work on a record depends on its text alone (stats): takes the
-   * record of `kind` at bytes [start, end) of `bytes` without a scan when its text was seen
-   * before, and returns true; false when the reader is to scan it and hand it to `record`.
+   * Optional, for a command whose work on a record depends on its text alone (and its line
+   * number): takes the record of `kind` at bytes [start, end) of `bytes` without a scan when its
+   * text was seen lately (lines/memo.ts), and returns true; false when the reader is to scan it
+   * and hand it to `record`.
    */
-  again?(bytes: Uint8Array, start: number, end: number, kind: Kind): boolean;
+  again?(bytes: Uint8Array, start: number, end: number, line: number, kind: Kind): boolean;
   /** A record that holds no URI: a line that is not a log line, a pair without a tab. */
   noUri(line: number, kind: Kind, code: string, index: number, message: string): void;
   /** An empty line. */

@@ -1,8 +1,10 @@
 /**
- * What was made of each record text seen lately, found by the text's bytes (`RecordMemo`): a log
- * repeats its requests and referrers, and `stats` counts a text it has seen without scanning it
- * again, and without making a string of it to look it up.
+ * What a command made of each record text seen lately, found by the text's bytes (`RecordMemo`,
+ * one per kind of record in `Memos`): a log repeats its requests and referrers, and a command
+ * whose work on a record depends on its text alone (stats, validate, normalize, parse) does it
+ * once per distinct text, without scanning a repeat or making a string of it to look it up.
  */
+import type { Kind } from './records.js';
 
 /** Entries kept at most; then the memo starts afresh. */
 const ENTRIES = 1 << 13;
@@ -17,6 +19,13 @@ const LONGEST = 1 << 10;
  * made to share a hash cost a bounded number of comparisons each.
  */
 const PROBES = 32;
+
+/** Where a record lies: bytes [start, end) of `bytes` (a `ByteView` after its scan). */
+export interface Range {
+  readonly bytes: Uint8Array;
+  readonly start: number;
+  readonly end: number;
+}
 
 /**
  * Values by the bytes of a text, for the last `ENTRIES` distinct texts (at most `ARENA` bytes of
@@ -74,9 +83,9 @@ export class RecordMemo<T> {
     return undefined;
   }
 
-  /** Keeps `value` for the text of the last `get`, when it missed (else does nothing). */
-  set(value: T): void {
-    if (this.missSlot === -1) return;
+  /** Keeps `value` for the text at `r` when the last `get` missed it (else does nothing). */
+  set(r: Range, value: T): void {
+    if (this.missSlot === -1 || r.bytes !== this.missBytes || r.start !== this.missStart || r.end !== this.missEnd) return;
     const n = this.missEnd - this.missStart;
     let e = this.values.length;
     if (e === ENTRIES || this.starts[e]! + n > ARENA) {
@@ -107,5 +116,22 @@ export class RecordMemo<T> {
     this.lookups = this.hits = 0;
     this.slots.fill(0);
     this.values = [];
+  }
+}
+
+/** A `RecordMemo` for each kind of record (a line, a log line's target or referrer), made when first used. */
+export class Memos<T> {
+  private readonly memos: Array<RecordMemo<T> | undefined> = [];
+
+  /** The value kept for the text of the record of `kind` at bytes [start, end) of `bytes`, or undefined. */
+  get(bytes: Uint8Array, start: number, end: number, kind: Kind): T | undefined {
+    let m = this.memos[kind];
+    if (m === undefined) m = this.memos[kind] = new RecordMemo<T>();
+    return m.get(bytes, start, end);
+  }
+
+  /** Keeps `value` for the record of `kind` at `r`, when the last lookup of that kind missed it. */
+  set(kind: Kind, r: Range, value: T): void {
+    this.memos[kind]?.set(r, value);
   }
 }
