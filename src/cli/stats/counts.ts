@@ -33,20 +33,34 @@ const HOSTS: HostGroups = { name: 'hosts', key: (host) => host };
 
 /**
  * One record as `UriStats.count` counts it: its error code (null when valid), its request-target
- * form (null when not a target), lower-case scheme ('' for a relative reference), host key,
- * host type, path, the names of its warnings, and with --templates the template it matches
- * first (-1: none, and `miss` is its request target, counted among the targets none matches).
+ * form (an index of `FORMS`, -1 when not a target), lower-case scheme ('' for a relative
+ * reference), host key, host type (an index of `HOST_TYPES`), path, the names of its warnings,
+ * and with --templates the template it matches first (-1: none, and `miss` is its request
+ * target, counted among the targets none matches). `at` is where the scheme, host and path were
+ * counted last: a slot and the epoch of its `TopK` each, so that a record counted again adds to
+ * its slots without a lookup while no value has left them.
  */
 export interface Tally {
   readonly error: string | null;
-  readonly form: string | null;
+  readonly form: number;
   readonly scheme: string;
   readonly host: string | null;
-  readonly hostType: string;
+  readonly hostType: number;
   readonly path: string;
   readonly warnings: readonly string[];
   readonly template: number;
   readonly miss: string | null;
+  readonly at: number[];
+}
+
+/** Counts `value` in `top`, from its slot in `at` (at index k, its epoch at k + 1) while still its. */
+function countIn(top: TopK, value: string, at: number[], k: number): void {
+  if (at[k + 1] === top.epoch) {
+    top.bump(at[k]!);
+    return;
+  }
+  at[k] = top.add(value);
+  at[k + 1] = at[k] === -1 ? -1 : top.epoch;
 }
 
 const NONE: readonly string[] = Object.freeze([]);
@@ -61,11 +75,12 @@ export class UriStats {
   readonly schemes: TopK;
   readonly hosts: TopK;
   readonly paths: TopK;
-  readonly hostTypes = new Map<string, number>();
+  /** Valid records by host type, in the order of `HOST_TYPES`. */
+  private readonly byHostType = new Float64Array(HOST_TYPES.length);
   readonly errors = new Map<string, number>();
   readonly warnings = new Map<string, number>();
-  /** Log request-targets by form (RFC 9112 §3.2): origin, absolute, authority, asterisk. */
-  readonly forms = new Map<string, number>();
+  /** Log request-targets by form (RFC 9112 §3.2), in the order of `FORMS`: origin, absolute, authority, asterisk. */
+  private readonly byForm = new Float64Array(FORMS.length);
   /** With --templates: valid records by the first template their request target matches. */
   readonly templates: TemplateCounts | null;
   /** With --infer-routes (a log's targets, or a list's URIs): valid records by the route found for their path. */
@@ -99,7 +114,7 @@ export class UriStats {
     this.schemes.add(u.scheme!);
     const host = u.host;
     if (host !== undefined) this.hosts.add(this.groups.key(host));
-    increment(this.hostTypes, u.hostType ?? 'none');
+    this.byHostType[HOST_TYPES.indexOf(u.hostType ?? 'none')]!++;
     this.paths.add(u.path);
     return true;
   }
@@ -118,14 +133,15 @@ export class UriStats {
     if (r.code !== 0)
       return {
         error: r.error().code,
-        form: null,
+        form: -1,
         scheme: '',
         host: null,
-        hostType: 'none',
+        hostType: 0,
         path: '',
         warnings: NONE,
         template: -1,
         miss: null,
+        at: [],
       };
     const scheme = r.scheme;
     const host = r.host;
@@ -141,14 +157,15 @@ export class UriStats {
     }
     return {
       error: null,
-      form: r instanceof TargetView ? targetFormName(r.form) : null,
+      form: r instanceof TargetView ? FORMS.indexOf(targetFormName(r.form)) : -1,
       scheme: scheme === undefined ? '' : scheme.toLowerCase(),
       host: host === undefined ? null : this.groups.key(host.toLowerCase()),
-      hostType: r.hostType ?? 'none',
+      hostType: HOST_TYPES.indexOf(r.hostType ?? 'none'),
       path: r.path,
       warnings: warnings.length === 0 ? NONE : warnings,
       template,
       miss,
+      at: [-1, -1, -1, -1, -1, -1],
     };
   }
 
@@ -161,14 +178,25 @@ export class UriStats {
       return -1;
     }
     this.valid++;
-    if (t.form !== null) increment(this.forms, t.form);
-    this.schemes.add(t.scheme);
-    if (t.host !== null) this.hosts.add(t.host);
-    increment(this.hostTypes, t.hostType);
-    this.paths.add(t.path);
+    if (t.form !== -1) this.byForm[t.form]!++;
+    this.byHostType[t.hostType]!++;
+    const at = t.at;
+    countIn(this.schemes, t.scheme, at, 0);
+    if (t.host !== null) countIn(this.hosts, t.host, at, 2);
+    countIn(this.paths, t.path, at, 4);
     for (const w of t.warnings) increment(this.warnings, w);
     if (this.templates !== null) return this.templates.count(t.template, t.miss!);
     return this.routes === null ? -1 : this.routes.add(t.path, status < 400);
+  }
+
+  /** Valid records by host type, in the order of `HOST_TYPES`, those with none left out. */
+  get hostTypes(): Map<string, number> {
+    return counted(HOST_TYPES, this.byHostType);
+  }
+
+  /** Request-targets by form, in the order of `FORMS`, those with none left out. */
+  get forms(): Map<string, number> {
+    return counted(FORMS, this.byForm);
   }
 
   /**
@@ -232,10 +260,10 @@ export class UriStats {
     this.schemes.merge(d.schemes);
     this.hosts.merge(d.hosts);
     this.paths.merge(d.paths);
-    for (const [k, n] of d.hostTypes) increment(this.hostTypes, k, n);
+    for (const [k, n] of d.hostTypes) this.byHostType[HOST_TYPES.indexOf(k as (typeof HOST_TYPES)[number])]! += n;
     for (const [k, n] of d.errors) increment(this.errors, k, n);
     for (const [k, n] of d.warnings) increment(this.warnings, k, n);
-    for (const [k, n] of d.forms) increment(this.forms, k, n);
+    for (const [k, n] of d.forms) this.byForm[FORMS.indexOf(k as (typeof FORMS)[number])]! += n;
     if (d.templates !== undefined) this.templates?.merge(d.templates);
   }
 
@@ -602,6 +630,15 @@ function topJSON(t: TopK, top: number, schemes: boolean): TopJSON {
       .top(top)
       .map((c) => ({ value: schemes && c.value === '' ? null : c.value, count: c.count, ...(c.over > 0 ? { overcount: c.over } : {}) })),
   };
+}
+
+/** The counts of `names` that are not 0, by name. */
+function counted(names: readonly string[], counts: Float64Array): Map<string, number> {
+  const m = new Map<string, number>();
+  names.forEach((name, i) => {
+    if (counts[i]! > 0) m.set(name, counts[i]!);
+  });
+  return m;
 }
 
 function increment(m: Map<string, number>, key: string, n = 1): void {

@@ -38,19 +38,27 @@ export class TopK {
   floor = 0;
   /** The largest number of distinct values held at once: a lower bound of the distinct count. */
   seen = 0;
+  /** Changes when values leave the table: a slot that `add` returned stays its value's until then. */
+  epoch = 0;
 
   constructor(readonly capacity: number) {}
 
-  add(value: string, n = 1): void {
+  /** Adds `n` to the count of `value`; returns its slot for `bump` (while `epoch` stays), or -1. */
+  add(value: string, n = 1): number {
     const i = this.slots.get(value);
     if (i !== undefined) {
       this.count[i]! += n;
-      return;
+      return i;
     }
-    this.insert(value, this.floor + n, this.floor);
+    return this.insert(value, this.floor + n, this.floor);
   }
 
-  private insert(value: string, count: number, over: number): void {
+  /** Adds `n` to the count of the value in `slot`, which `add` returned in this epoch. */
+  bump(slot: number, n = 1): void {
+    this.count[slot]! += n;
+  }
+
+  private insert(value: string, count: number, over: number): number {
     let i = this.free.pop();
     if (i === undefined) {
       i = this.used++;
@@ -62,7 +70,9 @@ export class TopK {
     this.count[i] = count;
     this.over[i] = over;
     this.slots.set(value, i);
-    if (this.slots.size >= 2 * this.capacity) this.prune();
+    if (this.slots.size < 2 * this.capacity) return i;
+    this.prune();
+    return -1;
   }
 
   /** True while no value was evicted: counts and the distinct count are exact. */
@@ -148,6 +158,7 @@ export class TopK {
       }
     }
     this.floor = Math.max(this.floor, evicted);
+    this.epoch++;
   }
 }
 
