@@ -5,10 +5,14 @@
  *    folder, from the Apache request targets and referrers of bench/data (cycled, with made-up
  *    addresses, sizes and user agents, and a "-" referrer on every fifth line). It is deleted at
  *    the end.
- * 2. Runs the real binary (bin/urikit.js) over it: `stats`, `validate`, `parse`, `normalize` and
- *    `resolve --base` (to /dev/null) with `--log combined --quiet`, with --threads 1, 2 and auto
- *    in turn in each of `--runs` rounds; best and median wall time, reported as MB/s of input
- *    (10^6 bytes), and in how many rounds 2 threads beat 1.
+ * 2. Runs the real binary (bin/urikit.js) over it: `stats`, `validate`, `parse` (JSON and
+ *    `--tsv`), `normalize` (and `--dedupe`) and `resolve --base` (to /dev/null) with `--log
+ *    combined --quiet`, with --threads 1, 2 and auto in turn in each of `--runs` rounds; best and
+ *    median wall time, reported as MB/s of input (10^6 bytes), and in how many rounds 2 threads
+ *    beat 1. In the rounds of `stats`, the reference: the awk one-liner that counts a combined
+ *    log's request paths (`awk '{print $7}' | sort | uniq -c | sort -rn | head`). Then the
+ *    targets: stats at least as fast as that one-liner, validate at 300 MB/s, parse --tsv at
+ *    100 MB/s.
  * 3. The batch API on the same data: the log's URIs (its targets and referrers, one per line, in
  *    one Buffer) walked by a LineScanner, against decoding the Buffer, splitting it into lines and
  *    scanning each string; then the same with each URI's host read. URLs/s and MB/s of the URI
@@ -82,6 +86,14 @@ function best(f: () => void): number {
   return t;
 }
 
+/** The wall time of a shell pipeline, in seconds. */
+function runAwk(pipeline: string): number {
+  const start = process.hrtime.bigint();
+  const r = spawnSync('sh', ['-c', pipeline], { stdio: ['ignore', 'ignore', 'pipe'] });
+  if (r.status !== 0) throw new Error(`the reference pipeline failed (${r.status}): ${r.stderr}`);
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
 function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 === 1 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
@@ -108,7 +120,22 @@ try {
   console.log('| command | 1 thread best / median | 2 threads best / median | auto best / median | rounds 2 beat 1 |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
   const SETTINGS = ['1', '2', 'auto'] as const;
-  for (const command of [['stats'], ['validate'], ['parse'], ['normalize'], ['resolve', '--base', 'http://example.com/a/b']]) {
+  /** Each command's best wall time over its settings and rounds, by its name in the table. */
+  const bestOf = new Map<string, number>();
+  const COMMANDS = [
+    ['stats'],
+    ['validate'],
+    ['parse'],
+    ['parse', '--tsv'],
+    ['normalize'],
+    ['normalize', '--dedupe'],
+    ['resolve', '--base', 'http://example.com/a/b'],
+  ];
+  // The reference: the awk one-liner that counts the request paths of a combined log, run in
+  // the same rounds as the commands (so that the machine's load hits both alike).
+  const AWK = `awk '{print $7}' '${log}' | sort | uniq -c | sort -rn | head`;
+  const awk: number[] = [];
+  for (const command of COMMANDS) {
     const seconds: number[][] = SETTINGS.map(() => []);
     for (let round = 0; round < RUNS; round++) {
       SETTINGS.forEach((threads, k) => {
@@ -121,12 +148,27 @@ try {
         if (r.status !== 0 && r.status !== 1) throw new Error(`urikit ${command.join(' ')} failed: ${r.stderr}`);
         seconds[k]!.push(Number(process.hrtime.bigint() - start) / 1e9);
       });
+      if (command[0] === 'stats') awk.push(runAwk(AWK));
     }
     const rate = (t: number): string => fmt(size / 1e6 / t);
     const cells = seconds.map((ts) => `${rate(Math.min(...ts))} / ${rate(median(ts))}`);
     const wins = seconds[1]!.filter((t, i) => t < seconds[0]![i]!).length;
     console.log(`| ${command.join(' ')} | ${cells.join(' | ')} | ${wins} of ${RUNS} |`);
+    bestOf.set(command.join(' '), Math.min(...seconds.flat()));
   }
+  const awkBest = Math.min(...awk);
+  console.log(`| reference: \`${AWK.replace(log, 'LOG')}\` | ${fmt(size / 1e6 / awkBest)} / ${fmt(size / 1e6 / median(awk))} | | | |`);
+  const mbs = (name: string): number => size / 1e6 / bestOf.get(name)!;
+  console.log('\n## Targets (best wall time of any thread setting)\n');
+  console.log('| target | measured | goal | met |');
+  console.log('| --- | ---: | ---: | --- |');
+  const target = (name: string, measured: string, goal: string, met: boolean): void => {
+    console.log(`| ${name} | ${measured} | ${goal} | ${met ? 'yes' : 'no'} |`);
+  };
+  const statsRatio = awkBest / bestOf.get('stats')!;
+  target("stats --log combined vs the awk one-liner (its wall time / stats's)", `${fmt(statsRatio, 2)}×`, '≥ 1.00×', statsRatio >= 1);
+  target('validate --log combined', `${fmt(mbs('validate'))} MB/s`, '≥ 300 MB/s', mbs('validate') >= 300);
+  target('parse --tsv --log combined', `${fmt(mbs('parse --tsv'))} MB/s`, '≥ 100 MB/s', mbs('parse --tsv') >= 100);
   console.log(`\nLoad average (1 min) at the end: ${fmt(os.loadavg()[0]!, 2)}.`);
 
   // The batch API, in this process, over the log's URIs.
