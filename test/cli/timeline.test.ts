@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { logMinute, logStatus } from '../../src/cli/lines/log.js';
+import { logMinute, logStatus, Minutes } from '../../src/cli/lines/log.js';
 import { Timeline } from '../../src/cli/stats/timeline.js';
 import { cli } from '../support/cli.js';
 
@@ -156,6 +156,38 @@ test('stats --log: the timeline in the JSON and a line of the table; lines witho
       '\ntime: 2015-06-01 to 2015-07-20 UTC, by day: busiest 2015-06-01 (1 request)\n',
     ),
   );
+});
+
+test('Minutes: each time read as logMinute reads it, the last one remembered whatever field changes', () => {
+  const times = [
+    '17/May/2015:10:05:03 +0000',
+    '17/May/2015:10:05:59 +0000',
+    '17/May/2015:10:06:03 +0000',
+    '17/May/2015:11:06:03 +0000',
+    '18/May/2015:11:06:03 +0000',
+    '18/Jun/2015:11:06:03 +0000',
+    '18/Jun/2016:11:06:03 +0000',
+    '18/Jun/2016:11:06:03 -0000',
+    '18/Jun/2016:11:06:03 -0130',
+    '18/Jun/2016:11:06:03 -0130',
+    '18/Jun/2016:11:06:03 -0130)',
+    '18/Jun/2016:11:06:03 -0130',
+    '18/Jux/2016:11:06:03 -0130',
+    '18/Jun/2016:11:06:03 -0130',
+  ];
+  const m = new Minutes();
+  const seen: number[] = [];
+  for (const t of times) {
+    const line = Buffer.from(`192.0.2.1 - - [${t}] "GET / HTTP/1.1"`);
+    const close = line.indexOf('] "');
+    seen.push(m.of(line, close));
+    assert.is(seen.at(-1), logMinute(line, close), t);
+  }
+  assert.equal(seen.slice(0, 3), [23864285, 23864285, 23864286]);
+  assert.is(seen[10], -1);
+  assert.is(seen[12], -1);
+  // A time too near the start of the buffer to be one.
+  assert.is(m.of(Buffer.from('05:03 +0000]'), 11), -1);
 });
 
 test.run();

@@ -48,7 +48,6 @@ export class LogLine {
   timeEnd = 0;
 
   private readonly quotes: ByteSearch;
-  private readonly spaces: ByteSearch;
 
   /** `finder`: where the line's searches come from (see walker.ts). */
   constructor(
@@ -56,7 +55,6 @@ export class LogLine {
     finder: Finder,
   ) {
     this.quotes = finder.search(QUOTE);
-    this.spaces = finder.search(SPACE);
   }
 
   /** Reads the line bytes [start, end) of `b`; returns false when `error` is set. */
@@ -72,9 +70,11 @@ export class LogLine {
     if (q2 === -1) return this.fail(end, 'the closing quote of the request');
     this.timeEnd = q1 - 2;
     this.requestEnd = q2;
-    // METHOD SP target [SP protocol]
-    const sp = this.spaces.in(b, q1 + 1, q2 - 1);
-    if (sp === -1) {
+    // METHOD SP target [SP protocol]: the method and the protocol are a few bytes, read here
+    // rather than searched for natively (a call into C++ costs more than such a loop).
+    let sp = q1 + 1;
+    while (sp < q2 - 1 && b[sp] !== SPACE) sp++;
+    if (sp >= q2 - 1) {
       this.error = 'NO_REQUEST_TARGET';
       this.errorAt = q1 + 1;
       this.expected = '';
@@ -84,7 +84,8 @@ export class LogLine {
     // space in it stays whole), else at the quote (HTTP/0.9: "GET /").
     this.methodStart = q1 + 1;
     this.targetStart = sp + 1;
-    const last = b.lastIndexOf(SPACE, q2 - 1);
+    let last = q2 - 1;
+    while (last > sp && b[last] !== SPACE) last--;
     this.targetEnd = last > sp && isVersion(b, last + 1, q2) ? last : q2;
     if (this.format === 'common') return true;
     // ' status size "referrer"'
@@ -169,6 +170,34 @@ export function logMinute(b: Uint8Array, close: number): number {
   const offset = sign * (Math.floor(zone / 100) * 60 + (zone % 100));
   const at = daysFromCivil(year, month, day) * 1440 + hour * 60 + minute - offset;
   return at < 0 ? -1 : at;
+}
+
+/**
+ * `logMinute` for the lines of a log in turn: lines logged in the same minute repeat the bytes it
+ * reads, so a time whose bytes (its seconds aside) are those of the last one has its minute.
+ */
+export class Minutes {
+  /** The last time's "[dd/Mon/yyyy:hh:mm" and " +zzzz]" (what logMinute reads). */
+  private readonly last = new Uint8Array(25);
+  private known = false;
+  private minute = -1;
+
+  /** `logMinute(b, close)`. */
+  of(b: Uint8Array, close: number): number {
+    const t = close - 26;
+    if (t < 1) return logMinute(b, close);
+    const last = this.last;
+    if (this.known) {
+      let i = 0;
+      while (i < 18 && last[i] === b[t - 1 + i]) i++;
+      if (i === 18) while (i < 25 && last[i] === b[t + 2 + i]) i++;
+      if (i === 25) return this.minute;
+    }
+    last.set(b.subarray(t - 1, t + 17), 0);
+    last.set(b.subarray(t + 20, close + 1), 18);
+    this.known = true;
+    return (this.minute = logMinute(b, close));
+  }
 }
 
 /** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Hinnant's days_from_civil). */
@@ -273,6 +302,7 @@ export class LogLines implements LineReader {
   private readonly referrer: ByteView;
   /** The command asks for each line's time and status. */
   private readonly requests: boolean;
+  private readonly minutes = new Minutes();
 
   constructor(
     config: Config,
@@ -291,7 +321,7 @@ export class LogLines implements LineReader {
     const to = this.to;
     const want = this.want;
     const ok = l.read(bytes, start, end);
-    if (this.requests && l.error !== 'NOT_A_LOG_LINE') to.request!(logMinute(bytes, l.timeEnd), logStatus(bytes, l.requestEnd, end));
+    if (this.requests && l.error !== 'NOT_A_LOG_LINE') to.request!(this.minutes.of(bytes, l.timeEnd), logStatus(bytes, l.requestEnd, end));
     if (!ok) {
       const text = bytes.toString('utf8', start, end);
       const index = bytes.toString('utf8', start, l.errorAt).length;
