@@ -254,17 +254,26 @@ class FileSource implements Source {
 
   private async *snapshot(): AsyncGenerator<Buffer> {
     const fh = await open(this.name, 'r');
+    const readAt = (at: number) => fh.read(Buffer.allocUnsafe(Math.min(CHUNK, this.size - at)), 0, undefined, at);
+    // The next chunk is read (in libuv's threads) while this one is walked.
+    let next: ReturnType<typeof readAt> | null = this.size > 0 ? readAt(0) : null;
     try {
       let last = -1;
-      while (this.read < this.size) {
-        const { buffer, bytesRead } = await fh.read(Buffer.allocUnsafe(Math.min(CHUNK, this.size - this.read)), 0, undefined, this.read);
-        if (bytesRead === 0) throw new TruncatedInput(this.size, this.read);
-        this.read += bytesRead;
+      let at = 0;
+      while (next !== null) {
+        const { buffer, bytesRead } = await next;
+        next = null;
+        if (bytesRead === 0) throw new TruncatedInput(this.size, at);
+        at += bytesRead;
+        if (at < this.size) next = readAt(at);
+        this.read = at;
         last = buffer[bytesRead - 1]!;
         yield bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
       }
       if (!this.gzip && last !== -1 && last !== 0x0a) yield* this.lineEnd(fh);
     } finally {
+      // A read still under way is let finish before the file is closed.
+      await next?.catch(() => {});
       await fh.close();
     }
   }
