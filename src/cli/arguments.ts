@@ -142,7 +142,7 @@ export const COMMON: readonly OptionRow[] = [
   ['--absolute', 'require a scheme'],
   [
     '--threads',
-    'read a file with N worker threads (same output, in input order, as one thread; a plain file only); auto: one per idle processor for a file of 64 MiB or more, none on a busy machine (the default is 1: no worker)',
+    'read a file on N threads: this one and N - 1 worker threads, each joining once it has started (same output, in input order, as one thread; a plain file only); auto: one per idle processor for a file of 64 MiB or more, one on a busy machine (the default is 1: no worker)',
   ],
   ['--max-line-length', 'the longest line read, in bytes (default 1048576; 0: no limit but the longest string Node.js holds)'],
   ['--quiet', 'no progress bar and no summary on standard error'],

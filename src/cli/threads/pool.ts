@@ -1,38 +1,80 @@
 /**
- * `--threads N`: the file is cut into segments of a few MB; each of N worker threads takes the
- * next segment, reads it from the file itself, keeps the lines that start in it (a line that
+ * `--threads N`: the file is cut into segments of a few MB; each of N threads (the main thread
+ * and N - 1 worker threads, each taking part once it is ready) takes the next segment, reads it
+ * from the file itself, keeps the lines that start in it (a line that
  * crosses the segment's end is read to its "\n"), and sends back the command's output for it.
  * The main thread writes the segments' output in input order, holding at most 2 × N segments'
  * output at a time. Line numbers stay those of the whole file: a worker first counts its
  * segment's lines and receives the number of its first line once the earlier segments have
  * been counted. For `stats`, each worker's counts are merged at the end.
  */
+
+import { EventEmitter } from 'node:events';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type TransferListItem, Worker } from 'node:worker_threads';
 import type { LineCommandName } from '../arguments.js';
 import type { Command } from '../commands/command.js';
 import type { Config } from '../config.js';
 import { TruncatedInput } from '../io/input.js';
 import type { Progress } from '../io/progress.js';
 import type { Sink } from '../io/writer.js';
-import { type FromWorker, segmentSize, type ToWorker, type WorkerData } from './serve.js';
+import { type FromWorker, type Port, segmentSize, serve, type ToWorker, type WorkerData } from './serve.js';
 
 /** `--threads auto` uses workers only for files of this size or more. */
 export const AUTO_MIN_SIZE = 64 << 20;
 
 /**
- * `--threads auto` for a file of `size` bytes: as many worker threads as there are idle
- * processors (the processors this process may use, less the load average of the last minute,
- * rounded), at most 8; 1, no worker, when less than one and a half are idle or the file is under
- * 64 MiB. Workers cost about 0.35 s of CPU to start and warm up (measured with two, on this
- * project's 2-core machine) against about 11 ms per MB of log: they cannot win on a small file,
- * nor on a busy machine, where they only add work (`npm run bench:cli` measures 1, 2 and auto).
+ * `--threads auto` for a file of `size` bytes: as many threads as there are idle processors (the
+ * processors this process may use, less the load average of the last minute, rounded), at most
+ * 8; 1, no worker, when less than one and a half are idle or the file is under 64 MiB. A worker
+ * costs about a quarter of a second to start (loading the modules) and more to warm up, against
+ * about 4 ms per MB of log: it cannot win on a small file, nor on a busy machine, where it only
+ * adds work (`npm run bench:cli` measures 1, 2 and auto).
  */
 export function autoThreads(size: number | null, processors = availableParallelism(), load = loadavg()[0]!): number {
   if (size === null || size < AUTO_MIN_SIZE) return 1;
   const idle = processors - load;
   return idle >= 1.5 ? Math.min(Math.round(idle), 8) : 1;
+}
+
+/**
+ * The main thread as one of the pool's threads: `serve` on one end of a channel, the pool on the
+ * other, with a worker's events ('message', 'error' for what its work throws, 'exit' when the
+ * channel closes). It starts at once, while the workers load the modules.
+ */
+class MainThread extends EventEmitter {
+  private readonly port: MessagePort;
+
+  constructor(data: WorkerData) {
+    super();
+    const { port1, port2 } = new MessageChannel();
+    this.port = port2;
+    port2.on('message', (m: FromWorker) => this.emit('message', m));
+    port2.on('close', () => this.emit('exit', 0));
+    const served: Port = {
+      postMessage: (m: FromWorker, transfer?: readonly TransferListItem[]) => port1.postMessage(m, transfer),
+      close: () => port1.close(),
+      on: (_event, listener) =>
+        port1.on('message', (m: ToWorker) => {
+          try {
+            listener(m);
+          } catch (e) {
+            this.emit('error', e);
+          }
+        }),
+    };
+    serve(served, data).catch((e: Error) => this.emit('error', e));
+  }
+
+  postMessage(m: ToWorker): void {
+    this.port.postMessage(m);
+  }
+
+  terminate(): Promise<number> {
+    this.port.close();
+    return Promise.resolve(0);
+  }
 }
 
 /** The worker script, the CLI's other entry beside main.js (in build/ and dist/esm alike). */
@@ -61,10 +103,10 @@ export function runThreads(run: ThreadRun): Promise<void> {
   const n = Math.ceil(size / seg);
   const threads = Math.min(run.threads, n);
   const data: WorkerData = { command: run.config.command as LineCommandName, args: run.config.args, file, size, threads: run.threads };
-  const workers: Worker[] = [];
-  const idle: Worker[] = [];
+  const workers: Array<Worker | MainThread> = [];
+  const idle: Array<Worker | MainThread> = [];
   const counts: number[] = [];
-  const askers = new Map<number, Worker>();
+  const askers = new Map<number, Worker | MainThread>();
   const results = new Map<number, { out: Uint8Array; err: string; bytes: number; truncatedAt: number }>();
   let nextSeg = 0;
   let nextWrite = 0;
@@ -143,8 +185,11 @@ export function runThreads(run: ThreadRun): Promise<void> {
       if (nextWrite === n && !finished) end();
     };
 
-    const onMessage = (w: Worker, m: FromWorker): void => {
-      if (m.type === 'count') {
+    const onMessage = (w: Worker | MainThread, m: FromWorker): void => {
+      if (m.type === 'ready') {
+        idle.push(w);
+        pump();
+      } else if (m.type === 'count') {
         counts[m.seg] = m.lines;
         askers.set(m.seg, w);
         // A segment's first line is known once every earlier segment is counted.
@@ -167,7 +212,7 @@ export function runThreads(run: ThreadRun): Promise<void> {
 
     const script = workerFile();
     for (let i = 0; i < threads; i++) {
-      const w = new Worker(script, { workerData: data });
+      const w = i === 0 ? new MainThread(data) : new Worker(script, { workerData: data });
       w.on('message', (m: FromWorker) => onMessage(w, m));
       w.on('error', (e) => stop(e));
       w.on('exit', (code) => {
@@ -175,9 +220,7 @@ export function runThreads(run: ThreadRun): Promise<void> {
         else if (closing && ++exited === threads) resolvePromise();
       });
       workers.push(w);
-      idle.push(w);
     }
     if (run.interrupt !== undefined) run.interrupt.stop = end;
-    pump();
   });
 }

@@ -1,7 +1,8 @@
 /**
- * A worker thread of `--threads` (pool.ts runs them): it takes the segments the main
- * thread hands it, reads each from the file itself, runs the command over the lines that start
- * in it, and sends the command's output back; at the end, its counts.
+ * A thread of `--threads` (pool.ts runs them: worker threads, and the main thread itself): it
+ * says when it is ready, takes the segments the pool hands it, reads each from the file itself,
+ * runs the command over the lines that start in it, and sends the command's output back; at the
+ * end, its counts.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { MessagePort } from 'node:worker_threads';
@@ -29,6 +30,7 @@ export type ToWorker =
   | { type: 'end' }
   | { type: 'close' };
 export type FromWorker =
+  | { type: 'ready' }
   | { type: 'count'; seg: number; lines: number }
   | { type: 'done'; seg: number; out: Uint8Array; err: string; bytes: number; truncatedAt: number }
   | { type: 'state'; state: CommandState };
@@ -111,8 +113,11 @@ function fill(fd: number, buf: Buffer, offset: number, length: number, position:
   return done;
 }
 
-/** The worker's side: serves segments until told to end. */
-export async function serve(port: MessagePort, data: WorkerData): Promise<void> {
+/** What `serve` talks to the pool through: a worker thread's port, or one end of a channel in the main thread. */
+export type Port = Pick<MessagePort, 'postMessage' | 'close'> & { on(event: 'message', listener: (m: ToWorker) => void): unknown };
+
+/** The thread's side: serves segments until told to end. */
+export async function serve(port: Port, data: WorkerData): Promise<void> {
   const { file, size } = data;
   const spec = COMMANDS[data.command];
   // The main thread has checked the same arguments and loaded the same packages; the port holds
@@ -126,6 +131,7 @@ export async function serve(port: MessagePort, data: WorkerData): Promise<void> 
   const numbered = spec.numbered;
   let buf: Buffer = Buffer.allocUnsafe(segmentSize(size, data.threads) + (64 << 10));
   let pending: { seg: number; s: Segment; bytes: number } | null = null;
+  port.postMessage({ type: 'ready' } satisfies FromWorker);
 
   const finish = (seg: number, s: Segment, bytes: number, firstLine: number): void => {
     if (s.to > s.from) walker.walk(s.buf, s.from, s.to, firstLine);
