@@ -11,7 +11,8 @@
  * literal and a default port); each class it needed is counted. Accept/reject disagreements are
  * explained by predicates (`test`).
  */
-import { tryParse, UriError } from '../../src/index.js';
+import { UriError } from '../../src/index.js';
+import { urikitComponents } from '../../test/support/fuzz-checks.js';
 import { expandIPv6, type RecordedClass } from './oracle.js';
 
 export type OpName = 'resolve' | 'resolve-rfc2396' | 'normalize';
@@ -56,19 +57,9 @@ export interface Parts {
   fragment: string | undefined;
 }
 
+/** The components of `s`, or null when it is no URI-reference. */
 export function parts(s: string): Parts | null {
-  const u = tryParse(s);
-  if (u === null) return null;
-  return {
-    scheme: u.scheme,
-    userinfo: u.userinfo,
-    host: u.host,
-    hostType: u.hostType,
-    port: u.port,
-    path: u.path,
-    query: u.query,
-    fragment: u.fragment,
-  };
+  return urikitComponents(s);
 }
 
 /** §5.3 recomposition of `parts`. */

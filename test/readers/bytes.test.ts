@@ -16,6 +16,7 @@ import {
   scanBytes,
   UriError,
 } from '../../src/index.js';
+import { POSITION_SLOTS } from '../support/fuzz-checks.js';
 import { benchData, fixture } from '../support/paths.js';
 
 /** The inputs (and options) of the golden offsets fixture. */
@@ -78,19 +79,7 @@ test('scanBytes agrees with scan on every golden and invalid input, in every mod
         continue;
       }
       assert.is(b[Slot.FLAGS], a[Slot.FLAGS], where);
-      for (const slot of [
-        Slot.SCHEME_END,
-        Slot.AUTHORITY_START,
-        Slot.USERINFO_END,
-        Slot.HOST_START,
-        Slot.HOST_END,
-        Slot.PORT_START,
-        Slot.PATH_START,
-        Slot.PATH_END,
-        Slot.QUERY_START,
-        Slot.QUERY_END,
-        Slot.FRAGMENT_START,
-      ]) {
+      for (const slot of POSITION_SLOTS) {
         // Present slots are shifted by the 2 bytes of padding; absent ones stay 0.
         const expected =
           a[slot] === 0 && slot !== Slot.PATH_START && slot !== Slot.PATH_END && b[slot] === 0 ? 0 : stringIndex(s, b[slot]! - 2);

@@ -80,7 +80,8 @@ const recA = new Uint32Array(OFFSETS_LENGTH);
 const recB = new Uint32Array(OFFSETS_LENGTH);
 
 /** The components urikit finds, in the reference's shape. */
-function urikitComponents(input: string, options: ParseOptions) {
+/** The components of `input` as `tryParse` reads them, or null when it rejects it. */
+export function urikitComponents(input: string, options?: ParseOptions) {
   const u = tryParse(input, options);
   if (u === null) return null;
   return {
@@ -150,7 +151,8 @@ function byteOffsets(w: string): Int32Array {
   return map;
 }
 
-const OFFSET_SLOTS = [
+/** The slots of a record that hold positions in the input (an absent component's are 0). */
+export const POSITION_SLOTS: readonly number[] = [
   Slot.SCHEME_END,
   Slot.AUTHORITY_START,
   Slot.USERINFO_END,
@@ -162,9 +164,9 @@ const OFFSET_SLOTS = [
   Slot.QUERY_START,
   Slot.QUERY_END,
   Slot.FRAGMENT_START,
-  Slot.LENGTH,
-  Slot.WARNING_INDEX,
 ];
+
+const OFFSET_SLOTS = [...POSITION_SLOTS, Slot.LENGTH, Slot.WARNING_INDEX];
 
 /** A finding when the entry points disagree for `input` under `options`. */
 export function checkAgreementWith(input: string, options: ParseOptions): string | undefined {
