@@ -243,9 +243,9 @@ function breakdown(path: string): Array<[string, number]> {
         ? 'idle: waiting for replies'
         : url.includes('/node_modules/')
           ? 'ioredis (commands, replies)'
-          : url.includes('/dist/esm/cli/redis/')
+          : url.includes('/dist/cli/redis/')
             ? "urikit's Redis code (batches, hosts, digests)"
-            : url.includes('/dist/esm/')
+            : url.includes('/dist/')
               ? 'urikit (lines, scan, normalize)'
               : 'Node (garbage collector, streams, runtime)',
     );

@@ -71,7 +71,9 @@ test('npm pack on a fresh clone builds dist (prepack) and ships it with SECURITY
     'dist/cjs/index.js',
     'dist/cjs/package.json',
     'dist/esm/cli/main.js',
-    'dist/esm/cli/worker.js',
+    'dist/cli/main.js',
+    'dist/cli/worker.js',
+    'dist/cli/redis/main.js',
   ]) {
     assert.ok(files.includes(f), f);
   }

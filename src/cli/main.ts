@@ -21,7 +21,7 @@
  * arguments  fields     the words: commands, options, specs, `Arguments`, `UsageError`; parse's fields
  * ```
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { COMMAND_NAMES, type CommandName, type UsageError } from './arguments.js';
 import { COMMANDS, SPECS } from './commands/index.js';
 import { type Config, configure } from './config.js';
@@ -82,8 +82,16 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 }
 
 /** The package's version, from its package.json (three folders up in dist/esm/cli and build/src/cli alike). */
+/** The version in urikit's package.json: the first one up from this module (in build/, dist/esm/cli or the bundle in dist/cli). */
 function version(): string {
-  return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  for (let dir = new URL('.', import.meta.url); ; dir = new URL('..', dir)) {
+    const file = new URL('package.json', dir);
+    if (existsSync(file)) {
+      const p = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version: string };
+      if (p.name === 'urikit') return p.version;
+    }
+    if (dir.pathname === '/') throw new Error("internal error: urikit's package.json is not found");
+  }
 }
 
 function isCommand(s: string): s is CommandName {

@@ -7,7 +7,7 @@
  * main thread, which receives each link's resolved form with its line; the counts are merged at
  * the end.
  */
-import { fileURLToPath } from 'node:url';
+
 import { type MessagePort, Worker } from 'node:worker_threads';
 import type { CommandState } from '../commands/command.js';
 import { COMMANDS, SPECS } from '../commands/index.js';
@@ -16,6 +16,7 @@ import { type Config, configure } from '../config.js';
 import type { Out, Sink } from '../io/writer.js';
 import type { DocumentInput } from '../links/inputs.js';
 import { need } from '../packages.js';
+import { workerFile } from './pool.js';
 
 /** Characters of output held for an input that is not the earliest unfinished one, per worker. */
 const HELD = 4 << 20;
@@ -145,7 +146,7 @@ export function runFileThreads(run: FilesRun): Promise<{ unreadable: number; bro
       write().catch((e: Error) => stop(e));
     };
 
-    const script = fileURLToPath(new URL('../worker.js', import.meta.url));
+    const script = workerFile();
     const threads = Math.min(run.threads, inputs.length);
     for (let i = 0; i < threads; i++) {
       const w = new Worker(script, { workerData: data });

@@ -10,6 +10,7 @@
  */
 
 import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, type TransferListItem, Worker } from 'node:worker_threads';
@@ -77,9 +78,14 @@ class MainThread extends EventEmitter {
   }
 }
 
-/** The worker script, the CLI's other entry beside main.js (in build/ and dist/esm alike). */
-function workerFile(): string {
-  return fileURLToPath(new URL('../worker.js', import.meta.url));
+/**
+ * The worker script, the CLI's other entry beside main.js: one folder up from this module
+ * (threads/ in build/ and dist/esm; chunks/ of the bundle in dist/cli), or beside it (when the
+ * bundle put this code in an entry).
+ */
+export function workerFile(): string {
+  const up = fileURLToPath(new URL('../worker.js', import.meta.url));
+  return existsSync(up) ? up : fileURLToPath(new URL('./worker.js', import.meta.url));
 }
 
 export interface ThreadRun {
