@@ -205,13 +205,14 @@ export class Server {
     return this.client instanceof Cluster ? this.client.nodes('master') : [this.client];
   }
 
-  /** Closes the connections (after the replies to every command sent). */
+  /**
+   * Closes the connections (after the replies to every command sent, for up to the command
+   * timeout), then drops them all: a node that went away in a failover may still be reconnecting,
+   * and nothing must keep the process from exiting.
+   */
   async close(): Promise<void> {
-    try {
-      await this.client.quit();
-    } catch {
-      this.client.disconnect();
-    }
+    await withTimeout(this.client.quit(), COMMAND_TIMEOUT, 'no answer').catch(() => {});
+    this.client.disconnect();
   }
 }
 
