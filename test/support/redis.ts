@@ -227,7 +227,17 @@ export class RedisServer {
     if (o.maxmemory !== undefined) args.push('--maxmemory', o.maxmemory);
     if (o.policy !== undefined) args.push('--maxmemory-policy', o.policy);
     if (o.cluster === true)
-      args.push('--cluster-enabled', 'yes', '--cluster-config-file', 'nodes.conf', '--cluster-node-timeout', String(o.nodeTimeout ?? 1000));
+      args.push(
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        'nodes.conf',
+        '--cluster-node-timeout',
+        String(o.nodeTimeout ?? 1000),
+        // A replica's first sync at once, not after 5 s.
+        '--repl-diskless-sync-delay',
+        '0',
+      );
     const proc = spawn('redis-server', args, { stdio: 'ignore' });
     this.proc = proc;
     const failed = new Promise<never>((_, reject) => {
@@ -308,6 +318,12 @@ export class RedisCluster {
       );
       const cluster = new RedisCluster(nodes);
       await cluster.ready(30_000);
+      await until(
+        `${masters} masters`,
+        30_000,
+        async () => (await cluster.masters().catch((): RedisServer[] => [])).length === masters,
+        100,
+      );
       return cluster;
     } catch (e) {
       await Promise.all(nodes.map((s) => s.stop()));
@@ -320,16 +336,29 @@ export class RedisCluster {
     return this.nodes[0]!.url;
   }
 
-  /** Waits until every node that runs says cluster_state:ok and every master has its replicas in sync. */
+  /**
+   * Waits until every node that runs says cluster_state:ok and every replica is in sync with its
+   * master (a replica that never synced cannot take over).
+   */
   async ready(ms: number, except: RedisServer[] = []): Promise<void> {
     for (const s of this.nodes)
-      if (!except.includes(s))
+      if (!except.includes(s)) {
         await until(
           `cluster_state:ok on port ${s.port}`,
           ms,
           async () => /cluster_state:ok/.test(await s.command('CLUSTER', 'INFO').catch(() => '')),
           100,
         );
+        await until(
+          `the replica on port ${s.port} in sync`,
+          ms,
+          async () => {
+            const info = await s.command('INFO', 'replication').catch(() => '');
+            return /^role:master/m.test(info) || /^master_link_status:up/m.test(info);
+          },
+          100,
+        );
+      }
   }
 
   /** The nodes that are masters now, by CLUSTER NODES as `from` sees it. */

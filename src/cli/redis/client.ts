@@ -98,18 +98,21 @@ export class Server {
   async run<T>(what: string, op: (client: Client) => Promise<T>): Promise<T> {
     const started = Date.now();
     const deadline = started + this.connection.timeout;
+    // Why the last try failed: what the final message names.
+    let failure = '';
     for (let attempt = 0; ; attempt++) {
       const slow = setTimeout(() => this.trouble(`no answer for ${seconds(Date.now() - started)}`, what), PATIENCE);
       try {
-        const reply = await this.until(op(this.client), deadline, what);
+        const reply = await this.until(op(this.client), deadline, what, () => failure || this.lastReason || 'no answer');
         this.answered();
         return reply;
       } catch (e) {
         if (e instanceof RedisError) throw e;
         // Redis said no (a key of the wrong type, a script's error): the run stops, saying where.
         if (!transient(e)) throw new RedisError(`${this.target.text}: ${(e as Error).message}`);
-        this.trouble((e as Error).message, what);
-        if (Date.now() >= deadline) throw this.giveUp(what, (e as Error).message);
+        failure = (e as Error).message;
+        this.trouble(failure, what);
+        if (Date.now() >= deadline) throw this.giveUp(what, failure);
         if (this.client instanceof Cluster) this.client.refreshSlotsCache();
         await sleep(Math.min(backoff(attempt), Math.max(0, deadline - Date.now())));
       } finally {
@@ -119,10 +122,10 @@ export class Server {
   }
 
   /** `p`, or a `RedisError` when `deadline` comes first. */
-  private until<T>(p: Promise<T>, deadline: number, what: string): Promise<T> {
+  private until<T>(p: Promise<T>, deadline: number, what: string, reason: () => string): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(this.giveUp(what, this.lastReason || 'no answer')), Math.max(0, deadline - Date.now()));
+      timer = setTimeout(() => reject(this.giveUp(what, reason())), Math.max(0, deadline - Date.now()));
     });
     p.catch(() => {});
     return Promise.race([p, late]).finally(() => clearTimeout(timer));
@@ -175,9 +178,26 @@ export class Server {
       const [[e1, reply], [e2, held]] = (await p.exec()) as [[Error | null, unknown], [Error | null, unknown]];
       if (e1 !== null) throw e1;
       if (e2 !== null) throw e2;
-      if (Number(held) < n) throw new Error(`NOREPLICAS ${held} of ${n} replicas acknowledged the write`);
+      if (Number(held) < n) throw new Error(`NOREPLICAS ${held} of ${n} replicas acknowledged the write${await this.fewReplicas(n)}`);
       return reply;
     });
+  }
+
+  /**
+   * Which masters have fewer than `n` replicas (after a failover, the replica that took over has
+   * none until the old master comes back as its replica): what a write held by too few waits for.
+   */
+  private async fewReplicas(n: number): Promise<string> {
+    const masters = this.masters();
+    const found = await Promise.all(
+      masters.map(async (m) => {
+        const info = await withTimeout(m.info('replication'), 1000, 'no answer').catch(() => '');
+        const replicas = Number(/^connected_slaves:(\d+)/m.exec(info)?.[1] ?? 0);
+        return replicas < n ? `${m.options.host}:${m.options.port} has ${replicas}` : '';
+      }),
+    );
+    const few = found.filter((f) => f !== '');
+    return few.length === 0 ? '' : ` (replicas: ${few.join(', ')}; start a replica of it, or restart the node that failed)`;
   }
 
   /** The masters: the node itself, or each master of the cluster. */
@@ -185,13 +205,14 @@ export class Server {
     return this.client instanceof Cluster ? this.client.nodes('master') : [this.client];
   }
 
-  /** Closes the connections (after the replies to every command sent). */
+  /**
+   * Closes the connections (after the replies to every command sent, for up to the command
+   * timeout), then drops them all: a node that went away in a failover may still be reconnecting,
+   * and nothing must keep the process from exiting.
+   */
   async close(): Promise<void> {
-    try {
-      await this.client.quit();
-    } catch {
-      this.client.disconnect();
-    }
+    await withTimeout(this.client.quit(), COMMAND_TIMEOUT, 'no answer').catch(() => {});
+    this.client.disconnect();
   }
 }
 

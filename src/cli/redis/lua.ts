@@ -321,12 +321,14 @@ return run
 
 /**
  * Ends a publish run: writes its record (entries and lines per shard) into the job's hash, counts
- * it among the finished runs the first time, and removes its producer. KEYS: the job's hash, the
+ * it among the finished runs the first time (and among the runs, should Redis have lost its
+ * start), and removes its producer. KEYS: the job's hash, the
  * producers zset. ARGV: run, record, producer. Returns 0 when the job's hash is gone.
  */
 const FINISH = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 if redis.call('HSET', KEYS[1], 'run:' .. ARGV[1], ARGV[2]) == 1 then redis.call('HINCRBY', KEYS[1], 'finished', 1) end
+if tonumber(redis.call('HGET', KEYS[1], 'runs') or '0') < tonumber(ARGV[1]) then redis.call('HSET', KEYS[1], 'runs', ARGV[1]) end
 redis.call('ZREM', KEYS[2], ARGV[3])
 return 1
 `;

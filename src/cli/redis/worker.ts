@@ -34,7 +34,7 @@ import { lineWalker } from '../lines/readers.js';
 import type { LineShape } from '../lines/records.js';
 import type { Walker } from '../lines/walker.js';
 import { isDone, unconfirmed } from './accounts.js';
-import { callBuffer } from './client.js';
+import { type Client, callBuffer, RedisError, seconds } from './client.js';
 import { type Entry, EntryError, forEachLine, readEntry } from './entry.js';
 import { FrontierSink } from './frontier.js';
 import { joinGroup, trimShard } from './groups.js';
@@ -106,6 +106,8 @@ class Worker {
   private readonly claimEvery: number;
   /** The next shard to read from (with more shards than a round reads). */
   private next = 0;
+  /** Since when the input waits for a publish run that stopped (ms since the epoch), or null. */
+  private stalled: number | null = null;
 
   constructor(
     spec: LineCommandSpec,
@@ -159,7 +161,7 @@ class Worker {
       if (entries.length > 0 || big.length > 0) idle = 5;
       else {
         await this.processor.settle();
-        if (!this.config.redis.follow && (await isDone(this.job, this.group))) break;
+        if (!this.config.redis.follow && ((await isDone(this.job, this.group)) || (await this.abandoned()))) break;
         await new Promise((r) => setTimeout(r, idle));
         idle = Math.min(idle * 2, 250);
       }
@@ -179,6 +181,24 @@ class Worker {
     if (!this.stopping && this.config.redis.to !== null) await this.verify();
     await this.leave();
     return this.processor.finish();
+  }
+
+  /**
+   * Whether the worker has waited --redis-timeout for a publish run that stopped before its end
+   * (its producer gone, no run finished nor running): the input would never close. Throws then,
+   * naming the run to resume.
+   */
+  private async abandoned(): Promise<boolean> {
+    const p = await producers(this.job);
+    if (p.running > 0 || p.started === p.finished) {
+      this.stalled = null;
+      return false;
+    }
+    this.stalled ??= Date.now();
+    if (Date.now() - this.stalled < this.config.redis.connection.timeout) return false;
+    throw new RedisError(
+      `publish run ${p.started} of ${this.job.text} stopped before its end, and no publish ran for ${seconds(this.config.redis.connection.timeout)} (--redis-timeout): the input cannot close. Finish it with "urikit publish --to ${this.job.text} --resume ${p.started} FILE", then start the workers again`,
+    );
   }
 
   /** New entries of every shard (in rounds of up to ROUND entries), and the shards where a big entry comes next. */
@@ -206,7 +226,7 @@ class Worker {
         if (raw === 'big' || raw.length === 0) return [];
         const first = raw[0]![0].toString();
         const last = raw[raw.length - 1]![0].toString();
-        const pending = (await this.job.server.run('the deliveries of pending entries', (c) =>
+        const pending = (await this.onShard(i, 'the deliveries of pending entries', (c) =>
           c.xpending(this.job.keys.input(i), this.group, first, last, raw.length, this.consumer),
         )) as Array<[string, string, number, number]>;
         return this.accept(i, raw, new Map(pending.map((p) => [p[0], Number(p[3])])));
@@ -215,10 +235,44 @@ class Worker {
     return found.flat();
   }
 
+  /**
+   * `op` on shard `i` through `Server.run`; when the group is gone from the shard (NOGROUP: Redis
+   * restarted from a snapshot taken before the group was made, or lost the stream), the group is
+   * made again, said loudly, and `op` sent again.
+   */
+  private async onShard<T>(i: number, what: string, op: (c: Client) => Promise<T>): Promise<T> {
+    for (let again = 0; ; again++) {
+      try {
+        return await this.job.server.run(what, op);
+      } catch (e) {
+        if (!(e instanceof RedisError) || !/\bNOGROUP\b/.test(e.message) || again === 3) throw e;
+        await this.regroup(i);
+      }
+    }
+  }
+
+  /**
+   * Makes the group again on shard `i`, reading from the shard's first entry. Redis keeps a
+   * shard's keys together (one slot, one node), and a snapshot or an append-only file holds them
+   * as they were at one moment: a shard whose group is gone holds none of that group's
+   * acknowledgements, counts or accounts either, so its entries are read again from the first,
+   * each counted once. Entries that Redis lost too, publish sends again (or drain names).
+   */
+  private async regroup(i: number): Promise<void> {
+    // The job's hash first: a job that is gone stops the worker ("the job … is gone").
+    await producers(this.job);
+    const key = this.job.keys.input(i);
+    await this.err.write(
+      `urikit: the ${this.group} group of shard ${i} of ${this.job.text} is gone (Redis lost it: a restart from an older snapshot?); making it again, to read the shard's entries from the first. "urikit redis drain" names what cannot be accounted for\n`,
+    );
+    this.cursors[i] = '0-0';
+    await joinGroup(this.job.server, key, this.group);
+  }
+
   /** READ on shard `i`: its entries, or 'big' when a big entry comes next and `alone` is false. */
   private async readShard(i: number, from: '>' | '0', count: number, alone: boolean): Promise<RawEntry[] | 'big'> {
     const k = this.job.keys;
-    const reply = (await this.job.server.run(`the entries of shard ${i}`, (c) =>
+    const reply = (await this.onShard(i, `the entries of shard ${i}`, (c) =>
       callBuffer(c, 'urikitRead', [2, k.input(i), k.runs(i), this.group, this.consumer, count, from, alone ? '1' : '0']),
     )) as Array<[Buffer, RawEntry[]]> | Buffer | null;
     if (reply === null) return [];
@@ -234,7 +288,7 @@ class Worker {
     const k = this.job.keys;
     await Promise.all(
       Array.from({ length: this.job.shards }, async (_, i) => {
-        const reply = (await this.job.server.run(`the claims of shard ${i}`, (c) =>
+        const reply = (await this.onShard(i, `the claims of shard ${i}`, (c) =>
           c.xautoclaim(
             k.input(i),
             this.group,
@@ -292,7 +346,7 @@ class Worker {
     for (const e of entries) byShard.set(e.shard, [...(byShard.get(e.shard) ?? []), e.id]);
     await Promise.all(
       [...byShard].map(([shard, ids]) =>
-        this.job.server.run('the entries handed back', (c) =>
+        this.onShard(shard, 'the entries handed back', (c) =>
           c.xclaim(this.job.keys.input(shard), this.group, this.consumer, 0, ...ids, 'IDLE', 2 ** 40, 'JUSTID'),
         ),
       ),
@@ -334,7 +388,7 @@ class Worker {
     const k = this.job.keys;
     await Promise.all(
       Array.from({ length: this.job.shards }, (_, i) =>
-        this.job.server.run('leaving the group', async (c) => {
+        this.onShard(i, 'leaving the group', async (c) => {
           const mine = (await c.xpending(k.input(i), this.group, '-', '+', 1, this.consumer)) as unknown[];
           if (mine.length === 0) await c.xgroup('DELCONSUMER', k.input(i), this.group, this.consumer);
         }),
@@ -374,7 +428,7 @@ async function ack(
         else args.push(...counts(e));
       }
       const listKeys = lists.flatMap((l) => k.top(shard, l));
-      return job.server.script(
+      return job.server.durable(
         `the acknowledgement of entries of shard ${shard}`,
         'urikitAck',
         [k.input(shard), k.runs(shard), k.stats(shard), ...bitmaps, ...listKeys],
