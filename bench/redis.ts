@@ -17,7 +17,8 @@
  *    (1000 PINGs one after the other). Every process's CPU time (user + system) is taken by the
  *    process itself at its exit.
  * 5. Sizing: the same URLs in a job with `--seen digest` too (loaded by `normalize FILE --to`),
- *    and, for both modes, the bytes per URL of each shard's seen-set, frontier and counts
+ *    and, for both modes, the bytes per URL of each shard's seen-set and frontier, and the bytes
+ *    of the shard's totals hash (`:counts`, two fields whatever the URLs: not per URL)
  *    (MEMORY USAGE … SAMPLES 0: every element counted).
  *
  * The machine may be shared: compare the rows of one run, not numbers across runs.
@@ -266,7 +267,7 @@ async function frontierSize(r: Redis, job: string): Promise<number> {
 
 /** Bytes per URL of each kind of key, in all shards of each job. */
 async function sizing(r: Redis, jobs: Array<[mode: string, job: string, buckets: number]>): Promise<void> {
-  console.log('\n| --seen | URLs | seen-set B/URL | frontier B/URL | counts B/URL | all B/URL | a shard (MB) |');
+  console.log('\n| --seen | URLs | seen-set B/URL | frontier B/URL | totals hash B/shard | all B/URL | a shard (MB) |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   const usage = async (key: string): Promise<number> => Number((await r.memory('USAGE', key, 'SAMPLES', 0)) ?? 0);
   for (const [mode, job, buckets] of jobs) {
@@ -283,7 +284,7 @@ async function sizing(r: Redis, jobs: Array<[mode: string, job: string, buckets:
     const n = await frontierSize(r, job);
     const per = (b: number): string => (b / n).toFixed(1);
     console.log(
-      `| ${mode} | ${n.toLocaleString('en-US')} | ${per(seen)} | ${per(frontier)} | ${per(counts)} | ${per(seen + frontier + counts)} | ${((seen + frontier + counts) / SHARDS / 1e6).toFixed(2)} |`,
+      `| ${mode} | ${n.toLocaleString('en-US')} | ${per(seen)} | ${per(frontier)} | ${(counts / SHARDS).toFixed(0)} | ${per(seen + frontier + counts)} | ${((seen + frontier + counts) / SHARDS / 1e6).toFixed(2)} |`,
     );
   }
 }
