@@ -282,12 +282,12 @@ export class UriStats {
       invalid: this.invalid,
       ...(referrers ? { absent: this.absent } : {}),
       schemes: topJSON(this.schemes, top, true),
-      hostTypes: Object.fromEntries(HOST_TYPES.map((t) => [t, this.hostTypes.get(t) ?? 0])),
+      hostTypes: Object.fromEntries(HOST_TYPES.map((t, i) => [t, this.byHostType[i]!])),
       [this.groups.name]: topJSON(this.hosts, top, false),
       paths: topJSON(this.paths, top, false),
       errors: Object.fromEntries(sorted(this.errors)),
       warnings: Object.fromEntries(sorted(this.warnings)),
-      ...(this.forms.size > 0 ? { forms: Object.fromEntries(FORMS.map((f) => [f, this.forms.get(f) ?? 0])) } : {}),
+      ...(this.byForm.some((n) => n > 0) ? { forms: Object.fromEntries(FORMS.map((f, i) => [f, this.byForm[i]!])) } : {}),
       ...(this.templates === null
         ? {}
         : {
@@ -516,11 +516,13 @@ function timeSpan(s: Series, undated: number): string {
 function section(out: string[], name: string, s: UriStats, top: number, referrers: boolean): void {
   out.push('', `${name}: ${s.uris} (${s.valid} valid, ${s.invalid} invalid${referrers ? `; ${s.absent} lines with "-"` : ''})`);
   if (s.valid > 0) {
-    if (s.forms.size > 0)
+    // Both maps are in the order of FORMS and HOST_TYPES, and hold only counts above 0.
+    const forms = s.forms;
+    if (forms.size > 0)
       table(
         out,
         'request-target form',
-        FORMS.filter((f) => s.forms.has(f)).map((f) => row(f, s.forms.get(f)!)),
+        [...forms].map(([f, n]) => row(f, n)),
         s.valid,
         null,
       );
@@ -528,7 +530,7 @@ function section(out: string[], name: string, s: UriStats, top: number, referrer
     table(
       out,
       'host type',
-      HOST_TYPES.filter((t) => s.hostTypes.has(t)).map((t) => row(t === 'none' ? '(no authority)' : t, s.hostTypes.get(t)!)),
+      [...s.hostTypes].map(([t, n]) => row(t === 'none' ? '(no authority)' : t, n)),
       s.valid,
       null,
     );
