@@ -146,17 +146,17 @@ export function merge(b: string, start: number, end: number, hasAuthority: boole
 
 /**
  * §5.2.3 merge and §5.2.4 remove_dot_segments in one step, for the common shape of a relative
- * link: a base path b[bPathStart, bPathEnd) without dot-segments (and with an authority) and a
- * reference path r[p, rPathEnd) of leading "../" and "./" steps, then no dot-segment. Each "../"
- * climbs one directory of the base (none above the root, as §5.2.4 drops surplus ".."), so the
- * target is a prefix of the base and a suffix of the reference: returns the target, everything
- * of the base before its path and everything of the reference after its path included. Returns
- * null for any other shape, which the general path takes.
+ * link: a base path without dot-segments (and with an authority) whose last "/" is at `dir` (-1:
+ * an empty path) and a reference path r[p, rPathEnd) of leading "../" and "./" steps, then no
+ * dot-segment. Each "../" climbs one directory of the base (none above the root, as §5.2.4 drops
+ * surplus ".."), so the target is a prefix of the base and a suffix of the reference: returns
+ * the target, everything of the base before its path and everything of the reference after its
+ * path included. Returns null for any other shape, which the general path takes.
  *
  * @example
- * climb('http://a/b/c/d', 8, 14, '../g?x', 0, 4); // 'http://a/b/g?x'
+ * climb('http://a/b/c/d', 8, 12, '../g?x', 0, 4); // 'http://a/b/g?x'
  */
-export function climb(b: string, bPathStart: number, bPathEnd: number, r: string, p: number, rPathEnd: number): string | null {
+export function climb(b: string, bPathStart: number, dir: number, r: string, p: number, rPathEnd: number): string | null {
   let up = 0;
   for (;;) {
     if (r.charCodeAt(p) !== 0x2e) break;
@@ -170,17 +170,13 @@ export function climb(b: string, bPathStart: number, bPathEnd: number, r: string
       break;
     }
   }
-  // The rest must hold no dot-segment: none starts at p, and no "/." follows.
-  if (r.charCodeAt(p) === 0x2e && p < rPathEnd) return null;
-  for (let i = indexIn(r, 0x2f, p, rPathEnd); i !== -1; i = indexIn(r, 0x2f, i + 1, rPathEnd)) {
-    if (r.charCodeAt(i + 1) === 0x2e) return null;
-  }
-  // The base's directory ends after its last "/"; an empty base path with an authority is "/".
-  let dir = lastSlash(b, bPathStart, bPathEnd);
-  if (dir === -1) {
-    if (bPathStart !== bPathEnd) return null;
-    return `${b.slice(0, bPathStart)}/${r.slice(p)}`;
-  }
+  // The rest must hold no dot-segment: none starts at p, and no "/." follows (a native search:
+  // charCodeAt costs more on the sliced strings that split lines are).
+  if (p < rPathEnd && r.charCodeAt(p) === 0x2e) return null;
+  const slashDot = r.indexOf('/.', p);
+  if (slashDot !== -1 && slashDot < rPathEnd) return null;
+  // An empty base path with an authority is "/".
+  if (dir === -1) return `${b.slice(0, bPathStart)}/${r.slice(p)}`;
   while (up > 0 && dir > bPathStart) {
     dir = lastSlash(b, bPathStart, dir);
     up--;
@@ -189,7 +185,7 @@ export function climb(b: string, bPathStart: number, bPathEnd: number, r: string
 }
 
 /** The index of the last "/" in b[start, end), or -1 (lastIndexOf would look on before start). */
-function lastSlash(b: string, start: number, end: number): number {
+export function lastSlash(b: string, start: number, end: number): number {
   for (let i = end - 1; i >= start; i--) if (b.charCodeAt(i) === 0x2f) return i;
   return -1;
 }

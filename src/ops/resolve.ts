@@ -12,7 +12,7 @@ import { Flag, fragmentMarkOf, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js
 import { booleanOption, countOption, optionsOf } from '../syntax/options.js';
 import { type ParseOptions, scanOptions } from '../syntax/scan.js';
 import { authorityKindOf } from './authority.js';
-import { climb, emptyParts, merge, type Parts, recompose, removeDots } from './path.js';
+import { climb, emptyParts, lastSlash, merge, type Parts, recompose, removeDots } from './path.js';
 
 /** Options of `resolve`. */
 export interface ResolveOptions extends ParseOptions {
@@ -31,6 +31,8 @@ const refRec = new Uint32Array(OFFSETS_LENGTH);
 /** The base string that baseRec describes (null when it describes no string), and its options. */
 let lastBase: string | null = null;
 let lastKey = 0;
+/** The last "/" of baseRec's path (-1: none), -2 until climb asks: a page's links find it once. */
+let lastDir = -2;
 
 /**
  * Resolves `reference` against `base` (RFC 3986 §5.2.2, recomposed per §5.3).
@@ -52,6 +54,7 @@ export function resolve(base: string | UriLike, reference: string | UriLike, opt
     b = base;
   } else {
     lastBase = null;
+    lastDir = -2;
     b = scanInput(base, baseRec, options, 'resolve', 'base');
     if (typeof base === 'string') {
       lastBase = base;
@@ -168,8 +171,12 @@ function resolveShort(
   }
   if ((rf & Flag.DOT) !== 0 && r.charCodeAt(rPathStart) === 0x2f) return null;
   if (r.charCodeAt(rPathStart) === 0x2f) return b.slice(0, bPathStart) + r.slice(rPathStart);
-  if ((bf & (Flag.DOT | Flag.AUTHORITY)) === Flag.AUTHORITY) return climb(b, bPathStart, bPathEnd, r, rPathStart, rPathEnd);
-  return null;
+  if ((bf & (Flag.DOT | Flag.AUTHORITY)) !== Flag.AUTHORITY) return null;
+  let dir: number;
+  if (bo !== baseRec) dir = lastSlash(b, bPathStart, bPathEnd);
+  else if (lastDir === -2) dir = lastDir = lastSlash(b, bPathStart, bPathEnd);
+  else dir = lastDir;
+  return dir === -1 && bPathStart !== bPathEnd ? null : climb(b, bPathStart, dir, r, rPathStart, rPathEnd);
 }
 
 function sameScheme(a: string, aEnd: number, b: string, bEnd: number): boolean {

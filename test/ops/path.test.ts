@@ -37,13 +37,14 @@ test('merge (§5.2.3), climb, and the dot-segment rules for relative paths', () 
   assert.is(merge('http://a', 8, 8, true, 'g'), '/g');
   assert.is(merge('x:', 2, 2, false, 'g'), 'g');
   assert.is(merge('x:a', 2, 3, false, 'g'), 'g');
-  assert.is(climb('http://a/b/c/d', 8, 14, '../g?x', 0, 4), 'http://a/b/g?x');
-  assert.is(climb('http://a/b/c/d', 8, 14, '../../../../g', 0, 13), 'http://a/g');
-  assert.is(climb('http://a', 8, 8, './g', 0, 3), 'http://a/g');
-  assert.is(climb('http://a/b/c/d', 8, 14, 'g/./h', 0, 5), null);
-  assert.is(climb('http://a/b/c/d', 8, 14, 'x/g', 0, 3), 'http://a/b/c/x/g');
-  assert.is(climb('http://a/b/c/d', 8, 14, 'x/..g', 0, 5), null); // any "/." goes the general way
-  assert.is(climb('http://a/b/c/d', 8, 14, '.g', 0, 2), null);
+  assert.is(climb('http://a/b/c/d', 8, 12, '../g?x', 0, 4), 'http://a/b/g?x');
+  assert.is(climb('http://a/b/c/d', 8, 12, '../../../../g', 0, 13), 'http://a/g');
+  assert.is(climb('http://a', 8, -1, './g', 0, 3), 'http://a/g');
+  assert.is(climb('http://a/b/c/d', 8, 12, 'g/./h', 0, 5), null);
+  assert.is(climb('http://a/b/c/d', 8, 12, 'x/g', 0, 3), 'http://a/b/c/x/g');
+  assert.is(climb('http://a/b/c/d', 8, 12, 'x/..g', 0, 5), null); // any "/." goes the general way
+  assert.is(climb('http://a/b/c/d', 8, 12, '.g', 0, 2), null);
+  assert.is(climb('http://a/b/c/d', 8, 12, 'x?/.y', 0, 1), 'http://a/b/c/x?/.y'); // a "/." after the path is no segment
   assert.is(removeDots('/a/./b/../c', false), '/a/c');
   assert.is(removeDots('/a/../../b', true), '/../b');
   assert.is(removeDotsRelative('a/./b/../../../c'), '../c');

@@ -247,6 +247,29 @@ test('the "//" guard: a path that begins with "//" without an authority gets "/.
   }
 });
 
+test('the base kept from the last call: its directory is found again for each new base', () => {
+  const climbs: Array<[string, string, string]> = [
+    ['http://a/b/c/d', '../g', 'http://a/b/g'],
+    ['http://a/b/c/d', 'g', 'http://a/b/c/g'],
+    ['http://a/x/y', '../g', 'http://a/g'],
+    ['http://a', 'g', 'http://a/g'],
+    ['http://a', '../g', 'http://a/g'],
+    ['http://a/b/c/d', '../../g', 'http://a/g'],
+  ];
+  for (const [base, ref, target] of [...climbs, ...climbs]) assert.is(resolve(base, ref), target, `${base} ${ref}`);
+  assert.throws(
+    () => resolve('b/c', 'g'),
+    (e: UriError) => e.code === 'RELATIVE_BASE',
+  );
+  assert.is(resolve('http://a/b/c/d', './g'), 'http://a/b/c/g');
+  // A record that is not the kept base's finds its own directory.
+  const bo = new Uint32Array(OFFSETS_LENGTH);
+  const ro = new Uint32Array(OFFSETS_LENGTH);
+  scan('http://a/p/q/r', bo);
+  scan('../s', ro);
+  assert.is(resolveRecords('http://a/p/q/r', bo, '../s', ro, true, null), 'http://a/p/s');
+});
+
 test('dot-segments from the reference and the base path are removed after merging', () => {
   assert.is(resolve('http://a/b/./c/../d', 'e'), 'http://a/b/e');
   assert.is(resolve('http://a/b/c', 'g/.'), 'http://a/b/g/');
