@@ -604,9 +604,14 @@ export function render(): string {
   out.push(`export const COMMON_PATH_NO_DOT = /(?=\\/)${segmentNoDot}${tail}/y;`);
   out.push('/**');
   out.push(' * A relative reference with a relative path (or none): `[ segment-nz-nc *( "/" segment ) ]`, any');
-  out.push(' * segment may begin with "." (scan looks for them).');
+  out.push(' * segment may begin with ".".');
   out.push(' */');
-  out.push(`export const COMMON_RELATIVE = /[${regexClass(codesOfRun('SEGMENT_NC'))}]*(?:\\/${pathRun})?${tail}/y;`);
+  const segmentNc = codesOfRun('SEGMENT_NC');
+  out.push(`export const COMMON_RELATIVE = /[${regexClass(segmentNc)}]*(?:\\/${pathRun})?${tail}/y;`);
+  out.push('/** COMMON_RELATIVE with no segment that begins with "." (for an input that does not begin with one). */');
+  out.push(
+    `export const COMMON_RELATIVE_NO_DOT = /(?:[${regexClass(segmentNc.filter((c) => c !== 0x2e))}][${regexClass(segmentNc)}]*${segmentNoDot})?${tail}/y;`,
+  );
   out.push('/** The rest of a path after a "%XX" in it, `*( pchar / "/" )`, and the same end as the others. */');
   out.push(`export const COMMON_PATH_REST = /${pathRun}${tail}/y;`);
   out.push('/** COMMON_PATH_REST with no segment after the first that begins with ".". */');

@@ -21,6 +21,7 @@ import {
   COMMON_PATH_REST,
   COMMON_PATH_REST_NO_DOT,
   COMMON_RELATIVE,
+  COMMON_RELATIVE_NO_DOT,
   COMMON_URI,
   COMMON_URI_NO_DOT,
   EncodeSet,
@@ -483,6 +484,7 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
   if (start >= len) return -1;
   const record = offsets !== null;
   const c0 = input.charCodeAt(start);
+  if (c0 === 0x23) return sameDocument(input, start, len, offsets, settings);
   const noDot = record && len - start <= NO_DOT_LIMIT;
   let shape = SHAPE_RELATIVE;
   let re = COMMON_RELATIVE;
@@ -492,17 +494,28 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
     if (re.test(input)) shape = SHAPE_URI;
     else re = COMMON_RELATIVE;
   }
+  let flags = shape === SHAPE_URI ? Flag.SCHEME | Flag.AUTHORITY : 0;
   if (shape === SHAPE_RELATIVE) {
     if ((settings & ScanOption.ABSOLUTE) !== 0) return -1;
+    let taken = false;
     if (c0 === 0x2f) {
       if (start + 1 < len && input.charCodeAt(start + 1) === 0x2f) return -1;
       shape = SHAPE_PATH;
       re = noDot ? COMMON_PATH_NO_DOT : COMMON_PATH;
+    } else if (noDot && c0 !== 0x2e) {
+      re = COMMON_RELATIVE_NO_DOT;
+      re.lastIndex = start;
+      taken = re.test(input);
+      if (!taken) re = COMMON_RELATIVE;
     }
-    re.lastIndex = start;
-    if (!re.test(input)) return -1;
+    if (!taken) {
+      re.lastIndex = start;
+      if (!re.test(input)) return -1;
+      // A relative path that begins with "." has a dot-segment, and so has one that the NO_DOT
+      // form did not take but the flat one did (the two differ in nothing else).
+      if (noDot && re === COMMON_RELATIVE) flags = Flag.DOT;
+    }
   }
-  let flags = shape === SHAPE_URI ? Flag.SCHEME | Flag.AUTHORITY : 0;
   let p = re.lastIndex | 0;
   // The regex stopped at the path's end (the rest checked), after a "?" or "#" (the rest to
   // check: `open` is that delimiter), or at a "%" in the path, after which the path goes on.
@@ -529,7 +542,7 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
     const pct = pctFlags(input, p, len);
     if (pct === 0) return -1;
     flags |= pct;
-    const more = noDot && shape !== SHAPE_RELATIVE ? COMMON_PATH_REST_NO_DOT : COMMON_PATH_REST;
+    const more = noDot && (flags & Flag.DOT) === 0 ? COMMON_PATH_REST_NO_DOT : COMMON_PATH_REST;
     more.lastIndex = p + 3;
     if (!more.test(input)) return -1;
     p = more.lastIndex | 0;
@@ -588,9 +601,9 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
       if (h >= 0x30 && h <= 0x39 && isIPv4(input, hostStart, pathStart)) flags |= Flag.HOST_IPV4;
     }
   }
-  if (shape === SHAPE_RELATIVE || !noDot) {
-    // A flat regex took the path (a relative one, or a long one): a segment that begins with "."
-    // (the machine's A_DOT and A_SEGMENT_NC_DOT).
+  if (!noDot) {
+    // A flat regex took the long path: a segment that begins with "." (the machine's A_DOT and
+    // A_SEGMENT_NC_DOT).
     for (let dot = input.indexOf('.', pathStart); dot !== -1 && dot < pathEnd; dot = input.indexOf('.', dot + 1)) {
       if (dot === start || input.charCodeAt(dot - 1) === 0x2f) {
         flags |= Flag.DOT;
@@ -615,6 +628,16 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
     flags,
     0,
   );
+  return 0;
+}
+
+/**
+ * scanCommon for a fragment alone (`"#" fragment`, a link within its page, a third of a page's
+ * links): one run of the fragment's characters instead of the shapes' regex.
+ */
+function sameDocument(input: string, start: number, len: number, offsets: Uint32Array | null, settings: number): number {
+  if ((settings & ScanOption.ABSOLUTE) !== 0 || queryRun(input, start + 1, len) !== len) return -1;
+  if (offsets !== null) setOffsets(offsets, 0, 0, 0, 0, 0, 0, start, start, 0, 0, start + 1, len, Flag.FRAGMENT | pctSeen, 0);
   return 0;
 }
 

@@ -236,9 +236,11 @@ export const COMMON_PATH = /\/[!$&-;=@-Z_a-z~]*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:
 export const COMMON_PATH_NO_DOT = /(?=\/)(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
 /**
  * A relative reference with a relative path (or none): `[ segment-nz-nc *( "/" segment ) ]`, any
- * segment may begin with "." (scan looks for them).
+ * segment may begin with ".".
  */
 export const COMMON_RELATIVE = /[!$&-.0-9;=@-Z_a-z~]*(?:\/[!$&-;=@-Z_a-z~]*)?(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
+/** COMMON_RELATIVE with no segment that begins with "." (for an input that does not begin with one). */
+export const COMMON_RELATIVE_NO_DOT = /(?:[!$&-\-0-9;=@-Z_a-z~][!$&-.0-9;=@-Z_a-z~]*(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*)?(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
 /** The rest of a path after a "%XX" in it, `*( pchar / "/" )`, and the same end as the others. */
 export const COMMON_PATH_REST = /[!$&-;=@-Z_a-z~]*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
 /** COMMON_PATH_REST with no segment after the first that begins with ".". */

@@ -61,6 +61,25 @@ test('the shapes the fast paths take, and the edges where they hand over to the 
     'h:///:ttp://www.example.com/',
     `http://a/${'b/'.repeat(40)}c?${'q'.repeat(80)}#${'f'.repeat(80)}`,
     `/${'a/.b/'.repeat(20)}`,
+    // A fragment alone (its own fast path), with "%XX", a bad "%", a second "#", a space.
+    '#a/b?c:@',
+    '#a%41%c3%a9',
+    '#a%4',
+    '#a%',
+    '#a#b',
+    '#a b',
+    // A relative path: the NO_DOT form, the flat one after it, a dot-segment after a "%XX".
+    'a/b/c.d',
+    'a/.b',
+    'a/b/.',
+    'a/b/..',
+    'a./b',
+    'a/b%41/c',
+    'a/b%41/.c',
+    'a%41/b',
+    'a/b?/.c#/.d',
+    'a:b/c',
+    'a/b:c',
   ]) {
     assert.is(compareScan(s), '', s);
   }
