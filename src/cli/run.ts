@@ -106,7 +106,8 @@ export async function run(spec: LineCommandSpec, config: Config, io: Io, out: Si
       // the output of short lines is many times their size (parse writes some 140 bytes for "a").
       const slice = shape === 'uris' || shape === 'pairs' ? SLICE : Infinity;
       let stopped = false;
-      reading: for await (const chunk of input.chunks()) {
+      // The walker copies what it keeps of a chunk: the chunks may be recycled.
+      reading: for await (const chunk of input.chunks(true)) {
         for (let at = 0; at < chunk.length; at += slice) {
           if ((stopped = interrupt.interrupted)) break reading;
           await reader.push(chunk.subarray(at, at + slice));

@@ -120,6 +120,36 @@ test('--max-line-length: a longer line is LINE_TOO_LONG with its line number, sk
   assert.match(table, /lines without URIs +count +share\n {2}LINE_TOO_LONG +1 +50\.0%/);
 });
 
+test('a file read in two recycled buffers: every line whole across chunk borders, a line of several chunks too', async () => {
+  // Lines of many lengths (repeats among them, which the memo answers), one that ends on the
+  // first chunk's last byte, and one of 2.5 MiB that spans three chunks.
+  const lines: string[] = [];
+  let size = 0;
+  for (let i = 0; size < (1 << 20) - 4096; i++) {
+    const line = i % 3 === 2 ? lines[lines.length - 1]! : `http://a.example/${i}/${'x'.repeat((i * 7919) % 3000)}`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  const fill = (1 << 20) - size - 1;
+  lines.push(`http://a.example/fill/${'f'.repeat(fill - 22)}`);
+  lines.push(`http://a.example/big/${'b'.repeat(5 << 19)}`);
+  for (let i = 0; i < 3000; i++) lines.push(`http://b.example/${i % 500}/${'y'.repeat((i * 104729) % 2000)}`);
+  const text = `${lines.join('\n')}\n`;
+  assert.is(text.indexOf('\n', (1 << 20) - 1), (1 << 20) - 1, "a line ends on the first chunk's last byte");
+  const temp = new Temp();
+  try {
+    const file = temp.file('lines.txt', text);
+    const r = await cli(['normalize', '--max-line-length', '0', file]);
+    assert.is(r.code, 0, r.err);
+    assert.is(r.out === text, true, 'the output is the input, line for line');
+    const counts = await cli(['stats', '--json', '--max-line-length', '0', file]);
+    const stats = JSON.parse(counts.out);
+    assert.equal([stats.lines, stats.uris.uris, stats.uris.valid], [lines.length, lines.length, lines.length]);
+  } finally {
+    temp.remove();
+  }
+});
+
 test('--max-line-length: 1 MiB by default; 0 lifts the limit; bad values are usage errors', async () => {
   const big = `http://a/${'x'.repeat(1 << 20)}`;
   const byDefault = await cli(['validate', '-q'], `${big}\nhttp://a/\n`);

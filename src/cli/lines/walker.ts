@@ -104,7 +104,8 @@ export class Walker implements Reader {
       if (!this.skipping && this.carried + (nl === -1 ? chunk.length : nl) > this.max + 1) this.skip();
       if (nl === -1) {
         if (!this.skipping) {
-          this.carry.push(chunk);
+          // A copy, as below: the chunk's buffer may be read into again (Source.chunks(true)).
+          this.carry.push(Buffer.from(chunk));
           this.carried += chunk.length;
         }
         return;
@@ -129,8 +130,8 @@ export class Walker implements Reader {
       if (chunk.length - from > this.max + 1) {
         this.skipping = true;
       } else {
-        // Copy the partial line, so that the chunk itself can go.
-        const tail = from === 0 ? chunk : Buffer.from(chunk.subarray(from));
+        // Copy the partial line, so that the chunk itself can go (or be read into again).
+        const tail = Buffer.from(chunk.subarray(from));
         this.carry.push(tail);
         this.carried += tail.length;
       }
