@@ -1,7 +1,7 @@
 /** RecordMemo (src/cli/stats/memo.ts), and `stats` counting the records it finds again as it counted them first. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { RecordMemo } from '../../src/cli/lines/memo.js';
+import { hash, RecordMemo } from '../../src/cli/lines/memo.js';
 import { cli } from '../support/cli.js';
 import { Rng } from '../support/rng.js';
 
@@ -60,17 +60,34 @@ test('memo: a text longer than 1024 bytes is never kept', () => {
   assert.is(lookup(m, long.slice(1), 'x'), 'fits');
 });
 
-/** The memo's hash of a text (FNV-1a over its length and bytes), to make texts that share a slot. */
-function fnv(text: string): number {
-  let h = 0x811c9dc5 ^ text.length;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h;
+/** The memo's hash of a text, to make texts that share a slot. */
+function slotHash(text: string): number {
+  const b = Buffer.from(text, 'latin1');
+  return hash(new DataView(b.buffer, b.byteOffset, b.byteLength), b, 0, b.length);
 }
+
+test('memo: its hash is MurmurHash3 (x86, 32 bits, seed 0), at any offset of any buffer', () => {
+  const vectors: Array<[string, number]> = [
+    ['', 0],
+    ['a', 0x3c2569b2],
+    ['hello', 0x248bfa47],
+    ['Hello, world!', 0xc0363e43],
+    ['The quick brown fox jumps over the lazy dog', 0x2e4ff723],
+  ];
+  for (const [text, want] of vectors) {
+    // At four offsets in a buffer: the 4-byte reads fall on every alignment.
+    for (const pad of [0, 1, 2, 3]) {
+      const b = Buffer.from(`${'x'.repeat(pad)}${text}yz`);
+      const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+      assert.is(hash(view, b, pad, pad + text.length) >>> 0, want, `${text} at ${pad}`);
+    }
+  }
+});
 
 test('memo: texts that share a slot are kept up to 32 of them; a lookup compares no more', () => {
   const m = new RecordMemo<string>();
   const same: string[] = [];
-  for (let i = 0; same.length < 40; i++) if ((fnv(`/${i}`) & 16383) === 5) same.push(`/${i}`);
+  for (let i = 0; same.length < 40; i++) if ((slotHash(`/${i}`) & 32767) === 5) same.push(`/${i}`);
   for (const t of same) assert.is(lookup(m, t, t), undefined);
   for (const t of same.slice(0, 32)) assert.is(lookup(m, t, 'x'), t);
   for (const t of same.slice(32)) assert.is(lookup(m, t, t), undefined);

@@ -8,8 +8,8 @@ import type { Kind } from './records.js';
 
 /** Entries kept at most; then the memo starts afresh. */
 const ENTRIES = 1 << 13;
-/** Hash slots: twice the entries, so that probe runs stay short. */
-const SLOTS = ENTRIES << 1;
+/** Hash slots: four times the entries, so that probe runs stay short (at twice, 8,192 texts "/p/0"… ran to 39 probes). */
+const SLOTS = ENTRIES << 2;
 const MASK = SLOTS - 1;
 /** Bytes of texts kept at most; a longer text than `LONGEST` is not kept at all. */
 const ARENA = 1 << 20;
@@ -40,6 +40,10 @@ export class RecordMemo<T> {
   /** Entry i's text is bytes [starts[i], starts[i + 1]) of the arena. */
   private readonly starts = new Int32Array(ENTRIES + 1);
   private readonly arena = new Uint8Array(ARENA);
+  private readonly arenaWords = new DataView(this.arena.buffer);
+  /** A view of the last buffer looked up in, read 4 bytes at a time (see `get`). */
+  private words: DataView = this.arenaWords;
+  private wordsOf: Uint8Array = this.arena;
   private values: T[] = [];
   /** The text of the last `get` that missed, and the empty slot its probe ended at (-1: none). */
   private missBytes: Uint8Array = this.arena;
@@ -62,9 +66,11 @@ export class RecordMemo<T> {
     const n = end - start;
     if (n > LONGEST) return undefined;
     this.lookups++;
-    // FNV-1a over the bytes and the length.
-    let h = 0x811c9dc5 ^ n;
-    for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+    if (bytes !== this.wordsOf) {
+      this.wordsOf = bytes;
+      this.words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
+    const h = hash(this.words, bytes, start, end);
     const slots = this.slots;
     let slot = h & MASK;
     for (let e = slots[slot]! - 1, probes = 0; e >= 0; e = slots[slot]! - 1) {
@@ -102,12 +108,16 @@ export class RecordMemo<T> {
     this.missSlot = -1;
   }
 
-  /** Entry `e`'s text is bytes [start, end) of `bytes`. */
+  /** Entry `e`'s text is bytes [start, end) of `bytes` (whose view `words` is). */
   private same(e: number, bytes: Uint8Array, start: number, end: number): boolean {
     const from = this.starts[e]!;
     if (this.starts[e + 1]! - from !== end - start) return false;
-    const arena = this.arena;
-    for (let i = start, j = from; i < end; i++, j++) if (arena[j] !== bytes[i]) return false;
+    const arena = this.arenaWords;
+    const words = this.words;
+    let i = start;
+    let j = from;
+    for (; i + 4 <= end; i += 4, j += 4) if (arena.getInt32(j, true) !== words.getInt32(i, true)) return false;
+    for (; i < end; i++, j++) if (this.arena[j] !== bytes[i]) return false;
     return true;
   }
 
@@ -117,6 +127,32 @@ export class RecordMemo<T> {
     this.slots.fill(0);
     this.values = [];
   }
+}
+
+/**
+ * MurmurHash3 (x86, 32 bits, seed 0) of bytes [start, end) of `bytes`, `words` its view: 4 bytes
+ * a step. A byte a step (FNV-1a) took twice as long over a log's targets and referrers, bound by
+ * the loads, not the multiplies.
+ */
+export function hash(words: DataView, bytes: Uint8Array, start: number, end: number): number {
+  let h = 0;
+  let i = start;
+  for (; i + 4 <= end; i += 4) {
+    let k = Math.imul(words.getInt32(i, true), 0xcc9e2d51);
+    k = Math.imul((k << 15) | (k >>> 17), 0x1b873593);
+    h ^= k;
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  }
+  let k = 0;
+  for (let shift = 0; i < end; i++, shift += 8) k |= bytes[i]! << shift;
+  k = Math.imul(k, 0xcc9e2d51);
+  h ^= Math.imul((k << 15) | (k >>> 17), 0x1b873593) ^ (end - start);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
 }
 
 /** A `RecordMemo` for each kind of record (a line, a log line's target or referrer), made when first used. */
