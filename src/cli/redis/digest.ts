@@ -36,11 +36,8 @@ export class Digester {
 
   /** Digests `url`: sets `high`, `low` and `bucket` (its member in the seen-set is `signedDecimal(high, low)`). */
   of(url: string): void {
-    const n = this.load(url);
-    const [h, l] = this.hash(this.bytes, n);
-    this.high = h;
-    this.low = l;
-    this.bucket = (l >>> 0) % this.buckets;
+    this.hash(this.bytes, this.load(url));
+    this.bucket = (this.low >>> 0) % this.buckets;
   }
 
   /** Copies the UTF-8 bytes of `s` into `bytes`; returns their number. */
@@ -55,8 +52,8 @@ export class Digester {
     return s.length;
   }
 
-  /** SipHash-2-4 of bytes [0, n) of `m`: [high, low] 32-bit halves. */
-  hash(m: Uint8Array, n: number): [number, number] {
+  /** SipHash-2-4 of bytes [0, n) of `m`, into `high` and `low` (32-bit halves). */
+  hash(m: Uint8Array, n: number): void {
     let v0l = this.k0l ^ 0x70736575;
     let v0h = this.k0h ^ 0x736f6d65;
     let v1l = this.k1l ^ 0x6e646f6d;
@@ -146,7 +143,8 @@ export class Digester {
       v2h = t;
       left--;
     }
-    return [v0h ^ v1h ^ v2h ^ v3h, v0l ^ v1l ^ v2l ^ v3l];
+    this.high = v0h ^ v1h ^ v2h ^ v3h;
+    this.low = v0l ^ v1l ^ v2l ^ v3l;
   }
 }
 
