@@ -512,14 +512,33 @@ test('publish waits while a shard holds more than --max-lag unread entries; drai
   );
   const drained = await cli(['redis', 'drain', '--redis', U, '--timeout', '30s']);
   assert.equal([drained.code, drained.out], [0, '']);
+  // A "waiting" line every 5 s while the worker runs.
   assert.match(
     drained.err,
     new RegExp(
-      `^(urikit: redis drain: waiting: normalize: \\d+ entries unread, \\d+ pending\n)?urikit: redis drain: redis://127\\.0\\.0\\.1:\\d+/lag is done: \\d+ lines published, all committed by normalize; ${data.expected.length} URLs in the frontier; 0 dead letters\n$`,
+      `^(urikit: redis drain: waiting: normalize: \\d+ entries unread, \\d+ pending\n)*urikit: redis drain: redis://127\\.0\\.0\\.1:\\d+/lag is done: \\d+ lines published, all committed by normalize; ${data.expected.length} URLs in the frontier; 0 dead letters\n$`,
     ),
   );
   assert.is((await worker).code, 1);
   assert.equal(sorted((await cli(['redis', 'export', '--redis', U])).out), data.expected);
+});
+
+test("publish --resume: the same input writes nothing again; another input stops at the run's last entry of a shard, named", async () => {
+  const U = await init(node.url, 'resume', '--shards', '2');
+  const a = spellings(300, 3);
+  await publish(U, a.text);
+  const before = await status(U);
+  const same = await cli(['publish', '--to', U, '-q', '--resume', '1', tmp.file('resume-same.txt', a.text)]);
+  assert.is(same.code, 0, same.err);
+  const after = await status(U);
+  assert.equal([after.input, after.runs], [before.input, before.runs]);
+  const other = await cli(['publish', '--to', U, '-q', '--resume', '1', tmp.file('resume-other.txt', spellings(300, 4).text)]);
+  assert.is(other.code, 2);
+  assert.match(
+    other.err,
+    /^urikit: run 1 of redis:\/\/127\.0\.0\.1:\d+\/resume wrote other lines as entry \d+ of shard [01]: --resume 1 needs the input that run read, with the same options\n$/,
+  );
+  assert.equal((await status(U)).input, before.input);
 });
 
 test("lag: when Redis cannot tell a group's lag, it is counted", async () => {
