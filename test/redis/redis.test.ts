@@ -12,6 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
 import type { Status } from '../../src/cli/redis/control.js';
+import { BATCH_LINES } from '../../src/cli/redis/entry.js';
 import { groupsOn } from '../../src/cli/redis/groups.js';
 import { shardOf } from '../../src/cli/redis/keys.js';
 import { accessLog, cli, root, Temp } from '../support/cli.js';
@@ -378,7 +379,8 @@ async function hold(url: string, job: string, shards: number, group: string, who
 }
 
 test('claims: entries a dead consumer held are taken after --claim-idle; past --max-deliveries they go to the dead letters', async () => {
-  const data = spellings(400);
+  // Three entries or so in each shard.
+  const data = spellings(4 * BATCH_LINES);
   const U = await init(node.url, 'claims', '--shards', '3');
   await publish(U, data.text);
   const held = await hold(node.url, 'claims', 3, 'normalize', 'ghost');
@@ -469,7 +471,8 @@ test('publish waits while a shard holds more than --max-lag unread entries; drai
   const err = new PassThrough();
   err.on('data', (b: Buffer) => errs.push(b));
   sink.resume();
-  const data = spellings(2000);
+  // Some 13 entries in each third.
+  const data = spellings(20 * BATCH_LINES);
   const third = data.text.indexOf('\n', data.text.length / 3) + 1;
   const producing = main(['publish', '--to', U, '--max-lag', '2', '-'], { stdin, stdout: sink, stderr: err });
   stdin.write(data.text.slice(0, third));
@@ -505,16 +508,37 @@ test('publish waits while a shard holds more than --max-lag unread entries; drai
   assert.is(await producing, 0);
   assert.match(
     Buffer.concat(errs).toString(),
-    /^urikit: publish run 1 to redis:\/\/127\.0\.0\.1:\d+\/lag\nurikit: publish: shard [01] holds \d+ entries that the normalize workers have not read \(--max-lag 2\); waiting for them\nurikit: published 4\d\d\d lines in \d+ entries to [^\n]+ \(2 shards; run 1\)\n$/,
+    /^urikit: publish run 1 to redis:\/\/127\.0\.0\.1:\d+\/lag\nurikit: publish: shard [01] holds \d+ entries that the normalize workers have not read \(--max-lag 2\); waiting for them\nurikit: published \d+ lines in \d+ entries to [^\n]+ \(2 shards; run 1\)\n$/,
   );
   const drained = await cli(['redis', 'drain', '--redis', U, '--timeout', '30s']);
   assert.equal([drained.code, drained.out], [0, '']);
+  // A "waiting" line every 5 s while the worker runs.
   assert.match(
     drained.err,
-    /^(urikit: redis drain: waiting: normalize: \d+ entries unread, \d+ pending\n)?urikit: redis drain: redis:\/\/127\.0\.0\.1:\d+\/lag is done: 4\d\d\d lines published, all committed by normalize; 2000 URLs in the frontier; 0 dead letters\n$/,
+    new RegExp(
+      `^(urikit: redis drain: waiting: normalize: \\d+ entries unread, \\d+ pending\n)*urikit: redis drain: redis://127\\.0\\.0\\.1:\\d+/lag is done: \\d+ lines published, all committed by normalize; ${data.expected.length} URLs in the frontier; 0 dead letters\n$`,
+    ),
   );
   assert.is((await worker).code, 1);
   assert.equal(sorted((await cli(['redis', 'export', '--redis', U])).out), data.expected);
+});
+
+test("publish --resume: the same input writes nothing again; another input stops at the run's last entry of a shard, named", async () => {
+  const U = await init(node.url, 'resume', '--shards', '2');
+  const a = spellings(300, 3);
+  await publish(U, a.text);
+  const before = await status(U);
+  const same = await cli(['publish', '--to', U, '-q', '--resume', '1', tmp.file('resume-same.txt', a.text)]);
+  assert.is(same.code, 0, same.err);
+  const after = await status(U);
+  assert.equal([after.input, after.runs], [before.input, before.runs]);
+  const other = await cli(['publish', '--to', U, '-q', '--resume', '1', tmp.file('resume-other.txt', spellings(300, 4).text)]);
+  assert.is(other.code, 2);
+  assert.match(
+    other.err,
+    /^urikit: run 1 of redis:\/\/127\.0\.0\.1:\d+\/resume wrote other lines as entry \d+ of shard [01]: --resume 1 needs the input that run read, with the same options\n$/,
+  );
+  assert.equal((await status(U)).input, before.input);
 });
 
 test("lag: when Redis cannot tell a group's lag, it is counted", async () => {

@@ -8,7 +8,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { Cluster, Redis } from 'ioredis';
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { BATCH_LINES } from '../../src/cli/redis/entry.js';
 import { root, Temp } from './cli.js';
+
+/** publish's --max-lag in the scenarios, in entries: about 2,000 lines of each shard. */
+export const MAX_LAG = Math.ceil(2000 / BATCH_LINES);
 
 export interface Exit {
   code: number | null;
@@ -178,7 +182,7 @@ export class Rig {
   }
 
   publish(j: Job, ...more: string[]): Proc {
-    return this.start(['publish', '--to', j.U, '--max-lag', '20', ...j.writes, ...more, this.file]);
+    return this.start(['publish', '--to', j.U, '--max-lag', String(MAX_LAG), ...j.writes, ...more, this.file]);
   }
 
   /** Waits for every process; each must end by itself with a code in `codes` (normalize: 1, some lines are invalid). */

@@ -97,7 +97,7 @@ export class NormalizeCommand extends UriPerLine {
 
   /** Writes the normal form `s`, unless --dedupe has seen it. */
   private write(s: string): void {
-    if (this.dedupe === null || this.dedupe.keep(s)) this.out.push(`${s}\n`);
+    if (this.dedupe === null || this.dedupe.keep(s)) this.emit(s);
   }
 
   /** Writes the URL Standard's serialization of `text` (`parseWeb`), whatever RFC 3986 makes of it. */

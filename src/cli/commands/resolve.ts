@@ -37,7 +37,7 @@ export class ResolveCommand extends UriPerLine {
       const text = textRecord(r, this.rec);
       const target =
         text === null ? resolve(this.base!, r.uri()!) : resolveRecords(this.baseText, this.baseRec, text, this.rec, true, null);
-      this.out.push(`${target}\n`);
+      this.emit(target);
     } catch (e) {
       this.failed(e, line, kind, r.href);
     }
@@ -63,7 +63,7 @@ export class ResolveCommand extends UriPerLine {
       const h = b === null ? null : textRecord(href, this.rec);
       const target =
         b === null || h === null ? resolve(base.uri()!, href.uri()!) : resolveRecords(b, this.baseRec, h, this.rec, true, null);
-      this.out.push(`${target}\n`);
+      this.emit(target);
     } catch (e) {
       this.failed(e, line, Kind.HREF, href.href);
     }

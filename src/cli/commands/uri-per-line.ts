@@ -27,8 +27,25 @@ export function textRecord(r: ByteView, out: Uint32Array): string | null {
   return r.href;
 }
 
+/** Where a command's output URIs go one by one, instead of as lines of `out`: a Redis job's frontier. */
+export interface UriSink {
+  uri(s: string): void;
+}
+
 /** The commands whose output is one URI per record; an invalid record is reported on stderr. */
 export abstract class UriPerLine extends Command {
+  /**
+   * Takes each output URI instead of `out` when set (a worker with --to: the frontier wants the
+   * URIs themselves, not text to split again). Invalid records still go to `out`, as --on-invalid says.
+   */
+  sink: UriSink | null = null;
+
+  /** Writes the output URI `s`. */
+  protected emit(s: string): void {
+    if (this.sink !== null) this.sink.uri(s);
+    else this.out.push(`${s}\n`);
+  }
+
   protected reject(line: number, kind: Kind, code: string, index: number, message: string): void {
     this.err.push(
       `urikit: line ${line} left out: ${code} at index ${index}: ${kind === Kind.LINE ? '' : `${KIND_NAMES[kind]}: `}${message}\n`,

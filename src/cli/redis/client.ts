@@ -237,6 +237,9 @@ export async function connect(target: RedisTarget, connection: Connection, notes
     password: connection.password ?? target.password,
     lazyConnect: true,
     enableAutoPipelining: true,
+    // Auto-pipelining joins the commands of a tick into one buffer, a copy that a large call
+    // (an input entry, a commit) does not need: those go as they are.
+    autoPipeliningIgnoredCommands: ['urikitEnqueue', 'urikitAdmit'],
     // urikit's own loop (Server.run) sends a failed command again until --redis-timeout; ioredis
     // fails it at once rather than hold copies of it that would run late, after a reconnection.
     maxRetriesPerRequest: 0,

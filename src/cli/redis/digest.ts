@@ -29,11 +29,15 @@ export class Digester {
     this.k1h = k.readInt32LE(12);
   }
 
-  /** The member of `url` in the seen-set, and its bucket. */
-  of(url: string): [member: string, bucket: number] {
-    const n = this.load(url);
-    const [h, l] = this.hash(this.bytes, n);
-    return [signedDecimal(h, l), (l >>> 0) % this.buckets];
+  /** The digest of the last URL given to `of`, in two 32-bit halves, and its bucket. */
+  high = 0;
+  low = 0;
+  bucket = 0;
+
+  /** Digests `url`: sets `high`, `low` and `bucket` (its member in the seen-set is `signedDecimal(high, low)`). */
+  of(url: string): void {
+    this.hash(this.bytes, this.load(url));
+    this.bucket = (this.low >>> 0) % this.buckets;
   }
 
   /** Copies the UTF-8 bytes of `s` into `bytes`; returns their number. */
@@ -48,8 +52,8 @@ export class Digester {
     return s.length;
   }
 
-  /** SipHash-2-4 of bytes [0, n) of `m`: [high, low] 32-bit halves. */
-  hash(m: Uint8Array, n: number): [number, number] {
+  /** SipHash-2-4 of bytes [0, n) of `m`, into `high` and `low` (32-bit halves). */
+  hash(m: Uint8Array, n: number): void {
     let v0l = this.k0l ^ 0x70736575;
     let v0h = this.k0h ^ 0x736f6d65;
     let v1l = this.k1l ^ 0x6e646f6d;
@@ -139,26 +143,101 @@ export class Digester {
       v2h = t;
       left--;
     }
-    return [v0h ^ v1h ^ v2h ^ v3h, v0l ^ v1l ^ v2l ^ v3l];
+    this.high = v0h ^ v1h ^ v2h ^ v3h;
+    this.low = v0l ^ v1l ^ v2l ^ v3l;
   }
 }
 
 /** The 64-bit two's complement integer [high, low] in decimal, without BigInt. */
 export function signedDecimal(h: number, l: number): string {
-  if (h < 0) {
-    // Its magnitude: the two's complement negated.
-    const nl = (~l + 1) | 0;
-    const nh = (~h + (nl === 0 ? 1 : 0)) | 0;
-    return `-${unsignedDecimal(nh >>> 0, nl >>> 0)}`;
-  }
-  return unsignedDecimal(h, l >>> 0);
+  const end = writeDecimal(h, l, SCRATCH, 0);
+  return SCRATCH.toString('latin1', 0, end);
 }
 
-/** h·2³² + l for unsigned 32-bit h and l, exactly: split at 10⁶ so that every part fits a double. */
-function unsignedDecimal(h: number, l: number): string {
-  const q = Math.floor(h / 1e6);
-  const mid = (h - q * 1e6) * 4294967296 + l;
-  const upper = q * 4294967296 + Math.floor(mid / 1e6);
-  const low = mid % 1e6;
-  return upper === 0 ? String(low) : `${upper}${String(low).padStart(6, '0')}`;
+const SCRATCH = Buffer.alloc(24);
+
+/**
+ * Writes the 64-bit two's complement integer [high, low] in decimal (at most 20 bytes) into `out`
+ * at `at`; returns where it ends. Split at 10⁶ and 10⁷, so that every part fits a double exactly
+ * and the last ones are small integers.
+ */
+export function writeDecimal(h: number, l: number, out: Uint8Array, at: number): number {
+  if (h < 0) {
+    out[at++] = MINUS;
+    // Its magnitude: the two's complement negated.
+    l = (~l + 1) | 0;
+    h = (~h + (l === 0 ? 1 : 0)) | 0;
+  }
+  const hu = h >>> 0;
+  const q = Math.floor(hu / 1e6);
+  const mid = (hu - q * 1e6) * 4294967296 + (l >>> 0);
+  const midHigh = Math.floor(mid / 1e6);
+  const low = mid - midHigh * 1e6;
+  const upper = q * 4294967296 + midHigh;
+  const top = Math.floor(upper / 1e7);
+  const middle = upper - top * 1e7;
+  if (top > 0) {
+    at = digits(top, 0, out, at);
+    at = digits(middle, 7, out, at);
+  } else if (middle > 0) at = digits(middle, 0, out, at);
+  return digits(low, upper > 0 ? 6 : 0, out, at);
+}
+
+const MINUS = 0x2d;
+
+/** Writes `n` (an integer below 10⁷) in `width` digits (0: as many as it takes) at `at`; returns where they end. */
+function digits(n: number, width: number, out: Uint8Array, at: number): number {
+  let w = width;
+  if (w === 0) {
+    w = 1;
+    for (let m = n; m >= 10; m = Math.floor(m / 10)) w++;
+  }
+  const end = at + w;
+  for (let i = end - 1; i >= at; i--) {
+    const d = n % 10;
+    out[i] = 0x30 + d;
+    n = (n - d) / 10;
+  }
+  return end;
+}
+
+/**
+ * The digests a worker committed lately, in a table of 64-bit digests (no strings: 12 bytes a
+ * digest): with --seen digest, two URLs are one when their digests are, here as in Redis.
+ */
+export class DigestSet {
+  private readonly halves: Int32Array;
+  private readonly used: Uint8Array;
+  private readonly mask: number;
+  size = 0;
+
+  /** `limit`: how many digests it holds; past that, it starts afresh. */
+  constructor(private readonly limit: number) {
+    let slots = 2;
+    while (slots < 2 * limit) slots *= 2;
+    this.mask = slots - 1;
+    this.halves = new Int32Array(2 * slots);
+    this.used = new Uint8Array(slots);
+  }
+
+  /** Adds the digest [high, low]; false when it was there already. */
+  add(h: number, l: number): boolean {
+    // The low half of a SipHash digest is as good an index as any.
+    let i = l & this.mask;
+    for (; this.used[i] === 1; i = (i + 1) & this.mask) if (this.halves[2 * i] === h && this.halves[2 * i + 1] === l) return false;
+    if (this.size >= this.limit) {
+      this.clear();
+      i = l & this.mask;
+    }
+    this.used[i] = 1;
+    this.halves[2 * i] = h;
+    this.halves[2 * i + 1] = l;
+    this.size++;
+    return true;
+  }
+
+  clear(): void {
+    this.used.fill(0);
+    this.size = 0;
+  }
 }

@@ -10,11 +10,13 @@
  * holds the lines as they were read (without their line endings), joined by "\n"; `n` their line
  * numbers in the published input: the first, then the difference to the one before. A batch
  * holds up to `BATCH_LINES` lines or `BATCH_BYTES` bytes, whichever comes first (a longer line is
- * a batch of its own): one stream entry for ~100 URLs, not one for each, is what makes the stream
- * fast. An entry larger than `BIG_ENTRY` (a long line) is read alone (lua.ts, READ).
+ * a batch of its own): one stream entry for a few hundred URLs, not one for each, is what makes
+ * the stream fast, and each entry costs every process a call (publish's ENQUEUE, a worker's READ
+ * and ACK) whatever its size. An entry larger than `BIG_ENTRY` (a long line) is read alone
+ * (lua.ts, READ).
  */
 
-export const BATCH_LINES = 100;
+export const BATCH_LINES = 250;
 export const BATCH_BYTES = 64 * 1024;
 export const BIG_ENTRY = 256 * 1024;
 
@@ -35,6 +37,7 @@ export interface Batched {
 
 /** Collects the lines of one shard into entries. */
 export class Batch {
+  /** The lines so far; `take` copies them out, and this buffer serves the next entry. */
   private data = Buffer.allocUnsafe(1024);
   size = 0;
   lines = 0;
@@ -74,7 +77,8 @@ export class Batch {
 
   /** The entry; empties the batch. */
   take(): Batched {
-    const data = this.data.subarray(0, this.size);
+    // A copy of its own: the entry is sent later, while this buffer takes the next lines.
+    const data = Buffer.from(this.data.subarray(0, this.size));
     const e: Batched = {
       shard: this.shard,
       seq: ++this.taken,
@@ -85,8 +89,8 @@ export class Batch {
       data,
       print: printOf(data),
     };
-    // The bytes now belong to the entry, which is sent later: the next batch gets its own.
-    this.data = Buffer.allocUnsafe(Math.min(Math.max(1024, this.size), BATCH_BYTES + 1024));
+    // Grown past a batch's size by a long line: not kept that large.
+    if (this.data.length > BATCH_BYTES + 1024) this.data = Buffer.allocUnsafe(1024);
     this.size = 0;
     this.lines = 0;
     return e;

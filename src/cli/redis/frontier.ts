@@ -14,29 +14,33 @@
  */
 import type { DedupeOptions } from '../../ops/dedupe.js';
 import { normalize } from '../../ops/normalize.js';
+import type { UriSink } from '../commands/uri-per-line.js';
 import type { Out, Sink } from '../io/writer.js';
 import { RedisError } from './client.js';
-import { Digester } from './digest.js';
+import { Digester, DigestSet, writeDecimal } from './digest.js';
 import type { Entry } from './entry.js';
 import type { Job } from './job.js';
-import { shardOf } from './keys.js';
+import { shardOf, shardOfRange } from './keys.js';
 
 /** The URLs a worker remembers having committed. */
 const REMEMBERED = 1 << 19;
 
 /** The URLs of one shard in one commit, and the entries they came from. */
 class Target {
-  /** --seen exact: the URLs. */
+  /** The URLs. */
   readonly urls: string[] = [];
-  /** --seen digest: by bucket, the members and the URLs. */
-  readonly buckets = new Map<number, [members: string[], urls: string[]]>();
+  /** --seen digest: each URL's digest (two 32-bit halves), and its bucket's place among `buckets` (1, 2, …). */
+  readonly digests: number[] = [];
+  readonly places: number[] = [];
+  /** --seen digest: the buckets the URLs fall in, each with its place. */
+  readonly buckets = new Map<number, number>();
   /** The input entries whose output this shard receives. */
   readonly entries: Entry[] = [];
   last: Entry | null = null;
 }
 
 /** Commits the output of a command to a job's seen-sets and frontier. */
-export class FrontierSink implements Sink {
+export class FrontierSink implements Sink, UriSink {
   closed = false;
   error: Error | null = null;
   /** URLs committed, and those among them that were new. */
@@ -45,6 +49,8 @@ export class FrontierSink implements Sink {
 
   private targets = new Map<number, Target>();
   private readonly remembered = new Set<string>();
+  /** --seen digest: the digests committed, which stand for the URLs remembered. */
+  private readonly digests: DigestSet | null;
   private readonly digester: Digester | null;
 
   /**
@@ -59,8 +65,12 @@ export class FrontierSink implements Sink {
   ) {
     const s = job.settings;
     this.digester = s.seen === 'digest' ? new Digester(s.key, s.buckets) : null;
+    this.digests = s.seen === 'digest' ? new DigestSet(REMEMBERED) : null;
     // A URL remembered as committed may be gone from Redis after a restart or a failover.
-    job.server.onLoss(() => this.remembered.clear());
+    job.server.onLoss(() => {
+      this.remembered.clear();
+      this.digests?.clear();
+    });
   }
 
   /** A local input's output (`run`): committed at once. */
@@ -84,48 +94,56 @@ export class FrontierSink implements Sink {
     }
   }
 
+  /** The input entry whose output `uri` takes (null: a local input), and whether it was committed before (a repair). */
+  entry: Entry | null = null;
+  again = false;
+
   /**
    * Takes the URLs of `text`, one per line, the output of entry `e` (null: of a local input), for
    * the next commit. `again`: the entry was committed before (a repair), so its URLs go whether
    * this worker remembers them or not.
    */
   add(text: string, e: Entry | null, again = false): void {
-    const shards = this.job.shards;
-    const remembered = this.remembered;
+    this.entry = e;
+    this.again = again;
     for (let at = 0; at < text.length; ) {
       let nl = text.indexOf('\n', at);
       if (nl === -1) nl = text.length;
-      if (nl === at) {
-        at++;
-        continue;
-      }
-      let url = text.slice(at, nl);
+      // A copy of its own: a slice would keep the whole output text it came from alive.
+      if (nl > at) this.uri(` ${text.slice(at, nl)}`.slice(1));
       at = nl + 1;
-      if (this.normalizeFirst !== null) url = normalize(url, this.normalizeFirst);
-      if (!again) {
-        if (remembered.has(url)) continue;
-        if (remembered.size >= REMEMBERED) remembered.clear();
-        // A copy of its own: a slice would keep the whole output text it came from alive.
-        remembered.add(` ${url}`.slice(1));
-      }
-      const shard = shardOfUrl(url, shards);
-      let t = this.targets.get(shard);
-      if (t === undefined) this.targets.set(shard, (t = new Target()));
-      const d = this.digester;
-      if (d === null) t.urls.push(url);
-      else {
-        const [member, bucket] = d.of(url);
-        let b = t.buckets.get(bucket);
-        if (b === undefined) t.buckets.set(bucket, (b = [[], []]));
-        b[0].push(member);
-        b[1].push(url);
-      }
-      if (e !== null && t.last !== e) {
-        t.last = e;
-        t.entries.push(e);
-      }
-      this.sent++;
     }
+  }
+
+  /** Takes one URL, the output of `entry`, for the next commit (a command's `UriSink`). */
+  uri(url: string): void {
+    if (this.normalizeFirst !== null) url = normalize(url, this.normalizeFirst);
+    const d = this.digester;
+    if (d !== null) {
+      d.of(url);
+      if (!this.again && !this.digests!.add(d.high, d.low)) return;
+    } else if (!this.again) {
+      const remembered = this.remembered;
+      if (remembered.has(url)) return;
+      if (remembered.size >= REMEMBERED) remembered.clear();
+      remembered.add(url);
+    }
+    const shard = shardOfUrl(url, this.job.shards);
+    let t = this.targets.get(shard);
+    if (t === undefined) this.targets.set(shard, (t = new Target()));
+    t.urls.push(url);
+    if (d !== null) {
+      t.digests.push(d.high, d.low);
+      let place = t.buckets.get(d.bucket);
+      if (place === undefined) t.buckets.set(d.bucket, (place = t.buckets.size + 1));
+      t.places.push(place);
+    }
+    const e = this.entry;
+    if (e !== null && t.last !== e) {
+      t.last = e;
+      t.entries.push(e);
+    }
+    this.sent++;
   }
 
   /**
@@ -147,19 +165,15 @@ export class FrontierSink implements Sink {
           b.push(e.seq * shards + e.shard);
         }
         const got = [...bits.keys()].map((run) => keys.got(shard, this.group!, run));
-        const seen: string[] = [];
-        const args: string[] = [String(got.length), ...[...bits.values()].map((b) => b.join(','))];
+        let seen: string[];
+        const args: Array<string | Buffer> = [String(got.length), ...[...bits.values()].map((b) => b.join(','))];
         if (this.digester === null) {
-          seen.push(keys.seen(shard));
+          seen = [keys.seen(shard)];
           args.push('e', t.urls.join('\n'));
         } else {
-          args.push('d');
-          for (const [bucket, [members, urls]] of t.buckets) {
-            seen.push(keys.bucket(shard, bucket));
-            args.push(members.join('\n'), urls.join('\n'));
-          }
+          seen = [...t.buckets.keys()].map((bucket) => keys.bucket(shard, bucket));
+          args.push('d', t.urls.join('\n'), members(t.digests), t.places.join(','));
         }
-        if (seen.length === 0) return Promise.resolve(0);
         return this.job.server.durable(
           `a commit to shard ${shard}`,
           'urikitAdmit',
@@ -180,6 +194,20 @@ export class FrontierSink implements Sink {
     return out;
   }
 }
+
+/** The seen-set members of `digests` (halves, two by two), in decimal, joined by "\n". */
+function members(digests: readonly number[]): Buffer {
+  // A member is at most 20 characters ("-" and 19 digits).
+  const out = Buffer.allocUnsafe((digests.length / 2) * 21);
+  let at = 0;
+  for (let i = 0; i < digests.length; i += 2) {
+    if (i > 0) out[at++] = NEWLINE;
+    at = writeDecimal(digests[i]!, digests[i + 1]!, out, at);
+  }
+  return out.subarray(0, at);
+}
+
+const NEWLINE = 0x0a;
 
 /**
  * The shard of a URL in normal form: of its host, found with a few searches (in a normal form
@@ -212,7 +240,7 @@ export function shardOfUrl(url: string, shards: number): number {
     const colon = url.indexOf(':', start);
     if (colon !== -1 && colon < end) stop = colon;
   }
-  return shardOf(url.slice(start, stop), shards);
+  return shardOfRange(url, start, stop, shards);
 }
 
 const SLASH = 0x2f;

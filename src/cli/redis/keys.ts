@@ -117,10 +117,18 @@ const FNV_PRIME = 0x01000193;
  * shardOf('example.com', 16); // 6
  */
 export function shardOf(key: string, shards: number): number {
+  return shardOfRange(key, 0, key.length, shards);
+}
+
+/** `shardOf` of characters [start, end) of `s`, without making a string of them. */
+export function shardOfRange(s: string, start: number, end: number, shards: number): number {
   let h = FNV_OFFSET;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    if (c >= 0x80) return shardOfBytes(Buffer.from(key), 0, Buffer.byteLength(key), shards);
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) {
+      const key = Buffer.from(s.slice(start, end));
+      return shardOfBytes(key, 0, key.length, shards);
+    }
     h = Math.imul(h ^ c, FNV_PRIME);
   }
   return (h >>> 0) % shards;

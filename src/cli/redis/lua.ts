@@ -123,45 +123,48 @@ return redis.call('XREADGROUP', 'GROUP', ARGV[1], ARGV[2], 'COUNT', count, 'STRE
  * hold, in one entry, to the frontier, and marks the input entries they came from as committed
  * here (one bit each in the group's "got" bitmap of their run). Running it again with the same
  * URLs changes nothing (they are seen), which makes a redelivered input entry harmless. The URLs
- * of one call are distinct (the caller sees to it): SMISMEMBER answers for all of a seen-set's
- * members at once, before SADD adds the new ones, in slices that Lua can unpack.
+ * of one call are distinct (the caller sees to it). With an exact seen-set, SMISMEMBER answers for
+ * all of them at once, before SADD adds the new ones, in slices that Lua can unpack; with digests,
+ * each falls in a bucket of its own (most often), and SADD of its member says whether it is new.
  *
  * KEYS: frontier, counts, then G "got" bitmaps, then the seen-sets (one; or the digest buckets
- * the URLs fall in). ARGV: G, the bits to set in each bitmap (numbers joined by ","), "e" (exact:
- * then per seen-set its URLs, joined by "\\n") or "d" (digest: per seen-set its members, then the
- * URLs, each list joined by "\\n"). Returns the number of new URLs.
+ * the URLs fall in). ARGV: G, the bits to set in each bitmap (numbers joined by ","), then "e"
+ * (exact) and the URLs joined by "\\n", or "d" (digest), the URLs, their members (joined by
+ * "\\n") and their buckets (each its place among the seen-sets' keys, 1 for the first, joined by
+ * ","). Returns the number of new URLs.
  */
 const ADMIT = `${SPLIT}
 local g = tonumber(ARGV[1])
 for k = 1, g do
   for bit in string.gmatch(ARGV[1 + k], '%d+') do redis.call('SETBIT', KEYS[2 + k], bit, 1) end
 end
-local exact = ARGV[2 + g] == 'e'
-local new, total = {}, 0
-local key, a = 3 + g, 3 + g
-while a <= #ARGV do
-  local members = split(ARGV[a])
-  local urls = members
-  if exact then a = a + 1 else urls = split(ARGV[a + 1]); a = a + 2 end
-  total = total + #members
-  for from = 1, #members, 4000 do
-    local to = math.min(from + 3999, #members)
-    local known = redis.call('SMISMEMBER', KEYS[key], unpack(members, from, to))
+-- The seen-sets' keys follow KEYS[seen], their arguments ARGV[seen].
+local seen = 2 + g
+local urls = split(ARGV[seen + 1])
+local new = {}
+if ARGV[seen] == 'e' then
+  for from = 1, #urls, 4000 do
+    local to = math.min(from + 3999, #urls)
+    local known = redis.call('SMISMEMBER', KEYS[seen + 1], unpack(urls, from, to))
     local add = {}
     for j = from, to do
       if known[j - from + 1] == 0 then
-        add[#add + 1] = members[j]
+        add[#add + 1] = urls[j]
         new[#new + 1] = urls[j]
       end
     end
-    if #add > 0 then redis.call('SADD', KEYS[key], unpack(add)) end
+    if #add > 0 then redis.call('SADD', KEYS[seen + 1], unpack(add)) end
   end
-  key = key + 1
+else
+  local members, j = split(ARGV[seen + 2]), 0
+  for place in string.gmatch(ARGV[seen + 3], '%d+') do
+    j = j + 1
+    if redis.call('SADD', KEYS[seen + tonumber(place)], members[j]) == 1 then new[#new + 1] = urls[j] end
+  end
 end
 if #new > 0 then
-  -- All new, in one exact list: the argument is the frontier entry as it is.
-  local one = exact and #ARGV == 3 + g and #new == total
-  redis.call('XADD', KEYS[1], '*', 'u', one and ARGV[3 + g] or table.concat(new, '\\n'))
+  -- All new: the argument is the frontier entry as it is.
+  redis.call('XADD', KEYS[1], '*', 'u', #new == #urls and ARGV[seen + 1] or table.concat(new, '\\n'))
   redis.call('HINCRBY', KEYS[2], ':urls', #new)
   redis.call('HINCRBY', KEYS[2], ':batches', 1)
 end

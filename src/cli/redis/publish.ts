@@ -306,7 +306,10 @@ async function missing(job: Job, run: number, shards: ShardState[]): Promise<voi
       const written = Number(hwm ?? 0);
       const lacking = new Set<number>();
       for (const m of (gaps ?? '').matchAll(/(\d+)-(\d+)/g)) for (let n = Number(m[1]); n <= Number(m[2]); n++) lacking.add(n);
-      s.only = (n) => n > written || lacking.has(n);
+      // The run's last entry goes again too: ENQUEUE compares its lines with those the run wrote,
+      // so that a resume given another input or other options (or by a version that batches
+      // lines otherwise) stops there, loudly, instead of writing entries whose numbers name other lines.
+      s.only = (n) => n >= written || lacking.has(n);
     }),
   );
 }

@@ -28,6 +28,7 @@ import { hostname } from 'node:os';
 import type { Writable } from 'node:stream';
 import type { Command, LineCommandSpec } from '../commands/command.js';
 import { StatsCommand } from '../commands/stats.js';
+import { UriPerLine } from '../commands/uri-per-line.js';
 import type { Config } from '../config.js';
 import type { Sink } from '../io/writer.js';
 import { lineWalker } from '../lines/readers.js';
@@ -460,6 +461,22 @@ class Lines implements Processor {
     this.walker = lineWalker(spec.input(config) as LineShape, config, this.cmd);
     this.cmd.begin({ terminal: (stdout as { isTTY?: boolean } | null)?.isTTY === true });
     this.frontier = out instanceof FrontierSink ? out : null;
+    this.sendTo(this.cmd);
+  }
+
+  /** Has `cmd` hand its URIs to the frontier one by one (with --to: normalize and resolve). */
+  private sendTo(cmd: Command): void {
+    if (this.frontier !== null && cmd instanceof UriPerLine) cmd.sink = this.frontier;
+  }
+
+  /** Runs `cmd` over the lines of `e`, its output for the frontier marked as from `e` (`again`: a repair). */
+  private walk(cmd: Command, walker: Walker, e: Entry, again: boolean): void {
+    const f = this.frontier!;
+    f.entry = e;
+    f.again = again;
+    walkEntry(e, walker);
+    // What did not go to the sink: the lines that --on-invalid writes for invalid records.
+    if (cmd.out.size > 0) f.add(cmd.out.text(), e, again);
   }
 
   /**
@@ -467,11 +484,10 @@ class Lines implements Processor {
    * must be done first (so at most one batch is committed while the next one is computed).
    */
   async handle(entries: Entry[]): Promise<void> {
-    const f = this.frontier;
     for (const e of entries) {
-      walkEntry(e, this.walker);
       // Each entry's URLs apart: the commit marks which shards received an entry's output.
-      if (f !== null) f.add(this.cmd.out.text(), e);
+      if (this.frontier !== null) this.walk(this.cmd, this.walker, e, false);
+      else walkEntry(e, this.walker);
     }
     await this.settle();
     const commit = this.commit(entries);
@@ -504,11 +520,9 @@ class Lines implements Processor {
   async repair(entries: Entry[]): Promise<void> {
     // A command of its own: what it reports and counts was reported and counted the first time.
     const cmd = this.spec.create(this.config, false);
+    this.sendTo(cmd);
     const walker = lineWalker(this.spec.input(this.config) as LineShape, this.config, cmd);
-    for (const e of entries) {
-      walkEntry(e, walker);
-      this.frontier!.add(cmd.out.text(), e, true);
-    }
+    for (const e of entries) this.walk(cmd, walker, e, true);
     await this.frontier!.commit();
   }
 
