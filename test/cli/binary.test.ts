@@ -3,7 +3,7 @@
  * progress bar on a pipe, `--threads`, and 128 MiB piped through standard input with its peak RSS
  * under a fixed bound.
  */
-import { type ChildProcessWithoutNullStreams, execFileSync } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,6 +28,23 @@ test('the binary: npm start runs stats over the bundled sample access log', () =
   assert.ok(out.includes('request targets: 1000 (1000 valid, 0 invalid)'));
   assert.ok(out.includes('referrers: 800 (800 valid, 0 invalid; 200 lines with "-")'));
   assert.match(out, /top 10 hosts +count +share +\(42 distinct\)\n {2}www\.semicomplete\.com +490 +61\.3%/);
+});
+
+test('the binary ends once its work is done, even with a timer left behind (as a closed Redis cluster client can leave)', () => {
+  // A preloaded module leaves an interval running, as ioredis's slot refresh does when it was
+  // under way as the client closed; the run still ends, with its output and exit code.
+  const leak = 'data:text/javascript,setInterval(() => {}, 2000)';
+  const started = Date.now();
+  const r = spawnSync(process.execPath, ['--import', leak, 'bin/urikit.js', 'validate', '-'], {
+    cwd: root,
+    input: 'http://a/\nhttp://a b/\n',
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  assert.is(r.signal, null, 'ended by itself, not by the deadline');
+  assert.is(r.status, 1);
+  assert.is(r.stdout, `2:8: INVALID_CHAR: Invalid character ' ' at index 8 in "http://a b/"\n`);
+  assert.ok(Date.now() - started < 15_000);
 });
 
 test('the binary: the referrers sample, exit codes, gzip, no progress bar on a pipe', () => {
