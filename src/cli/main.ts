@@ -81,7 +81,6 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   return command === 'links' ? runDocuments(COMMANDS.links, config, io) : run(COMMANDS[command], config, io);
 }
 
-/** The package's version, from its package.json (three folders up in dist/esm/cli and build/src/cli alike). */
 /** The version in urikit's package.json: the first one up from this module (in build/, dist/esm/cli or the bundle in dist/cli). */
 function version(): string {
   for (let dir = new URL('.', import.meta.url); ; dir = new URL('..', dir)) {

@@ -632,8 +632,8 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
 }
 
 /**
- * scanCommon for a fragment alone (`"#" fragment`, a link within its page, a third of a page's
- * links): one run of the fragment's characters instead of the shapes' regex.
+ * scanCommon for a fragment alone (`"#" fragment`, a link within its page: two thirds of the
+ * links of local_pairs' pages): one run of the fragment's characters instead of the shapes' regex.
  */
 function sameDocument(input: string, start: number, len: number, offsets: Uint32Array | null, settings: number): number {
   if ((settings & ScanOption.ABSOLUTE) !== 0 || queryRun(input, start + 1, len) !== len) return -1;

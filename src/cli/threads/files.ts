@@ -7,7 +7,6 @@
  * main thread, which receives each link's resolved form with its line; the counts are merged at
  * the end.
  */
-
 import { type MessagePort, Worker } from 'node:worker_threads';
 import type { CommandState } from '../commands/command.js';
 import { COMMANDS, SPECS } from '../commands/index.js';
