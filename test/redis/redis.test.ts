@@ -361,6 +361,23 @@ test('--seen digest: 64-bit digests in intset buckets; the same frontier', async
   assert.equal([shardOf('example.com', 16), shardOf('bücher.example', 16)], [6, 10]);
 });
 
+test('--seen digest: a commit of URLs seen before and new ones appends only the new ones', async () => {
+  const U = await init(node.url, 'digest-mixed', '--shards', '2', '--seen', 'digest', '--expected', '2000');
+  const data = spellings(1000);
+  // Half the lines, then all of them: the second worker remembers none of the first's URLs, so
+  // its commits hold URLs the seen-set has and URLs it lacks.
+  const half = `${data.text.split('\n').slice(0, 1000).join('\n')}\n`;
+  await publish(U, half);
+  assert.is((await cli(['normalize', '--from', U, '--to', U, '-q'])).code, 1);
+  const first = (await cli(['normalize', '--dedupe', tmp.file('half.txt', half)])).out;
+  assert.equal(sorted((await cli(['redis', 'export', '--redis', U])).out), sorted(first));
+  assert.is(sorted(first).length, 757);
+  await publish(U, data.text);
+  assert.is((await cli(['normalize', '--from', U, '--to', U, '-q'])).code, 1);
+  assert.equal(sorted((await cli(['redis', 'export', '--redis', U])).out), data.expected);
+  assert.is((await status(U)).urls, 1000);
+});
+
 // ---------------------------------------------------------------------------------------------
 // claims, dead letters, a consumer's own pending entries, --follow
 

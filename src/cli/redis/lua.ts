@@ -125,7 +125,8 @@ return redis.call('XREADGROUP', 'GROUP', ARGV[1], ARGV[2], 'COUNT', count, 'STRE
  * URLs changes nothing (they are seen), which makes a redelivered input entry harmless. The URLs
  * of one call are distinct (the caller sees to it). With an exact seen-set, SMISMEMBER answers for
  * all of them at once, before SADD adds the new ones, in slices that Lua can unpack; with digests,
- * each falls in a bucket of its own (most often), and SADD of its member says whether it is new.
+ * each falls in a bucket of its own (most often), and SADD of its member says whether it is new
+ * (the URLs themselves are split only when some of them are not).
  *
  * KEYS: frontier, counts, then G "got" bitmaps, then the seen-sets (one; or the digest buckets
  * the URLs fall in). ARGV: G, the bits to set in each bitmap (numbers joined by ","), then "e"
@@ -140,11 +141,16 @@ for k = 1, g do
 end
 -- The seen-sets' keys follow KEYS[seen], their arguments ARGV[seen].
 local seen = 2 + g
-local urls = split(ARGV[seen + 1])
-local new = {}
+local all = ARGV[seen + 1]
+-- The URLs that came and the new ones among them, and the frontier entry of those: the argument
+-- as it is when all are new (most often).
+local n, count, entry = 0, 0, all
 if ARGV[seen] == 'e' then
-  for from = 1, #urls, 4000 do
-    local to = math.min(from + 3999, #urls)
+  local urls = split(all)
+  local new = {}
+  n = #urls
+  for from = 1, n, 4000 do
+    local to = math.min(from + 3999, n)
     local known = redis.call('SMISMEMBER', KEYS[seen + 1], unpack(urls, from, to))
     local add = {}
     for j = from, to do
@@ -155,20 +161,29 @@ if ARGV[seen] == 'e' then
     end
     if #add > 0 then redis.call('SADD', KEYS[seen + 1], unpack(add)) end
   end
+  count = #new
+  if count < n then entry = table.concat(new, '\\n') end
 else
-  local members, j = split(ARGV[seen + 2]), 0
+  local members, fresh, j = split(ARGV[seen + 2]), {}, 0
+  n = #members
   for place in string.gmatch(ARGV[seen + 3], '%d+') do
     j = j + 1
-    if redis.call('SADD', KEYS[seen + tonumber(place)], members[j]) == 1 then new[#new + 1] = urls[j] end
+    if redis.call('SADD', KEYS[seen + tonumber(place)], members[j]) == 1 then fresh[#fresh + 1] = j end
+  end
+  count = #fresh
+  -- The URLs are split only to pick the new ones out of others.
+  if count < n then
+    local urls, new = split(all), {}
+    for i = 1, count do new[i] = urls[fresh[i]] end
+    entry = table.concat(new, '\\n')
   end
 end
-if #new > 0 then
-  -- All new: the argument is the frontier entry as it is.
-  redis.call('XADD', KEYS[1], '*', 'u', #new == #urls and ARGV[seen + 1] or table.concat(new, '\\n'))
-  redis.call('HINCRBY', KEYS[2], ':urls', #new)
+if count > 0 then
+  redis.call('XADD', KEYS[1], '*', 'u', entry)
+  redis.call('HINCRBY', KEYS[2], ':urls', count)
   redis.call('HINCRBY', KEYS[2], ':batches', 1)
 end
-return #new
+return count
 `;
 
 /**
