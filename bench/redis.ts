@@ -6,9 +6,9 @@
  *    the default port), copies told apart by a `?copy=K` query, shuffled by a fixed seed.
  * 2. Starts redis-server on a free loopback port (no persistence), stopped by its PID at the end.
  * 3. Runs the real binary, one process each: the single-process `normalize --dedupe FILE`; then
- *    a job with 1 and with 2 `normalize --from … --to …` workers, started before `publish` so
- *    that they run alongside it. The wall time runs from publish's start until the last worker
- *    exits. URLs/s = lines of the file / wall time.
+ *    a job with 1 and with 2 `normalize --from … --to …` workers, and with 1 worker and
+ *    `--seen digest`, started before `publish` so that they run alongside it. The wall time runs
+ *    from publish's start until the last worker exits. URLs/s = lines of the file / wall time.
  * 4. Where the time goes, measured on a run in phases (publish alone, then one worker alone, under
  *    `node --cpu-prof`): the worker's wall time split by its CPU profile into urikit's own code
  *    (scan, normalize, the CLI), urikit's Redis code (src/cli/redis/), ioredis, Node (garbage
@@ -16,7 +16,10 @@
  *    phase (INFO cpu) and its time per command (INFO commandstats); the loopback round trip
  *    (1000 PINGs one after the other). Every process's CPU time (user + system) is taken by the
  *    process itself at its exit.
- * 5. Sizing: the same URLs in a job with `--seen digest` too (loaded by `normalize FILE --to`),
+ * 5. The floor (redis-floor.ts): the same bytes through ioredis and Redis with none of urikit's
+ *    code, the file's lines in entries and the local run's normal forms committed back; the
+ *    publish process and Redis's CPU under it are a cost no job avoids and no local run pays.
+ * 6. Sizing: the same URLs in a job with `--seen digest` too (loaded by `normalize FILE --to`),
  *    and, for both modes, the bytes per URL of each shard's seen-set and frontier, and the bytes
  *    of the shard's totals hash (`:counts`, two fields whatever the URLs: not per URL)
  *    (MEMORY USAGE … SAMPLES 0: every element counted).
@@ -24,7 +27,7 @@
  * The machine may be shared: compare the rows of one run, not numbers across runs.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,11 +93,13 @@ const CPU_MARK = 'urikit-bench-cpu ';
  * CPU time to standard error as it exits (a preloaded module does).
  */
 function cli(args: string[], node: string[] = []): { proc: ChildProcess; done: Promise<Done> } {
+  return timed([...node, '--import', CPU_HOOK, 'bin/urikit.js', ...args]);
+}
+
+/** Runs node with `argv` in a process of its own, which writes its CPU time at its exit; `stdout`: a file descriptor, or none. */
+function timed(argv: string[], stdout: number | 'ignore' = 'ignore'): { proc: ChildProcess; done: Promise<Done> } {
   const started = performance.now();
-  const proc = spawn(process.execPath, [...node, '--import', CPU_HOOK, 'bin/urikit.js', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const proc = spawn(process.execPath, argv, { cwd: root, stdio: ['ignore', stdout, 'pipe'] });
   let err = '';
   proc.stderr!.on('data', (b) => {
     err += b;
@@ -181,8 +186,12 @@ async function main(): Promise<void> {
 
     const local = await cli(['normalize', '--dedupe', '--quiet', file]).done;
     const rows: Row[] = [];
-    for (const workers of [1, 2]) {
-      const U = await init(`bench${workers}`);
+    for (const [workers, digest] of [
+      [1, false],
+      [2, false],
+      [1, true],
+    ] as const) {
+      const U = await init(`bench${workers}${digest ? 'd' : ''}`, ...(digest ? ['--seen', 'digest', '--expected', String(LINES)] : []));
       const before = await redisCpu(r);
       const started = performance.now();
       const ws = Array.from({ length: workers }, () => cli(['normalize', '--from', U, '--to', U, '--quiet']));
@@ -191,13 +200,26 @@ async function main(): Promise<void> {
       const wall = (performance.now() - started) / 1000;
       if (pub.code !== 0 || done.some((d) => d.code === 2)) throw new Error(`a process failed: ${JSON.stringify([pub, done])}`);
       rows.push({
-        name: `${workers} worker${workers === 1 ? '' : 's'}`,
+        name: `${workers} worker${workers === 1 ? '' : 's'}${digest ? ', `--seen digest`' : ''}`,
         wall,
         workers: done.reduce((a, d) => a + d.cpu, 0),
         publish: pub.cpu,
         redis: (await redisCpu(r)) - before,
       });
     }
+
+    // The floor: the same bytes through ioredis and Redis with none of urikit's code.
+    const normal = join(dir, 'normal.txt');
+    const fd = openSync(normal, 'w');
+    await timed(['bin/urikit.js', 'normalize', '--dedupe', '--quiet', file], fd).done;
+    closeSync(fd);
+    const floorPhase = async (mode: string, path: string): Promise<[Done, number]> => {
+      const before = await redisCpu(r);
+      const done = await timed([join(root, 'build/bench/redis-floor.js'), mode, String(port), String(SHARDS), path]).done;
+      if (done.code !== 0) throw new Error(`the floor's ${mode} failed`);
+      return [done, (await redisCpu(r)) - before];
+    };
+    const floor = { publish: await floorPhase('publish', file), take: await floorPhase('take', normal) };
 
     // In phases: publish alone, then one worker alone, profiled.
     const P = await init('phases');
@@ -215,6 +237,7 @@ async function main(): Promise<void> {
     const D = await init('size-digest', '--seen', 'digest', '--expected', String(LINES));
     await cli(['normalize', '--quiet', '--threads', '2', file, '--to', D]).done;
     report(local, rows, rtt, await frontierSize(r, 'bench1'), published, worked, profile);
+    reportFloor(local, rows[0]!, floor);
     console.log(`\nSizing: the first spellings average ${average.toFixed(1)} bytes.`);
     await sizing(r, [
       ['exact', 'bench1', 1],
@@ -332,6 +355,30 @@ function report(
   );
   for (const [cmd, calls, t] of worked.commands.slice(0, 6))
     console.log(`  ${cmd.padEnd(12)} ${String(calls).padStart(8)} calls  ${sec(t)} s`);
+}
+
+/**
+ * What the job costs above the local run, against what moving its data costs anyway (the floor:
+ * redis-floor.ts). The local run neither publishes nor talks to Redis, so the floor's publish and
+ * Redis's CPU under it are a part of any job's ratio that no worker code can remove.
+ */
+function reportFloor(local: Done, job: Row, floor: { publish: [Done, number]; take: [Done, number] }): void {
+  const [fp, fpRedis] = floor.publish;
+  const [ft, ftRedis] = floor.take;
+  const jobCpu = job.workers + job.publish + job.redis;
+  const moved = fp.cpu + fpRedis + ftRedis;
+  console.log("\nThe floor: the same bytes through ioredis and Redis with none of urikit's code (bench/redis-floor.ts):\n");
+  console.log('| CPU s | publish process | its reader (no normalizing) | redis-server | job / local |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  console.log(
+    `| urikit, 1 worker | ${sec(job.publish)} | ${sec(job.workers)} (normalizing too) | ${sec(job.redis)} | ${(jobCpu / local.cpu).toFixed(2)}× |`,
+  );
+  console.log(
+    `| floor | ${sec(fp.cpu)} | ${sec(ft.cpu)} | ${sec(fpRedis + ftRedis)} | ≥ ${((local.cpu + moved) / local.cpu).toFixed(2)}× |`,
+  );
+  console.log(
+    `\nThe floor's publish and Redis alone take ${sec(moved)} s, ${((100 * moved) / local.cpu).toFixed(0)}% of the local run's ${sec(local.cpu)} s: a job that also does the local run's work (a worker normalizes and dedupes every line) costs at least ${((local.cpu + moved) / local.cpu).toFixed(2)}× the local run. Over the floor, urikit's publish adds ${sec(job.publish - fp.cpu)} s and Redis ${sec(job.redis - fpRedis - ftRedis)} s (runs, entry numbers, accounts, Lua).`,
+  );
 }
 
 await main();
