@@ -58,7 +58,7 @@ if (mode === 'publish') {
     if (pending.length >= WINDOW) await Promise.all(pending.splice(0));
   }
   await Promise.all(pending);
-  for (let i = 0; i < shards; i++) await r.xgroup('CREATE', input(i), 'floor', '0');
+  for (let i = 0; i < shards; i++) await r.xgroup('CREATE', input(i), 'floor', '0', 'MKSTREAM');
 } else if (mode === 'take') {
   const urls = readFileSync(path!, 'latin1').split('\n');
   if (urls.at(-1) === '') urls.pop();
