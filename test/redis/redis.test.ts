@@ -470,6 +470,65 @@ test('--consumer: a worker that comes back under its name first runs its own pen
 });
 
 // ---------------------------------------------------------------------------------------------
+// a stream that pauses (tail -F … | urikit publish)
+
+test('publish from a stream sends a line within half a second, whatever the stream does next; such a run is not resumed', async () => {
+  const U = await init(node.url, 'paced', '--shards', '4');
+  const stdin = new PassThrough();
+  const out = new PassThrough();
+  out.resume();
+  const errs: Buffer[] = [];
+  const err = new PassThrough();
+  err.on('data', (b: Buffer) => errs.push(b));
+  const producing = main(['publish', '--to', U, '-'], { stdin, stdout: out, stderr: err });
+  // Three lines, far fewer than an entry holds, and a line not ended yet: the three go while the
+  // stream waits, the fourth once its end comes.
+  try {
+    stdin.write('http://a.example/1\nhttp://b.example/2\nhttp://c.example/3\nhttp://d.exa');
+    await until('the lines held to reach Redis while the stream is open', 10_000, async () => (await status(U)).runs['1']?.lines === 3);
+    stdin.write('mple/4\n');
+    await until('the fourth line to reach Redis', 10_000, async () => (await status(U)).runs['1']?.lines === 4);
+  } finally {
+    stdin.end();
+  }
+  assert.is(await producing, 0);
+  assert.match(
+    Buffer.concat(errs).toString(),
+    /\nurikit: published 4 lines in 4 entries to redis:\/\/127\.0\.0\.1:\d+\/paced \(4 shards; run 1\)\n$/,
+  );
+  const worker = await cli(['normalize', '--from', U, '--to', U, '-q']);
+  assert.is(worker.code, 0, worker.err);
+  assert.equal(sorted((await cli(['redis', 'export', '--redis', U])).out), [
+    'http://a.example/1',
+    'http://b.example/2',
+    'http://c.example/3',
+    'http://d.example/4',
+  ]);
+  // Its entries were cut by the clock (the hosts' shards: 0, 1, 2 and 3, each an entry), and say
+  // so; the same input read again would be cut elsewhere.
+  assert.equal(
+    [0, 1, 2, 3].map((h) => shardOf(`${'abcd'[h]}.example`, 4)),
+    [0, 1, 2, 3],
+  );
+  assert.equal(await cutFlags('paced'), ['1', '1', '1', '1']);
+  const again = await cli(['publish', '--to', U, '--resume', '1', '-'], 'http://a.example/1\n');
+  assert.is(again.code, 2);
+  assert.match(
+    again.err,
+    /^urikit: run 1 of redis:\/\/127\.0\.0\.1:\d+\/paced read a stream and sent lines by the clock: the same input read again would make other entries, so it cannot be resumed \("urikit redis status" shows the lines it wrote\)\n$/,
+  );
+  // A file is read at once, whatever its pace: its entries are the input's alone.
+  const file = await init(node.url, 'paced-file', '--shards', '4');
+  await publish(file, 'http://a.example/1\nhttp://b.example/2\n');
+  assert.equal(await cutFlags('paced-file'), [null, null, null, null]);
+});
+
+/** Each of the four shards' "cut" flag of run 1 of `job`. */
+function cutFlags(job: string): Promise<Array<string | null>> {
+  return inspect(node.url, (c) => Promise.all([0, 1, 2, 3].map((i) => c.hget(`urikit:{${job}:${i}}:runs`, '1:cut'))));
+}
+
+// ---------------------------------------------------------------------------------------------
 // back-pressure, drain, lag
 
 test('publish waits while a shard holds more than --max-lag unread entries; drain waits until the job is done', async () => {

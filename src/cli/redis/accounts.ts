@@ -113,8 +113,13 @@ export async function account(job: Job): Promise<Accounts> {
   for (let run = 1; run <= runs; run++) {
     const text = meta[`run:${run}`];
     if (text === undefined) {
+      const cut = runsHashes.some((h) => h[`${run}:cut`] !== undefined);
       problems.push(
-        `publish run ${run} did not finish (it stopped, or Redis lost its end): the lines it wrote were read, the others never sent; finish it with: urikit publish --to ${job.text} --resume ${run} FILE`,
+        `publish run ${run} did not finish (it stopped, or Redis lost its end): the lines it wrote were read, the others never sent; ${
+          cut
+            ? 'it read a stream and sent lines by the clock, so it cannot be resumed ("urikit redis status" shows the lines it wrote)'
+            : `finish it with: urikit publish --to ${job.text} --resume ${run} FILE`
+        }`,
       );
       continue;
     }

@@ -31,7 +31,7 @@ export interface Batched {
   /** The "n" and "d" fields. */
   numbers: string;
   data: Buffer;
-  /** A cheap print of the lines (their size and first and last bytes), to tell a resumed run's input from another. */
+  /** A cheap print of the lines (their line numbers, size and first and last bytes), to tell a resumed run's input from another. */
   print: string;
 }
 
@@ -87,7 +87,7 @@ export class Batch {
       lines: this.lines,
       numbers: this.gaps.length === 0 ? String(this.first) : `${this.first},${this.gaps.join(',')}`,
       data,
-      print: printOf(data),
+      print: `${this.first}-${this.last}:${printOf(data)}`,
     };
     // Grown past a batch's size by a long line: not kept that large.
     if (this.data.length > BATCH_BYTES + 1024) this.data = Buffer.allocUnsafe(1024);

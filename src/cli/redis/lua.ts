@@ -33,8 +33,9 @@ end
  * number to the entry's id and its first and last line (drain names lines with it).
  *
  * KEYS: the input stream, the runs hash, the run's ids hash. ARGV: run, number, first line, last
- * line, lines, a checksum of the lines, the entry's "n" and "d" fields, and the size past which
- * an entry is big (READ reads big entries one at a time). Returns {1, id} when written, {2, id,
+ * line, lines, a checksum of the lines, the entry's "n" and "d" fields, the size past which an
+ * entry is big (READ reads big entries one at a time), and "1" when the run cut entries by the clock
+ * (a stream: RUN:cut, which a resume refuses) or "0". Returns {1, id} when written, {2, id,
  * from, to, last line before} when written after a gap from..to, {0} for a copy, {-1} when the
  * entry numbered RUN holds other lines (a resumed run given another input).
  */
@@ -73,6 +74,7 @@ else
   end
   redis.call('HSET', KEYS[2], run, seq, run .. ':sum', ARGV[6])
 end
+if ARGV[10] == '1' then redis.call('HSET', KEYS[2], run .. ':cut', 1) end
 local id = redis.call('XADD', KEYS[1], '*', 'r', run, 's', ARGV[2], 'n', ARGV[7], 'd', ARGV[8])
 redis.call('HSET', KEYS[3], ARGV[2], id .. ' ' .. ARGV[3] .. ' ' .. ARGV[4])
 redis.call('HINCRBY', KEYS[2], run .. ':l', ARGV[5])

@@ -16,6 +16,12 @@
  * read again, and only what Redis lacks sent), and entries that Redis acknowledged and then lost
  * (a failover, a restart) show as a gap at the next entry of their shard: publish sends them
  * again by reading a file again, or says how to.
+ *
+ * A stream (a pipe, a terminal: `tail -F access.log | urikit publish …`) comes at its own pace:
+ * a line read from it waits in a batch `HOLD` ms at most, then the batches go as they are. Such a
+ * run's entries depend on the timing, so it cannot be resumed by reading its input again: its
+ * entries say so (RUN:cut), and `--resume` refuses it. A file is read at once, and batched by its
+ * lines alone.
  */
 import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
@@ -39,6 +45,8 @@ const LAG_CHECK = 250;
 const HELD = 16 << 20;
 /** How many times publish reads a file again to send entries that Redis lost. */
 const RESENDS = 3;
+/** How long a line read from a stream may wait in a batch (ms). */
+const HOLD = 500;
 
 /** Exit code: Redis lost lines that it had acknowledged, and they could not be sent again. */
 export const LOST = 3;
@@ -141,6 +149,11 @@ class ShardLines implements LineReader, Records {
     if (this.held > HELD) this.full.push(...this.rest());
   }
 
+  /** Whether some batch holds lines (an empty line too). */
+  holding(): boolean {
+    return this.batches.some((b) => b.lines > 0);
+  }
+
   /** An empty line: kept (stats counts them), in a shard of its own line number. */
   empty(line: number): void {
     this.add(line % this.shards, EMPTY, 0, 0, line);
@@ -162,6 +175,19 @@ class ShardLines implements LineReader, Records {
     for (const b of this.batches) if (b.lines > 0) out.push(b.take());
     this.held = 0;
     return out;
+  }
+}
+
+/** What `next` gives, or null when it gives nothing within `ms` (it is still awaited then). */
+async function within<T>(next: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((done) => {
+    timer = setTimeout(() => done(null), ms);
+  });
+  try {
+    return await Promise.race([next, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -198,6 +224,10 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
   const server = job.server;
   const name = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const resume = config.redis.resume;
+  if (resume !== null && (await wasCut(job, resume)))
+    throw new RedisError(
+      `run ${resume} of ${job.text} read a stream and sent lines by the clock: the same input read again would make other entries, so it cannot be resumed ("urikit redis status" shows the lines it wrote)`,
+    );
   const run = Number(
     await server.script('the start of a publish run', 'urikitStart', [keys.meta, keys.producers], [resume ?? 0, name, PRODUCER_TTL]),
   );
@@ -260,8 +290,11 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
   if (gone) throw job.gone();
   const lost = count(shards);
   if (lost > 0) {
+    const from = config.file === '-' ? 'standard input' : config.file;
     io.stderr.write(
-      `urikit: publish run ${run}: Redis lost ${lost} entries of ${job.text} after it had acknowledged them (a failover or a restart), and they could not be read again from ${config.file === '-' ? 'standard input' : config.file}; send them with: urikit publish --to ${job.text} --resume ${run} FILE (the same input)\n`,
+      p.cut
+        ? `urikit: publish run ${run}: Redis lost ${lost} entries of ${job.text} after it had acknowledged them (a failover or a restart), and they could not be read again from ${from}, a stream sent by the clock: "urikit redis drain" names their lines\n`
+        : `urikit: publish run ${run}: Redis lost ${lost} entries of ${job.text} after it had acknowledged them (a failover or a restart), and they could not be read again from ${from}; send them with: urikit publish --to ${job.text} --resume ${run} FILE (the same input)\n`,
     );
     return LOST;
   }
@@ -314,9 +347,19 @@ async function missing(job: Job, run: number, shards: ShardState[]): Promise<voi
   );
 }
 
+/** Whether run `run` cut some entry by time (a stream: see HOLD). */
+async function wasCut(job: Job, run: number): Promise<boolean> {
+  const flags = await Promise.all(
+    Array.from({ length: job.shards }, (_, i) => job.server.run('the runs', (c) => c.hget(job.keys.runs(i), `${run}:cut`))),
+  );
+  return flags.some((f) => f !== null);
+}
+
 /** One pass over the input: its lines into entries, the entries sent. */
 class Pass {
   written = 0;
+  /** Whether this pass sent batches because their lines had waited long enough: its entries say so from then on. */
+  cut = false;
 
   constructor(
     private readonly job: Job,
@@ -336,8 +379,29 @@ class Pass {
     const tty = (this.io.stderr as { isTTY?: boolean }).isTTY === true;
     const progress = bar && tty && input.size !== null && input.size > 0 ? new Progress(this.io.stderr, input.size) : null;
     this.lag.progress = progress;
+    // A stream comes at its own pace (a file's size is known: it is read at once): since when
+    // its batches hold lines, which go once they have waited HOLD ms.
+    const paced = input.size === null;
+    let since: number | null = null;
+    const cut = async (): Promise<void> => {
+      this.cut = true;
+      since = null;
+      await this.send(lines.rest());
+    };
+    const chunks = input.chunks()[Symbol.asyncIterator]();
     try {
-      for await (const chunk of input.chunks()) {
+      for (;;) {
+        if (!paced || !lines.holding()) since = null;
+        else if (since === null) since = Date.now();
+        else if (Date.now() - since >= HOLD) await cut();
+        const next = chunks.next();
+        let read = since === null ? await next : await within(next, since + HOLD - Date.now());
+        if (read === null) {
+          await cut();
+          read = await next;
+        }
+        if (read.done === true) break;
+        const chunk = read.value;
         walker.push(chunk);
         if (lines.notes !== '') {
           progress?.clear();
@@ -354,6 +418,9 @@ class Pass {
       await this.send(lines.rest());
     } finally {
       progress?.clear();
+      // Ends the read (a file closed) when the pass stops early; not awaited, since a read of a
+      // stream that stalled may never give its next chunk.
+      chunks.return?.(undefined)?.catch(() => {});
     }
     return lines;
   }
@@ -381,7 +448,7 @@ class Pass {
       `an entry of shard ${e.shard}`,
       'urikitEnqueue',
       [k.input(e.shard), k.runs(e.shard), k.ids(e.shard, this.run)],
-      [this.run, e.seq, e.first, e.last, e.lines, e.print, e.numbers, e.data, BIG_ENTRY],
+      [this.run, e.seq, e.first, e.last, e.lines, e.print, e.numbers, e.data, BIG_ENTRY, this.cut ? 1 : 0],
     )) as [number, string, number?, number?, number?];
     const status = Number(reply[0]);
     if (status === -1)
