@@ -239,7 +239,7 @@ export const publishSpec: CommandSpec = {
   about: `Sends the lines of FILE (or standard input; gzip is read through gunzip) to
 the job's shards: a line goes to the shard of its URI's host (lower case;
 with --log, the request target's), or of a hash of the line when it has none,
-in entries of up to 100 lines or 64 KiB. Workers (normalize, resolve,
+in entries of up to 250 lines or 64 KiB. Workers (normalize, resolve,
 validate, stats --from …) read them. When some shard holds more than
 --max-lag entries that a running worker's group has not read, publish waits.
 Each run has a number and each entry a sequence number, written with it:
@@ -247,6 +247,11 @@ an entry sent twice is stored once, and "--resume RUN" finishes a run that
 was stopped, sending only what Redis does not hold (entries that a failover
 lost included). The job's input is closed when a run has finished and none
 runs.
+
+A stream (a pipe: tail -F access.log | urikit publish --to … -) is sent as
+it comes: a line waits half a second at most. Its entries are then cut by the
+clock, so such a run cannot be resumed. Stopped by Ctrl-C or SIGTERM, it sends
+what it read, finishes its run and exits 130.
 `,
   options: [
     {
@@ -263,7 +268,7 @@ runs.
       ],
     },
   ],
-  exit: 'Exit code 0 when every line was sent, 2 when Redis or the input failed, 3 when Redis lost lines that it had acknowledged and they could not be sent again (the message says how to resume).',
+  exit: 'Exit code 0 when every line was sent, 2 when Redis or the input failed, 3 when Redis lost lines that it had acknowledged and they could not be sent again (the message says how to resume), 130 when a signal ended a stream (its lines until then were sent).',
   common: false,
 };
 

@@ -523,6 +523,33 @@ test('publish from a stream sends a line within half a second, whatever the stre
   assert.equal(await cutFlags('paced-file'), [null, null, null, null]);
 });
 
+test('a stream publish stopped by SIGTERM sends what it read, finishes its run and exits 130', async () => {
+  const U = await init(node.url, 'stopped', '--shards', '4');
+  const child = spawn(process.execPath, [join(root, 'bin/urikit.js'), 'publish', '--to', U, '-'], { stdio: ['pipe', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (b: Buffer) => {
+    err += b;
+  });
+  const closed = new Promise<number | null>((done) => child.once('close', done));
+  try {
+    child.stdin!.write('http://a.example/1\nhttp://b.example/2\n');
+    await until('the lines in Redis', 10_000, async () => (await status(U)).runs['1']?.lines === 2);
+    child.kill('SIGTERM');
+    assert.is(await closed, 130);
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+  assert.match(
+    err,
+    /\nurikit: published 2 lines in 2 entries to redis:\/\/127\.0\.0\.1:\d+\/stopped \(4 shards; run 1\), all the stream gave until SIGTERM\n$/,
+  );
+  // The run finished: the job's input is closed, and a worker's run accounts for every line.
+  assert.equal((await status(U)).runs['1'], { lines: 2, entries: 2, finished: true, running: false });
+  assert.is((await cli(['normalize', '--from', U, '--to', U, '-q'])).code, 0);
+  const drained = await cli(['redis', 'drain', '--redis', U, '--timeout', '10s']);
+  assert.equal([drained.code, drained.out], [0, '']);
+});
+
 /** Each of the four shards' "cut" flag of run 1 of `job`. */
 function cutFlags(job: string): Promise<Array<string | null>> {
   return inspect(node.url, (c) => Promise.all([0, 1, 2, 3].map((i) => c.hget(`urikit:{${job}:${i}}:runs`, '1:cut'))));

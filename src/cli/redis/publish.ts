@@ -21,7 +21,9 @@
  * a line read from it waits in a batch `HOLD` ms at most, then the batches go as they are. Such a
  * run's entries depend on the timing, so it cannot be resumed by reading its input again: its
  * entries say so (RUN:cut), and `--resume` refuses it. A file is read at once, and batched by its
- * lines alone.
+ * lines alone. A stream ends where it is stopped, too (SIGINT, or SIGTERM from a service manager:
+ * a second one ends publish at once): what it gave goes, the run finishes, and publish exits 130.
+ * A file's run stopped so is left unfinished instead, for `--resume` to complete.
  */
 import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
@@ -32,7 +34,7 @@ import { Progress } from '../io/progress.js';
 import { LogLine } from '../lines/log.js';
 import type { Kind, LineReader, Records } from '../lines/records.js';
 import { Finder, Walker } from '../lines/walker.js';
-import type { Io } from '../run.js';
+import { Exit, type Io } from '../run.js';
 import { RedisError } from './client.js';
 import { Batch, type Batched, BIG_ENTRY } from './entry.js';
 import { groupsOf, liveGroups } from './groups.js';
@@ -259,7 +261,27 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
   }));
   if (resume !== null) await missing(job, run, shards);
   const lag = new LagWatch(job, config.redis.maxLag, err);
-  const p = new Pass(job, run, config, io, shards, lag, () => gone);
+  let stoppedBy: string | null = null;
+  const stop = (signal?: string): void => {
+    stoppedBy = signal ?? 'a signal';
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    input.cancel();
+  };
+  if (input.size === null) {
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  }
+  const p = new Pass(
+    job,
+    run,
+    config,
+    io,
+    shards,
+    lag,
+    () => gone,
+    () => stoppedBy !== null,
+  );
   let sent: ShardLines;
   try {
     sent = await p.read(input, !config.quiet);
@@ -286,6 +308,8 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
     }
   } finally {
     clearInterval(timer);
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
   }
   if (gone) throw job.gone();
   const lost = count(shards);
@@ -311,9 +335,9 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
   );
   if (finished === 0) throw job.gone();
   err?.write(
-    `urikit: published ${sent.sent} lines${sent.sent < sent.lines ? ` (${sent.lines - sent.sent} left out)` : ''} in ${p.written} entries to ${job.text} (${job.shards} shards; run ${run})\n`,
+    `urikit: published ${sent.sent} lines${sent.sent < sent.lines ? ` (${sent.lines - sent.sent} left out)` : ''} in ${p.written} entries to ${job.text} (${job.shards} shards; run ${run})${stoppedBy === null ? '' : `, all the stream gave until ${stoppedBy}`}\n`,
   );
-  return 0;
+  return stoppedBy === null ? Exit.OK : Exit.INTERRUPTED;
 }
 
 /** The entries that Redis lost, in all shards. */
@@ -369,6 +393,8 @@ class Pass {
     private readonly shards: ShardState[],
     private readonly lag: LagWatch,
     private readonly gone: () => boolean,
+    /** Whether a signal stopped the input (a stream: it was cancelled). */
+    private readonly stopped: () => boolean,
   ) {}
 
   async read(input: Source, bar: boolean): Promise<ShardLines> {
@@ -394,7 +420,11 @@ class Pass {
         if (!paced || !lines.holding()) since = null;
         else if (since === null) since = Date.now();
         else if (Date.now() - since >= HOLD) await cut();
-        const next = chunks.next();
+        // A stream cancelled by a signal may end with an error: it ends there.
+        const next = chunks.next().catch((e: unknown) => {
+          if (this.stopped()) return { done: true as const, value: undefined };
+          throw e;
+        });
         let read = since === null ? await next : await within(next, since + HOLD - Date.now());
         if (read === null) {
           await cut();
