@@ -541,7 +541,7 @@ test('a stream publish stopped by SIGTERM sends what it read, finishes its run a
   }
   assert.match(
     err,
-    /\nurikit: published 2 lines in 2 entries to redis:\/\/127\.0\.0\.1:\d+\/stopped \(4 shards; run 1\), all the stream gave until SIGTERM\n$/,
+    /\nurikit: publish: SIGTERM: sending the lines read so far and finishing run 1 \(another signal ends publish at once\)\nurikit: published 2 lines in 2 entries to redis:\/\/127\.0\.0\.1:\d+\/stopped \(4 shards; run 1\), all the stream gave until SIGTERM\n$/,
   );
   // The run finished: the job's input is closed, and a worker's run accounts for every line.
   assert.equal((await status(U)).runs['1'], { lines: 2, entries: 2, finished: true, running: false });

@@ -267,6 +267,9 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
     input.cancel();
+    err?.write(
+      `urikit: publish: ${stoppedBy}: sending the lines read so far and finishing run ${run} (another signal ends publish at once)\n`,
+    );
   };
   if (input.size === null) {
     process.on('SIGINT', stop);
