@@ -621,6 +621,7 @@ test('publish waits while a shard holds more than --max-lag unread entries; drai
     new RegExp(
       `^(urikit: redis drain: waiting: normalize: \\d+ entries unread, \\d+ pending\n)*urikit: redis drain: redis://127\\.0\\.0\\.1:\\d+/lag is done: \\d+ lines published, all committed by normalize; ${data.expected.length} URLs in the frontier; 0 dead letters\n$`,
     ),
+    drained.err,
   );
   assert.is((await worker).code, 1);
   assert.equal(sorted((await cli(['redis', 'export', '--redis', U])).out), data.expected);

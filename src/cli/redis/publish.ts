@@ -247,8 +247,11 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
     if ((await server.script('the heartbeat of publish', 'urikitBeat', [keys.meta, keys.producers], [producer, PRODUCER_TTL])) === 0)
       gone = true;
   };
+  // The last heartbeat is awaited before the run finishes: one that landed after FINISH would list
+  // the finished producer again, and keep the job's input open, for PRODUCER_TTL.
+  let beating: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
-    beat().catch(() => {});
+    beating = beat().catch(() => {});
   }, PRODUCER_TTL / 3);
   timer.unref();
   const shards: ShardState[] = Array.from({ length: job.shards }, () => ({
@@ -313,6 +316,7 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
     clearInterval(timer);
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
+    await beating;
   }
   if (gone) throw job.gone();
   const lost = count(shards);
