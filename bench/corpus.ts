@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { longUrls } from './traffic/urls.js';
 
 /** bench/data, seen from build/bench/*.js (and from bench/*.ts when run from source). */
 const DATA = new URL(import.meta.url.includes('/build/bench/') ? '../../bench/data/' : './data/', import.meta.url);
@@ -36,6 +37,8 @@ export interface CorpusSpec {
   quick: boolean;
   /** The folder of `file`, when it is not bench/data. */
   dir?: URL;
+  /** The lines, when they are generated (by the module `file` names) rather than read. */
+  generate?: () => string[];
 }
 
 /**
@@ -55,11 +58,16 @@ function extraCorpora(): CorpusSpec[] {
   return specs.filter((c) => existsSync(new URL(c.file, url)));
 }
 
+/** How many URLs long_urls holds. */
+export const LONG_URLS = 20_000;
+
 export const CORPORA: readonly CorpusSpec[] = [
   { name: 'kasztp', file: 'ada_kasztp.txt', kind: 'absolute', quick: true },
   { name: 'node_files', file: 'ada_node_files.txt', kind: 'absolute', quick: false },
   { name: 'isaacs_files', file: 'ada_isaacs_files.txt', kind: 'absolute', quick: false },
   { name: 'apache_referrers', file: 'elastic_apache_referrers.txt', kind: 'absolute', quick: true },
+  // Long and percent-encoded URLs as logs and crawls hold them, generated from a seed (traffic/urls.ts).
+  { name: 'long_urls', file: 'traffic/urls.ts', kind: 'absolute', quick: true, generate: () => longUrls(LONG_URLS) },
   { name: 'apache_targets', file: 'elastic_apache_request_targets.txt', kind: 'relative', base: 'http://semicomplete.com/', quick: true },
   { name: 'rustdoc_pairs', file: 'relref_rustdoc_html_pairs.tsv', kind: 'pairs', quick: true },
   // Generated from the corpora above by html.ts.
@@ -83,7 +91,7 @@ function byteLength(list: readonly string[]): number {
 
 export function loadCorpus(spec: CorpusSpec): Corpus {
   if (spec.kind === 'pairs' || spec.kind === 'pages' || spec.kind === 'log') throw new Error(`${spec.name} is a ${spec.kind} corpus`);
-  const a = readLines(spec.file, spec.dir);
+  const a = spec.generate !== undefined ? spec.generate() : readLines(spec.file, spec.dir);
   const c: Corpus = { name: spec.name, file: spec.file, kind: spec.kind, a, bytes: byteLength(a) };
   if (spec.base !== undefined) c.base = spec.base;
   return c;
