@@ -287,6 +287,53 @@ const RUN_STATES: ReadonlyArray<{ readonly state: string; readonly also?: string
   { state: 'HOST', abnf: 'reg-name = *( unreserved / pct-encoded / sub-delims )' },
 ];
 
+/**
+ * The levels of pct-encoded = "%" HEXDIG HEXDIG that a fast-path regex passes without a stop, by
+ * the normalization hints (PCT_LOWER, PCT_UNRESERVED) already set: a "%XX" that would set another
+ * hint stops the regex, for scan to set it (pctFlags) and go on with the level that holds both.
+ * Index: 1 when PCT_LOWER is set, + 2 when PCT_UNRESERVED is.
+ */
+const PCT_LEVELS = [
+  { lower: false, unreserved: false },
+  { lower: true, unreserved: false },
+  { lower: false, unreserved: true },
+  { lower: true, unreserved: true },
+].map((level) => ({ ...level, regex: pctEncoded(level.lower, level.unreserved) }));
+
+/**
+ * A regex of the "%XX" that may stand with or without lower-case hex digits and unreserved
+ * octets (ALPHA / DIGIT / "-" / "." / "_" / "~", which normalization decodes): the first digits
+ * that allow the same second digits share one alternative, the high octets (UTF-8) first.
+ */
+function pctEncoded(lower: boolean, unreserved: boolean): string {
+  const upper = '0123456789ABCDEF';
+  const digits = lower ? `${upper}abcdef` : upper;
+  const isUnreserved = (b: number): boolean =>
+    (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || (b >= 0x30 && b <= 0x39) || '-._~'.includes(String.fromCharCode(b));
+  const groups = new Map<string, string>(); // second digits -> first digits
+  for (const h of digits) {
+    const seconds = [...digits].filter((l) => unreserved || !isUnreserved(Number.parseInt(h + l, 16))).map((l) => l.charCodeAt(0));
+    if (seconds.length === 0) continue;
+    const key = regexClass(seconds.sort((a, b) => a - b));
+    groups.set(key, (groups.get(key) ?? '') + h);
+  }
+  const alternatives = [...groups].map(([seconds, firsts]) => {
+    const codes = [...firsts].map((c) => c.charCodeAt(0)).sort((a, b) => a - b);
+    const first = codes.length === 1 ? firsts : `[${regexClass(codes)}]`;
+    const second = seconds.length === 1 ? seconds : `[${seconds}]`;
+    return { text: `${first}${second}`, high: firsts.includes('8') };
+  });
+  alternatives.sort((a, b) => Number(b.high) - Number(a.high));
+  const body = alternatives.map((a) => a.text);
+  return body.length === 1 ? `%${body[0]}` : `%(?:${body.join('|')})`;
+}
+
+/** A run of `codes` (no "%" among them) with the "%XX" of `pct`: linear, as each "%XX" begins with a character the class lacks. */
+function runWith(codes: readonly number[], pct: string): string {
+  const cls = `[${regexClass(codes)}]*`;
+  return `${cls}(?:${pct}${cls})*`;
+}
+
 /** A regex character class for a set of code units below 0x80, ranges where three or more follow each other. */
 function regexClass(codes: readonly number[]): string {
   const esc = (c: number): string => {
@@ -514,8 +561,12 @@ export function render(): string {
   out.push(' * whose transition keeps the run going without an action; test/syntax/tables.test.ts checks every code unit.');
   out.push(' */');
   const runBase = STATES.map((_, k) => k);
+  /** By mode prefix, then state: the code units of its run. */
+  const runCodes = new Map<string, Map<string, number[]>>();
   const runsOf = (rowOf: (s: StateDef) => number[], prefix: string, shared: Map<string, string>): string[] => {
     const names = new Array<string>(STATES.length).fill('null');
+    const codesByState = new Map<string, number[]>();
+    runCodes.set(prefix, codesByState);
     for (const run of RUN_STATES) {
       const st = STATES[index.get(run.state)!]!;
       const row = rowOf(st);
@@ -530,6 +581,7 @@ export function render(): string {
           if (!stay.has(t) && t !== index.get('A_DOT')) throw new Error(`run ${run.state}: ${run.also} leaves it on ${c}`);
         }
       }
+      codesByState.set(run.state, codes);
       const re = `/[${regexClass(codes)}]*/y`;
       let name = shared.get(re);
       if (name === undefined) {
@@ -556,6 +608,27 @@ export function render(): string {
   out.push(`export const RUNS: ReadonlyArray<RegExp | null> = [${strictRuns.join(', ')}];`);
   out.push(`/** The run of each state (by State), lenient mode. */`);
   out.push(`export const LENIENT_RUNS: ReadonlyArray<RegExp | null> = [${lenientRuns.join(', ')}];`);
+  // The runs with "%XX": lenient mode tolerates other characters, never more of them in a run.
+  for (const [state, codes] of runCodes.get('')!) {
+    if (regexClass(codes) !== regexClass(runCodes.get('LENIENT_')!.get(state)!)) throw new Error(`run ${state}: the modes differ`);
+  }
+  out.push('/**');
+  out.push(' * The runs again, each with the "%XX" of a level of PCT_LEVELS (strict and lenient alike):');
+  out.push(' * `PCT_RUNS[level][state]`, for inputs up to NO_DOT_LIMIT (a group per "%XX").');
+  out.push(' */');
+  PCT_LEVELS.forEach((level, k) => {
+    for (const run of RUN_STATES)
+      out.push(`const PCT_RUN_${run.state}_${k} = /${runWith(runCodes.get('')!.get(run.state)!, level.regex)}/y;`);
+  });
+  out.push('export const PCT_RUNS: ReadonlyArray<ReadonlyArray<RegExp | null>> = [');
+  PCT_LEVELS.forEach((_, k) => {
+    const row = STATES.map((st) => {
+      const run = RUN_STATES.find((r) => r.state === st.name || r.also === st.name);
+      return run === undefined ? 'null' : `PCT_RUN_${run.state}_${k}`;
+    });
+    out.push(`  [${row.join(', ')}],`);
+  });
+  out.push('];');
   // The common shapes, for scan's fast path: the runs' classes, one after the other.
   const codesOfRun = (state: string, also?: string): number[] => {
     const row = markSpecial(strictRow(STATES[index.get(state)!]!), new Set());
@@ -564,58 +637,82 @@ export function render(): string {
     for (let c = 0; c < 0x80; c++) if (stay.has(row[classOf(c)]!)) codes.push(c);
     return codes;
   };
-  // path-abempty = *( "/" segment ) as one run of its characters, "/" among them: isValid's shape.
+  // path-abempty = *( "/" segment ) as one run of its characters, "/" among them: the flat shapes.
   const pathRun = `[${regexClass(codesOfRun('SEGMENT', 'SEGMENT_START'))}]*`;
   // The same without a segment that begins with "." (the machine's A_DOT), for a scan that writes
   // the DOT flag: each "/" is followed by another "/", the end, or a character that cannot begin
   // a dot-segment. Measured on the corpora: a group per segment costs some 10 ns a URL more than
   // the flat run; a search for "/." after the flat run more still (300-400 instructions a URL).
   const segment = codesOfRun('SEGMENT');
-  const segmentNoDot = `(?:\\/(?:[${regexClass(segment.filter((c) => c !== 0x2e))}][${regexClass(segment)}]*)?)*`;
+  const segmentNoDot = (pct: string): string =>
+    pct === ''
+      ? `(?:\\/(?:[${regexClass(segment.filter((c) => c !== 0x2e))}][${regexClass(segment)}]*)?)*`
+      : `(?:\\/(?:(?:[${regexClass(segment.filter((c) => c !== 0x2e))}]|${pct})${runWith(segment, pct)})?)*`;
   // Scheme and host in lower case: a match also says that normalization has no letter to lower.
   const uri = `[a-z][-+.0-9a-z]*:\\/\\/[${regexClass(codesOfRun('HOST').filter((c) => c < 0x41 || c > 0x5a))}]*`;
-  // What may follow the path, at the path's end: a query and a fragment without "%" up to the
-  // input's end, checked by a lookahead so that lastIndex stays at the path's end (one call
-  // finds the path's end and checks the rest); else a "?" or "#" whose rest scan checks itself
-  // (lastIndex after it), or a "%" in the path (lastIndex at it). Each branch begins with a
-  // character that no class before it holds: no branch can match short of the path's end, and a
-  // failing input is given back in linear time.
-  const query = `[${regexClass(codesOfRun('QUERY'))}]*`;
-  const tail = `(?:(?=(?:\\?${query})?(?:#${query})?$)|[?#]|(?=%))`;
+  // What may follow the path, at the path's end: a query and a fragment up to the input's end,
+  // checked by a lookahead so that lastIndex stays at the path's end (one call finds the path's
+  // end and checks the rest); else a "?" or "#" whose rest scan checks itself (lastIndex after
+  // it), or a "%" in the path (lastIndex at it). Each branch begins with a character that no
+  // class before it holds: no branch can match short of the path's end, and a failing input is
+  // given back in linear time.
+  const queryCodes = codesOfRun('QUERY');
+  const query = `[${regexClass(queryCodes)}]*`;
+  const tail = (q: string): string => `(?:(?=(?:\\?${q})?(?:#${q})?$)|[?#]|(?=%))`;
+  const segmentNc = codesOfRun('SEGMENT_NC');
+  const pathWith = (pct: string): string => runWith(codesOfRun('SEGMENT', 'SEGMENT_START'), pct);
   out.push('/**');
   out.push(" * The common shapes, for the fast path of scan and isValid: the runs' classes one after the");
-  out.push(' * other, then at the path\'s end a lookahead that checks a query and a fragment without "%" to the');
-  out.push(' * end of the input (lastIndex stays at the path\'s end), or else a "?" or "#" (lastIndex after it:');
-  out.push(' * its caller checks the rest) or a "%" in the path (lastIndex at it). Each class follows on a');
-  out.push(' * delimiter the one before cannot hold, and each branch of the end on a character no class holds:');
-  out.push(' * the match is unambiguous, and linear even when it fails.');
+  out.push(" * other, then at the path's end a lookahead that checks a query and a fragment to the end of the");
+  out.push(' * input (lastIndex stays at the path\'s end), or else a "?" or "#" (lastIndex after it: its caller');
+  out.push(' * checks the rest) or a "%" in the path (lastIndex at it). Each class follows on a delimiter the');
+  out.push(' * one before cannot hold, and each branch of the end on a character no class holds: the match is');
+  out.push(' * unambiguous, and linear even when it fails.');
+  out.push(' *');
+  out.push(' * None of them takes a "%" (scan reads the first itself: PERCENT) but COMMON_PATH_REST_NO_DOT,');
+  out.push(' * which goes on after one with the "%XX" of a level of PCT_LEVELS, and the VALID shapes, which');
+  out.push(' * take every "%XX" and the whole input, for isValid. The flat shapes (no suffix) have no group');
+  out.push(' * per segment: they are for inputs too long for a group per segment or per "%" (NO_DOT_LIMIT).');
   out.push(' *');
   out.push(' * An absolute URI: `scheme "://" reg-name path-abempty`, scheme and host in lower case, no "%"');
-  out.push(' * before the path, no userinfo, no port, no IP literal; any path, for isValid.');
+  out.push(' * before the path, no userinfo, no port, no IP literal; any path.');
   out.push(' */');
-  out.push(`export const COMMON_URI = /${uri}(?:\\/${pathRun})?${tail}/y;`);
+  out.push(`export const COMMON_URI = /${uri}(?:\\/${pathRun})?${tail(query)}/y;`);
   out.push('/** COMMON_URI for scan: no segment that begins with "." (the DOT flag is clear after a match). */');
-  out.push(`export const COMMON_URI_NO_DOT = /${uri}${segmentNoDot}${tail}/y;`);
+  out.push(`export const COMMON_URI_NO_DOT = /${uri}${segmentNoDot('')}${tail(query)}/y;`);
   out.push(
     '/** A relative reference with an absolute path, `"/" *( pchar / "/" )` (its callers check that it does not begin with "//"). */',
   );
-  out.push(`export const COMMON_PATH = /\\/${pathRun}${tail}/y;`);
+  out.push(`export const COMMON_PATH = /\\/${pathRun}${tail(query)}/y;`);
   out.push('/** COMMON_PATH with no segment that begins with ".". */');
-  out.push(`export const COMMON_PATH_NO_DOT = /(?=\\/)${segmentNoDot}${tail}/y;`);
+  out.push(`export const COMMON_PATH_NO_DOT = /(?=\\/)${segmentNoDot('')}${tail(query)}/y;`);
   out.push('/**');
   out.push(' * A relative reference with a relative path (or none): `[ segment-nz-nc *( "/" segment ) ]`, any');
   out.push(' * segment may begin with ".".');
   out.push(' */');
-  const segmentNc = codesOfRun('SEGMENT_NC');
-  out.push(`export const COMMON_RELATIVE = /[${regexClass(segmentNc)}]*(?:\\/${pathRun})?${tail}/y;`);
+  out.push(`export const COMMON_RELATIVE = /[${regexClass(segmentNc)}]*(?:\\/${pathRun})?${tail(query)}/y;`);
   out.push('/** COMMON_RELATIVE with no segment that begins with "." (for an input that does not begin with one). */');
   out.push(
-    `export const COMMON_RELATIVE_NO_DOT = /(?:[${regexClass(segmentNc.filter((c) => c !== 0x2e))}][${regexClass(segmentNc)}]*${segmentNoDot})?${tail}/y;`,
+    `export const COMMON_RELATIVE_NO_DOT = /(?:[${regexClass(segmentNc.filter((c) => c !== 0x2e))}][${regexClass(segmentNc)}]*${segmentNoDot('')})?${tail(query)}/y;`,
   );
   out.push('/** The rest of a path after a "%XX" in it, `*( pchar / "/" )`, and the same end as the others. */');
-  out.push(`export const COMMON_PATH_REST = /${pathRun}${tail}/y;`);
-  out.push('/** COMMON_PATH_REST with no segment after the first that begins with ".". */');
-  out.push(`export const COMMON_PATH_REST_NO_DOT = /[${regexClass(segment)}]*${segmentNoDot}${tail}/y;`);
+  out.push(`export const COMMON_PATH_REST = /${pathRun}${tail(query)}/y;`);
+  out.push('/**');
+  out.push(' * COMMON_PATH_REST with no segment after the first that begins with ".", by PCT_LEVELS: the');
+  out.push(' * "%XX" of that level, in the path and in the lookahead over the query and fragment.');
+  out.push(' */');
+  out.push(
+    `export const COMMON_PATH_REST_NO_DOT: readonly RegExp[] = [\n${PCT_LEVELS.map((l) => `  /${runWith(segment, l.regex)}${segmentNoDot(l.regex)}${tail(runWith(queryCodes, l.regex))}/y,`).join('\n')}\n];`,
+  );
+  // isValid's shapes: every "%XX", and the input's end.
+  const any = PCT_LEVELS[PCT_LEVELS.length - 1]!.regex;
+  const validTail = `(?:\\?${runWith(queryCodes, any)})?(?:#${runWith(queryCodes, any)})?$`;
+  out.push('/** The common shapes whole, for isValid: COMMON_URI with any "%XX" (inputs up to NO_DOT_LIMIT). */');
+  out.push(`export const VALID_URI = /${uri}(?:\\/${pathWith(any)})?${validTail}/y;`);
+  out.push('/** COMMON_PATH whole, with any "%XX": an absolute path that does not begin with "//". */');
+  out.push(`export const VALID_PATH = /\\/(?!\\/)${pathWith(any)}${validTail}/y;`);
+  out.push('/** COMMON_RELATIVE whole, with any "%XX". */');
+  out.push(`export const VALID_RELATIVE = /${runWith(segmentNc, any)}(?:\\/${pathWith(any)})?${validTail}/y;`);
   out.push('/** By State: the state whose row gives the state after a run that began here (itself, but SEGMENT for SEGMENT_START). */');
   out.push(`export const RUN_BASE = new Uint8Array([${runBase.join(', ')}]);`);
   out.push('');

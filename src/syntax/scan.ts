@@ -11,6 +11,7 @@ import { argumentError, ErrorCode } from './errors.js';
 import { ipv6Error, ipvFutureError, isIPv4, type Units, at as unitAt } from './host.js';
 import { Flag, HOST_LITERAL, OFFSETS_LENGTH, Slot, setOffsets, WARNING_FLAGS } from './offsets.js';
 import { booleanOption, countOption, optionsOf } from './options.js';
+import { SIMD_MIN, SIMD_MIN_VALID, simdScan } from './simd.js';
 import {
   ALLOWED,
   CHAR_CLASS,
@@ -28,12 +29,15 @@ import {
   HEX_VALUE,
   LENIENT_RUNS,
   LENIENT_TRANSITIONS,
+  PCT_RUNS,
   RUN_BASE,
   RUN_QUERY,
-  RUN_SEGMENT,
   RUNS,
   State,
   TRANSITIONS,
+  VALID_PATH,
+  VALID_RELATIVE,
+  VALID_URI,
 } from './tables.js';
 
 /** Options shared by every parsing entry point. All default to strict RFC 3986. */
@@ -107,10 +111,17 @@ const RUN_MIN_REMAINING = 16;
 const RUN_TABLE_STEPS = 6;
 
 /**
- * The longest input (in code units) that the NO_DOT regexes read: far below the millions of
- * segments whose backtracking state overflowed the stack, far above the URLs of real traffic.
+ * The longest input (in code units) that the regexes with a group per segment or per "%XX" (the
+ * NO_DOT and VALID shapes, QUERY_RUNS) read: far below the millions of groups whose backtracking
+ * state overflowed V8's stack, far above the URLs of real traffic. Longer inputs take the flat
+ * shapes, which stop at each "%".
  */
 export const NO_DOT_LIMIT = 1 << 16;
+
+/** The index in PCT_LEVELS (COMMON_PATH_REST_NO_DOT, QUERY_RUNS) of the "%XX" that leave `flags`' hints as they are. */
+function pctLevel(flags: number): number {
+  return ((flags & Flag.PCT_LOWER) !== 0 ? 1 : 0) | ((flags & Flag.PCT_UNRESERVED) !== 0 ? 2 : 0);
+}
 
 /**
  * Tokenizes `input` as an RFC 3986 URI-reference into `offsets`.
@@ -142,8 +153,26 @@ export function scanString(input: string, offsets: Uint32Array, options: ParseOp
  */
 export function validString(input: string, scratch: Uint32Array, options: ParseOptions | undefined, who: string): boolean {
   const tried = options === undefined;
-  if (tried && scanCommon(input, 0, input.length, null, 0) === 0) return true;
+  if (tried && validCommon(input)) return true;
   return scanUnits(input, null, false, 0, input.length, scratch, options, who, tried) === 0;
+}
+
+/**
+ * Whether `input` has one of the common shapes (scanCommon's) and is valid: one call of a VALID
+ * regex, which takes every "%XX", up to NO_DOT_LIMIT; scanCommon without a record past it.
+ */
+function validCommon(input: string): boolean {
+  const len = input.length;
+  if (len >= SIMD_MIN_VALID && simdScan(input, null, false) === 0) return true;
+  if (len > NO_DOT_LIMIT) return scanCommon(input, 0, len, null, 0) === 0;
+  const c0 = input.charCodeAt(0);
+  if (c0 >= 0x61 && c0 <= 0x7a) {
+    VALID_URI.lastIndex = 0;
+    if (VALID_URI.test(input)) return true;
+  }
+  const re = c0 === 0x2f ? VALID_PATH : VALID_RELATIVE;
+  re.lastIndex = 0;
+  return re.test(input);
 }
 
 /**
@@ -249,6 +278,9 @@ function scanUnits(
   if (bytes === null && !iri && !commonTried && scanCommon(input, start, len, offsets, settings) === 0) return 0;
   const fused = lenient ? LENIENT : STRICT;
   const runs = bytes !== null ? NO_RUNS : lenient ? LENIENT_RUNS : RUNS;
+  // Runs with "%XX" in them (PCT_RUNS), once a "%" has set PERCENT: a group per "%XX", for inputs
+  // that cannot overflow the stack.
+  const grouped = bytes === null && len - start <= NO_DOT_LIMIT;
   const inRun = lenient ? LENIENT_IN_RUN : IN_RUN;
   let slashDot = -2; // the next "/." at or after the last path run's start; -1: none; -2: not looked for
   // Component boundaries live in locals and reach the record once, at the end.
@@ -277,8 +309,7 @@ function scanUnits(
         state = next;
         // A run begins (a path, a query, a host): the table takes its first characters, then, if
         // it goes on, its regex consumes the rest in one call.
-        const run = runs[next]!;
-        if (run !== null && len - i > RUN_MIN_REMAINING) {
+        if (runs[next] !== null && len - i > RUN_MIN_REMAINING) {
           const row = next << 7;
           let j = i + 1;
           const tableEnd = j + RUN_TABLE_STEPS;
@@ -286,16 +317,13 @@ function scanUnits(
             const d = input.charCodeAt(j);
             if (d >= 0x80 || inRun[row | d] === 0) break;
           }
-          if (j === tableEnd) {
-            run.lastIndex = j;
-            run.test(input);
-            j = run.lastIndex;
-          }
+          if (j === tableEnd)
+            j = runEnd(input, grouped && (flags & Flag.PERCENT) !== 0 ? PCT_RUNS[pctLevel(flags)]![next]! : runs[next]!, j);
           if (j > i + 1) {
             // The state after the run's last character (a path's "/" leads to SEGMENT_START).
             state = fused[(RUN_BASE[next]! << 7) | input.charCodeAt(j - 1)]!;
             // A path run passed every "/" without the A_DOT action: look for "/." in it.
-            if (run === RUN_SEGMENT && (flags & Flag.DOT) === 0) {
+            if (RUN_BASE[next] === State.SEGMENT && (flags & Flag.DOT) === 0) {
               if (slashDot !== -1 && slashDot < i) slashDot = input.indexOf('/.', i);
               if (slashDot !== -1 && slashDot + 1 < j) flags |= Flag.DOT;
             }
@@ -406,6 +434,18 @@ function scanUnits(
         if (pct !== 0) {
           flags |= pct;
           i += 2;
+          // The run goes on after it, with the "%XX" of the hints set now.
+          if (grouped && runs[next] !== null && len - i > RUN_MIN_REMAINING) {
+            const j = runEnd(input, PCT_RUNS[pctLevel(flags)]![next]!, i + 1);
+            if (j > i + 1) {
+              if (RUN_BASE[next] === State.SEGMENT && (flags & Flag.DOT) === 0) {
+                if (slashDot !== -1 && slashDot < i) slashDot = input.indexOf('/.', i);
+                if (slashDot !== -1 && slashDot + 1 < j) flags |= Flag.DOT;
+              }
+              next = fused[(RUN_BASE[next]! << 7) | input.charCodeAt(j - 1)]!;
+              i = j - 1;
+            }
+          }
         } else if (lenient && state !== State.IP_LITERAL) {
           flags |= Flag.WARN_PERCENT;
         } else {
@@ -482,6 +522,7 @@ function scanUnits(
  */
 function scanCommon(input: string, start: number, len: number, offsets: Uint32Array | null, settings: number): number {
   if (start >= len) return -1;
+  if (start === 0 && len >= SIMD_MIN && simdScan(input, offsets, (settings & ScanOption.ABSOLUTE) !== 0) === 0) return 0;
   const record = offsets !== null;
   const c0 = input.charCodeAt(start);
   if (c0 === 0x23) return sameDocument(input, start, len, offsets, settings);
@@ -542,7 +583,7 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
     const pct = pctFlags(input, p, len);
     if (pct === 0) return -1;
     flags |= pct;
-    const more = noDot && (flags & Flag.DOT) === 0 ? COMMON_PATH_REST_NO_DOT : COMMON_PATH_REST;
+    const more = noDot && (flags & Flag.DOT) === 0 ? COMMON_PATH_REST_NO_DOT[pctLevel(flags)]! : COMMON_PATH_REST;
     more.lastIndex = p + 3;
     if (!more.test(input)) return -1;
     p = more.lastIndex | 0;
@@ -553,14 +594,14 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
   if (open !== 0) {
     // What the lookahead could not take: a "%", or a character outside the grammar.
     if (open === 0x3f) {
-      p = queryRun(input, p + 1, len);
+      p = queryRun(input, p + 1, len, flags);
       if (p < 0) return -1;
       queryEnd = p;
       flags |= Flag.QUERY | pctSeen;
     }
     if (p < len && input.charCodeAt(p) === 0x23) {
       fragmentStart = p + 1;
-      p = queryRun(input, fragmentStart, len);
+      p = queryRun(input, fragmentStart, len, flags);
       if (p < 0) return -1;
       flags |= Flag.FRAGMENT | pctSeen;
     }
@@ -636,7 +677,7 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
  * links of local_pairs' pages): one run of the fragment's characters instead of the shapes' regex.
  */
 function sameDocument(input: string, start: number, len: number, offsets: Uint32Array | null, settings: number): number {
-  if ((settings & ScanOption.ABSOLUTE) !== 0 || queryRun(input, start + 1, len) !== len) return -1;
+  if ((settings & ScanOption.ABSOLUTE) !== 0 || queryRun(input, start + 1, len, 0) !== len) return -1;
   if (offsets !== null) setOffsets(offsets, 0, 0, 0, 0, 0, 0, start, start, 0, 0, start + 1, len, Flag.FRAGMENT | pctSeen, 0);
   return 0;
 }
@@ -646,19 +687,31 @@ const SHAPE_URI = 0;
 const SHAPE_PATH = 1;
 const SHAPE_RELATIVE = 2;
 
+/** Where the run `run` that goes on at `j` ends. */
+function runEnd(input: string, run: RegExp, j: number): number {
+  run.lastIndex = j;
+  run.test(input);
+  return run.lastIndex;
+}
+
 /** The flags of the "%XX" the last queryRun passed. */
 let pctSeen = 0;
 
 /**
  * The end of a query or fragment run from `p` (both take the same characters), passing valid
- * "%XX" (their flags in pctSeen); -1 at a "%" that is not one.
+ * "%XX"; -1 at a "%" that is not one. The hints of the "%XX" it stopped at are in pctSeen. It
+ * stops at the first "%" (PERCENT is known then) and, up to NO_DOT_LIMIT, after it only where a
+ * "%XX" sets a hint that neither `flags` nor pctSeen holds; past NO_DOT_LIMIT at each.
  */
-function queryRun(input: string, p: number, len: number): number {
+function queryRun(input: string, p: number, len: number, flags: number): number {
   pctSeen = 0;
+  const grouped = len <= NO_DOT_LIMIT;
   for (;;) {
-    RUN_QUERY.lastIndex = p;
-    RUN_QUERY.test(input);
-    p = RUN_QUERY.lastIndex | 0;
+    const seen = flags | pctSeen;
+    const run = grouped && (seen & Flag.PERCENT) !== 0 ? PCT_RUNS[pctLevel(seen)]![State.QUERY]! : RUN_QUERY;
+    run.lastIndex = p;
+    run.test(input);
+    p = run.lastIndex | 0;
     // (charCodeAt past the end would cost every later call its fast form)
     if (p === len || input.charCodeAt(p) !== 0x25) return p;
     const pct = pctFlags(input, p, len);

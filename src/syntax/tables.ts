@@ -217,15 +217,58 @@ export const RUNS: ReadonlyArray<RegExp | null> = [null, null, RUN_SEGMENT_NC, R
 /** The run of each state (by State), lenient mode. */
 export const LENIENT_RUNS: ReadonlyArray<RegExp | null> = [null, null, RUN_SEGMENT_NC, RUN_SEGMENT, RUN_SEGMENT, RUN_QUERY, RUN_QUERY, RUN_AUTHORITY, null, RUN_USERINFO, RUN_AUTHORITY, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
 /**
+ * The runs again, each with the "%XX" of a level of PCT_LEVELS (strict and lenient alike):
+ * `PCT_RUNS[level][state]`, for inputs up to NO_DOT_LIMIT (a group per "%XX").
+ */
+const PCT_RUN_SEGMENT_NC_0 = /[!$&-.0-9;=@-Z_a-z~]*(?:%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|[46]0|5[B-E]|7[B-DF])[!$&-.0-9;=@-Z_a-z~]*)*/y;
+const PCT_RUN_SEGMENT_0 = /[!$&-;=@-Z_a-z~]*(?:%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|[46]0|5[B-E]|7[B-DF])[!$&-;=@-Z_a-z~]*)*/y;
+const PCT_RUN_QUERY_0 = /[!$&-;=?-Z_a-z~]*(?:%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|[46]0|5[B-E]|7[B-DF])[!$&-;=?-Z_a-z~]*)*/y;
+const PCT_RUN_FRAGMENT_0 = /[!$&-;=?-Z_a-z~]*(?:%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|[46]0|5[B-E]|7[B-DF])[!$&-;=?-Z_a-z~]*)*/y;
+const PCT_RUN_AUTHORITY_0 = /[!$&-.0-9;=A-Z_a-z~]*(?:%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|[46]0|5[B-E]|7[B-DF])[!$&-.0-9;=A-Z_a-z~]*)*/y;
+const PCT_RUN_USERINFO_0 = /[!$&-.0-;=A-Z_a-z~]*(?:%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|[46]0|5[B-E]|7[B-DF])[!$&-.0-;=A-Z_a-z~]*)*/y;
+const PCT_RUN_HOST_0 = /[!$&-.0-9;=A-Z_a-z~]*(?:%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|[46]0|5[B-E]|7[B-DF])[!$&-.0-9;=A-Z_a-z~]*)*/y;
+const PCT_RUN_SEGMENT_NC_1 = /[!$&-.0-9;=@-Z_a-z~]*(?:%(?:[0189A-Fa-f][0-9A-Fa-f]|2[0-9A-CFa-cf]|3[A-Fa-f]|[46]0|5[B-Eb-e]|7[B-DFb-df])[!$&-.0-9;=@-Z_a-z~]*)*/y;
+const PCT_RUN_SEGMENT_1 = /[!$&-;=@-Z_a-z~]*(?:%(?:[0189A-Fa-f][0-9A-Fa-f]|2[0-9A-CFa-cf]|3[A-Fa-f]|[46]0|5[B-Eb-e]|7[B-DFb-df])[!$&-;=@-Z_a-z~]*)*/y;
+const PCT_RUN_QUERY_1 = /[!$&-;=?-Z_a-z~]*(?:%(?:[0189A-Fa-f][0-9A-Fa-f]|2[0-9A-CFa-cf]|3[A-Fa-f]|[46]0|5[B-Eb-e]|7[B-DFb-df])[!$&-;=?-Z_a-z~]*)*/y;
+const PCT_RUN_FRAGMENT_1 = /[!$&-;=?-Z_a-z~]*(?:%(?:[0189A-Fa-f][0-9A-Fa-f]|2[0-9A-CFa-cf]|3[A-Fa-f]|[46]0|5[B-Eb-e]|7[B-DFb-df])[!$&-;=?-Z_a-z~]*)*/y;
+const PCT_RUN_AUTHORITY_1 = /[!$&-.0-9;=A-Z_a-z~]*(?:%(?:[0189A-Fa-f][0-9A-Fa-f]|2[0-9A-CFa-cf]|3[A-Fa-f]|[46]0|5[B-Eb-e]|7[B-DFb-df])[!$&-.0-9;=A-Z_a-z~]*)*/y;
+const PCT_RUN_USERINFO_1 = /[!$&-.0-;=A-Z_a-z~]*(?:%(?:[0189A-Fa-f][0-9A-Fa-f]|2[0-9A-CFa-cf]|3[A-Fa-f]|[46]0|5[B-Eb-e]|7[B-DFb-df])[!$&-.0-;=A-Z_a-z~]*)*/y;
+const PCT_RUN_HOST_1 = /[!$&-.0-9;=A-Z_a-z~]*(?:%(?:[0189A-Fa-f][0-9A-Fa-f]|2[0-9A-CFa-cf]|3[A-Fa-f]|[46]0|5[B-Eb-e]|7[B-DFb-df])[!$&-.0-9;=A-Z_a-z~]*)*/y;
+const PCT_RUN_SEGMENT_NC_2 = /[!$&-.0-9;=@-Z_a-z~]*(?:%[0-9A-F][0-9A-F][!$&-.0-9;=@-Z_a-z~]*)*/y;
+const PCT_RUN_SEGMENT_2 = /[!$&-;=@-Z_a-z~]*(?:%[0-9A-F][0-9A-F][!$&-;=@-Z_a-z~]*)*/y;
+const PCT_RUN_QUERY_2 = /[!$&-;=?-Z_a-z~]*(?:%[0-9A-F][0-9A-F][!$&-;=?-Z_a-z~]*)*/y;
+const PCT_RUN_FRAGMENT_2 = /[!$&-;=?-Z_a-z~]*(?:%[0-9A-F][0-9A-F][!$&-;=?-Z_a-z~]*)*/y;
+const PCT_RUN_AUTHORITY_2 = /[!$&-.0-9;=A-Z_a-z~]*(?:%[0-9A-F][0-9A-F][!$&-.0-9;=A-Z_a-z~]*)*/y;
+const PCT_RUN_USERINFO_2 = /[!$&-.0-;=A-Z_a-z~]*(?:%[0-9A-F][0-9A-F][!$&-.0-;=A-Z_a-z~]*)*/y;
+const PCT_RUN_HOST_2 = /[!$&-.0-9;=A-Z_a-z~]*(?:%[0-9A-F][0-9A-F][!$&-.0-9;=A-Z_a-z~]*)*/y;
+const PCT_RUN_SEGMENT_NC_3 = /[!$&-.0-9;=@-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-.0-9;=@-Z_a-z~]*)*/y;
+const PCT_RUN_SEGMENT_3 = /[!$&-;=@-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=@-Z_a-z~]*)*/y;
+const PCT_RUN_QUERY_3 = /[!$&-;=?-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=?-Z_a-z~]*)*/y;
+const PCT_RUN_FRAGMENT_3 = /[!$&-;=?-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=?-Z_a-z~]*)*/y;
+const PCT_RUN_AUTHORITY_3 = /[!$&-.0-9;=A-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-.0-9;=A-Z_a-z~]*)*/y;
+const PCT_RUN_USERINFO_3 = /[!$&-.0-;=A-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-.0-;=A-Z_a-z~]*)*/y;
+const PCT_RUN_HOST_3 = /[!$&-.0-9;=A-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-.0-9;=A-Z_a-z~]*)*/y;
+export const PCT_RUNS: ReadonlyArray<ReadonlyArray<RegExp | null>> = [
+  [null, null, PCT_RUN_SEGMENT_NC_0, PCT_RUN_SEGMENT_0, PCT_RUN_SEGMENT_0, PCT_RUN_QUERY_0, PCT_RUN_FRAGMENT_0, PCT_RUN_AUTHORITY_0, null, PCT_RUN_USERINFO_0, PCT_RUN_HOST_0, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+  [null, null, PCT_RUN_SEGMENT_NC_1, PCT_RUN_SEGMENT_1, PCT_RUN_SEGMENT_1, PCT_RUN_QUERY_1, PCT_RUN_FRAGMENT_1, PCT_RUN_AUTHORITY_1, null, PCT_RUN_USERINFO_1, PCT_RUN_HOST_1, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+  [null, null, PCT_RUN_SEGMENT_NC_2, PCT_RUN_SEGMENT_2, PCT_RUN_SEGMENT_2, PCT_RUN_QUERY_2, PCT_RUN_FRAGMENT_2, PCT_RUN_AUTHORITY_2, null, PCT_RUN_USERINFO_2, PCT_RUN_HOST_2, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+  [null, null, PCT_RUN_SEGMENT_NC_3, PCT_RUN_SEGMENT_3, PCT_RUN_SEGMENT_3, PCT_RUN_QUERY_3, PCT_RUN_FRAGMENT_3, PCT_RUN_AUTHORITY_3, null, PCT_RUN_USERINFO_3, PCT_RUN_HOST_3, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null],
+];
+/**
  * The common shapes, for the fast path of scan and isValid: the runs' classes one after the
- * other, then at the path's end a lookahead that checks a query and a fragment without "%" to the
- * end of the input (lastIndex stays at the path's end), or else a "?" or "#" (lastIndex after it:
- * its caller checks the rest) or a "%" in the path (lastIndex at it). Each class follows on a
- * delimiter the one before cannot hold, and each branch of the end on a character no class holds:
- * the match is unambiguous, and linear even when it fails.
+ * other, then at the path's end a lookahead that checks a query and a fragment to the end of the
+ * input (lastIndex stays at the path's end), or else a "?" or "#" (lastIndex after it: its caller
+ * checks the rest) or a "%" in the path (lastIndex at it). Each class follows on a delimiter the
+ * one before cannot hold, and each branch of the end on a character no class holds: the match is
+ * unambiguous, and linear even when it fails.
+ *
+ * None of them takes a "%" (scan reads the first itself: PERCENT) but COMMON_PATH_REST_NO_DOT,
+ * which goes on after one with the "%XX" of a level of PCT_LEVELS, and the VALID shapes, which
+ * take every "%XX" and the whole input, for isValid. The flat shapes (no suffix) have no group
+ * per segment: they are for inputs too long for a group per segment or per "%" (NO_DOT_LIMIT).
  *
  * An absolute URI: `scheme "://" reg-name path-abempty`, scheme and host in lower case, no "%"
- * before the path, no userinfo, no port, no IP literal; any path, for isValid.
+ * before the path, no userinfo, no port, no IP literal; any path.
  */
 export const COMMON_URI = /[a-z][-+.0-9a-z]*:\/\/[!$&-.0-9;=_a-z~]*(?:\/[!$&-;=@-Z_a-z~]*)?(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
 /** COMMON_URI for scan: no segment that begins with "." (the DOT flag is clear after a match). */
@@ -243,8 +286,22 @@ export const COMMON_RELATIVE = /[!$&-.0-9;=@-Z_a-z~]*(?:\/[!$&-;=@-Z_a-z~]*)?(?:
 export const COMMON_RELATIVE_NO_DOT = /(?:[!$&-\-0-9;=@-Z_a-z~][!$&-.0-9;=@-Z_a-z~]*(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*)?(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
 /** The rest of a path after a "%XX" in it, `*( pchar / "/" )`, and the same end as the others. */
 export const COMMON_PATH_REST = /[!$&-;=@-Z_a-z~]*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
-/** COMMON_PATH_REST with no segment after the first that begins with ".". */
-export const COMMON_PATH_REST_NO_DOT = /[!$&-.0-;=@-Z_a-z~]*(?:\/(?:[!$&-\-0-;=@-Z_a-z~][!$&-.0-;=@-Z_a-z~]*)?)*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*)?(?:#[!$&-;=?-Z_a-z~]*)?$)|[?#]|(?=%))/y;
+/**
+ * COMMON_PATH_REST with no segment after the first that begins with ".", by PCT_LEVELS: the
+ * "%XX" of that level, in the path and in the lookahead over the query and fragment.
+ */
+export const COMMON_PATH_REST_NO_DOT: readonly RegExp[] = [
+  /[!$&-.0-;=@-Z_a-z~]*(?:%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|[46]0|5[B-E]|7[B-DF])[!$&-.0-;=@-Z_a-z~]*)*(?:\/(?:(?:[!$&-\-0-;=@-Z_a-z~]|%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|[46]0|5[B-E]|7[B-DF]))[!$&-.0-;=@-Z_a-z~]*(?:%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|[46]0|5[B-E]|7[B-DF])[!$&-.0-;=@-Z_a-z~]*)*)?)*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*(?:%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|[46]0|5[B-E]|7[B-DF])[!$&-;=?-Z_a-z~]*)*)?(?:#[!$&-;=?-Z_a-z~]*(?:%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|[46]0|5[B-E]|7[B-DF])[!$&-;=?-Z_a-z~]*)*)?$)|[?#]|(?=%))/y,
+  /[!$&-.0-;=@-Z_a-z~]*(?:%(?:[0189A-Fa-f][0-9A-Fa-f]|2[0-9A-CFa-cf]|3[A-Fa-f]|[46]0|5[B-Eb-e]|7[B-DFb-df])[!$&-.0-;=@-Z_a-z~]*)*(?:\/(?:(?:[!$&-\-0-;=@-Z_a-z~]|%(?:[0189A-Fa-f][0-9A-Fa-f]|2[0-9A-CFa-cf]|3[A-Fa-f]|[46]0|5[B-Eb-e]|7[B-DFb-df]))[!$&-.0-;=@-Z_a-z~]*(?:%(?:[0189A-Fa-f][0-9A-Fa-f]|2[0-9A-CFa-cf]|3[A-Fa-f]|[46]0|5[B-Eb-e]|7[B-DFb-df])[!$&-.0-;=@-Z_a-z~]*)*)?)*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*(?:%(?:[0189A-Fa-f][0-9A-Fa-f]|2[0-9A-CFa-cf]|3[A-Fa-f]|[46]0|5[B-Eb-e]|7[B-DFb-df])[!$&-;=?-Z_a-z~]*)*)?(?:#[!$&-;=?-Z_a-z~]*(?:%(?:[0189A-Fa-f][0-9A-Fa-f]|2[0-9A-CFa-cf]|3[A-Fa-f]|[46]0|5[B-Eb-e]|7[B-DFb-df])[!$&-;=?-Z_a-z~]*)*)?$)|[?#]|(?=%))/y,
+  /[!$&-.0-;=@-Z_a-z~]*(?:%[0-9A-F][0-9A-F][!$&-.0-;=@-Z_a-z~]*)*(?:\/(?:(?:[!$&-\-0-;=@-Z_a-z~]|%[0-9A-F][0-9A-F])[!$&-.0-;=@-Z_a-z~]*(?:%[0-9A-F][0-9A-F][!$&-.0-;=@-Z_a-z~]*)*)?)*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*(?:%[0-9A-F][0-9A-F][!$&-;=?-Z_a-z~]*)*)?(?:#[!$&-;=?-Z_a-z~]*(?:%[0-9A-F][0-9A-F][!$&-;=?-Z_a-z~]*)*)?$)|[?#]|(?=%))/y,
+  /[!$&-.0-;=@-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-.0-;=@-Z_a-z~]*)*(?:\/(?:(?:[!$&-\-0-;=@-Z_a-z~]|%[0-9A-Fa-f][0-9A-Fa-f])[!$&-.0-;=@-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-.0-;=@-Z_a-z~]*)*)?)*(?:(?=(?:\?[!$&-;=?-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=?-Z_a-z~]*)*)?(?:#[!$&-;=?-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=?-Z_a-z~]*)*)?$)|[?#]|(?=%))/y,
+];
+/** The common shapes whole, for isValid: COMMON_URI with any "%XX" (inputs up to NO_DOT_LIMIT). */
+export const VALID_URI = /[a-z][-+.0-9a-z]*:\/\/[!$&-.0-9;=_a-z~]*(?:\/[!$&-;=@-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=@-Z_a-z~]*)*)?(?:\?[!$&-;=?-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=?-Z_a-z~]*)*)?(?:#[!$&-;=?-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=?-Z_a-z~]*)*)?$/y;
+/** COMMON_PATH whole, with any "%XX": an absolute path that does not begin with "//". */
+export const VALID_PATH = /\/(?!\/)[!$&-;=@-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=@-Z_a-z~]*)*(?:\?[!$&-;=?-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=?-Z_a-z~]*)*)?(?:#[!$&-;=?-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=?-Z_a-z~]*)*)?$/y;
+/** COMMON_RELATIVE whole, with any "%XX". */
+export const VALID_RELATIVE = /[!$&-.0-9;=@-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-.0-9;=@-Z_a-z~]*)*(?:\/[!$&-;=@-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=@-Z_a-z~]*)*)?(?:\?[!$&-;=?-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=?-Z_a-z~]*)*)?(?:#[!$&-;=?-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=?-Z_a-z~]*)*)?$/y;
 /** By State: the state whose row gives the state after a run that began here (itself, but SEGMENT for SEGMENT_START). */
 export const RUN_BASE = new Uint8Array([0, 1, 2, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26]);
 

@@ -117,6 +117,15 @@ const RUN_PIECES = [
   '.',
   '/.',
   '%41',
+  // Encodings of each hint level (PCT_LEVELS): kept as they are, lower-case, unreserved, both.
+  '%E6%9D%B1%E4%BA%AC',
+  '%2F%3A%3D%26',
+  '%c3%a9',
+  '%2e',
+  '%7E%5F',
+  '%7e',
+  '%C3%A9'.repeat(12),
+  'q=%D0%9C%D0%BE+x&y=%3D',
   '%4',
   '%',
   '%zz',
@@ -189,10 +198,25 @@ function randomInput(rng: Rng): string {
   return s;
 }
 
+/** Pieces of long valid URIs: what SIMD_MIN and more characters of a common shape are made of. */
+const LONG_PIECES = ['abc', '/', '/d.e', '?', '&k=v', '=', '%41', '%E6%9D%B1', '%2F', '%c3%a9', '%7e', '.', '-_~', "!$'()*+,;", ':@', '#'];
+
+/**
+ * A long input: a common prefix, then valid pieces to SIMD_MIN characters and past (the shapes
+ * the WebAssembly scan takes), with one hostile piece or random edit in three of them.
+ */
+function longInput(rng: Rng): string {
+  let s = rng.pick(['http://a.example', 'https://x', 'ftp://1.2.3.4', 'a+b.c-d://h.example', '/', '/p', 'http://', 'HTTP://a', 'http://A']);
+  const length = 60 + rng.int(300);
+  while (s.length < length) s += rng.pick(LONG_PIECES);
+  if (rng.chance(1 / 3)) s = edit(rng, s);
+  return s;
+}
+
 /**
  * `count` generated inputs, deterministic for a seed: grammar samples (plain, and IRI with zone
- * identifiers), corpus lines and grammar samples with one to three random edits, hostile soup, and
- * random strings, in about equal parts.
+ * identifiers), corpus lines and grammar samples with one to three random edits, hostile soup,
+ * random strings, and long inputs of the common shapes, in about equal parts.
  */
 export function* generated(count: number, seed: number, lines: readonly string[]): Generator<string> {
   const rng = new Rng(seed);
@@ -204,7 +228,11 @@ export function* generated(count: number, seed: number, lines: readonly string[]
     },
   );
   for (let k = 0; k < count; k++) {
-    const kind = k % 4;
+    const kind = k % 5;
+    if (kind === 4) {
+      yield longInput(rng);
+      continue;
+    }
     if (kind === 0) {
       yield pool[k % pool.length]!;
       continue;

@@ -42,4 +42,17 @@ test("the generator's --check fails on a stale tables.ts, and a run writes it ag
   }
 });
 
+test('src/syntax/simd-code.ts is what scripts/gen-simd.ts generates, and a stale copy fails its --check', () => {
+  const generator = `${root}build/scripts/gen-simd.js`;
+  assert.equal(generate(generator, '--check'), { status: 0, stderr: '' }, 'stale module: run `npm run gen` and commit the result');
+  const dir = mkdtempSync(join(tmpdir(), 'urikit-gen-'));
+  try {
+    const stale = join(dir, 'simd-code.ts');
+    writeFileSync(stale, readFileSync(`${root}src/syntax/simd-code.ts`, 'utf8').replace('SIMD_MAX = ', 'SIMD_MAX = 1 + '));
+    assert.equal(generate(generator, '--check', stale), { status: 1, stderr: `${stale} is stale: run \`npm run gen\`\n` });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test.run();

@@ -5,21 +5,29 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { Flag } from '../../src/syntax/offsets.js';
+import { pctFlags } from '../../src/syntax/scan.js';
 import {
   CHAR_CLASS,
   CLASS_SHIFT,
   Cls,
   COMMON_PATH,
   COMMON_PATH_NO_DOT,
+  COMMON_PATH_REST_NO_DOT,
   COMMON_RELATIVE,
   COMMON_URI,
   COMMON_URI_NO_DOT,
+  HEX_VALUE,
   LENIENT_RUNS,
   LENIENT_TRANSITIONS,
+  PCT_RUNS,
   RUN_BASE,
   RUNS,
   State,
   TRANSITIONS,
+  VALID_PATH,
+  VALID_RELATIVE,
+  VALID_URI,
 } from '../../src/syntax/tables.js';
 
 /** The regex consumes exactly the one code unit c (a run of one). */
@@ -85,6 +93,74 @@ test('the common shapes take in each part only what the run of that part takes',
   assert.not.ok(whole(COMMON_PATH_NO_DOT, '/a/.b'));
   assert.ok(whole(COMMON_RELATIVE, '../a/./b:c'));
   assert.not.ok(whole(COMMON_RELATIVE, 'a:b'), 'a ":" in the first segment');
+});
+
+/** Every "%" with two characters after it that could be HEXDIGs or not: "%zz" and "%4g" among them. */
+function* encodings(): Generator<string> {
+  const digits = [...'0123456789ABCDEFabcdefgz'];
+  for (const h of digits) for (const l of digits) yield `%${h}${l}`;
+}
+
+test('the runs of a level pass exactly the "%XX" whose hints that level holds', () => {
+  // Level k holds PCT_LOWER when k & 1, PCT_UNRESERVED when k & 2.
+  const held = (k: number): number => ((k & 1) !== 0 ? Flag.PCT_LOWER : 0) | ((k & 2) !== 0 ? Flag.PCT_UNRESERVED : 0);
+  let checked = 0;
+  PCT_RUNS.forEach((row, k) => {
+    row.forEach((re, state) => {
+      assert.is(re === null, RUNS[state] === null, `level ${k} state ${state}`);
+      if (re === null) return;
+      for (const e of encodings()) {
+        const flags = pctFlags(e, 0, 3);
+        const passes = flags !== 0 && (flags & ~(held(k) | Flag.PERCENT)) === 0;
+        re.lastIndex = 0;
+        re.test(`${e}a`);
+        if ((re.lastIndex === 4) !== passes) assert.unreachable(`level ${k} state ${state}: ${e}`);
+        checked++;
+      }
+      // And the run's own characters, as RUNS[state] takes them.
+      for (let c = 0; c < 0x80; c++)
+        if (consumes(re, c) !== consumes(RUNS[state]!, c)) assert.unreachable(`level ${k} state ${state}: ${c}`);
+    });
+  });
+  assert.is(checked, 4 * 8 * 24 * 24);
+  COMMON_PATH_REST_NO_DOT.forEach((re, k) => {
+    for (const e of encodings()) {
+      const flags = pctFlags(e, 0, 3);
+      const passes = flags !== 0 && (flags & ~(held(k) | Flag.PERCENT)) === 0;
+      // The path's end (its lookahead took the query), else the "%" it stopped at.
+      re.lastIndex = 0;
+      assert.is(re.test(`a${e}b/c?${e}`) && re.lastIndex, passes ? 7 : 1, `path rest ${k}: ${e}`);
+      // The path's end, else after the "?" (its caller checks the query).
+      re.lastIndex = 0;
+      assert.is(re.test(`a/c?${e}#${e}`) && re.lastIndex, passes ? 3 : 4, `path rest ${k}, in the query: ${e}`);
+    }
+  });
+  assert.is(HEX_VALUE[0x61], 10);
+});
+
+test('isValid\'s shapes take any "%XX" and nothing the common shapes do not', () => {
+  const whole = (re: RegExp, s: string): boolean => {
+    re.lastIndex = 0;
+    return re.test(s) && re.lastIndex === s.length;
+  };
+  for (const e of encodings()) {
+    const valid = pctFlags(e, 0, 3) !== 0;
+    assert.is(whole(VALID_URI, `http://a/${e}?${e}#${e}`), valid, e);
+    assert.is(whole(VALID_PATH, `/${e}/b?${e}#${e}`), valid, e);
+    assert.is(whole(VALID_RELATIVE, `${e}/b?${e}#${e}`), valid, e);
+  }
+  for (let c = 0; c <= 0xffff; c++) {
+    const ch = String.fromCharCode(c);
+    if (whole(VALID_URI, `http://a${ch}b`) && ch !== '/' && ch !== '?' && ch !== '#')
+      assert.ok(whole(COMMON_URI, `http://a${ch}b`), `host ${c}`);
+    if (whole(VALID_URI, `http://a/b${ch}`) && ch !== '?' && ch !== '#') assert.ok(whole(COMMON_URI, `http://a/b${ch}`), `path ${c}`);
+    if (whole(VALID_RELATIVE, `b${ch}`) && ch !== '/' && ch !== '?' && ch !== '#')
+      assert.ok(whole(COMMON_RELATIVE, `b${ch}`), `first segment ${c}`);
+  }
+  assert.not.ok(whole(VALID_PATH, '//a'), "a network-path reference is the machine's");
+  assert.ok(whole(VALID_PATH, '/'));
+  assert.not.ok(whole(VALID_URI, 'http://a/b#c#d'), 'a second "#"');
+  assert.not.ok(whole(VALID_RELATIVE, 'a:b'), 'a ":" in the first segment');
 });
 
 test.run();
