@@ -10,7 +10,7 @@ import * as lib from '../src/index.js';
 import { isValid, OFFSETS_LENGTH, Slot, scan } from '../src/index.js';
 import { ipv4End, ipv6Error, ipvFutureError, isIPv4 } from '../src/syntax/host.js';
 import { readLines, type Workload } from './corpus.js';
-import type { Candidate, Item1 } from './harness.js';
+import type { Candidate, Item1, Item2 } from './harness.js';
 import { uriJs } from './peers.js';
 
 export interface MicroSuite {
@@ -116,7 +116,39 @@ export async function microSuites(): Promise<MicroSuite[]> {
   const pctWork = workload('corpus lines with %', pct);
   const futures = workload('IPvFuture', ['v1.fe80::a+en1', 'v7.1:2:3', 'vF.x', 'v.x', 'v1x.y', 'v1.', 'vAB.cd~!$&']);
 
+  // Paths of the same lengths, of plain text and of a "%C3%A9" run: a pair per call.
+  const plainPaths: string[] = [];
+  const pctPaths: string[] = [];
+  for (let k = 0; k < 2000; k++) {
+    const length = [30, 48, 60, 90, 150, 300, 600][k % 7]!;
+    const prefix = `https://a${k}.example/wiki/`;
+    plainPaths.push(prefix + 'abcdef'.repeat(length).slice(0, length - prefix.length));
+    pctPaths.push(prefix + '%C3%A9'.repeat(length).slice(0, length - prefix.length - ((length - prefix.length) % 3)));
+  }
+  const runs = workload('paths of 30 to 600 characters', plainPaths, pctPaths);
+  const rec = new Uint32Array(OFFSETS_LENGTH);
+
   const suites: MicroSuite[] = [
+    {
+      name: 'isValid: a %XX run against plain text',
+      unit: 'paths/s',
+      work: runs,
+      candidates: [
+        { name: 'urikit isValid, %XX path', own: true, fn: ((_, b) => (isValid(b) ? 1 : -1)) as Item2 },
+        { name: 'urikit isValid, plain path', fn: ((a) => (isValid(a) ? 1 : -1)) as Item2 },
+        { name: 'URL.canParse, %XX path', fn: ((_, b) => (URL.canParse(b) ? 1 : -1)) as Item2 },
+        { name: 'URL.canParse, plain path', fn: ((a) => (URL.canParse(a) ? 1 : -1)) as Item2 },
+      ],
+    },
+    {
+      name: 'scan: a %XX run against plain text',
+      unit: 'paths/s',
+      work: runs,
+      candidates: [
+        { name: 'urikit scan, %XX path', own: true, fn: ((_, b) => scan(b, rec)) as Item2 },
+        { name: 'urikit scan, plain path', fn: ((a) => scan(a, rec)) as Item2 },
+      ],
+    },
     {
       name: 'isIPv4 (host.ts)',
       unit: 'hosts/s',
