@@ -18,7 +18,6 @@ export {
   type QueryValue,
   queryParams,
 } from './ops/query.js';
-export { compareReadings, type Reading, type ReadingComparison, type ReadingComponent, type ReadingOptions } from './ops/readings.js';
 export { relativize } from './ops/relativize.js';
 export { type ResolveOptions, resolve } from './ops/resolve.js';
 export { DEFAULT_PORTS } from './ops/schemes.js';
@@ -54,3 +53,4 @@ export type { ExtractedValue, ExtractedVariables } from './template/extract.js';
 export { type UriTemplateMatch, UriTemplateSet } from './template/set.js';
 export { type MatchOptions, UriTemplate } from './template/template.js';
 export { buildUri, isValid, isValidWeb, parse, parseWeb, tryParse, tryParseWeb, Uri, type UriComponents } from './uri.js';
+export { compareReadings, type Reading, type ReadingComparison, type ReadingComponent, type ReadingOptions } from './web/readings.js';

@@ -14,7 +14,6 @@ import { originOf } from './ops/normalize.js';
 import { percentDecode } from './ops/percent.js';
 import { QueryParams } from './ops/query.js';
 import { defaultPortOf } from './ops/schemes.js';
-import { webError, webHref, webValid } from './ops/web-url.js';
 import { argumentError, scanError } from './syntax/errors.js';
 import { isUri, URI_BRAND, type UriLike } from './syntax/input.js';
 import {
@@ -30,7 +29,8 @@ import {
   warningsOf,
 } from './syntax/offsets.js';
 import { type ParseOptions, scanString, validString } from './syntax/scan.js';
-import { WEB_RECORD_LENGTH } from './syntax/web-scan.js';
+import { WEB_RECORD_LENGTH } from './web/scan.js';
+import { webError, webHref, webValid } from './web/url.js';
 
 // One record for every parse: scan writes it, the Uri copies the few numbers it needs.
 const scratch = new Uint32Array(OFFSETS_LENGTH);

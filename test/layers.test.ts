@@ -46,6 +46,7 @@ const GRAPH = new Map(ALL.map((f) => [f, importsOf(f)]));
 function floor(f: string): string {
   if (f.startsWith('src/syntax/')) return 'syntax';
   if (f.startsWith('src/ops/')) return 'ops';
+  if (f.startsWith('src/web/')) return 'web';
   if (f === 'src/uri.ts') return 'uri';
   if (f.startsWith('src/readers/')) return 'readers';
   if (f.startsWith('src/template/')) return 'template';
@@ -62,10 +63,11 @@ function floor(f: string): string {
 const MAY: Record<string, (target: string) => boolean> = {
   syntax: (t) => floor(t) === 'syntax',
   ops: (t) => floor(t) === 'syntax' || floor(t) === 'ops',
-  uri: (t) => floor(t) === 'syntax' || floor(t) === 'ops',
-  readers: (t) => ['syntax', 'ops', 'uri', 'readers'].includes(floor(t)),
+  web: (t) => ['syntax', 'ops', 'web'].includes(floor(t)),
+  uri: (t) => ['syntax', 'ops', 'web'].includes(floor(t)),
+  readers: (t) => ['syntax', 'ops', 'web', 'uri', 'readers'].includes(floor(t)),
   template: (t) => floor(t) === 'syntax' || floor(t) === 'template' || t === 'src/ops/percent.ts',
-  links: (t) => ['syntax', 'ops', 'uri', 'readers', 'links'].includes(floor(t)),
+  links: (t) => ['syntax', 'ops', 'web', 'uri', 'readers', 'links'].includes(floor(t)),
   entry: (t) => floor(t) !== 'cli' && floor(t) !== 'entry' && t.startsWith('src/'),
   cli: (t) => t.startsWith('src/'),
   'test-support': (t) => t.startsWith('src/') || floor(t) === 'test-support',

@@ -4,9 +4,10 @@
  * reading the other would, gets the CONFUSABLE_TARGET error at the component where they part.
  * The message and the index serve `urikit validate --confusable` too.
  */
-import { type Reading, type ReadingComponent, targetConfusion } from '../ops/readings.js';
+
 import { UriError } from '../syntax/errors.js';
 import { Flag, Slot } from '../syntax/offsets.js';
+import { type Reading, type ReadingComponent, targetConfusion } from '../web/readings.js';
 
 /** The forms of a request target, as scanRequestTarget numbers them (TargetForm). */
 const ORIGIN = 1;

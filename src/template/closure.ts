@@ -8,9 +8,10 @@
  * What a thread has recorded is a `trail` whose type the runner chooses: the Pike VM keeps spans
  * with their positions, the DFA keeps the actions of one step.
  */
-import { VALUE_CLASS, VALUE_EXIT, VALUE_FAIL, VALUE_INC, VALUE_NEXT, VCls, VState } from '../syntax/tables.js';
+
 import { Kind, type Nfa, UNLIMITED, VFlag } from './nfa.js';
 import { doubled } from './spans.js';
+import { VALUE_CLASS, VALUE_EXIT, VALUE_FAIL, VALUE_INC, VALUE_NEXT, VCls, VState } from './tables.js';
 
 /** How a runner records a thread's spans. */
 export interface Trail<T> {

@@ -15,10 +15,11 @@
  * When the DFA would grow past MAX_STATES (a huge template, or long prefixes whose counts make
  * many states), `run` answers OVERFLOW for good and the caller uses the Pike VM (pike.ts).
  */
-import { VALUE_CLASS, VCls } from '../syntax/tables.js';
+
 import { Stepper, Threads, type Trail } from './closure.js';
 import { Kind, type Nfa } from './nfa.js';
 import { chooseMatch, doubled, type Spans } from './spans.js';
+import { VALUE_CLASS, VCls } from './tables.js';
 
 /**
  * A transition table cell packs the next state (low STATE_BITS bits) and the transition's info

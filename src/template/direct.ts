@@ -17,10 +17,10 @@
  */
 
 import { decodeRange, hexByte } from '../ops/percent.js';
-import { TChar, TEMPLATE_CHAR, VALUE_CLASS, VALUE_NEXT, VCls, VState } from '../syntax/tables.js';
 import { decodeReserved, type ExtractedValue, type ExtractedVariables, setOwn } from './extract.js';
 import { doubled } from './spans.js';
 import { ALLOW_UR, FIRST, NAMED, Op, type Program, SEP } from './syntax.js';
+import { TChar, TEMPLATE_CHAR, VALUE_CLASS, VALUE_NEXT, VCls, VState } from './tables.js';
 
 /** extract's answer when the URI needs the automaton. */
 export const UNSETTLED = -3;

@@ -4,10 +4,11 @@
  */
 
 import { decodeRange, hexByte, utf8At, utf8End } from '../ops/percent.js';
-import { HEX_VALUE, TChar, TEMPLATE_CHAR } from '../syntax/tables.js';
+import { HEX_VALUE } from '../syntax/tables.js';
 import { Role } from './nfa.js';
 import type { Spans } from './spans.js';
 import { ALLOW_UR, FIRST, type Op, type Program } from './syntax.js';
+import { TChar, TEMPLATE_CHAR } from './tables.js';
 
 /** An extracted value: a string, a list (an exploded list variable), or an associative array. */
 export type ExtractedValue = string | string[] | Record<string, string>;
@@ -36,7 +37,7 @@ function hasLowerHex(s: string, i: number, end: number): boolean {
  * The value of a U+R span (`{+var}`, `{#var}`): decodes what expansion would encode again the
  * same way (upper-case triplets of a whole UTF-8 character outside U+R, and "%25" unless two hex
  * digits follow it); every other triplet is the value's own text, as U+R expansion passes it.
- * The same rule as the VALUE_UR automaton's count (scripts/gen-tables.ts).
+ * The same rule as the VALUE_UR automaton's count (scripts/gen/template.ts).
  */
 export function decodeReserved(s: string): string {
   let i = s.indexOf('%');

@@ -9,9 +9,10 @@
  * x (states / 32) words, a few MB for a 1 MB URI and a route-sized template, one set shared by
  * every template.
  */
-import { VALUE_CLASS, VALUE_EXIT, VALUE_FAIL, VALUE_INC, VALUE_NEXT, VCls, VState } from '../syntax/tables.js';
+
 import { Kind, type Nfa, UNLIMITED, VFlag } from './nfa.js';
 import type { Spans } from './spans.js';
+import { VALUE_CLASS, VALUE_EXIT, VALUE_FAIL, VALUE_INC, VALUE_NEXT, VCls, VState } from './tables.js';
 
 // A value's automaton (tables.ts) is U (states 0 .. R_B - 1) or U+R (R_B .. SUBS - 1); each
 // begins in its first state and has at most 64: a set of them is two 32-bit words of bits, bit r

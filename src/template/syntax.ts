@@ -7,9 +7,10 @@
  *
  *   template ──► compile() ──► Program ──► expand (expand.ts) / the matcher (nfa.ts, runner.ts)
  */
-import { TChar, TEMPLATE_CHAR } from '../syntax/tables.js';
+
 import { encodeReserved } from './encode.js';
 import { templateError, type UriTemplateError } from './error.js';
+import { TChar, TEMPLATE_CHAR } from './tables.js';
 
 /** The expression types of §3.2, in the order of Appendix A's table. */
 export enum Op {

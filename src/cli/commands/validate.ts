@@ -3,13 +3,14 @@
  * with `--warnings`, one per valid record that lenient mode kept something in, too; with
  * `--confusable`, one per record that RFC 3986 and the URL Standard read differently instead.
  */
-import { compareReadings } from '../../ops/readings.js';
+
 import type { ByteView } from '../../readers/bytes.js';
 import { componentStart, confusionMessage } from '../../readers/confusable.js';
 import { parseRequestTarget } from '../../readers/request-target.js';
 import { UriError } from '../../syntax/errors.js';
 import { OFFSETS_LENGTH, Slot } from '../../syntax/offsets.js';
 import { scanString } from '../../syntax/scan.js';
+import { compareReadings } from '../../web/readings.js';
 import { show } from '../io/quote.js';
 import { workerOptions } from '../jobs.js';
 import { TargetView } from '../lines/log.js';

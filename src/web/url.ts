@@ -1,8 +1,8 @@
 /**
  * The URL Standard's URL parser from input to href: the input cleaned of what the standard removes
  * first (leading and trailing C0 controls and spaces, every tab and newline), read by
- * syntax/web-scan.ts against a base URL (parsed once and kept while the same base comes back),
- * and serialized by web-serialize.ts, or taken as it is when it is its own serialization.
+ * scan.ts against a base URL (parsed once and kept while the same base comes back),
+ * and serialized by serialize.ts, or taken as it is when it is its own serialization.
  */
 import { ErrorCode, UriError } from '../syntax/errors.js';
 import { Flag, fragmentMarkOf, OFFSETS_LENGTH, Slot, setOffsets } from '../syntax/offsets.js';
@@ -20,9 +20,8 @@ import {
   WebScheme,
   WebSlot,
   webFailure,
-} from '../syntax/web-scan.js';
-import { webHost } from './web-host.js';
-import { serializeWeb } from './web-serialize.js';
+} from './scan.js';
+import { serializeWeb, webHost } from './serialize.js';
 
 /** What scanWeb writes for the input being parsed. */
 const scanned = new Uint32Array(WEB_RECORD_LENGTH);

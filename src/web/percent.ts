@@ -1,11 +1,11 @@
 /**
  * The URL Standard's UTF-8 percent-encode over one of its percent-encode sets (the bits of
- * syntax/web-tables.ts): every code unit below 0x80 outside the set kept, every other code point
+ * tables.ts): every code unit below 0x80 outside the set kept, every other code point
  * written as the upper-case "%XX" of its UTF-8 bytes. "%" is in none of the parser's sets: a "%"
  * stays as it is, whatever follows it. A lone surrogate is U+FFFD, as the standard's scalar value
  * strings make it.
  */
-import { WEB_SET } from '../syntax/web-tables.js';
+import { WEB_SET } from './tables.js';
 
 const HEX = '0123456789ABCDEF';
 

@@ -2,9 +2,9 @@
  * The URL Standard's host parsers over a range of the input, without allocating: the ends-in-a-
  * number checker, the IPv4 parser (every number form: decimal, octal, hexadecimal, one to four
  * parts), the IPv6 parser (into IPV6_PIECES), and the code point checks of a domain and an opaque
- * host. What they find is written out by ops/web-host.ts.
+ * host. What they find is written out by serialize.ts.
  */
-import { WEB_SET } from './web-tables.js';
+import { WEB_SET } from './tables.js';
 
 /** The eight pieces of the last IPv6 address `parseIPv6` read. */
 export const IPV6_PIECES = new Uint16Array(8);

@@ -9,19 +9,19 @@
  * one reading only, `%2e%2e` that one reading removes, an `@` that moves the host, are.
  */
 import { domainToUnicode } from 'node:url';
+import { removeDotSegments } from '../ops/path.js';
+import { decodeRange, encodeOutside, normalizePercent } from '../ops/percent.js';
+import { resolveRecords } from '../ops/resolve.js';
+import { defaultPortOf } from '../ops/schemes.js';
 import { argumentError } from '../syntax/errors.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
 import { optionsOf, stringOption } from '../syntax/options.js';
 import { scanString } from '../syntax/scan.js';
 import { EncodeSet } from '../syntax/tables.js';
-import { IPV6_PIECES, parseIPv6 } from '../syntax/web-host.js';
-import { SCHEME_NAMES, WEB_RECORD_LENGTH } from '../syntax/web-scan.js';
-import { removeDotSegments } from './path.js';
-import { decodeRange, encodeOutside, normalizePercent } from './percent.js';
-import { resolveRecords } from './resolve.js';
-import { defaultPortOf } from './schemes.js';
-import { ipv6String } from './web-host.js';
-import { webHref } from './web-url.js';
+import { IPV6_PIECES, parseIPv6 } from './host.js';
+import { SCHEME_NAMES, WEB_RECORD_LENGTH } from './scan.js';
+import { ipv6String } from './serialize.js';
+import { webHref } from './url.js';
 
 /** The components whose readings are compared. */
 export type ReadingComponent = 'scheme' | 'userinfo' | 'host' | 'port' | 'path';

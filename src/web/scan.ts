@@ -1,15 +1,15 @@
 /**
  * The URL Standard's basic URL parser as a machine over the input's code units, driven by the
- * generated tables of web-tables.ts: one pass that finds where each component of the input lies,
+ * generated tables of tables.ts: one pass that finds where each component of the input lies,
  * what the base URL gives, and whether the standard's serialization writes each component as the
  * input has it. When it writes all of them so (the input is already serialized), the record is
- * the offsets record of the input itself; otherwise ops/web-serialize.ts writes the serialization
+ * the offsets record of the input itself; otherwise serialize.ts writes the serialization
  * from the record. No substring, no allocation.
  */
-import { ErrorCode } from './errors.js';
-import { isIPv4 } from './host.js';
-import { Flag, OFFSETS_LENGTH, Slot, setOffsets } from './offsets.js';
-import { pctFlags } from './scan.js';
+import { ErrorCode } from '../syntax/errors.js';
+import { isIPv4 } from '../syntax/host.js';
+import { Flag, OFFSETS_LENGTH, Slot, setOffsets } from '../syntax/offsets.js';
+import { pctFlags } from '../syntax/scan.js';
 import {
   endsInNumber,
   firstInSet,
@@ -20,7 +20,7 @@ import {
   needsDomainProcessing,
   parseIPv4,
   parseIPv6,
-} from './web-host.js';
+} from './host.js';
 import {
   WEB_CLASS,
   WEB_CLASS_SHIFT,
@@ -41,7 +41,7 @@ import {
   WebDirty,
   WebSet,
   WebState,
-} from './web-tables.js';
+} from './tables.js';
 
 /**
  * The slots a URL Standard record has after the offsets record's: what the serializer needs
@@ -120,7 +120,7 @@ export enum HostKind {
   IPV4 = 3,
   IPV6 = 4,
   OPAQUE = 5,
-  /** With DOMAIN: a "%" or a non-ASCII code point; the domain is decoded and mapped (UTS #46) by ops/web-host.ts. */
+  /** With DOMAIN: a "%" or a non-ASCII code point; the domain is decoded and mapped (UTS #46) by serialize.ts. */
   PROCESS = 8,
 }
 
@@ -817,7 +817,7 @@ function checkHost(s: string, rec: Uint32Array, start: number, end: number, kind
     if (bad !== -1) return -fail(rec, ErrorCode.INVALID_HOST, bad, 'domain-invalid-code-point');
     dirty = WebDirty.HOST; // upper-case letters
   }
-  // An ASCII domain is its lower-case self (domain to ASCII's rule for ASCII): see ops/web-host.ts.
+  // An ASCII domain is its lower-case self (domain to ASCII's rule for ASCII): see serialize.ts.
   if (endsInNumber(s, start, end)) {
     const v = parseIPv4(s, start, end);
     if (v < 0) return -fail(rec, ErrorCode.INVALID_HOST, hostFailureAt, hostFailure);
