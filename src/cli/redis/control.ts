@@ -287,7 +287,9 @@ async function drain(
     // What it waits for, at once and then every 5 seconds.
     if (err !== null && waited - told >= 5000) {
       told = waited;
-      err.write(`urikit: redis drain: waiting: ${await remaining(job)}\n`);
+      // Nothing remains when the job finished after isDone looked: the next turn says so.
+      const why = await remaining(job);
+      if (why !== '') err.write(`urikit: redis drain: waiting: ${why}\n`);
     }
     await new Promise((r) => setTimeout(r, pause));
   }
