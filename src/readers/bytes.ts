@@ -12,6 +12,10 @@ import {
   hostTypeOf,
   moveOffsets,
   OFFSETS_LENGTH,
+  Range,
+  rangeEnd,
+  rangeFlag,
+  rangeStart,
   Slot,
   shiftOffsets,
   type UriWarning,
@@ -155,6 +159,15 @@ export class ByteView {
     return out + this.utf8(run, to);
   }
 
+  /** A component of a valid range, bounded as Range says: `undefined` when absent or invalid. */
+  private component(r: Range): string | undefined {
+    if (this.code !== 0) return undefined;
+    const flag = rangeFlag(r);
+    if (flag !== 0 && (this.offsets[Slot.FLAGS]! & flag) === 0) return undefined;
+    const start = rangeStart(r);
+    return this.text(start === -1 ? this.start : this.offsets[start]!, this.offsets[rangeEnd(r)]!);
+  }
+
   /** The whole range as text. */
   get href(): string {
     return this.text(this.start, this.end);
@@ -162,17 +175,17 @@ export class ByteView {
 
   /** The scheme (`undefined` when absent or when the range is invalid). */
   get scheme(): string | undefined {
-    return this.has(Flag.SCHEME) ? this.text(this.start, this.offsets[Slot.SCHEME_END]!) : undefined;
+    return this.component(Range.SCHEME);
   }
 
   /** The userinfo, as `Uri#userinfo`. */
   get userinfo(): string | undefined {
-    return this.has(Flag.USERINFO) ? this.text(this.offsets[Slot.AUTHORITY_START]!, this.offsets[Slot.USERINFO_END]!) : undefined;
+    return this.component(Range.USERINFO);
   }
 
   /** The host, as `Uri#host`. */
   get host(): string | undefined {
-    return this.has(Flag.AUTHORITY) ? this.text(this.offsets[Slot.HOST_START]!, this.offsets[Slot.HOST_END]!) : undefined;
+    return this.component(Range.HOST);
   }
 
   /** The host type, as `Uri#hostType`. */
@@ -182,17 +195,17 @@ export class ByteView {
 
   /** The port, as `Uri#port`. */
   get port(): string | undefined {
-    return this.has(Flag.PORT) ? this.text(this.offsets[Slot.PORT_START]!, this.offsets[Slot.PATH_START]!) : undefined;
+    return this.component(Range.PORT);
   }
 
   /** The path, as `Uri#path` (`''` for an invalid range). */
   get path(): string {
-    return this.code === 0 ? this.text(this.offsets[Slot.PATH_START]!, this.offsets[Slot.PATH_END]!) : '';
+    return this.component(Range.PATH) ?? '';
   }
 
   /** The query, as `Uri#query`. */
   get query(): string | undefined {
-    return this.has(Flag.QUERY) ? this.text(this.offsets[Slot.QUERY_START]!, this.offsets[Slot.QUERY_END]!) : undefined;
+    return this.component(Range.QUERY);
   }
 
   /**
@@ -211,7 +224,7 @@ export class ByteView {
 
   /** The fragment, as `Uri#fragment`. */
   get fragment(): string | undefined {
-    return this.has(Flag.FRAGMENT) ? this.text(this.offsets[Slot.FRAGMENT_START]!, this.end) : undefined;
+    return this.component(Range.FRAGMENT);
   }
 
   /** What lenient mode tolerated in the range, as `Uri#warnings` (found in its bytes). */

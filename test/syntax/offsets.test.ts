@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
+  ByteView,
   describeOffsets,
   Flag,
   hostTypeOf,
@@ -20,7 +21,7 @@ import {
   tryParse,
   warningsOf as warningsOfFlags,
 } from '../../src/index.js';
-import { checkOffsets, fragmentMarkOf, shiftOffsets } from '../../src/syntax/offsets.js';
+import { checkOffsets, fragmentMarkOf, Range, rangeEnd, rangeFlag, rangeStart, shiftOffsets } from '../../src/syntax/offsets.js';
 import { fixture } from '../support/paths.js';
 
 interface Case {
@@ -417,6 +418,41 @@ test('readers: hostTypeOf, warningsOf, fragmentMarkOf, shiftOffsets', () => {
   for (let k = 0; k < OFFSETS_LENGTH; k++) fromBytes[k] = k === Slot.FLAGS || rec[k] === 0 ? rec[k]! : rec[k]! + 4;
   assert.equal(Array.from(shiftOffsets(fromBytes, 4)), Array.from(moved));
   assert.is(bytes[4], 0x68);
+});
+
+test('the table of component ranges names the flags and slots of RFC 3986 §3, and both views read by it', () => {
+  const want: Array<[Range, number, number, number]> = [
+    [Range.SCHEME, Flag.SCHEME, -1, Slot.SCHEME_END],
+    [Range.AUTHORITY, Flag.AUTHORITY, Slot.AUTHORITY_START, Slot.PATH_START],
+    [Range.USERINFO, Flag.USERINFO, Slot.AUTHORITY_START, Slot.USERINFO_END],
+    [Range.HOST, Flag.AUTHORITY, Slot.HOST_START, Slot.HOST_END],
+    [Range.PORT, Flag.PORT, Slot.PORT_START, Slot.PATH_START],
+    [Range.PATH, 0, Slot.PATH_START, Slot.PATH_END],
+    [Range.QUERY, Flag.QUERY, Slot.QUERY_START, Slot.QUERY_END],
+    [Range.FRAGMENT, Flag.FRAGMENT, Slot.FRAGMENT_START, Slot.LENGTH],
+  ];
+  for (const [r, flag, start, end] of want) assert.equal([rangeFlag(r), rangeStart(r), rangeEnd(r)], [flag, start, end], String(r));
+  // A view's components are the table's slices of the record, for a string and for bytes.
+  const input = 'HTTP://u:p@[::1]:8080/a/b?q=1#f';
+  const u = parse(input);
+  const view = new ByteView();
+  const bytes = Buffer.from(`xx ${input} yy`);
+  assert.is(view.scan(bytes, 3, 3 + input.length), 0);
+  assert.equal(
+    [u.scheme, u.authority, u.userinfo, u.host, u.port, u.path, u.query, u.fragment],
+    ['HTTP', 'u:p@[::1]:8080', 'u:p', '[::1]', '8080', '/a/b', 'q=1', 'f'],
+  );
+  assert.equal(
+    [view.scheme, view.userinfo, view.host, view.port, view.path, view.query, view.fragment],
+    ['HTTP', 'u:p', '[::1]', '8080', '/a/b', 'q=1', 'f'],
+  );
+  const r = parse('a/b');
+  assert.equal(
+    [r.scheme, r.authority, r.userinfo, r.host, r.port, r.path, r.query, r.fragment],
+    [undefined, undefined, undefined, undefined, undefined, 'a/b', undefined, undefined],
+  );
+  assert.is(view.scan(bytes, 0, 5), 1);
+  assert.equal([view.scheme, view.host, view.path], [undefined, undefined, '']);
 });
 
 test.run();
