@@ -111,16 +111,9 @@ export class RecordMemo<T> {
   /** Entry `e`'s text is bytes [start, end) of `bytes` (whose view `words` is). */
   private same(e: number, bytes: Uint8Array, start: number, end: number): boolean {
     const from = this.starts[e]!;
-    if (this.starts[e + 1]! - from !== end - start) return false;
-    // Four bytes a step through the two views, then the last bytes one by one.
-    const keptWords = this.arenaWords;
-    const givenWords = this.words;
-    let i = start;
-    let j = from;
-    for (; i + 4 <= end; i += 4, j += 4) if (keptWords.getInt32(j, true) !== givenWords.getInt32(i, true)) return false;
-    const kept = this.arena;
-    for (; i < end; i++, j++) if (kept[j] !== bytes[i]) return false;
-    return true;
+    return (
+      this.starts[e + 1]! - from === end - start && sameBytes(this.arenaWords, this.arena, from, this.words, bytes, start, end - start)
+    );
   }
 
   private afresh(): void {
@@ -129,6 +122,17 @@ export class RecordMemo<T> {
     this.slots.fill(0);
     this.values = [];
   }
+}
+
+/**
+ * Whether the `n` bytes at `i` of `a` are those at `j` of `b` (`aWords`, `bWords`: their views):
+ * four bytes a step, then the last ones one by one.
+ */
+export function sameBytes(aWords: DataView, a: Uint8Array, i: number, bWords: DataView, b: Uint8Array, j: number, n: number): boolean {
+  const end = i + n;
+  for (; i + 4 <= end; i += 4, j += 4) if (aWords.getInt32(i, true) !== bWords.getInt32(j, true)) return false;
+  for (; i < end; i++, j++) if (a[i] !== b[j]) return false;
+  return true;
 }
 
 /**
