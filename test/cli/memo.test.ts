@@ -1,7 +1,8 @@
 /** RecordMemo (src/cli/stats/memo.ts), and `stats` counting the records it finds again as it counted them first. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { hash, RecordMemo } from '../../src/cli/lines/memo.js';
+import { hash, Memos, RecordMemo } from '../../src/cli/lines/memo.js';
+import { Kind } from '../../src/cli/lines/records.js';
 import { cli } from '../support/cli.js';
 import { Rng } from '../support/rng.js';
 
@@ -129,6 +130,19 @@ test('memo: 1 MiB of texts fills it; texts that do not repeat make it rest, then
   assert.is(lookup(m, '/p', 'p'), undefined);
   assert.is(lookup(m, '/p', 'x'), 'p');
   assert.is(lookup(m, text(1047), 'x'), 'v1047');
+});
+
+test('memo: wants says whether set would keep a value for a range', () => {
+  const m = new Memos<string>();
+  const b = bytes('/a /b');
+  assert.not.ok(m.wants(Kind.TARGET, { bytes: b, start: 0, end: 2 }));
+  assert.is(m.get(b, 0, 2, Kind.TARGET), undefined);
+  assert.ok(m.wants(Kind.TARGET, { bytes: b, start: 0, end: 2 }));
+  assert.not.ok(m.wants(Kind.TARGET, { bytes: b, start: 3, end: 5 }));
+  assert.not.ok(m.wants(Kind.REFERRER, { bytes: b, start: 0, end: 2 }));
+  m.set(Kind.TARGET, { bytes: b, start: 0, end: 2 }, 'a');
+  assert.not.ok(m.wants(Kind.TARGET, { bytes: b, start: 0, end: 2 }));
+  assert.is(m.get(b, 0, 2, Kind.TARGET), 'a');
 });
 
 /** A log whose targets repeat in other spellings and methods, some invalid. */

@@ -52,35 +52,39 @@ export class StatsCommand extends Command {
   }
 
   record(r: ByteView, _line: number, kind: Kind): void {
+    const k = kind === Kind.REFERRER ? 1 : 0;
+    const s = this.stats.kinds[k]!;
+    this.uris++;
     if (this.config.web) {
-      this.uris++;
-      if (!this.stats.kinds[kind === Kind.REFERRER ? 1 : 0]!.addWeb(r.href)) this.invalid++;
+      if (!s.addWeb(r.href)) this.invalid++;
       return;
     }
-    const k = kind === Kind.REFERRER ? 1 : 0;
-    const t = this.stats.kinds[k]!.tally(r);
-    this.memos.set(kind, r, t);
-    this.count(t, k);
+    if (r.code !== 0) this.invalid++;
+    // A tally only for the memo, when it would keep it: a text that does not repeat is counted
+    // from its bytes and leaves nothing behind.
+    if (this.memos.wants(kind, r)) {
+      const t = s.tally(r);
+      this.memos.set(kind, r, t);
+      this.routed(k, s.count(t, r.bytes, r.start, this.status));
+    } else {
+      this.routed(k, s.add(r, this.status));
+    }
   }
 
   again(bytes: Uint8Array, start: number, end: number, _line: number, kind: Kind): boolean {
     if (this.config.web) return false;
     const t = this.memos.get(bytes, start, end, kind);
     if (t === undefined) return false;
-    this.count(t, kind === Kind.REFERRER ? 1 : 0);
+    const k = kind === Kind.REFERRER ? 1 : 0;
+    this.uris++;
+    if (t.error !== null) this.invalid++;
+    this.routed(k, this.stats.kinds[k]!.count(t, bytes, start, this.status));
     return true;
   }
 
-  /** Counts a record of kind `k` (0: a line or a target, 1: a referrer). */
-  private count(t: Tally, k: number): void {
-    this.uris++;
-    if (t.error !== null) this.invalid++;
-    if (k === 1) {
-      this.stats.kinds[1]!.count(t);
-      return;
-    }
-    const slot = this.stats.kinds[0]!.count(t, this.status);
-    if (slot >= 0 && this.minute >= 0) this.stats.timeline?.addRoute(slot, this.minute);
+  /** A target's route slot (0: a line or a target) goes on the timeline, with its minute. */
+  private routed(k: number, slot: number): void {
+    if (k === 0 && slot >= 0 && this.minute >= 0) this.stats.timeline?.addRoute(slot, this.minute);
   }
 
   /** A log line without a URI (stats reads no base<TAB>href lines). */

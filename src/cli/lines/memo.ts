@@ -89,9 +89,14 @@ export class RecordMemo<T> {
     return undefined;
   }
 
+  /** Whether `set` would keep a value for the text at `r`: the last `get` missed it, and it may be kept. */
+  wants(r: Range): boolean {
+    return this.missSlot !== -1 && r.bytes === this.missBytes && r.start === this.missStart && r.end === this.missEnd;
+  }
+
   /** Keeps `value` for the text at `r` when the last `get` missed it (else does nothing). */
   set(r: Range, value: T): void {
-    if (this.missSlot === -1 || r.bytes !== this.missBytes || r.start !== this.missStart || r.end !== this.missEnd) return;
+    if (!this.wants(r)) return;
     const n = this.missEnd - this.missStart;
     let e = this.values.length;
     if (e === ENTRIES || this.starts[e]! + n > ARENA) {
@@ -170,6 +175,11 @@ export class Memos<T> {
     let m = this.memos[kind];
     if (m === undefined) m = this.memos[kind] = new RecordMemo<T>();
     return m.get(bytes, start, end);
+  }
+
+  /** Whether `set` would keep a value for the record of `kind` at `r` (the last lookup of that kind missed it). */
+  wants(kind: Kind, r: Range): boolean {
+    return this.memos[kind]?.wants(r) === true;
   }
 
   /** Keeps `value` for the record of `kind` at `r`, when the last lookup of that kind missed it. */
