@@ -1,7 +1,8 @@
 /**
- * What `stats --log` counts (src/cli/stats/counts.ts), however a record is read: scanned, or
- * found again in the memo; each record's scheme, host and path from its bytes, and from the
- * memo's tallies when it comes again.
+ * What `stats --log` counts (src/cli/stats/counts.ts), however a record is read: a whole line at
+ * once while the memo rests (targets that do not repeat), field by field with the memo (targets
+ * that do), or scanned (shapes the fast reader leaves alone); each record's scheme, host and path
+ * from its bytes, and from the memo's tallies when it comes again.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -80,10 +81,10 @@ function tally(
     .sort((a, b) => b.count - a.count || ((a.value ?? '') < (b.value ?? '') ? -1 : 1));
 }
 
-test('stats --log: the same counts whether targets repeat (memo) or not (scanned), by their bytes', async () => {
+test('stats --log: the same counts whether targets repeat (memo) or not (whole lines at once), by their bytes', async () => {
   const rng = new Rng(11);
-  // Unique targets (the memo rests), then a few hundred again and again, then unique ones again:
-  // every way of reading, in one log.
+  // Unique targets (the memo rests: lines are read whole), then a few hundred again and again,
+  // then unique ones again: every way of reading, in one log.
   const requests = [
     ...Array.from({ length: 20_000 }, (_, i) => request(rng, i, true)),
     ...Array.from({ length: 20_000 }, (_, i) => request(rng, i, false)),
@@ -118,7 +119,7 @@ test('stats --log: the same counts whether targets repeat (memo) or not (scanned
   assert.equal(s.timeline.counts.length, 50);
 });
 
-test('stats --log --group-by: hosts by their key, from the memo or a scan alike', async () => {
+test('stats --log --group-by: hosts by their key, from a whole line, the memo or a scan alike', async () => {
   const rng = new Rng(5);
   const requests = [
     ...Array.from({ length: 12_000 }, (_, i) => request(rng, i, true)),

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import { terminalSafe } from '../io/quote.js';
 import { workerOptions } from '../jobs.js';
 import { Memos } from '../lines/memo.js';
-import { Kind } from '../lines/records.js';
+import { Kind, type Parts } from '../lines/records.js';
 import { feature } from '../packages.js';
 import { type HostGroups, Stats, type Tally } from '../stats/counts.js';
 import { htmlReport } from '../stats/report.js';
@@ -31,6 +31,9 @@ export class StatsCommand extends Command {
     this.stats = new Stats(config.log !== null, config.track, hostGroups(config.groupBy), config.templates, config.inferRoutes);
     // A Redis job's counts keep no times.
     this.requests = config.log !== null && config.redis.from === null;
+    // Records read without a scan are counted from their bytes, unless they are read otherwise
+    // (--web), or their text is matched or routed (--templates, --infer-routes).
+    this.takes = config.web || config.templates !== null || config.inferRoutes ? null : 'parts';
   }
 
   override begin(output: OutputKind): void {
@@ -80,6 +83,22 @@ export class StatsCommand extends Command {
     if (t.error !== null) this.invalid++;
     this.routed(k, this.stats.kinds[k]!.count(t, bytes, start, this.status));
     return true;
+  }
+
+  parts(p: Parts, _line: number, kind: Kind): void {
+    const s = this.stats.kinds[kind === Kind.REFERRER ? 1 : 0]!;
+    this.uris++;
+    if (this.memos.wants(kind, p)) {
+      const t = s.tallyParts(p);
+      this.memos.set(kind, p, t);
+      s.count(t, p.bytes, p.start, this.status);
+    } else {
+      s.addParts(p);
+    }
+  }
+
+  rests(kind: Kind): boolean {
+    return this.memos.rests(kind);
   }
 
   /** A target's route slot (0: a line or a target) goes on the timeline, with its minute. */

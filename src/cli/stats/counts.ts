@@ -10,6 +10,7 @@ import type { UriError } from '../../syntax/errors.js';
 import { Flag, Slot, WARNING_FLAGS, WARNINGS } from '../../syntax/offsets.js';
 import { parseWeb, type Uri } from '../../uri.js';
 import { TargetView } from '../lines/log.js';
+import type { Parts } from '../lines/records.js';
 import type { Templates } from '../templates.js';
 import { RouteTree, type RouteTreeData } from './routes.js';
 import { TemplateCounts, type TemplateCountsData } from './template-counts.js';
@@ -18,6 +19,10 @@ import { TopK, type TopKData } from './topk.js';
 
 const FORMS = ['origin', 'absolute', 'authority', 'asterisk'] as const;
 const HOST_TYPES = ['reg-name', 'ipv4', 'ipv6', 'ipvfuture', 'none'] as const;
+const REG_NAME = HOST_TYPES.indexOf('reg-name');
+const NO_HOST = HOST_TYPES.indexOf('none');
+/** Decodes an ASCII host (any decoder would). */
+const ascii = new TextDecoder();
 /** The index in `FORMS` of each `TargetForm` of a valid target (1 to 4). */
 const FORM_INDEX: readonly number[] = [-1, 1, 2, 3, 4].map((f) => (f === -1 ? -1 : FORMS.indexOf(targetFormName(f))));
 
@@ -193,6 +198,51 @@ export class UriStats {
       return this.templates.count(template, target);
     }
     return this.routes === null ? -1 : this.routes.add(r.path, status < 400);
+  }
+
+  /** Counts a valid record read without a scan, from where its parts lie (`p`, see ../lines/fast.ts). */
+  addParts(p: Parts): void {
+    this.uris++;
+    this.valid++;
+    if (p.form !== 0) this.byForm[FORM_INDEX[p.form]!]!++;
+    const bytes = p.bytes;
+    if (p.schemeEnd === -1) this.schemes.addAgain(bytes, p.start, p.start);
+    else addLowered(this.schemes, bytes, p.start, p.schemeEnd);
+    if (p.hostStart === -1) {
+      this.byHostType[NO_HOST]!++;
+    } else {
+      this.byHostType[REG_NAME]!++;
+      if (this.hostBytes) addLowered(this.hosts, bytes, p.hostStart, p.hostEnd);
+      else this.hosts.add(this.groups.key(ascii.decode(bytes.subarray(p.hostStart, p.hostEnd)).toLowerCase()));
+    }
+    this.paths.addBytes(bytes, p.pathStart, p.pathEnd);
+  }
+
+  /** What `count` needs to count the record of parts `p` again (see memo.ts). */
+  tallyParts(p: Parts): Tally {
+    const start = p.start;
+    const scheme = p.schemeEnd !== -1;
+    const host = p.hostStart !== -1;
+    const hostText = host && !this.hostBytes ? this.groups.key(ascii.decode(p.bytes.subarray(p.hostStart, p.hostEnd)).toLowerCase()) : null;
+    return {
+      error: null,
+      form: p.form === 0 ? -1 : FORM_INDEX[p.form]!,
+      hostType: host ? REG_NAME : NO_HOST,
+      warnings: NONE,
+      template: -1,
+      miss: null,
+      route: null,
+      keys: [
+        scheme ? 0 : -1,
+        scheme ? p.schemeEnd - start : -1,
+        host ? p.hostStart - start : -1,
+        host ? p.hostEnd - start : -1,
+        p.pathStart - start,
+        p.pathEnd - start,
+      ],
+      texts: hostText === null ? null : [null, hostText, null],
+      at: [-1, -1, -1, -1, -1, -1],
+    };
   }
 
   /** What `count` needs to count `r` (just scanned) again: made once per distinct record text (see memo.ts). */
