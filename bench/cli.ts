@@ -1,37 +1,58 @@
 /**
- * CLI and batch throughput: `npm run bench:cli [-- --mb=200 --runs=3]`.
+ * CLI and batch throughput: `npm run bench:cli [-- --mb=200 --runs=3 --logs=repeating,api,shop --lines=1000000 --keep]`.
  *
- * 1. Writes a combined access log of at least `--mb` MB (default 200) in the system's temporary
- *    folder, from the Apache request targets and referrers of bench/data (cycled, with made-up
- *    addresses, sizes and user agents, and a "-" referrer on every fifth line). It is deleted at
- *    the end.
- * 2. Runs the real binary (bin/urikit.js) over it: `stats`, `validate`, `parse` (JSON and
+ * 1. Writes the combined access logs named by `--logs` (default all three) in the system's
+ *    temporary folder, before anything is timed:
+ *    * `repeating`: at least `--mb` MB (default 200) from the Apache request targets and referrers
+ *      of bench/data, cycled, with made-up addresses, sizes and user agents, and a "-" referrer on
+ *      every fifth line: a log that repeats a fixed set of requests;
+ *    * `api` and `shop`: `--lines` lines each (default 1,000,000) of traffic/logs.ts, a REST
+ *      API's and a shop's, full of ids: most request targets are distinct.
+ *    It says what each log looks like (lines, MB, distinct request targets), and deletes them at
+ *    the end (`--keep` leaves them, and prints where).
+ * 2. Per log, runs the real binary (bin/urikit.js) over it: `stats`, `validate`, `parse` (JSON and
  *    `--tsv`), `normalize` (and `--dedupe`) and `resolve --base` (to /dev/null) with `--log
  *    combined --quiet`, with --threads 1, 2 and auto in turn in each of `--runs` rounds; best and
  *    median wall time, reported as MB/s of input (10^6 bytes), and in how many rounds 2 threads
  *    beat 1. In the rounds of `stats`, the reference: the awk one-liner that counts a combined
- *    log's request paths (`awk '{print $7}' | sort | uniq -c | sort -rn | head`). Then the
+ *    log's request paths (`awk '{print $7}' | sort | uniq -c | sort -rn | head`). Then the log's
  *    targets: stats at least as fast as that one-liner, validate at 300 MB/s, parse --tsv at
  *    100 MB/s.
- * 3. The batch API on the same data: the log's URIs (its targets and referrers, one per line, in
- *    one Buffer) walked by a LineScanner, against decoding the Buffer, splitting it into lines and
- *    scanning each string; then the same with each URI's host read. URLs/s and MB/s of the URI
- *    lines, best of `--runs`.
+ * 3. The batch API on the repeating log's data (when it is among `--logs`): its URIs (targets and
+ *    referrers, one per line, in one Buffer) walked by a LineScanner, against decoding the Buffer,
+ *    splitting it into lines and scanning each string; then the same with each URI's host read.
+ *    URLs/s and MB/s of the URI lines, best of `--runs`.
  *
  * The machine may be shared: compare the rows of one run, not numbers across runs.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LineScanner, OFFSETS_LENGTH, scan, tryParse } from '../src/index.js';
-import { numberOption } from './harness.js';
+import { median, numberOption } from './harness.js';
+import { accessLog } from './traffic/logs.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const MB = numberOption('mb', 200);
 const RUNS = numberOption('runs', 3);
+const LINES = numberOption('lines', 1_000_000);
+const KEEP = process.argv.includes('--keep');
+const LOG_NAMES = ['repeating', 'api', 'shop'] as const;
+type LogName = (typeof LOG_NAMES)[number];
+
+/** The logs of `--logs=a,b` (all three by default), in the order given. */
+function chosenLogs(): LogName[] {
+  const arg = process.argv.find((a) => a.startsWith('--logs='));
+  if (arg === undefined) return [...LOG_NAMES];
+  const names = arg.slice('--logs='.length).split(',');
+  for (const n of names)
+    if (!(LOG_NAMES as readonly string[]).includes(n)) throw new Error(`--logs: no log "${n}" (the logs: ${LOG_NAMES.join(', ')})`);
+  if (names.length === 0 || names.includes('')) throw new Error(`--logs takes names separated by commas: ${LOG_NAMES.join(', ')}`);
+  return names as LogName[];
+}
 
 function lines(file: string): string[] {
   return readFileSync(join(root, 'bench/data', file), 'utf8')
@@ -46,8 +67,8 @@ const AGENTS = [
   'curl/7.42.1',
 ];
 
-/** Writes the log; returns its size and the URIs it holds, one per line. */
-function generate(path: string, minBytes: number): { bytes: number; uris: Buffer } {
+/** Writes the repeating log; returns the URIs it holds, one per line. */
+function repeating(path: string, minBytes: number): Buffer {
   const targets = lines('elastic_apache_request_targets.txt');
   const referrers = lines('elastic_apache_referrers.txt');
   const fd = openSync(path, 'w');
@@ -73,7 +94,46 @@ function generate(path: string, minBytes: number): { bytes: number; uris: Buffer
   } finally {
     closeSync(fd);
   }
-  return { bytes, uris: Buffer.concat(uris) };
+  return Buffer.concat(uris);
+}
+
+/** What a log looks like: its lines, size and distinct request targets (the seventh field, as awk reads it). */
+interface LogFacts {
+  name: LogName;
+  path: string;
+  size: number;
+  lines: number;
+  distinct: number;
+}
+
+function facts(name: LogName, path: string): LogFacts {
+  const targets = new Set<string>();
+  let n = 0;
+  let rest = '';
+  const fd = openSync(path, 'r');
+  try {
+    const chunk = Buffer.allocUnsafe(1 << 20);
+    for (let read: number; (read = readSync(fd, chunk)) > 0; ) {
+      const text = rest + chunk.toString('latin1', 0, read);
+      const last = text.lastIndexOf('\n');
+      // The lines that end in this chunk (the split's last piece is the "" after the last "\n").
+      const complete = text.slice(0, last + 1).split('\n');
+      complete.pop();
+      for (const line of complete) {
+        n++;
+        // The seventh field, as `awk '{print $7}'` splits it (runs of spaces and tabs).
+        targets.add(line.trim().split(/[ \t]+/)[6] ?? '');
+      }
+      rest = text.slice(last + 1);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  if (rest !== '') {
+    n++;
+    targets.add(rest.trim().split(/[ \t]+/)[6] ?? '');
+  }
+  return { name, path, size: statSync(path).size, lines: n, distinct: targets.size };
 }
 
 function best(f: () => void): number {
@@ -94,58 +154,46 @@ function runAwk(pipeline: string): number {
   return Number(process.hrtime.bigint() - start) / 1e9;
 }
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 === 1 ? s[s.length >> 1]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-}
-
 function fmt(n: number, digits = 1): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 }
 
-const dir = mkdtempSync(join(os.tmpdir(), 'urikit-bench-cli-'));
-try {
-  const log = join(dir, 'access.log');
-  process.stderr.write(`generating a ${MB} MB combined log in ${dir} …\n`);
-  const { bytes, uris } = generate(log, MB * 1e6);
-  const size = statSync(log).size;
-  const cpus = os.cpus();
-  console.log(`# urikit CLI and batch throughput\n`);
-  console.log(`${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, Node ${process.version}, ${new Date().toISOString()}`);
-  console.log(`Input: ${fmt(size / 1e6)} MB combined log (${bytes === size ? 'as generated' : 'size mismatch'}), best of ${RUNS} runs.\n`);
+const SETTINGS = ['1', '2', 'auto'] as const;
+const COMMANDS = [
+  ['stats'],
+  ['validate'],
+  ['parse'],
+  ['parse', '--tsv'],
+  ['normalize'],
+  ['normalize', '--dedupe'],
+  ['resolve', '--base', 'http://example.com/a/b'],
+];
 
-  console.log('## CLI (bin/urikit.js, `--log combined --quiet`), MB/s of log\n');
+/** The commands' table, the awk reference and the targets, for one log. */
+function runLog(log: LogFacts): void {
+  const { name, path, size } = log;
+  console.log(`## CLI on the ${name} log (bin/urikit.js, \`--log combined --quiet\`), MB/s of log\n`);
   console.log(`Each round runs --threads 1, 2 and auto in turn (so that a change in the machine's load hits all`);
   console.log(`three alike); best and median of ${RUNS} rounds. Load average (1 min) at the start: ${fmt(os.loadavg()[0]!, 2)}.\n`);
-  console.log('| command | 1 thread best / median | 2 threads best / median | auto best / median | rounds 2 beat 1 |');
+  console.log(`| command (${name} log) | 1 thread best / median | 2 threads best / median | auto best / median | rounds 2 beat 1 |`);
   console.log('| --- | ---: | ---: | ---: | ---: |');
-  const SETTINGS = ['1', '2', 'auto'] as const;
   /** Each command's best wall time over its settings and rounds, by its name in the table. */
   const bestOf = new Map<string, number>();
-  const COMMANDS = [
-    ['stats'],
-    ['validate'],
-    ['parse'],
-    ['parse', '--tsv'],
-    ['normalize'],
-    ['normalize', '--dedupe'],
-    ['resolve', '--base', 'http://example.com/a/b'],
-  ];
   // The reference: the awk one-liner that counts the request paths of a combined log, run in
   // the same rounds as the commands (so that the machine's load hits both alike).
-  const AWK = `awk '{print $7}' '${log}' | sort | uniq -c | sort -rn | head`;
+  const AWK = `awk '{print $7}' '${path}' | sort | uniq -c | sort -rn | head`;
   const awk: number[] = [];
   for (const command of COMMANDS) {
     const seconds: number[][] = SETTINGS.map(() => []);
     for (let round = 0; round < RUNS; round++) {
       SETTINGS.forEach((threads, k) => {
         const start = process.hrtime.bigint();
-        const r = spawnSync(process.execPath, ['bin/urikit.js', ...command, '--log', 'combined', '--quiet', '--threads', threads, log], {
+        const r = spawnSync(process.execPath, ['bin/urikit.js', ...command, '--log', 'combined', '--quiet', '--threads', threads, path], {
           cwd: root,
           stdio: ['ignore', 'ignore', 'pipe'],
         });
-        // validate exits 1 when some URI is invalid (the corpus has a few); 2 is a failure.
-        if (r.status !== 0 && r.status !== 1) throw new Error(`urikit ${command.join(' ')} failed: ${r.stderr}`);
+        // validate exits 1 when some URI is invalid (the corpora have a few); 2 is a failure.
+        if (r.status !== 0 && r.status !== 1) throw new Error(`urikit ${command.join(' ')} failed on the ${name} log: ${r.stderr}`);
         seconds[k]!.push(Number(process.hrtime.bigint() - start) / 1e9);
       });
       if (command[0] === 'stats') awk.push(runAwk(AWK));
@@ -157,21 +205,28 @@ try {
     bestOf.set(command.join(' '), Math.min(...seconds.flat()));
   }
   const awkBest = Math.min(...awk);
-  console.log(`| reference: \`${AWK.replace(log, 'LOG')}\` | ${fmt(size / 1e6 / awkBest)} / ${fmt(size / 1e6 / median(awk))} | | | |`);
-  const mbs = (name: string): number => size / 1e6 / bestOf.get(name)!;
-  console.log('\n## Targets (best wall time of any thread setting)\n');
-  console.log('| target | measured | goal | met |');
+  console.log(`| reference: \`${AWK.replace(path, 'LOG')}\` | ${fmt(size / 1e6 / awkBest)} / ${fmt(size / 1e6 / median(awk))} | | | |`);
+  const mbs = (command: string): number => size / 1e6 / bestOf.get(command)!;
+  console.log(`\n### Targets on the ${name} log (best wall time of any thread setting)\n`);
+  console.log(`| target (${name} log) | measured | goal | met |`);
   console.log('| --- | ---: | ---: | --- |');
-  const target = (name: string, measured: string, goal: string, met: boolean): void => {
-    console.log(`| ${name} | ${measured} | ${goal} | ${met ? 'yes' : 'no'} |`);
+  const target = (what: string, measured: string, goal: string, met: boolean): void => {
+    console.log(`| ${what} | ${measured} | ${goal} | ${met ? 'yes' : 'no'} |`);
   };
-  const statsRatio = awkBest / bestOf.get('stats')!;
-  target("stats --log combined vs the awk one-liner (its wall time / stats's)", `${fmt(statsRatio, 2)}×`, '≥ 1.00×', statsRatio >= 1);
+  const statsRatio = bestOf.get('stats')! / awkBest;
+  target(
+    "stats --log combined's wall time / the awk one-liner's",
+    `${fmt(statsRatio, 2)}× (${fmt(bestOf.get('stats')!, 2)} s / ${fmt(awkBest, 2)} s)`,
+    '≤ 1.00×',
+    statsRatio <= 1,
+  );
   target('validate --log combined', `${fmt(mbs('validate'))} MB/s`, '≥ 300 MB/s', mbs('validate') >= 300);
   target('parse --tsv --log combined', `${fmt(mbs('parse --tsv'))} MB/s`, '≥ 100 MB/s', mbs('parse --tsv') >= 100);
-  console.log(`\nLoad average (1 min) at the end: ${fmt(os.loadavg()[0]!, 2)}.`);
+  console.log(`\nLoad average (1 min) at the end of the ${name} log: ${fmt(os.loadavg()[0]!, 2)}.\n`);
+}
 
-  // The batch API, in this process, over the log's URIs.
+/** The batch API, in this process, over the repeating log's URIs. */
+function batch(uris: Buffer): void {
   let count = 0;
   for (let p = uris.indexOf(10); p !== -1; p = uris.indexOf(10, p + 1)) count++;
   const rec = new Uint32Array(OFFSETS_LENGTH);
@@ -204,7 +259,7 @@ try {
       },
     ],
   ];
-  console.log(`\n## Batch API over the log's URIs (${fmt(count, 0)} lines, ${fmt(uris.length / 1e6)} MB)\n`);
+  console.log(`## Batch API over the repeating log's URIs (${fmt(count, 0)} lines, ${fmt(uris.length / 1e6)} MB)\n`);
   console.log('| method | URLs/s | MB/s |');
   console.log('| --- | ---: | ---: |');
   for (const [name, f] of candidates) {
@@ -212,6 +267,44 @@ try {
     console.log(`| ${name} | ${fmt(count / t / 1e6, 2)} M | ${fmt(uris.length / 1e6 / t)} |`);
   }
   if (sink === -1) console.log(sink);
+}
+
+const chosen = chosenLogs();
+const dir = mkdtempSync(join(os.tmpdir(), 'urikit-bench-cli-'));
+try {
+  let uris: Buffer | null = null;
+  const logs: LogFacts[] = [];
+  for (const name of chosen) {
+    const path = join(dir, `${name}.log`);
+    process.stderr.write(`generating the ${name} log in ${dir} …\n`);
+    if (name === 'repeating') {
+      uris = repeating(path, MB * 1e6);
+    } else {
+      const fd = openSync(path, 'w');
+      try {
+        accessLog(name, LINES, (block) => writeSync(fd, block));
+      } finally {
+        closeSync(fd);
+      }
+    }
+    logs.push(facts(name, path));
+  }
+  const cpus = os.cpus();
+  console.log(`# urikit CLI and batch throughput\n`);
+  console.log(`${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, Node ${process.version}, ${new Date().toISOString()}\n`);
+  console.log('The logs (combined format, generated before anything is timed):\n');
+  console.log('| log | what it is | lines | MB | distinct request targets |');
+  console.log('| --- | --- | ---: | ---: | ---: |');
+  const WHAT: Record<LogName, string> = {
+    repeating: "bench/data's Apache targets and referrers, cycled",
+    api: "a REST API's (traffic/logs.ts): user and repository names, numbers, hashes",
+    shop: "a shop's (traffic/logs.ts): ids, UUIDs, hashed assets, percent-encoded searches",
+  };
+  for (const l of logs) console.log(`| ${l.name} | ${WHAT[l.name]} | ${fmt(l.lines, 0)} | ${fmt(l.size / 1e6)} | ${fmt(l.distinct, 0)} |`);
+  console.log('');
+  for (const l of logs) runLog(l);
+  if (uris !== null) batch(uris);
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  if (KEEP) process.stderr.write(`the logs are kept in ${dir}\n`);
+  else rmSync(dir, { recursive: true, force: true });
 }

@@ -1,7 +1,8 @@
 /** RecordMemo (src/cli/stats/memo.ts), and `stats` counting the records it finds again as it counted them first. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { hash, RecordMemo } from '../../src/cli/lines/memo.js';
+import { hash, Memos, RecordMemo } from '../../src/cli/lines/memo.js';
+import { Kind } from '../../src/cli/lines/records.js';
 import { cli } from '../support/cli.js';
 import { Rng } from '../support/rng.js';
 
@@ -129,6 +130,52 @@ test('memo: 1 MiB of texts fills it; texts that do not repeat make it rest, then
   assert.is(lookup(m, '/p', 'p'), undefined);
   assert.is(lookup(m, '/p', 'x'), 'p');
   assert.is(lookup(m, text(1047), 'x'), 'v1047');
+});
+
+test('memo: each time in a row its texts do not repeat, it rests twice as long, up to 524,288 lookups; asking counts', () => {
+  const m = new RecordMemo<string>();
+  let n = 0;
+  /** Looks texts never seen up until the memo rests; then how many lookups it skips. */
+  const rest = (): number => {
+    for (;;) {
+      if (m.rests()) {
+        let k = 1;
+        while (m.rests()) k++;
+        return k;
+      }
+      lookup(m, `/u/${n++}`, 'v');
+    }
+  };
+  assert.not.ok(m.rests());
+  assert.equal(
+    Array.from({ length: 6 }, () => rest()),
+    [32768, 65536, 131072, 262144, 524288, 524288],
+  );
+  // Texts that repeat: it does not rest, and the next rest is the shortest again.
+  for (let i = 0; i < 9000; i++) lookup(m, `/again/${i % 10}`, 'v');
+  for (let i = 0; i < 8192; i++) lookup(m, `/u/${n++}`, 'v');
+  assert.not.ok(m.rests());
+  assert.is(rest(), 32768);
+  // A lookup while it rests counts as one skipped.
+  let k = 0;
+  while (!m.rests()) lookup(m, `/u/${n++}`, 'v');
+  assert.is(m.get(Buffer.from('/x'), 0, 2), undefined);
+  while (m.rests()) k++;
+  assert.is(k, 65536 - 2);
+});
+
+test('memo: wants says whether set would keep a value for a range', () => {
+  const m = new Memos<string>();
+  const b = bytes('/a /b');
+  assert.not.ok(m.wants(Kind.TARGET, { bytes: b, start: 0, end: 2 }));
+  assert.not.ok(m.rests(Kind.TARGET));
+  assert.is(m.get(b, 0, 2, Kind.TARGET), undefined);
+  assert.ok(m.wants(Kind.TARGET, { bytes: b, start: 0, end: 2 }));
+  assert.not.ok(m.wants(Kind.TARGET, { bytes: b, start: 3, end: 5 }));
+  assert.not.ok(m.wants(Kind.REFERRER, { bytes: b, start: 0, end: 2 }));
+  m.set(Kind.TARGET, { bytes: b, start: 0, end: 2 }, 'a');
+  assert.not.ok(m.wants(Kind.TARGET, { bytes: b, start: 0, end: 2 }));
+  assert.is(m.get(b, 0, 2, Kind.TARGET), 'a');
 });
 
 /** A log whose targets repeat in other spellings and methods, some invalid. */

@@ -100,6 +100,9 @@ export abstract class Command implements Records {
   /** Whether the log readers call `request` (it costs a little per line). */
   requests = false;
 
+  /** What the command takes of a valid log record read without a scan (see Records.takes): nothing by default. */
+  takes: 'valid' | 'parts' | null = null;
+
   request(_minute: number, _status: number): void {}
 
   /** Only commands whose input shape is `pairs` receive pairs. */

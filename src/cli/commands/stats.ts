@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import { terminalSafe } from '../io/quote.js';
 import { workerOptions } from '../jobs.js';
 import { Memos } from '../lines/memo.js';
-import { Kind } from '../lines/records.js';
+import { Kind, type Parts } from '../lines/records.js';
 import { feature } from '../packages.js';
 import { type HostGroups, Stats, type Tally } from '../stats/counts.js';
 import { htmlReport } from '../stats/report.js';
@@ -31,6 +31,9 @@ export class StatsCommand extends Command {
     this.stats = new Stats(config.log !== null, config.track, hostGroups(config.groupBy), config.templates, config.inferRoutes);
     // A Redis job's counts keep no times.
     this.requests = config.log !== null && config.redis.from === null;
+    // Records read without a scan are counted from their bytes, unless they are read otherwise
+    // (--web), or their text is matched or routed (--templates, --infer-routes).
+    this.takes = config.web || config.templates !== null || config.inferRoutes ? null : 'parts';
   }
 
   override begin(output: OutputKind): void {
@@ -52,35 +55,55 @@ export class StatsCommand extends Command {
   }
 
   record(r: ByteView, _line: number, kind: Kind): void {
+    const k = kind === Kind.REFERRER ? 1 : 0;
+    const s = this.stats.kinds[k]!;
+    this.uris++;
     if (this.config.web) {
-      this.uris++;
-      if (!this.stats.kinds[kind === Kind.REFERRER ? 1 : 0]!.addWeb(r.href)) this.invalid++;
+      if (!s.addWeb(r.href)) this.invalid++;
       return;
     }
-    const k = kind === Kind.REFERRER ? 1 : 0;
-    const t = this.stats.kinds[k]!.tally(r);
-    this.memos.set(kind, r, t);
-    this.count(t, k);
+    if (r.code !== 0) this.invalid++;
+    // A tally only for the memo, when it would keep it: a text that does not repeat is counted
+    // from its bytes and leaves nothing behind.
+    if (this.memos.wants(kind, r)) {
+      const t = s.tally(r);
+      this.memos.set(kind, r, t);
+      this.routed(k, s.count(t, r.bytes, r.start, this.status));
+    } else {
+      this.routed(k, s.add(r, this.status));
+    }
   }
 
   again(bytes: Uint8Array, start: number, end: number, _line: number, kind: Kind): boolean {
     if (this.config.web) return false;
     const t = this.memos.get(bytes, start, end, kind);
     if (t === undefined) return false;
-    this.count(t, kind === Kind.REFERRER ? 1 : 0);
+    const k = kind === Kind.REFERRER ? 1 : 0;
+    this.uris++;
+    if (t.error !== null) this.invalid++;
+    this.routed(k, this.stats.kinds[k]!.count(t, bytes, start, this.status));
     return true;
   }
 
-  /** Counts a record of kind `k` (0: a line or a target, 1: a referrer). */
-  private count(t: Tally, k: number): void {
+  parts(p: Parts, _line: number, kind: Kind): void {
+    const s = this.stats.kinds[kind === Kind.REFERRER ? 1 : 0]!;
     this.uris++;
-    if (t.error !== null) this.invalid++;
-    if (k === 1) {
-      this.stats.kinds[1]!.count(t);
-      return;
+    if (this.memos.wants(kind, p)) {
+      const t = s.tallyParts(p);
+      this.memos.set(kind, p, t);
+      s.count(t, p.bytes, p.start, this.status);
+    } else {
+      s.addParts(p);
     }
-    const slot = this.stats.kinds[0]!.count(t, this.status);
-    if (slot >= 0 && this.minute >= 0) this.stats.timeline?.addRoute(slot, this.minute);
+  }
+
+  rests(kind: Kind): boolean {
+    return this.memos.rests(kind);
+  }
+
+  /** A target's route slot (0: a line or a target) goes on the timeline, with its minute. */
+  private routed(k: number, slot: number): void {
+    if (k === 0 && slot >= 0 && this.minute >= 0) this.stats.timeline?.addRoute(slot, this.minute);
   }
 
   /** A log line without a URI (stats reads no base<TAB>href lines). */

@@ -31,12 +31,19 @@ export class ValidateCommand extends Command {
   /** The texts seen lately that were valid, with nothing to report. */
   private readonly memos = new Memos<true>();
 
+  /** A valid record read without a scan has nothing to report, but with --confusable. */
+  override takes = this.config.confusable ? null : ('valid' as const);
+
   record(r: ByteView, line: number, kind: Kind): void {
     this.uris++;
     if (this.config.confusable) this.confusable(r, line, kind);
     else if (r.code !== 0) this.invalidRecord(r, line, kind);
     else if (this.config.warnings && r.warnings.length > 0) this.warn(r, line, kind);
     else this.memos.set(kind, r, true);
+  }
+
+  valid(): void {
+    this.uris++;
   }
 
   again(bytes: Uint8Array, start: number, end: number, _line: number, kind: Kind): boolean {

@@ -17,7 +17,7 @@ import { ByteView } from '../../readers/bytes.js';
 import type { Config } from '../config.js';
 import { show } from '../io/quote.js';
 import { LogLines, LogProbe } from './log.js';
-import { Kind, type LineReader, type LineShape, type Records } from './records.js';
+import { Kind, type LineReader, type LineShape, type Records, viewOptions } from './records.js';
 import { type ByteSearch, Finder, Walker } from './walker.js';
 
 /** One URI a line. */
@@ -29,7 +29,7 @@ class UriLines implements LineReader {
     config: Config,
     private readonly to: Records,
   ) {
-    this.view = new ByteView(config.parse);
+    this.view = new ByteView(viewOptions(config.parse));
   }
 
   read(bytes: Buffer, start: number, end: number, line: number): void {
@@ -53,8 +53,8 @@ class PairLines implements LineReader {
     private readonly to: Records,
     finder: Finder,
   ) {
-    this.base = new ByteView(config.parse);
-    this.href = new ByteView(config.parse);
+    this.base = new ByteView(viewOptions(config.parse));
+    this.href = new ByteView(viewOptions(config.parse));
     this.tabs = finder.search(TAB);
   }
 

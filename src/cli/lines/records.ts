@@ -4,6 +4,7 @@
  * `LineReader` for one line; see readers.ts and walker.ts).
  */
 import type { ByteView } from '../../readers/bytes.js';
+import type { ParseOptions } from '../../syntax/scan.js';
 import type { LogFormat } from '../config.js';
 
 /** What kind of record a URI is: a whole line, a log line's target or referrer, a pair's base or href. */
@@ -53,6 +54,22 @@ export interface Records {
    * and hand it to `record`.
    */
   again?(bytes: Uint8Array, start: number, end: number, line: number, kind: Kind): boolean;
+  /**
+   * What the command takes of a valid log record without a scan (fast.ts), when its work does not
+   * depend on the record's view: `valid`, that it is valid (validate); `parts`, where its parts
+   * lie (stats). Absent or null: every record is scanned and goes to `record`.
+   */
+  readonly takes?: 'valid' | 'parts' | null;
+  /**
+   * Optional, with `again`: whether records of `kind` are not looked up for now (the command's
+   * memo rests: they do not repeat), so that the reader may read a whole line its own way.
+   * Asking counts as a lookup skipped.
+   */
+  rests?(kind: Kind): boolean;
+  /** With `takes` 'valid': a valid record of `kind`, read without a scan. */
+  valid?(line: number, kind: Kind): void;
+  /** With `takes` 'parts': a valid record of `kind`, read without a scan; `p` is reused for the next one. */
+  parts?(p: Parts, line: number, kind: Kind): void;
   /** A record that holds no URI: a line that is not a log line, a pair without a tab. */
   noUri(line: number, kind: Kind, code: string, index: number, message: string): void;
   /** An empty line. */
@@ -71,9 +88,37 @@ export interface Records {
 }
 
 /**
+ * Where the parts of a valid record lie in `bytes` (a log line's, read by fast.ts): the record
+ * [start, end); its scheme [start, schemeEnd) (-1: none); its host [hostStart, hostEnd) (-1:
+ * none; then a reg-name of ASCII characters); its path [pathStart, pathEnd). `form`: a request
+ * target's `TargetForm`, 0 for a referrer. Everything is ASCII, in strict RFC 3986.
+ */
+export interface Parts {
+  bytes: Uint8Array;
+  start: number;
+  end: number;
+  form: number;
+  schemeEnd: number;
+  hostStart: number;
+  hostEnd: number;
+  pathStart: number;
+  pathEnd: number;
+}
+
+/**
  * Turns one non-empty line, bytes [start, end) of `bytes` without its line ending, into records.
  * It searches the line with the walker's `Finder` (walker.ts), never with an unbounded `indexOf`.
  */
 export interface LineReader {
+  /** Optional: the lines of [start, end) of `bytes` are read next (before the first of them). */
+  begin?(bytes: Buffer, start: number, end: number): void;
   read(bytes: Buffer, start: number, end: number, line: number): void;
+}
+
+/**
+ * The parse options as a view scans with them: `undefined` when none is set (every value false
+ * or absent), so that a scan reads no options object; reading it was a tenth of `validate --log`.
+ */
+export function viewOptions(options: ParseOptions): ParseOptions | undefined {
+  return Object.values(options).some((v) => v !== undefined && v !== false) ? options : undefined;
 }

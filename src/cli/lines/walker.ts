@@ -186,6 +186,7 @@ export class Walker implements Reader {
    */
   walk(bytes: Buffer, start: number, end: number, firstLine: number): number {
     this.finder.reset();
+    this.reader.begin?.(bytes, start, end);
     let line = firstLine;
     for (let pos = start; pos < end; line++) {
       let nl = bytes.indexOf(NL, pos);

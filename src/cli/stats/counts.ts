@@ -7,9 +7,10 @@
 import type { ByteView } from '../../readers/bytes.js';
 import { targetFormName } from '../../readers/request-target.js';
 import type { UriError } from '../../syntax/errors.js';
-import { Slot, WARNING_FLAGS, WARNINGS } from '../../syntax/offsets.js';
+import { Flag, Slot, WARNING_FLAGS, WARNINGS } from '../../syntax/offsets.js';
 import { parseWeb, type Uri } from '../../uri.js';
 import { TargetView } from '../lines/log.js';
+import type { Parts } from '../lines/records.js';
 import type { Templates } from '../templates.js';
 import { RouteTree, type RouteTreeData } from './routes.js';
 import { TemplateCounts, type TemplateCountsData } from './template-counts.js';
@@ -18,6 +19,12 @@ import { TopK, type TopKData } from './topk.js';
 
 const FORMS = ['origin', 'absolute', 'authority', 'asterisk'] as const;
 const HOST_TYPES = ['reg-name', 'ipv4', 'ipv6', 'ipvfuture', 'none'] as const;
+const REG_NAME = HOST_TYPES.indexOf('reg-name');
+const NO_HOST = HOST_TYPES.indexOf('none');
+/** Decodes an ASCII host (any decoder would). */
+const ascii = new TextDecoder();
+/** The index in `FORMS` of each `TargetForm` of a valid target (1 to 4). */
+const FORM_INDEX: readonly number[] = [-1, 1, 2, 3, 4].map((f) => (f === -1 ? -1 : FORMS.indexOf(targetFormName(f))));
 
 /**
  * What hosts are counted by (`--group-by`): the host (lower case), or a key made from it (its
@@ -30,40 +37,73 @@ export interface HostGroups {
 }
 
 const HOSTS: HostGroups = { name: 'hosts', key: (host) => host };
+const NO_KEYS: readonly number[] = Object.freeze([-1, -1, -1, -1, -1, -1]);
 
 /**
- * One record as `UriStats.count` counts it: its error code (null when valid), its request-target
- * form (an index of `FORMS`, -1 when not a target), lower-case scheme ('' for a relative
- * reference), host key, host type (an index of `HOST_TYPES`), path, the names of its warnings,
- * and with --templates the template it matches first (-1: none, and `miss` is its request
- * target, counted among the targets none matches). `at` is where the scheme, host and path were
- * counted last: a slot and the epoch of its `TopK` each, so that a record counted again adds to
- * its slots without a lookup while no value has left them.
+ * One record as `UriStats.count` counts it again (a record text seen lately: see ../lines/memo.ts):
+ * its error code (null when valid), its request-target form (an index of `FORMS`, -1 when not a
+ * target), host type (an index of `HOST_TYPES`), the names of its warnings, with --templates the
+ * template it matches first (-1: none, and `miss` is its request target, counted among the
+ * targets none matches), with --infer-routes its path (`route`). Its scheme, host and path are
+ * counted from the bytes of the text found again (`keys`), or from `texts` where a key is not
+ * its bytes (not ASCII; a host grouped by --group-by). `at` is where they were counted last: a
+ * slot and the epoch of its `TopK` each, so that a record counted again adds to its slots
+ * without a lookup while no value has left them.
  */
 export interface Tally {
   readonly error: string | null;
   readonly form: number;
-  readonly scheme: string;
-  readonly host: string | null;
   readonly hostType: number;
-  readonly path: string;
   readonly warnings: readonly string[];
   readonly template: number;
   readonly miss: string | null;
+  readonly route: string | null;
+  /**
+   * The scheme's, host's and path's bytes, [keys[2k], keys[2k + 1]) from the start of the text
+   * (the scheme and host lower-cased as they are counted); [-1, -1]: no scheme (counted as ''), no host.
+   */
+  readonly keys: readonly number[];
+  /** The scheme, host and path as counted, where they are not counted by their bytes (else null). */
+  readonly texts: ReadonlyArray<string | null> | null;
   readonly at: number[];
 }
 
-/** Counts `value` in `top`, from its slot in `at` (at index k, its epoch at k + 1) while still its. */
-function countIn(top: TopK, value: string, at: number[], k: number): void {
-  if (at[k + 1] === top.epoch) {
-    top.bump(at[k]!);
-    return;
+const NONE: readonly string[] = Object.freeze([]);
+const NOT_ASCII = Flag.NON_ASCII | Flag.WARN_NON_ASCII;
+
+/** A scheme or host's bytes in lower case, when they hold an upper-case letter (grown as needed). */
+let lowered = new Uint8Array(256);
+
+/** Adds 1 to the count of bytes [from, to) of `bytes` in lower case, as `String#toLowerCase` makes ASCII (schemes, hosts). */
+function addLowered(top: TopK, bytes: Uint8Array, from: number, to: number): number {
+  let i = from;
+  while (i < to && !(bytes[i]! >= 0x41 && bytes[i]! <= 0x5a)) i++;
+  if (i === to) return top.addAgain(bytes, from, to);
+  if (to - from > lowered.length) lowered = new Uint8Array(2 * (to - from));
+  for (let j = from; j < to; j++) {
+    const c = bytes[j]!;
+    lowered[j - from] = c >= 0x41 && c <= 0x5a ? c | 0x20 : c;
   }
-  at[k] = top.add(value);
-  at[k + 1] = at[k] === -1 ? -1 : top.epoch;
+  return top.addAgain(lowered, 0, to - from);
 }
 
-const NONE: readonly string[] = Object.freeze([]);
+/** Counts key k (0 scheme, 1 host, 2 path) of tally `t`, whose text starts at `start` of `bytes`, in `top`. */
+function countKey(top: TopK, t: Tally, k: number, bytes: Uint8Array, start: number): void {
+  const at = t.at;
+  if (at[2 * k + 1] === top.epoch) {
+    top.bump(at[2 * k]!);
+    return;
+  }
+  const text = t.texts?.[k] ?? null;
+  const from = t.keys[2 * k]!;
+  let slot: number;
+  if (text !== null) slot = top.add(text);
+  else if (from === -1) slot = top.add('');
+  else if (k === 2) slot = top.addBytes(bytes, start + from, start + t.keys[2 * k + 1]!);
+  else slot = addLowered(top, bytes, start + from, start + t.keys[2 * k + 1]!);
+  at[2 * k] = slot;
+  at[2 * k + 1] = slot === -1 ? -1 : top.epoch;
+}
 
 /** The counts of one kind of record: the lines of a URI list, or a log's targets or referrers. */
 export class UriStats {
@@ -85,6 +125,8 @@ export class UriStats {
   readonly templates: TemplateCounts | null;
   /** With --infer-routes (a log's targets, or a list's URIs): valid records by the route found for their path. */
   readonly routes: RouteTree | null;
+  /** Hosts are counted as they are (not grouped): by their bytes, when ASCII. */
+  private readonly hostBytes: boolean;
 
   constructor(
     capacity: number,
@@ -97,6 +139,7 @@ export class UriStats {
     this.paths = new TopK(capacity);
     this.templates = templates === null ? null : new TemplateCounts(templates, capacity);
     this.routes = inferRoutes ? new RouteTree() : null;
+    this.hostBytes = groups === HOSTS;
   }
 
   /** Counts `text` as the URL Standard's parser reads it (`parseWeb`): `stats --web`. False when it rejects it. */
@@ -120,32 +163,105 @@ export class UriStats {
   }
 
   /**
-   * Counts `r`; returns its route's slot for the timeline (a template's index, or that of no
-   * template; a route's node), or -1. `status`, a log line's (-1: none), keeps a request that
-   * failed (400 and above) from making routes of its path: a scanner's probes are no routes.
+   * Counts the record `r` (just scanned), its scheme, host and path from its bytes; returns its
+   * route's slot for the timeline (a template's index, or that of no template; a route's node),
+   * or -1. `status`, a log line's (-1: none), keeps a request that failed (400 and above) from
+   * making routes of its path: a scanner's probes are no routes.
    */
   add(r: ByteView, status = -1): number {
-    return this.count(this.tally(r), status);
+    this.uris++;
+    if (r.code !== 0) {
+      this.invalid++;
+      increment(this.errors, r.error().code);
+      return -1;
+    }
+    this.valid++;
+    const o = r.offsets;
+    const flags = o[Slot.FLAGS]!;
+    if (r instanceof TargetView) this.byForm[FORM_INDEX[r.form]!]!++;
+    this.byHostType[HOST_TYPES.indexOf(r.hostType ?? 'none')]!++;
+    const bytes = r.bytes;
+    const ascii = (flags & NOT_ASCII) === 0;
+    if ((flags & Flag.SCHEME) === 0) this.schemes.add('');
+    else if (ascii) addLowered(this.schemes, bytes, r.start, o[Slot.SCHEME_END]!);
+    else this.schemes.add(r.scheme!.toLowerCase());
+    if ((flags & Flag.AUTHORITY) !== 0) {
+      if (ascii && this.hostBytes) addLowered(this.hosts, bytes, o[Slot.HOST_START]!, o[Slot.HOST_END]!);
+      else this.hosts.add(this.groups.key(r.host!.toLowerCase()));
+    }
+    if (ascii) this.paths.addBytes(bytes, o[Slot.PATH_START]!, o[Slot.PATH_END]!);
+    else this.paths.add(r.path);
+    if ((flags & WARNING_FLAGS) !== 0) for (const [name, bit] of WARNINGS) if ((flags & bit) !== 0) increment(this.warnings, name);
+    if (this.templates !== null) {
+      const target = r.requestTarget ?? r.href;
+      const template = this.templates.find(target);
+      return this.templates.count(template, target);
+    }
+    return this.routes === null ? -1 : this.routes.add(r.path, status < 400);
   }
 
-  /** What `count` needs of `r`: made once per distinct record text (see memo.ts). */
+  /** Counts a valid record read without a scan, from where its parts lie (`p`, see ../lines/fast.ts). */
+  addParts(p: Parts): void {
+    this.uris++;
+    this.valid++;
+    if (p.form !== 0) this.byForm[FORM_INDEX[p.form]!]!++;
+    const bytes = p.bytes;
+    if (p.schemeEnd === -1) this.schemes.addAgain(bytes, p.start, p.start);
+    else addLowered(this.schemes, bytes, p.start, p.schemeEnd);
+    if (p.hostStart === -1) {
+      this.byHostType[NO_HOST]!++;
+    } else {
+      this.byHostType[REG_NAME]!++;
+      if (this.hostBytes) addLowered(this.hosts, bytes, p.hostStart, p.hostEnd);
+      else this.hosts.add(this.groups.key(ascii.decode(bytes.subarray(p.hostStart, p.hostEnd)).toLowerCase()));
+    }
+    this.paths.addBytes(bytes, p.pathStart, p.pathEnd);
+  }
+
+  /** What `count` needs to count the record of parts `p` again (see memo.ts). */
+  tallyParts(p: Parts): Tally {
+    const start = p.start;
+    const scheme = p.schemeEnd !== -1;
+    const host = p.hostStart !== -1;
+    const hostText = host && !this.hostBytes ? this.groups.key(ascii.decode(p.bytes.subarray(p.hostStart, p.hostEnd)).toLowerCase()) : null;
+    return {
+      error: null,
+      form: p.form === 0 ? -1 : FORM_INDEX[p.form]!,
+      hostType: host ? REG_NAME : NO_HOST,
+      warnings: NONE,
+      template: -1,
+      miss: null,
+      route: null,
+      keys: [
+        scheme ? 0 : -1,
+        scheme ? p.schemeEnd - start : -1,
+        host ? p.hostStart - start : -1,
+        host ? p.hostEnd - start : -1,
+        p.pathStart - start,
+        p.pathEnd - start,
+      ],
+      texts: hostText === null ? null : [null, hostText, null],
+      at: [-1, -1, -1, -1, -1, -1],
+    };
+  }
+
+  /** What `count` needs to count `r` (just scanned) again: made once per distinct record text (see memo.ts). */
   tally(r: ByteView): Tally {
     if (r.code !== 0)
       return {
         error: r.error().code,
         form: -1,
-        scheme: '',
-        host: null,
         hostType: 0,
-        path: '',
         warnings: NONE,
         template: -1,
         miss: null,
+        route: null,
+        keys: NO_KEYS,
+        texts: null,
         at: [],
       };
-    const scheme = r.scheme;
-    const host = r.host;
-    const flags = r.offsets[Slot.FLAGS]!;
+    const o = r.offsets;
+    const flags = o[Slot.FLAGS]!;
     const warnings: string[] = [];
     if ((flags & WARNING_FLAGS) !== 0) for (const [name, bit] of WARNINGS) if ((flags & bit) !== 0) warnings.push(name);
     let template = -1;
@@ -155,22 +271,39 @@ export class UriStats {
       template = this.templates.find(target);
       if (template === -1) miss = target;
     }
+    const start = r.start;
+    const scheme = (flags & Flag.SCHEME) !== 0;
+    const host = (flags & Flag.AUTHORITY) !== 0;
+    const ascii = (flags & NOT_ASCII) === 0;
+    const keys = [
+      scheme ? 0 : -1,
+      scheme ? o[Slot.SCHEME_END]! - start : -1,
+      host ? o[Slot.HOST_START]! - start : -1,
+      host ? o[Slot.HOST_END]! - start : -1,
+      o[Slot.PATH_START]! - start,
+      o[Slot.PATH_END]! - start,
+    ];
+    const hostText = host && !(ascii && this.hostBytes) ? this.groups.key(r.host!.toLowerCase()) : null;
+    const texts = ascii ? (hostText === null ? null : [null, hostText, null]) : [scheme ? r.scheme!.toLowerCase() : null, hostText, r.path];
     return {
       error: null,
-      form: r instanceof TargetView ? FORMS.indexOf(targetFormName(r.form)) : -1,
-      scheme: scheme === undefined ? '' : scheme.toLowerCase(),
-      host: host === undefined ? null : this.groups.key(host.toLowerCase()),
+      form: r instanceof TargetView ? FORM_INDEX[r.form]! : -1,
       hostType: HOST_TYPES.indexOf(r.hostType ?? 'none'),
-      path: r.path,
       warnings: warnings.length === 0 ? NONE : warnings,
       template,
       miss,
+      route: this.routes === null ? null : r.path,
+      keys,
+      texts,
       at: [-1, -1, -1, -1, -1, -1],
     };
   }
 
-  /** Counts one more record of tally `t`; returns its route's slot, as `add`. */
-  count(t: Tally, status = -1): number {
+  /**
+   * Counts one more record of tally `t`, whose text is at `start` of `bytes` (the scheme, host
+   * and path are read there when their slots moved); returns its route's slot, as `add`.
+   */
+  count(t: Tally, bytes: Uint8Array, start: number, status = -1): number {
     this.uris++;
     if (t.error !== null) {
       this.invalid++;
@@ -180,13 +313,12 @@ export class UriStats {
     this.valid++;
     if (t.form !== -1) this.byForm[t.form]!++;
     this.byHostType[t.hostType]!++;
-    const at = t.at;
-    countIn(this.schemes, t.scheme, at, 0);
-    if (t.host !== null) countIn(this.hosts, t.host, at, 2);
-    countIn(this.paths, t.path, at, 4);
+    countKey(this.schemes, t, 0, bytes, start);
+    if (t.keys[2] !== -1) countKey(this.hosts, t, 1, bytes, start);
+    countKey(this.paths, t, 2, bytes, start);
     for (const w of t.warnings) increment(this.warnings, w);
     if (this.templates !== null) return this.templates.count(t.template, t.miss!);
-    return this.routes === null ? -1 : this.routes.add(t.path, status < 400);
+    return this.routes === null ? -1 : this.routes.add(t.route!, status < 400);
   }
 
   /** Valid records by host type, in the order of `HOST_TYPES`, those with none left out. */
