@@ -131,6 +131,8 @@ test('namespaces: SVG and MathML content, integration points, breakout elements,
     ['<svg></br><title><a href=no></title>', []],
     // SVG end tags match in any case.
     ['<svg><g></G><TITLE><a href=10></title></svg>', ['10']],
+    // A CDATA section in SVG is text to its first "]]>": "]" and "]]" inside it, then "]]]>", end nothing.
+    ['<svg><![CDATA[a]b]]c]]]<a href=no>]]]><title><a href=11></title></svg>', ['11']],
   ];
   for (const [html, want] of cases) {
     const got = (await links(html)).map((l) => l.split(' ')[2]!);
@@ -173,6 +175,8 @@ test('meta refresh: only the first refresh of the document counts; none in a <te
 });
 
 test('attributes: the first of a name counts; a value too long is an error; lines as the tag starts them', async () => {
+  // The input stream's CR and CR LF are LF in a value; a URL parser drops them.
+  assert.equal(await links('<a href="a\r\nb\rc">'), ['1 a.href a\nb\nc → http://h/abc']);
   assert.equal(await links('<a\nhref=1 HREF=2>\n<img src=a SRC=b srcset="c 1x" srcset="d 1x">'), [
     '1 a.href 1 → http://h/1',
     '3 img.src a → http://h/a',
