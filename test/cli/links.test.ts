@@ -662,6 +662,20 @@ test('links over WARC: response and resource records, Content-Location, chunked 
   assert.is(stdin.out, WARC_OUT);
 });
 
+test('links over WARC: a numeric character reference of 309 digits reads as U+FFFD, and the records after it are read', async () => {
+  const warc = Buffer.concat([
+    warcResponse('http://a.example/', 'Content-Type: text/html\r\n', `<a href="x&#${'9'.repeat(309)};y&#x${'0'.repeat(300)}41;">`),
+    warcResponse('http://b.example/', 'Content-Type: text/html\r\n', '<a href=z>'),
+  ]);
+  const r = await cli(['links', '--warc', '-'], warc);
+  assert.is(r.code, 0);
+  assert.is(
+    r.out,
+    'http://a.example/\thttp://a.example/\thttp://a.example/x%EF%BF%BDyA\nhttp://b.example/\thttp://b.example/\thttp://b.example/z\n',
+  );
+  assert.is(r.err, 'urikit: 2 links in 2 pages; by scheme: (relative) 2\n');
+});
+
 test('links over .warc.gz: one gzip member per record, as crawlers write them', async () => {
   const file = tmp.file('crawl.warc.gz', gzipMembers(warcFile()));
   const r = await cli(['links', file]);
