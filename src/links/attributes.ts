@@ -85,8 +85,9 @@ export function srcsetUrls(srcset: string): string[] {
  * steps, or null when there is none: a time (digits, then digits and dots), then `;`, `,` or
  * whitespace, then the URL, after an optional `url=` and in optional quotes (the closing one
  * ends it). Null too when the content is no refresh at all (`+1`, `1x; url=a`) or names no URL
- * (`5`: the page refreshes itself). The URL comes as written: the URL parser's stripping is the
- * resolver's.
+ * (`5`: the page refreshes itself). The URL comes trimmed of ASCII whitespace, as the URL parser
+ * reads it and as every URL attribute is written (C0 controls stay: the resolver strips them and
+ * says so).
  *
  * @example
  * refreshUrl('5; URL=/next'); // '/next'
@@ -115,13 +116,13 @@ export function refreshUrl(content: string): string | null {
   const whole = p;
   if ((at(p) | 0x20) === 0x75) {
     // "url", spaces, "=" and spaces come before the URL; short of that, the URL starts at the "u".
-    if ((at(p + 1) | 0x20) !== 0x72 || (at(p + 2) | 0x20) !== 0x6c) return content.slice(whole);
+    if ((at(p + 1) | 0x20) !== 0x72 || (at(p + 2) | 0x20) !== 0x6c) return trimUrl(content.slice(whole));
     p = skipSpace(p + 3);
-    if (at(p) !== 0x3d) return content.slice(whole);
+    if (at(p) !== 0x3d) return trimUrl(content.slice(whole));
     p = skipSpace(p + 1);
   }
   const quote = at(p);
-  if (quote !== 0x22 && quote !== 0x27) return content.slice(p);
+  if (quote !== 0x22 && quote !== 0x27) return trimUrl(content.slice(p));
   const close = content.indexOf(content[p]!, p + 1);
-  return content.slice(p + 1, close === -1 ? n : close);
+  return trimUrl(content.slice(p + 1, close === -1 ? n : close));
 }

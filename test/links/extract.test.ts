@@ -174,6 +174,13 @@ test('meta refresh: only the first refresh of the document counts; none in a <te
   ]);
 });
 
+test('meta refresh: its URL as the URL parser reads it, trimmed, with no warning for the spaces around it', async () => {
+  const got: Array<[string, string | null, readonly string[]]> = [];
+  for await (const l of extractLinks('<meta http-equiv=refresh content="3; URL= ../x ">', { base: 'http://h/a/b' }))
+    got.push([l.link, l.resolved, l.warnings]);
+  assert.equal(got, [['../x', 'http://h/x', []]]);
+});
+
 test('attributes: the first of a name counts; a value too long is an error; lines as the tag starts them', async () => {
   // The input stream's CR and CR LF are LF in a value; a URL parser drops them.
   assert.equal(await links('<a href="a\r\nb\rc">'), ['1 a.href a\nb\nc → http://h/abc']);
