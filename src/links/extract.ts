@@ -17,7 +17,16 @@ import { UriError } from '../syntax/errors.js';
 import { LINK_ATTRIBUTES, refreshUrl, srcsetUrls, trimUrl } from './attributes.js';
 import { DocumentDecoder } from './decode.js';
 import { type LinkPackages, loadPackages, packages } from './packages.js';
-import { encodeAsBrowsers, GRAMMAR_NAMES, type Grammar, LENIENT, type LinkWarning, resolveLink, schemeOf } from './resolve.js';
+import {
+  encodeAsBrowsers,
+  GRAMMAR_NAMES,
+  type Grammar,
+  LENIENT,
+  type LinkWarning,
+  resolveLink,
+  schemeOf,
+  strictRfc3986,
+} from './resolve.js';
 import { bom, contentTypeCharset, type EncodingSource, PRESCAN_BYTES, prescan } from './sniff.js';
 import { DATA, Tokenizer, type TokenSink } from './tokenizer.js';
 import { contentState, HTML, OpenElements, SVG } from './tree.js';
@@ -457,7 +466,9 @@ export class LinkExtractor {
     const outer = this.outerBase();
     this.base =
       embedded ??
-      (outer === null || this.grammar === 'web' ? outer : encodeAsBrowsers(outer, this.document.encoding ?? 'utf-8', this.packages));
+      (outer === null || this.grammar === 'web'
+        ? outer
+        : strictRfc3986(encodeAsBrowsers(outer, this.document.encoding ?? 'utf-8', this.packages)));
     this.document.base = this.base;
     const pending = this.pending;
     this.pending = [];

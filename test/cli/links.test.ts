@@ -94,10 +94,10 @@ test('links: HTML edge cases, against a relative <base href> resolved on the ret
       `urikit: -:16: <a href> "http://a b.example/x" not resolved: INVALID_HOST: Invalid host: ' ' at index 8 in "http://a b.example/x" (URL Standard: domain-invalid-code-point: a domain cannot hold this code point)\n` +
       'urikit: 11 links in 1 page; 2 not resolved (reported above); by scheme: (relative) 7, http 2, data 1, javascript 1\n',
   );
-  // RFC 3986, read leniently, keeps the space.
+  // RFC 3986, read leniently, takes the space, and writes it percent-encoded.
   const rfc = await cli(['links', '--rfc3986', '--base', 'https://site.example/dir/page.html'], EDGES);
   assert.is(rfc.code, 0);
-  assert.is(rfc.out, `${lines.join('\n')}\n${base}\thttp://a b.example/x\n`);
+  assert.is(rfc.out, `${lines.join('\n')}\n${base}\thttp://a%20b.example/x\n`);
   assert.is(
     rfc.err,
     `urikit: -:13: <a href> "http://[::1/" not resolved: INVALID_CHAR: Invalid character '/' at index 11 in "http://[::1/"\n` +
@@ -185,9 +185,9 @@ ample/a">
   assert.is(
     rfc.out,
     [
-      // TSV writes "\" as "\\".
-      `${base}\thttp://h.example/d/\\\\x\\\\y`,
-      `${base}\thttp:\\\\\\\\evil.example\\\\a`,
+      // "\" is no character of RFC 3986: it is written %5C.
+      `${base}\thttp://h.example/d/%5Cx%5Cy`,
+      `${base}\thttp:%5C%5Cevil.example%5Ca`,
       `${base}\thttp://h2.example/a`,
       `${base}\thttp:example.com/x`,
       `${base}\thttp://0x7f.1/`,
@@ -322,9 +322,13 @@ test('links --same-site decides on the host browsers and HTTP clients fetch', as
   // Without --same-site it is written, as resolved.
   const all = await cli(['links', '-q', '--base', 'http://www.good.example/'], html);
   assert.ok(all.out.startsWith(`${base}\thttp://evil.example/@good.example/x\n`), all.out);
-  // Read in RFC 3986 the links are written as RFC 3986 resolves them; the site is still the one both readings agree on.
+  // Read in RFC 3986 the links are written as RFC 3986 resolves them, "\" as %5C: the host of what
+  // is written is good.example to both readings, and what fetches it goes there.
   const rfc = await cli(['links', '--rfc3986', '--same-site', '--base', 'http://www.good.example/'], html);
-  assert.is(rfc.out, `${base}\thttp://good.example\\\\@good.example/y\n${base}\thttp://www.good.example/z\n`);
+  assert.is(
+    rfc.out,
+    `${base}\thttp://evil.example%5C@good.example/x\n${base}\thttp://good.example%5C@good.example/y\n${base}\thttp://www.good.example/z\n`,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -488,14 +492,17 @@ test('links: a <base> after the links it would change is noted, and used from th
 });
 
 test('links: U+202E, U+2028 and controls are escaped in TSV output, JSON keeps its values', async () => {
-  // RFC 3986 read leniently keeps such a host as written.
+  // A WARC-Target-URI names the page as written; the links and the base come percent-encoded.
+  const warc = warcRecord(
+    { 'WARC-Type': 'resource', 'WARC-Target-URI': 'http://h/\u202Eevil\u2028\\/', 'Content-Type': 'text/html' },
+    '<a href="x">',
+  );
+  const r = await cli(['links', '-q', '--warc', '-'], warc);
+  assert.is(r.out, 'http://h/\\u202Eevil\\u2028\\\\/\thttp://h/%E2%80%AEevil%E2%80%A8//\thttp://h/%E2%80%AEevil%E2%80%A8//x\n');
+  const json = await cli(['links', '-q', '--json', '--warc', '-'], warc);
+  assert.ok(json.out.includes('"page":"http://h/\\u202Eevil\\u2028\\\\/"'), json.out);
+  assert.is((jsonLines(json.out)[0] as { page: string }).page, 'http://h/\u202Eevil\u2028\\/');
   const spoof = '<meta charset=utf-8><a href="http://\u202Eevil\u2028.example/a\\b">';
-  const r = await cli(['links', '-q', '--rfc3986', '--base', 'http://h/'], spoof);
-  assert.is(r.out, '-\thttp://h/\thttp://\\u202Eevil\\u2028.example/a\\\\b\n');
-  const spoofJson = '<meta charset=utf-8><a href="http://\u202Eevil.example/">';
-  const json = await cli(['links', '-q', '--rfc3986', '--json', '--base', 'http://h/'], spoofJson);
-  assert.ok(json.out.includes('"resolved":"http://\\u202Eevil.example/"'), json.out);
-  assert.is((jsonLines(json.out)[0] as { resolved: string }).resolved, 'http://\u202Eevil.example/');
   // To the URL Standard (UTS #46) it is no host: the report on standard error escapes the hidden
   // characters and quotes the link as the library's message does (a backslash as it is).
   const web = await cli(['links', '-q', '--base', 'http://h/'], spoof);

@@ -204,12 +204,13 @@ test('extractLinks: links and the <base href> as the URL Standard reads them by 
     '1 a.href http://a b/ → INVALID_HOST',
   ]);
   assert.equal(await links(page, { base: 'http://h/', grammar: 'web' }), await links(page));
-  // RFC 3986: the base has no authority ("\\" is no "//"), and "x\y" is a relative path against it.
+  // RFC 3986: the base has no authority ("\\" is no "//"), and "x\y" is a relative path against it;
+  // what RFC 3986 does not allow comes out percent-encoded ("\\" as %5C, a space as %20).
   assert.equal(await links(page, { base: 'http://h/', grammar: 'rfc3986' }), [
-    '1 a.href x\\y → http:x\\y',
+    '1 a.href x\\y → http:x%5Cy',
     '1 a.href http://0x7f.1/ → http://0x7f.1/',
     '1 a.href http:z → http:z',
-    '1 a.href http://a b/ → http://a b/',
+    '1 a.href http://a b/ → http://a%20b/',
   ]);
   // A windows-1252 page: "?q=é" is "%E9" in both readings.
   const latin = Buffer.from('<a href="/\xe9?q=\xe9">', 'latin1');

@@ -390,7 +390,7 @@ or --glob). A link that cannot be resolved is reported on standard error (with
         ['--base', 'the URI an HTML input was retrieved from (its base when it has no <base href>)'],
         [
           '--rfc3986',
-          "resolve links in RFC 3986 (§5.2, read leniently: backslashes, spaces and hosts kept as written) rather than as browsers do (the URL Standard's parser)",
+          "resolve links in RFC 3986 (§5.2, read leniently) rather than as browsers do (the URL Standard's parser); every character RFC 3986 does not allow is written percent-encoded (a space %20, \\ %5C, ^ %5E, | %7C), so each link is a URI",
         ],
         ['--warc', 'the input is WARC (so is a FILE named *.warc or *.warc.gz)'],
         ['--files-from', 'read the inputs named in LIST, one a line (- for standard input)'],
