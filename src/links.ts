@@ -13,7 +13,6 @@ export {
   LinkExtractor,
   type Links,
   type LinksInput,
-  PENDING_LINKS,
 } from './links/extract.js';
 export type { Grammar, LinkWarning } from './links/resolve.js';
 export type { EncodingSource } from './links/sniff.js';

@@ -481,13 +481,19 @@ test("links: <base> in <template>, <svg> or <noscript> is not the document's; a 
   ]);
 });
 
-test('links: a <base> after the links it would change is noted, and used from there on', async () => {
+test('links: a <base> after links is the base of every link of the page, those before it too; a page is read to --max-record-size', async () => {
   const r = await cli(['links', '--base', 'http://h/p'], '<p><a href=1>\n<base href=/b/><a href=2>');
-  assert.is(r.out, '-\thttp://h/p\thttp://h/1\n-\thttp://h/b/\thttp://h/b/2\n');
+  assert.is(r.out, '-\thttp://h/b/\thttp://h/b/1\n-\thttp://h/b/\thttp://h/b/2\n');
+  assert.is(r.err, 'urikit: 2 links in 1 page; by scheme: (relative) 2\n');
+  // The links of a page without <base> wait for its end: a page past --max-record-size is cut there.
+  const page = tmp.file('long.html', `<a href=1>${' '.repeat(1000)}<a href=2>`);
+  const cut = await cli(['links', '--base', 'http://h/', '--max-record-size', '1000', page, '-'], '<a href=3>');
+  assert.is(cut.code, 0);
+  assert.is(cut.out, `${page}\thttp://h/\thttp://h/1\n-\thttp://h/\thttp://h/3\n`);
   assert.is(
-    r.err,
-    'urikit: -:2: <base href> comes after links were given out: 1 link before it was resolved against http://h/p; browsers resolve <a> links against it when followed, and the links after it use it\n' +
-      'urikit: 2 links in 1 page; by scheme: (relative) 2\n',
+    cut.err,
+    `urikit: ${page}: the page is larger than --max-record-size (1000 bytes): the links of its first 1000 bytes were read, the rest left out\n` +
+      'urikit: 2 links in 2 pages; by scheme: (relative) 2; 1 page cut at --max-record-size (reported above)\n',
   );
 });
 

@@ -1,13 +1,13 @@
 /**
  * `urikit/links` as a library: `extractLinks` over text, bytes and streams; the base of a page as
  * HTML sets it; namespaces, templates and the elements whose content is text, as the tree
- * builder decides them; what is held while the head may still bring a `<base>`.
+ * builder decides them; links held until the document's first `<base href>`, wherever it is.
  */
 import { Readable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_DEPTH } from '../../src/links/tree.js';
-import { extractLinks, type Link, LinkExtractor, PENDING_LINKS } from '../../src/links.js';
+import { extractLinks, type Link, LinkExtractor } from '../../src/links.js';
 
 /** The links of `input` as "line element.attribute link → resolved" (or the error's code). */
 async function links(
@@ -79,31 +79,57 @@ test('the base: the first <base href> (a bad one passed over), Content-Location,
   assert.equal(await links('<base href="data:text/html,x"><a href=a>'), ['1 a.href a → http://h/a']);
 });
 
-test('links wait in the head for its <base>, at most PENDING_LINKS of them; a later <base> is noted and used from there', async () => {
+test('every link is resolved against the first <base href>, wherever it is: in the head, after text, deep in the body', async () => {
   assert.equal(await links('<head><link href=s.css><script src=j.js></script><base href=/b/></head><a href=x>'), [
     '1 link.href s.css → http://h/b/s.css',
     '1 script.src j.js → http://h/b/j.js',
     '1 a.href x → http://h/b/x',
   ]);
-  // Text in the body ends the head: the <base> after it comes late.
+  // Text in the body, and thousands of links, before the <base>: it is still the document's base.
   const late = extractLinks('<link href=1>text<link href=2><base href=/b/><link href=3>', { base: 'http://h/' });
   const got: string[] = [];
   for await (const l of late) got.push(`${l.base} ${l.resolved}`);
-  assert.equal(got, ['http://h/ http://h/1', 'http://h/ http://h/2', 'http://h/b/ http://h/b/3']);
-  assert.equal(late.document.notes, [
-    '1: <base href> comes after links were given out: 2 links before it were resolved against http://h/; browsers resolve <a> links against it when followed, and the links after it use it',
+  assert.equal(got, ['http://h/b/ http://h/b/1', 'http://h/b/ http://h/b/2', 'http://h/b/ http://h/b/3']);
+  assert.equal(late.document.notes, []);
+  let body = '<body><p>';
+  for (let i = 0; i < 3000; i++) body += `<a href=${i}>`;
+  const deep = await links(`${body}<div><base href=/b/></div><a href=last>`);
+  assert.is(deep.length, 3001);
+  assert.is(deep[0], '1 a.href 0 → http://h/b/0');
+  assert.is(deep[3000], '1 a.href last → http://h/b/last');
+  // Only the first <base href> counts: a <base> without href is none, a second one is nothing.
+  assert.equal(await links('<a href=x><base target=_top><base href=/1/><base href=/2/><a href=y>'), [
+    '1 a.href x → http://h/1/x',
+    '1 a.href y → http://h/1/y',
   ]);
-  // Whitespace, comments and a <template>'s content do not end the head.
+  // The first one passed over (a javascript: URL) leaves the retrieval URI as the base, a later one notwithstanding.
+  assert.equal(await links('<a href=x><base href="javascript:0"><base href=/2/>'), ['1 a.href x → http://h/x']);
+  // Whitespace, comments and a <template>'s content before it: the same.
   assert.equal(await links('<link href=1> \n<!-- c --><template><p>t</p><a href=t></template><base href=/b/>'), [
     '1 link.href 1 → http://h/b/1',
     '2 a.href t → http://h/b/t',
   ]);
-  // A head of more links than are held: they are given out before the <base>.
-  let head = '';
-  for (let i = 0; i < PENDING_LINKS + 1; i++) head += `<link href=${i}>`;
-  const many = await links(`${head}<base href=/b/>`);
-  assert.is(many.length, PENDING_LINKS + 1);
-  assert.is(many[0], '1 link.href 0 → http://h/0');
+});
+
+test('LinkExtractor gives links out as soon as the base is known: at the first <base href>, else at the end', async () => {
+  const got: string[] = [];
+  const x = await LinkExtractor.create({ base: 'http://h/' }, (l) => got.push(l.resolved!));
+  x.write('<a href=1><p>text<a href=2>');
+  assert.equal(got, []);
+  assert.is(x.document.base, null);
+  x.write('<base href=/b/>');
+  assert.equal(got, ['http://h/b/1', 'http://h/b/2']);
+  assert.is(x.document.base, 'http://h/b/');
+  x.write('<a href=3>');
+  assert.equal(got, ['http://h/b/1', 'http://h/b/2', 'http://h/b/3']);
+  x.end();
+  const none: string[] = [];
+  const y = await LinkExtractor.create({ base: 'http://h/' }, (l) => none.push(l.resolved!));
+  y.write('<a href=1>');
+  assert.equal(none, []);
+  y.end();
+  assert.equal(none, ['http://h/1']);
+  assert.is(y.document.base, 'http://h/');
 });
 
 test('namespaces: SVG and MathML content, integration points, breakout elements, as the tree builder decides them', async () => {

@@ -52,6 +52,7 @@ export class LinksCommand extends Command implements PageSink {
     pages: 0,
     notHtml: 0,
     skipped: 0,
+    cut: 0,
     relative: 0,
     schemes: [],
     decodeErrors: 0,
@@ -139,6 +140,13 @@ export class LinksCommand extends Command implements PageSink {
   skipped(name: string, reason: string): void {
     this.s.skipped++;
     this.note(`${name}: ${reason}`);
+  }
+
+  cut(name: string, limit: number): void {
+    this.s.cut++;
+    this.note(
+      `${name}: the page is larger than --max-record-size (${limit} bytes): the links of its first ${limit} bytes were read, the rest left out`,
+    );
   }
 
   /**
@@ -237,6 +245,7 @@ export class LinksCommand extends Command implements PageSink {
     s.pages += o.pages;
     s.notHtml += o.notHtml;
     s.skipped += o.skipped;
+    s.cut += o.cut;
     s.relative += o.relative;
     s.decodeErrors += o.decodeErrors;
     s.pagesWithDecodeErrors += o.pagesWithDecodeErrors;
@@ -256,6 +265,7 @@ export class LinksCommand extends Command implements PageSink {
     if (schemes.length > 0) parts.push(`by scheme: ${schemes.map(([k, n]) => `${k} ${n}`).join(', ')}`);
     if (s.notHtml > 0) parts.push(`${plural(s.notHtml, 'WARC record', 'WARC records')} not HTML`);
     if (s.skipped > 0) parts.push(`${plural(s.skipped, 'WARC record', 'WARC records')} left out or cut (reported above)`);
+    if (s.cut > 0) parts.push(`${plural(s.cut, 'page', 'pages')} cut at --max-record-size (reported above)`);
     if (s.decodeErrors > 0)
       parts.push(
         `${plural(s.decodeErrors, 'byte sequence', 'byte sequences')} that do not decode, in ${plural(s.pagesWithDecodeErrors, 'page', 'pages')}`,
@@ -399,7 +409,7 @@ or --glob). A link that cannot be resolved is reported on standard error (with
         ['--default-encoding', 'the encoding of a page that names none (default windows-1252, as browsers)'],
         [
           '--max-record-size',
-          'the largest WARC record read, and the most its content may decode to, in bytes (default 67108864); a larger one is reported and left out',
+          'the largest WARC record read, and the most its content (or an HTML page) may decode to, in bytes (default 67108864); a larger record is reported and left out, a larger page read to there',
         ],
         [
           '--json',

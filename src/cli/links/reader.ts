@@ -25,6 +25,8 @@ export interface PageSink {
   notHtml(name: string, contentType: string): void;
   /** A WARC record left out, or read only in part. */
   skipped(name: string, reason: string): void;
+  /** An HTML page read only to its first `limit` bytes (--max-record-size). */
+  cut(name: string, limit: number): void;
 }
 
 /** Loads the library's packages (the CLI's `links` feature waits for it). */
@@ -65,16 +67,36 @@ function open(
   };
 }
 
-/** One HTML document: the whole input, named `name`; its URL is `--base`. */
+/**
+ * One HTML document: the whole input, named `name`; its URL is `--base`. Only its first
+ * --max-record-size bytes are read, as of a WARC record: the links of a page without a `<base>`
+ * are held until it ends (its base is known only then), and so are bounded by it.
+ */
 class HtmlReader implements Reader {
   private readonly doc: DocumentWriter;
+  private readonly limit: number;
+  private left: number;
 
-  constructor(config: Config, to: PageSink, name: string) {
+  constructor(
+    config: Config,
+    private readonly to: PageSink,
+    private readonly name: string,
+  ) {
     this.doc = open(config, to, name, config.base === null ? null : config.base.href, null, null);
+    this.limit = config.maxRecordSize;
+    this.left = config.maxRecordSize;
   }
 
   push(chunk: Buffer): void {
-    this.doc.write(chunk);
+    if (this.left < 0) return;
+    if (chunk.length <= this.left) {
+      this.left -= chunk.length;
+      this.doc.write(chunk);
+      return;
+    }
+    this.doc.write(chunk.subarray(0, this.left));
+    this.to.cut(this.name, this.limit);
+    this.left = -1;
   }
 
   end(): void {

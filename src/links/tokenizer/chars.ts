@@ -10,12 +10,6 @@ export function isAlpha(c: number): boolean {
   return l >= 0x61 && l <= 0x7a;
 }
 
-/** Whether text[start, end) holds anything but whitespace. */
-export function hasMarkup(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if (!isSpace(text.charCodeAt(i))) return true;
-  return false;
-}
-
 export function asciiLower(s: string): string {
   return s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 }

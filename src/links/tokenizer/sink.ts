@@ -1,9 +1,5 @@
 /** Where the tokenizer's tokens go: the tree builder and the link finder, or a test's recorder. */
 export interface TokenSink {
-  /** While true, `text` hears of each run of text in the data state. */
-  readonly watchText: boolean;
-  /** A run of text between tags (or a "<" that opens none); `markup` false when it is all ASCII whitespace. */
-  text(markup: boolean): void;
   /** A start tag's name (ASCII lower case, NUL read as U+FFFD); true to hear its attributes. */
   startTag(name: string): boolean;
   /** An attribute of a start tag whose attributes are wanted; true to hear its value. */

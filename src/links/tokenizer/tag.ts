@@ -32,7 +32,6 @@ export function tagStep(m: Machine, text: string, i: number): number {
         m.state = BOGUS_COMMENT;
       } else {
         // A "<" that opens nothing is text.
-        if (m.sink.watchText) m.sink.text(true);
         m.state = DATA;
       }
       return i;

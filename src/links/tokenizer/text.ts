@@ -1,5 +1,5 @@
 /** The text states: data, RCDATA, RAWTEXT, script data, PLAINTEXT, and the end tag states the text-only ones share. */
-import { hasMarkup, isAlpha, isSpace } from './chars.js';
+import { isAlpha, isSpace } from './chars.js';
 import type { Machine } from './machine.js';
 import {
   BEFORE_ATTRIBUTE_NAME,
@@ -22,9 +22,7 @@ export function textStep(m: Machine, text: string, i: number): number {
   switch (m.state) {
     case DATA: {
       const lt = text.indexOf('<', i);
-      const end = lt === -1 ? text.length : lt;
-      if (m.sink.watchText && end > i) m.sink.text(hasMarkup(text, i, end));
-      if (lt === -1) return end;
+      if (lt === -1) return text.length;
       m.tagOpen(lt);
       m.state = TAG_OPEN;
       return lt + 1;
