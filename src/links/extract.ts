@@ -27,7 +27,7 @@ import {
   schemeOf,
   strictRfc3986,
 } from './resolve.js';
-import { bom, contentTypeCharset, type EncodingSource, PRESCAN_BYTES, prescan } from './sniff.js';
+import { bom, contentTypeCharset, type EncodingSource, PRESCAN_BYTES, prescan, Utf8Check } from './sniff.js';
 import { Tokenizer } from './tokenizer.js';
 
 /** Options of `extractLinks` and `LinkExtractor`. */
@@ -42,6 +42,13 @@ export interface ExtractOptions {
   contentType?: string | null;
   /** The encoding of a document that names none (default `windows-1252`, the HTML Standard's). */
   defaultEncoding?: string;
+  /**
+   * Where the bytes come from: `file`, a file of the local file system, whose bytes decide its
+   * encoding when it names none: UTF-8 when they all are (and some are beyond ASCII), as browsers
+   * read a `file:` URL; the bytes are held until that is known. Else (the default) they come
+   * from the network, and a document that names no encoding is `defaultEncoding`.
+   */
+  source?: 'file' | null;
   /** The grammar links are resolved in: `web`, the URL Standard's parser, as browsers (the default), or `rfc3986`, read leniently. */
   grammar?: Grammar;
   /** The longest attribute value read as a link, in characters (default 16 MiB); a longer one is an error, `LINK_TOO_LONG`. */
@@ -73,6 +80,11 @@ export interface DocumentInfo {
   /** Its encoding (an Encoding Standard name), and where that came from; null before its first bytes. */
   encoding: string | null;
   encodingSource: EncodingSource | null;
+  /**
+   * For bytes from a file that names no encoding (`source: 'file'`): where they stop being UTF-8
+   * (a byte offset), or -1 when they are all UTF-8; null when no such check was made.
+   */
+  notUtf8At: number | null;
   /** The base its links are resolved against; null until it is known (the first `<base href>`, or the end). */
   base: string | null;
   /** Bytes that did not decode in its encoding (each read as U+FFFD). */
@@ -89,7 +101,7 @@ const DEFAULT_MAX_LINK = 1 << 24;
 /** The links of one document, given in chunks of bytes (or of text), handed to `onLink` as they are resolved. */
 export class LinkExtractor implements FinderHost {
   /** What is known of the document so far. */
-  readonly document: DocumentInfo = { encoding: null, encodingSource: null, base: null, decodeErrors: 0, notes: [] };
+  readonly document: DocumentInfo = { encoding: null, encodingSource: null, notUtf8At: null, base: null, decodeErrors: 0, notes: [] };
   private readonly options: ExtractOptions;
   private readonly packages: LinkPackages;
   private readonly finder: Finder;
@@ -99,6 +111,8 @@ export class LinkExtractor implements FinderHost {
   /** Bytes held until the prescan's 1024 have come. */
   private held: Uint8Array[] = [];
   private heldBytes = 0;
+  /** A file that names no encoding: whether its bytes are UTF-8 (all of them held meanwhile). */
+  private check: Utf8Check | null = null;
   /** The document came as text, or as bytes. */
   private text = false;
   private bytes = false;
@@ -156,6 +170,10 @@ export class LinkExtractor implements FinderHost {
     if (this.decoder === null) {
       this.held.push(chunk);
       this.heldBytes += chunk.length;
+      if (this.check !== null) {
+        if (!this.check.push(chunk)) this.checked();
+        return;
+      }
       if (this.heldBytes < PRESCAN_BYTES) return;
       this.sniff();
       return;
@@ -168,7 +186,8 @@ export class LinkExtractor implements FinderHost {
     if (this.ended) return;
     this.ended = true;
     if (!this.text) {
-      if (this.decoder === null) this.sniff();
+      if (this.decoder === null && this.check === null) this.sniff();
+      if (this.decoder === null) this.checked();
       this.tokenize(this.decoder!.decode(new Uint8Array(0), true));
     }
     this.tokenizer.end();
@@ -187,10 +206,14 @@ export class LinkExtractor implements FinderHost {
       encoding === null ? 'text' : o.encoding !== undefined && o.encoding !== null ? 'override' : 'content-type';
   }
 
-  /** The encoding sniffing algorithm over the bytes held; then they are decoded. */
+  /**
+   * The encoding sniffing algorithm over the bytes held; then they are decoded (or, for a file
+   * that names no encoding, held while its bytes are checked for UTF-8).
+   */
   private sniff(): void {
-    const head = this.held.length === 1 ? this.held[0]! : Buffer.concat(this.held);
+    const head = this.heldBytes === 0 ? new Uint8Array(0) : this.held.length === 1 ? this.held[0]! : Buffer.concat(this.held);
     this.held = [];
+    this.heldBytes = 0;
     const o = this.options;
     const name = this.packages.encodingName;
     const mark = bom(head);
@@ -212,15 +235,42 @@ export class LinkExtractor implements FinderHost {
       encoding = prescan(head.subarray(0, PRESCAN_BYTES), name);
       source = 'meta';
     }
-    if (encoding === null) {
-      encoding = name(o.defaultEncoding ?? 'windows-1252')!;
-      source = 'default';
+    if (encoding === null && o.source === 'file') {
+      this.check = new Utf8Check();
+      this.held.push(head);
+      this.heldBytes = head.length;
+      if (!this.check.push(head)) this.checked();
+      return;
     }
+    this.begin(
+      encoding ?? this.defaultEncoding(),
+      encoding === null ? 'default' : source,
+      mark === null ? head : head.subarray(mark.length),
+    );
+  }
+
+  /** The UTF-8 check of a file is over (a byte that is not UTF-8, or the end): the bytes held are decoded. */
+  private checked(): void {
+    const c = this.check!;
+    this.check = null;
+    const utf8 = c.end() && c.beyondAscii;
+    this.document.notUtf8At = c.invalidAt;
+    const bytes = this.held.length === 1 ? this.held[0]! : Buffer.concat(this.held);
+    this.held = [];
+    this.heldBytes = 0;
+    this.begin(utf8 ? 'utf-8' : this.defaultEncoding(), utf8 ? 'file' : 'default', bytes);
+  }
+
+  private defaultEncoding(): string {
+    return this.packages.encodingName(this.options.defaultEncoding ?? 'windows-1252')!;
+  }
+
+  /** The encoding is known: `bytes`, the document's first (its byte order mark left out), are decoded. */
+  private begin(encoding: string, source: EncodingSource, bytes: Uint8Array): void {
     this.document.encoding = encoding;
     this.document.encodingSource = source;
     this.decoder = new DocumentDecoder(encoding, this.packages);
-    const rest = mark === null ? head : head.subarray(mark.length);
-    this.tokenize(this.decoder.decode(rest));
+    this.tokenize(this.decoder.decode(bytes));
   }
 
   private tokenize(text: string): void {
@@ -363,7 +413,7 @@ function* pieces(input: string | Uint8Array): Iterable<string | Uint8Array> {
  *   console.log(l.resolved); // 'https://example.com/docs/intro.html'
  */
 export function extractLinks(input: LinksInput, options: ExtractOptions = {}): Links {
-  const document: DocumentInfo = { encoding: null, encodingSource: null, base: null, decodeErrors: 0, notes: [] };
+  const document: DocumentInfo = { encoding: null, encodingSource: null, notUtf8At: null, base: null, decodeErrors: 0, notes: [] };
   async function* run(): AsyncGenerator<Link> {
     const queue: Link[] = [];
     const x = await LinkExtractor.create(options, (l) => queue.push(l));

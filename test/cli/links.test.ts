@@ -20,6 +20,9 @@ test.after(() => tmp.remove());
 /** The bytes of `s`, each character one byte (for pages in legacy encodings). */
 const bytes = (s: string): Buffer => Buffer.from(s, 'latin1');
 
+/** The encoding fields of --json for a page on standard input that names no encoding (not a file: no UTF-8 check). */
+const STDIN_ENCODING = { encoding: 'windows-1252', encodingSource: 'default', notUtf8At: null };
+
 const APPENDIX_D = `<!doctype html public "-//IETF//DTD HTML//EN">
 <HTML><HEAD>
 <TITLE>An example HTML document</TITLE>
@@ -45,6 +48,9 @@ test('links: RFC 2396 Appendix D, whatever the retrieval URI', async () => {
       base: 'http://www.ics.uci.edu/Test/a/b/c',
       resolved: 'http://www.ics.uci.edu/Test/a/x',
       grammar: 'web',
+      encoding: 'windows-1252',
+      encodingSource: 'default',
+      notUtf8At: -1,
       line: 6,
       warnings: [],
     },
@@ -131,7 +137,7 @@ test('links: without any base, relative links are reported and absolute ones wri
   const page = '<a href="x y">\n<a href=":x">';
   const noBase = 'No base URI (RFC 3986 §5.1): none of embedded, encapsulating, retrieval, fallback was given';
   const record = (link: string, line: number, grammar: string, error: object) => {
-    return { page: '-', element: 'a', attribute: 'href', link, grammar, line, warnings: [], error };
+    return { page: '-', element: 'a', attribute: 'href', link, grammar, ...STDIN_ENCODING, line, warnings: [], error };
   };
   assert.equal(jsonLines((await cli(['links', '--json'], page)).out), [
     record('x y', 1, 'web', { code: 'RELATIVE_BASE', index: 0, message: noBase }),
@@ -201,8 +207,8 @@ ample/a">
   const json = async (...args: string[]) =>
     jsonLines((await cli(['links', '-q', '--json', ...args, '--base', 'http://h/'], '<a href="http://0x7f.1/">')).out);
   const record = { page: '-', element: 'a', attribute: 'href', link: 'http://0x7f.1/', base: 'http://h/', line: 1, warnings: [] };
-  assert.equal(await json(), [{ ...record, resolved: 'http://127.0.0.1/', grammar: 'web' }]);
-  assert.equal(await json('--rfc3986'), [{ ...record, resolved: 'http://0x7f.1/', grammar: 'rfc3986' }]);
+  assert.equal(await json(), [{ ...record, resolved: 'http://127.0.0.1/', grammar: 'web', ...STDIN_ENCODING }]);
+  assert.equal(await json('--rfc3986'), [{ ...record, resolved: 'http://0x7f.1/', grammar: 'rfc3986', ...STDIN_ENCODING }]);
   // A --base the URL Standard refuses is a usage error, unless the links are read in RFC 3986.
   const bad = await cli(['links', '--base', 'http://1.2.3.4.5/', file]);
   assert.is(bad.code, 2);
@@ -350,6 +356,46 @@ test('links: a windows-1252 page (no encoding named: the default), its path in U
   assert.is(utf8.out, '-\thttp://h/\thttp://h/%C3%A9?q=%C3%A9\n');
 });
 
+test('links: a file that names no encoding is read as UTF-8 when its bytes are, as browsers read a file: URL; standard input and WARC stay windows-1252', async () => {
+  const page = bytes('<a href="caf\xC3\xA9.html?q=\xC3\xA9">');
+  const file = tmp.file('utf8.html', page);
+  const legacy = tmp.file('legacy.html', bytes('<a href="caf\xE9.html">'));
+  const r = await cli(['links', '--warnings', '--base', 'http://h/', file, legacy, '-'], page);
+  assert.is(
+    r.out,
+    `${file}\thttp://h/\thttp://h/caf%C3%A9.html?q=%C3%A9\n${legacy}\thttp://h/\thttp://h/caf%C3%A9.html\n-\thttp://h/\thttp://h/caf%C3%83%C2%A9.html?q=%C3%A9\n`,
+  );
+  assert.is(
+    r.err,
+    `urikit: ${file}: read as UTF-8: it names no encoding and its bytes are UTF-8, as browsers read a file: URL\n` +
+      `urikit: ${legacy}: read as windows-1252 (the default: it names no encoding; --default-encoding changes it): its bytes are not UTF-8 (from byte 12)\n` +
+      'urikit: 3 links in 3 pages; by scheme: (relative) 3\n',
+  );
+  const json = await cli(['links', '--json', '-q', '--base', 'http://h/', file, '-'], page);
+  assert.equal(
+    jsonLines(json.out).map((o) => {
+      const { encoding, encodingSource, notUtf8At } = o as Record<string, unknown>;
+      return [encoding, encodingSource, notUtf8At];
+    }),
+    [
+      ['utf-8', 'file', -1],
+      ['windows-1252', 'default', null],
+    ],
+  );
+  // A WARC record is what a server sent: no charset anywhere is windows-1252, in a file too.
+  const warc = tmp.file('utf8.warc', warcResponse('http://w/', 'Content-Type: text/html\r\n', page));
+  assert.is((await cli(['links', '-q', warc])).out, 'http://w/\thttp://w/\thttp://w/caf%C3%83%C2%A9.html?q=%C3%A9\n');
+  // --encoding and --default-encoding as before: the user's override wins; a default only where the bytes are not UTF-8.
+  assert.is(
+    (await cli(['links', '-q', '--encoding', 'windows-1252', '--base', 'http://h/', file])).out,
+    `${file}\thttp://h/\thttp://h/caf%C3%83%C2%A9.html?q=%C3%A9\n`,
+  );
+  assert.is(
+    (await cli(['links', '-q', '--default-encoding', 'iso-8859-2', '--base', 'http://h/', file])).out,
+    `${file}\thttp://h/\thttp://h/caf%C3%A9.html?q=%C3%A9\n`,
+  );
+});
+
 test('links: Shift_JIS, GBK and ISO-8859-2 pages, by <meta charset> and <meta http-equiv>', async () => {
   // 日本 is 93 FA 96 7B in Shift_JIS (7B is "{", which the query keeps); E6 97 A5 E6 9C AC in UTF-8.
   const sjis = bytes('<meta charset="Shift_JIS"><a href="/\x93\xFA\x96\x7B/?q=\x93\xFA\x96\x7B">');
@@ -475,6 +521,7 @@ test("links: <base> in <template>, <svg> or <noscript> is not the document's; a 
       base: 'http://h/p',
       resolved: 'javascript:alert(2)',
       grammar: 'web',
+      ...STDIN_ENCODING,
       line: 1,
       warnings: ['CONTROL_STRIPPED'],
     },

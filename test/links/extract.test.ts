@@ -9,6 +9,9 @@ import * as assert from 'uvu/assert';
 import { MAX_DEPTH } from '../../src/links/tree.js';
 import { extractLinks, type Link, LinkExtractor } from '../../src/links.js';
 
+/** The bytes of `s`, each character one byte. */
+const bytes = (s: string): Buffer => Buffer.from(s, 'latin1');
+
 /** The links of `input` as "line element.attribute link → resolved" (or the error's code). */
 async function links(
   input: Parameters<typeof extractLinks>[0],
@@ -48,6 +51,7 @@ test('extractLinks: what is known of the document', async () => {
   assert.equal(l.document, {
     encoding: 'koi8-r',
     encodingSource: 'meta',
+    notUtf8At: null,
     base: 'http://h/',
     decodeErrors: 0,
     notes: ['1: <base href> "javascript:x" passed over: a javascript: URL is no base (HTML)'],
@@ -285,6 +289,47 @@ test('LinkExtractor: the push interface, and its misuse', async () => {
   assert.throws(() => textThenBytes.write(Buffer.from('<a>')), /bytes after text/);
   assert.throws(() => new LinkExtractor({ encoding: 'klingon' }, () => {}), /encoding "klingon" is not an encoding label/);
   assert.throws(() => new LinkExtractor({ grammar: 'whatwg' as 'rfc3986' }, () => {}), /unknown grammar "whatwg"/);
+});
+
+test("source: 'file': a file that names no encoding is UTF-8 when all its bytes are (beyond ASCII), else the default", async () => {
+  /** The resolved links, encoding, its source and notUtf8At of `bytes` given in chunks of `chunk` bytes. */
+  const read = async (bytes: Buffer, options: Parameters<typeof extractLinks>[1] = {}, chunk = 1 << 16) => {
+    const pieces: Buffer[] = [];
+    for (let i = 0; i < bytes.length; i += chunk) pieces.push(bytes.subarray(i, i + chunk));
+    const l = extractLinks(pieces, { base: 'http://h/', source: 'file', ...options });
+    const out: string[] = [];
+    for await (const x of l) out.push(x.resolved!);
+    const d = l.document;
+    return [out, d.encoding, d.encodingSource, d.notUtf8At];
+  };
+  const cafe = bytes('<a href="caf\xc3\xa9.html?q=\xc3\xa9">');
+  assert.equal(await read(cafe), [['http://h/caf%C3%A9.html?q=%C3%A9'], 'utf-8', 'file', -1]);
+  // Cut anywhere, even inside a sequence; the same.
+  assert.equal(await read(cafe, {}, 1), [['http://h/caf%C3%A9.html?q=%C3%A9'], 'utf-8', 'file', -1]);
+  // From the network (no hint), the same bytes are windows-1252.
+  assert.equal(await read(cafe, { source: null }), [['http://h/caf%C3%83%C2%A9.html?q=%C3%A9'], 'windows-1252', 'default', null]);
+  // One byte that is not UTF-8, however far in: the default, and where the bytes broke.
+  const far = bytes(`<a href="caf\xc3\xa9.html"><!--${'x'.repeat(100_000)}--><p>caf\xe9 <a href="?q=\xe9">`);
+  assert.equal(await read(far), [['http://h/caf%C3%83%C2%A9.html', 'http://h/?q=%E9'], 'windows-1252', 'default', 100_034]);
+  assert.equal((await read(far, { defaultEncoding: 'iso-8859-2' }))[1], 'iso-8859-2');
+  // Past the first 1024 bytes (no prescan reaches it): still UTF-8.
+  assert.equal(await read(bytes(`<!--${'x'.repeat(3000)}--><a href="\xc3\xa9">`)), [['http://h/%C3%A9'], 'utf-8', 'file', -1]);
+  // All ASCII: nothing tells UTF-8 from windows-1252, the default holds (a query's &eacute; is %E9, as browsers send it).
+  assert.equal(await read(bytes('<a href="?q=&eacute;">')), [['http://h/?q=%E9'], 'windows-1252', 'default', -1]);
+  // A sequence cut by the end of the file is not UTF-8.
+  assert.equal((await read(bytes('<a href="\xc3\xa9">\xe2\x82')))[2], 'default');
+  // What the page or the user names comes first: a <meta charset>, --encoding, a byte order mark, a Content-Type.
+  assert.equal(await read(bytes('<meta charset=windows-1252><a href="\xc3\xa9">')), [
+    ['http://h/%C3%83%C2%A9'],
+    'windows-1252',
+    'meta',
+    null,
+  ]);
+  assert.equal((await read(cafe, { encoding: 'windows-1252' })).slice(1), ['windows-1252', 'override', null]);
+  assert.equal((await read(bytes(`\xef\xbb\xbf<a href="\xe9">`))).slice(1), ['utf-8', 'bom', null]);
+  assert.equal((await read(cafe, { contentType: 'text/html; charset=iso-8859-2' })).slice(1), ['iso-8859-2', 'content-type', null]);
+  // An empty file.
+  assert.equal(await read(Buffer.alloc(0)), [[], 'windows-1252', 'default', -1]);
 });
 
 test.run();

@@ -95,7 +95,7 @@ export class LinksCommand extends Command implements PageSink {
     this.pageLinks = 0;
   }
 
-  link(l: Link): void {
+  link(l: Link, doc: DocumentInfo): void {
     this.uris++;
     this.pageLinks++;
     this.count(schemeOf(urlInput(l.link).input));
@@ -104,7 +104,7 @@ export class LinksCommand extends Command implements PageSink {
       if (this.config.warnings && !this.config.json) this.warn(l);
     }
     if (l.resolved === null) {
-      this.unresolved(l);
+      this.unresolved(l, doc);
       return;
     }
     // The normal form of a lenient link is strict RFC 3986: what was tolerated comes out percent-encoded.
@@ -114,11 +114,13 @@ export class LinksCommand extends Command implements PageSink {
       if (this.pageSite === null || this.siteOf(resolved, true) !== this.pageSite) return;
     }
     if (this.dedupe !== null && !this.dedupe.keep(resolved)) return;
-    this.write(l, resolved);
+    this.write(l, resolved, doc);
   }
 
   pageEnd(doc: DocumentInfo): void {
     for (const note of doc.notes) this.note(`${this.page}:${note}`);
+    const encoding = this.config.warnings ? fileEncodingNote(doc) : null;
+    if (encoding !== null) this.note(`${this.page}: ${encoding}`);
     if (doc.decodeErrors > 0) {
       this.s.decodeErrors += doc.decodeErrors;
       this.s.pagesWithDecodeErrors++;
@@ -190,7 +192,7 @@ export class LinksCommand extends Command implements PageSink {
     return k;
   }
 
-  private write(l: Link, resolved: string): void {
+  private write(l: Link, resolved: string, doc: DocumentInfo): void {
     this.keys?.push(resolved);
     if (!this.config.json) {
       this.out.push(`${tsvSafe(this.page)}\t${tsvSafe(l.base ?? '')}\t${tsvSafe(resolved)}\n`);
@@ -198,19 +200,19 @@ export class LinksCommand extends Command implements PageSink {
     }
     this.out.push(
       terminalSafe(
-        `{"page":${JSON.stringify(this.page)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"base":${l.base === null ? 'null' : JSON.stringify(l.base)},"resolved":${JSON.stringify(resolved)},"grammar":"${this.config.linkGrammar}","line":${l.line},"warnings":${JSON.stringify(l.warnings)}}\n`,
+        `{"page":${JSON.stringify(this.page)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"base":${l.base === null ? 'null' : JSON.stringify(l.base)},"resolved":${JSON.stringify(resolved)},"grammar":"${this.config.linkGrammar}",${encodingFields(doc)},"line":${l.line},"warnings":${JSON.stringify(l.warnings)}}\n`,
       ),
     );
   }
 
-  private unresolved(l: Link): void {
+  private unresolved(l: Link, doc: DocumentInfo): void {
     this.invalid++;
     const e = l.error!;
     if (this.config.json) {
       this.keys?.push('');
       this.out.push(
         terminalSafe(
-          `{"page":${JSON.stringify(this.page)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"grammar":"${this.config.linkGrammar}","line":${l.line},"warnings":${JSON.stringify(l.warnings)},"error":{"code":"${e.code}","index":${e.index},"message":${JSON.stringify(e.message)}}}\n`,
+          `{"page":${JSON.stringify(this.page)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"grammar":"${this.config.linkGrammar}",${encodingFields(doc)},"line":${l.line},"warnings":${JSON.stringify(l.warnings)},"error":{"code":"${e.code}","index":${e.index},"message":${JSON.stringify(e.message)}}}\n`,
         ),
       );
     } else {
@@ -289,9 +291,24 @@ const SOURCES: Readonly<Record<string, string>> = {
   override: '--encoding',
   'content-type': 'its HTTP Content-Type',
   meta: 'its <meta> charset',
+  file: 'its bytes: a file that names no encoding, all UTF-8',
   default: 'the default: it names no encoding; --default-encoding changes it',
   text: 'text',
 };
+
+/** A page's encoding and the rule that decided it (`--json`), and, for a file that names none, where its bytes stop being UTF-8. */
+function encodingFields(doc: DocumentInfo): string {
+  return `"encoding":"${doc.encoding}","encodingSource":"${doc.encodingSource}","notUtf8At":${doc.notUtf8At}`;
+}
+
+/** For `--warnings`: how the encoding of a file that names none was decided, or null. */
+function fileEncodingNote(doc: DocumentInfo): string | null {
+  const at = doc.notUtf8At;
+  if (at === null) return null;
+  if (doc.encodingSource === 'file') return 'read as UTF-8: it names no encoding and its bytes are UTF-8, as browsers read a file: URL';
+  const why = at === -1 ? 'its bytes are all ASCII' : `its bytes are not UTF-8 (from byte ${at})`;
+  return `read as ${doc.encoding} (${SOURCES.default}): ${why}`;
+}
 
 /** How reading an input ended: read, not readable (exit 1), a broken WARC file (exit 2). */
 export type InputOutcome = 'read' | 'unreadable' | 'broken';
@@ -332,6 +349,7 @@ export async function readInput(
       cmd,
       input.path,
       source.file === null ? null : source.size,
+      input.path !== '-' && source.size !== null,
     );
     try {
       for await (const chunk of source.chunks()) {
@@ -384,8 +402,9 @@ WARC-Target-URI). One line per link:
   PAGE<TAB>BASE<TAB>LINK   the page (its file, or its WARC-Target-URI), the
                            base, and the link resolved
 Pages are decoded as the HTML Standard sniffs them (byte order mark, --encoding,
-the HTTP charset, <meta charset> in the first 1024 bytes, else windows-1252)
-and tokenized as it says. A link's query is percent-encoded in the page's
+the HTTP charset, <meta charset> in the first 1024 bytes; for a file, not
+standard input or WARC, UTF-8 when all its bytes are, as browsers read a file:
+URL; else windows-1252) and tokenized as it says. A link's query is percent-encoded in the page's
 encoding, its path in UTF-8. Links: a/area/link href, img/script/iframe/frame/
 source/video/audio/embed/track/input src, srcset candidates, form action,
 formaction, object data, video poster, cite, the first <meta http-equiv=refresh>.
@@ -413,11 +432,11 @@ or --glob). A link that cannot be resolved is reported on standard error (with
         ],
         [
           '--json',
-          'one JSON object per link: page, element, attribute, link (as written), base, resolved, grammar (web or rfc3986), line, warnings; or, for a link that cannot be resolved, error {code, index, message}',
+          'one JSON object per link: page, element, attribute, link (as written), base, resolved, grammar (web or rfc3986), encoding and encodingSource (the rule that decided it: bom, override, content-type, meta, file, default), notUtf8At, line, warnings; or, for a link that cannot be resolved, error {code, index, message}',
         ],
         [
           '--warnings',
-          'report each link with a warning on standard error (bytes that do not decode, stripped controls, characters its encoding lacks)',
+          'report each link with a warning on standard error (bytes that do not decode, stripped controls, characters its encoding lacks), and how the encoding of each file that names none was decided',
         ],
         ['--dedupe', 'write each resolved link once'],
         ['--dedupe-limit', 'how many distinct links --dedupe holds, as for normalize (default 1000000)'],

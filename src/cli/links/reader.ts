@@ -19,7 +19,8 @@ import { type DocumentWriter, type WarcDocument, WarcReader, type WarcRecords } 
 export interface PageSink {
   /** A document starts: its name in the output, and its URL when known. */
   pageStart(name: string, url: string | null): void;
-  link(link: Link): void;
+  /** A link of the document; `document`: what is known of it (its encoding is). */
+  link(link: Link, document: DocumentInfo): void;
   pageEnd(document: DocumentInfo): void;
   /** A WARC record that holds no HTML (by its content type). */
   notHtml(name: string, contentType: string): void;
@@ -45,6 +46,7 @@ function open(
   url: string | null,
   contentLocation: string | null,
   contentType: string | null,
+  fromFile = false,
 ): DocumentWriter {
   to.pageStart(name, url);
   const x = new LinkExtractor(
@@ -55,8 +57,9 @@ function open(
       encoding: config.encoding,
       defaultEncoding: config.defaultEncoding,
       grammar: config.linkGrammar,
+      source: fromFile ? 'file' : null,
     },
-    (l) => to.link(l),
+    (l) => to.link(l, x.document),
   );
   return {
     write: (bytes) => x.write(bytes),
@@ -81,8 +84,9 @@ class HtmlReader implements Reader {
     config: Config,
     private readonly to: PageSink,
     private readonly name: string,
+    fromFile: boolean,
   ) {
-    this.doc = open(config, to, name, config.base === null ? null : config.base.href, null, null);
+    this.doc = open(config, to, name, config.base === null ? null : config.base.href, null, null, fromFile);
     this.limit = config.maxRecordSize;
     this.left = config.maxRecordSize;
   }
@@ -107,10 +111,18 @@ class HtmlReader implements Reader {
 /**
  * The reader of one input of `links`: HTML, or WARC (`--warc`, or a name ending in .warc or
  * .warc.gz). `size`: a plain file's size (a WARC record's Content-Length past it is an error
- * at once), else null.
+ * at once), else null. `fromFile`: the input is a file of the file system (not standard input
+ * or a pipe), whose bytes decide its encoding when it names none, as browsers read a `file:` URL.
  */
-export function linkReader(shape: 'html' | 'warc', config: Config, to: PageSink, name: string, size: number | null): Reader {
-  if (shape === 'html') return new HtmlReader(config, to, name);
+export function linkReader(
+  shape: 'html' | 'warc',
+  config: Config,
+  to: PageSink,
+  name: string,
+  size: number | null,
+  fromFile: boolean,
+): Reader {
+  if (shape === 'html') return new HtmlReader(config, to, name, fromFile);
   const records: WarcRecords = {
     document: (d: WarcDocument) => open(config, to, d.name, d.target, d.contentLocation, d.contentType),
     notHtml: (n, contentType) => to.notHtml(n, contentType),
