@@ -589,8 +589,9 @@ test('links: 500 files and a directory in one run, unreadable inputs reported an
   assert.is(lines.length - 1, 503);
   assert.is(lines[0], `${files[0]}\thttp://h/\thttp://h/page/0`);
   assert.equal(lines.slice(1, 4), [
-    `${join(dir, 'index.html')}\thttp://h/\thttp://h/a`,
-    `${join(dir, 'sub/deep.htm')}\thttp://h/\thttp://h/b`,
+    // Each page of a directory is at --base resolved with its path inside it.
+    `${join(dir, 'index.html')}\thttp://h/index.html\thttp://h/a`,
+    `${join(dir, 'sub/deep.htm')}\thttp://h/sub/deep.htm\thttp://h/sub/b`,
     'http://w.example/\thttp://w.example/\thttp://w.example/w',
   ]);
   assert.is(lines[502], `${files[499]}\thttp://h/\thttp://h/page/499`);
@@ -603,7 +604,32 @@ test('links: 500 files and a directory in one run, unreadable inputs reported an
   const list = tmp.file('list.txt', `${files[1]}\n\n${dir}\n`);
   const f = await cli(['links', '-q', '--base', 'http://h/', '--glob', '*.htm', '--files-from', list]);
   // A file named is read whatever its name; a directory gives the files the pattern matches.
-  assert.is(f.out, `${files[1]}\thttp://h/\thttp://h/page/1\n${join(dir, 'sub/deep.htm')}\thttp://h/\thttp://h/b\n`);
+  assert.is(f.out, `${files[1]}\thttp://h/\thttp://h/page/1\n${join(dir, 'sub/deep.htm')}\thttp://h/sub/deep.htm\thttp://h/sub/b\n`);
+});
+
+test('links: a directory with --base is a mirrored site: each page is at --base resolved with its path inside the directory', async () => {
+  const site = join(tmp.dir, 'mirror');
+  mkdirSync(join(site, 'sub', 'deep'), { recursive: true });
+  tmp.file('mirror/index.html', '<a href="x.html">');
+  tmp.file('mirror/sub/rel.html', '<a href="x.html"><a href="../up.html"><img src="/root.png">');
+  tmp.file('mirror/sub/deep/a b?c#d%.html', '<a href="">');
+  tmp.file('mirror/sub/based.html', '<base href="/b/"><a href="x.html">');
+  const want = [
+    `${site}/index.html\thttps://site.example/m/index.html\thttps://site.example/m/x.html`,
+    `${site}/sub/based.html\thttps://site.example/b/\thttps://site.example/b/x.html`,
+    `${site}/sub/deep/a b?c#d%.html\thttps://site.example/m/sub/deep/a%20b%3Fc%23d%25.html\thttps://site.example/m/sub/deep/a%20b%3Fc%23d%25.html`,
+    `${site}/sub/rel.html\thttps://site.example/m/sub/rel.html\thttps://site.example/m/sub/x.html`,
+    `${site}/sub/rel.html\thttps://site.example/m/sub/rel.html\thttps://site.example/m/up.html`,
+    `${site}/sub/rel.html\thttps://site.example/m/sub/rel.html\thttps://site.example/root.png`,
+  ];
+  for (const args of [[], ['--threads', '2']]) {
+    const r = await cli(['links', '-q', ...args, '--base', 'https://site.example/m/', site]);
+    assert.is(r.code, 0);
+    assert.is(r.out, `${want.join('\n')}\n`);
+  }
+  // A file named on its own is at --base itself.
+  const one = await cli(['links', '-q', '--base', 'https://site.example/m/', join(site, 'sub/rel.html')]);
+  assert.is(one.out.split('\n')[0], `${site}/sub/rel.html\thttps://site.example/m/\thttps://site.example/m/x.html`);
 });
 
 test('links --threads: whole files on worker threads, the same output in input order, --dedupe across them', async () => {

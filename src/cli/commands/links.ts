@@ -350,6 +350,7 @@ export async function readInput(
       input.path,
       source.file === null ? null : source.size,
       input.path !== '-' && source.size !== null,
+      input.inside ?? null,
     );
     try {
       for await (const chunk of source.chunks()) {
@@ -416,7 +417,10 @@ or --glob). A link that cannot be resolved is reported on standard error (with
     {
       title: 'Options:',
       rows: [
-        ['--base', 'the URI an HTML input was retrieved from (its base when it has no <base href>)'],
+        [
+          '--base',
+          "the URI an HTML input was retrieved from (its base when it has no <base href>); for the files of a directory, the directory's: each page's URI is it resolved with the page's path inside the directory, as wget -m lays a site out (--base https://site.example/ site/ reads site/sub/a.html as https://site.example/sub/a.html)",
+        ],
         [
           '--rfc3986',
           "resolve links in RFC 3986 (§5.2, read leniently) rather than as browsers do (the URL Standard's parser); every character RFC 3986 does not allow is written percent-encoded (a space %20, \\ %5C, ^ %5E, | %7C), so each link is a URI",

@@ -11,6 +11,8 @@
  */
 import { type DocumentInfo, type Link, LinkExtractor } from '../../links/extract.js';
 import { loadPackages, packages } from '../../links/packages.js';
+import { percentEncode } from '../../ops/percent.js';
+import { resolve } from '../../ops/resolve.js';
 import type { Config } from '../config.js';
 import type { Reader } from '../lines/records.js';
 import { type DocumentWriter, type WarcDocument, WarcReader, type WarcRecords } from './warc.js';
@@ -85,8 +87,9 @@ class HtmlReader implements Reader {
     private readonly to: PageSink,
     private readonly name: string,
     fromFile: boolean,
+    inside: string | null,
   ) {
-    this.doc = open(config, to, name, config.base === null ? null : config.base.href, null, null, fromFile);
+    this.doc = open(config, to, name, retrievalUri(config, inside), null, null, fromFile);
     this.limit = config.maxRecordSize;
     this.left = config.maxRecordSize;
   }
@@ -109,10 +112,29 @@ class HtmlReader implements Reader {
 }
 
 /**
+ * The URI an HTML input was retrieved from: `--base`; for a file found in a directory, `--base`
+ * resolved with the file's path inside the directory (each name a path segment, percent-encoded:
+ * a "?" or "#" in a name is part of it), as `wget -m` lays a site out.
+ */
+export function retrievalUri(config: Config, inside: string | null): string | null {
+  const base = config.base;
+  if (base === null) return null;
+  if (inside === null) return base.href;
+  return resolve(
+    base,
+    inside
+      .split('/')
+      .map((name) => percentEncode(name, 'segment'))
+      .join('/'),
+  );
+}
+
+/**
  * The reader of one input of `links`: HTML, or WARC (`--warc`, or a name ending in .warc or
  * .warc.gz). `size`: a plain file's size (a WARC record's Content-Length past it is an error
  * at once), else null. `fromFile`: the input is a file of the file system (not standard input
  * or a pipe), whose bytes decide its encoding when it names none, as browsers read a `file:` URL.
+ * `inside`: a file's path inside the directory it was found in (see `retrievalUri`).
  */
 export function linkReader(
   shape: 'html' | 'warc',
@@ -121,8 +143,9 @@ export function linkReader(
   name: string,
   size: number | null,
   fromFile: boolean,
+  inside: string | null = null,
 ): Reader {
-  if (shape === 'html') return new HtmlReader(config, to, name, fromFile);
+  if (shape === 'html') return new HtmlReader(config, to, name, fromFile, inside);
   const records: WarcRecords = {
     document: (d: WarcDocument) => open(config, to, d.name, d.target, d.contentLocation, d.contentType),
     notHtml: (n, contentType) => to.notHtml(n, contentType),
