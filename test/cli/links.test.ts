@@ -799,6 +799,43 @@ test('links over WARC: a body that is not the gzip it claims is read as it is', 
   assert.is(r.out, `http://bad.example/\thttp://bad.example/\thttp://bad.example/raw\n${WARC_OUT}`);
 });
 
+test('links: WARC is known by its first bytes on any input, standard input too, plain or gzip; zstd is reported, never read as HTML', async () => {
+  const warc = Buffer.concat(warcFile());
+  const whole = gzipSync(warc);
+  const members = gzipMembers(warcFile());
+  for (const input of [warc, whole, members]) {
+    const r = await cli(['links'], input);
+    assert.is(r.code, 0);
+    assert.is(r.out, WARC_OUT);
+    assert.is(r.err, WARC_ERR);
+  }
+  // Whatever the file's name; and with --base, which a WARC record's own URI overrides.
+  for (const [name, bytes] of [
+    ['crawl.html', warc],
+    ['crawl.bin', members],
+  ] as const) {
+    const file = tmp.file(name, bytes);
+    const r = await cli(['links', '--base', 'http://elsewhere/', file]);
+    assert.is(r.out, WARC_OUT);
+  }
+  // Cut into one-byte chunks before the magic is whole: the same.
+  const r = await cli(['links'], [...[...warc.subarray(0, 7)].map((b) => Buffer.of(b)), warc.subarray(7)]);
+  assert.is(r.out, WARC_OUT);
+  // A page that merely begins with the word is HTML.
+  assert.is((await cli(['links', '-q', '--base', 'http://h/'], 'WARC files: <a href=x>')).out, '-\thttp://h/\thttp://h/x\n');
+  assert.is((await cli(['links', '-q', '--base', 'http://h/'], 'WARC')).out, '');
+  // zstd: a frame (28 b5 2f fd) or the skippable frame a .warc.zst begins with (its dictionary, 5d 2a 4d 18).
+  for (const head of [Buffer.from('28b52ffd', 'hex'), Buffer.from('5d2a4d1808000000', 'hex')]) {
+    const z = await cli(['links'], Buffer.concat([head, Buffer.alloc(64)]));
+    assert.is(z.code, 1);
+    assert.is(z.out, '');
+    assert.match(
+      z.err,
+      /^urikit: cannot read standard input: it is zstd data \(found by its first bytes\), which urikit does not decompress/,
+    );
+  }
+});
+
 test('links over data that is not WARC: an error, exit 2', async () => {
   const r = await cli(['links', '--warc'], 'this is not a WARC file\r\n\r\n');
   assert.is(r.code, 2);

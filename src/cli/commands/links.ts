@@ -20,6 +20,7 @@ import { describeReadError, openInput } from '../io/input.js';
 import type { Progress } from '../io/progress.js';
 import { show, terminalSafe, tsvSafe } from '../io/quote.js';
 import type { Sink } from '../io/writer.js';
+import type { Reader } from '../lines/records.js';
 import type { DocumentInput } from '../links/inputs.js';
 import type { PageSink } from '../links/reader.js';
 import { feature } from '../packages.js';
@@ -343,22 +344,38 @@ export async function readInput(
   let read = 0;
   try {
     const source = await openInput(input.path, stdin, config.maxLineLength);
-    const reader = feature('links').linkReader(
-      shapeOf(config, input.path),
-      config,
-      cmd,
-      input.path,
-      source.file === null ? null : source.size,
-      input.path !== '-' && source.size !== null,
-      input.inside ?? null,
-    );
+    const named = shapeOf(config, input.path);
+    // The reader, once the first bytes have said which: WARC whatever the input's name, HTML else.
+    let reader: Reader | null = null;
+    let head: Buffer[] = [];
+    const start = async (): Promise<Reader> => {
+      const bytes = Buffer.concat(head);
+      head = [];
+      const shape = named === 'warc' || isWarc(bytes) ? 'warc' : 'html';
+      const r = feature('links').linkReader(
+        shape,
+        config,
+        cmd,
+        input.path,
+        source.file === null ? null : source.size,
+        input.path !== '-' && source.size !== null,
+        input.inside ?? null,
+      );
+      if (bytes.length > 0) await r.push(bytes);
+      return r;
+    };
     try {
       for await (const chunk of source.chunks()) {
-        await reader.push(chunk);
+        if (reader !== null) await reader.push(chunk);
+        else {
+          head.push(chunk);
+          if (head.reduce((n, c) => n + c.length, 0) >= WARC_MAGIC.length) reader = await start();
+        }
         read = source.read;
         await flush(cmd, o, read);
         if (o.out.closed) return 'read';
       }
+      reader ??= await start();
       await reader.end();
     } finally {
       read = source.read;
@@ -384,7 +401,15 @@ async function flush(cmd: LinksCommand, o: DocumentOutput, read: number): Promis
   o.progress?.update(o.before + read);
 }
 
-/** HTML, unless `--warc` or the file's name says WARC. */
+/** What every WARC record, and so a WARC file, begins with (ISO 28500: "WARC/1.0", "WARC/1.1"). */
+const WARC_MAGIC = Buffer.from('WARC/');
+
+/** Whether `head`, an input's first bytes (after gzip), are those of a WARC file. */
+function isWarc(head: Buffer): boolean {
+  return head.length >= WARC_MAGIC.length && head.subarray(0, WARC_MAGIC.length).equals(WARC_MAGIC);
+}
+
+/** HTML, unless `--warc` or the file's name says WARC (its first bytes may still say so: `isWarc`). */
 export function shapeOf(config: Config, file: string): 'html' | 'warc' {
   return config.warc || /\.warc(\.gz)?$/i.test(file) ? 'warc' : 'html';
 }
@@ -425,7 +450,10 @@ or --glob). A link that cannot be resolved is reported on standard error (with
           '--rfc3986',
           "resolve links in RFC 3986 (§5.2, read leniently) rather than as browsers do (the URL Standard's parser); every character RFC 3986 does not allow is written percent-encoded (a space %20, \\ %5C, ^ %5E, | %7C), so each link is a URI",
         ],
-        ['--warc', 'the input is WARC (so is a FILE named *.warc or *.warc.gz)'],
+        [
+          '--warc',
+          'the input is WARC; so is a FILE named *.warc or *.warc.gz, and any input, standard input too, whose first bytes (after gzip) are WARC/',
+        ],
         ['--files-from', 'read the inputs named in LIST, one a line (- for standard input)'],
         ['--glob', "the files of a directory to read: a pattern of their paths in it ('**/*.html', '*.warc.gz')"],
         ['--encoding', 'read every page in this encoding (a WHATWG label), whatever it says of itself (a byte order mark still wins)'],
