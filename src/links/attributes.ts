@@ -4,15 +4,21 @@
  * URL of a `<meta http-equiv=refresh>` by HTML's shared declarative refresh steps.
  */
 
-/** The URL attributes of each element (besides `srcset`, `<meta http-equiv=refresh>` and `<base>`). */
+/**
+ * The URL attributes of each HTML element (besides `<meta http-equiv=refresh>` and `<base>`): those
+ * browsers load or follow, and the obsolete ones that still name a URL (`lowsrc`, `longdesc`,
+ * `manifest`; a crawler wants them).
+ */
 export const LINK_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  html: ['manifest'],
+  body: ['background'],
   a: ['href'],
   area: ['href'],
   link: ['href'],
-  img: ['src', 'srcset'],
+  img: ['src', 'srcset', 'lowsrc', 'longdesc'],
   script: ['src'],
-  iframe: ['src'],
-  frame: ['src'],
+  iframe: ['src', 'longdesc'],
+  frame: ['src', 'longdesc'],
   source: ['src', 'srcset'],
   video: ['src', 'poster'],
   audio: ['src'],
@@ -26,7 +32,20 @@ export const LINK_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   q: ['cite'],
   del: ['cite'],
   ins: ['cite'],
+  table: ['background'],
+  thead: ['background'],
+  tbody: ['background'],
+  tfoot: ['background'],
+  tr: ['background'],
+  td: ['background'],
+  th: ['background'],
 };
+
+/**
+ * The SVG elements whose `href` (else `xlink:href`, which it overrides, as in SVG 2) is a link:
+ * `a` followed, `image`, `use`, `script` and `feImage` loaded (names as the tokenizer gives them).
+ */
+export const SVG_LINK_ELEMENTS: ReadonlySet<string> = new Set(['a', 'image', 'use', 'script', 'feimage']);
 
 /** HTML's ASCII whitespace: TAB, LF, FF, CR, SPACE. */
 function isSpace(c: number): boolean {

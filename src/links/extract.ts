@@ -57,9 +57,9 @@ export interface ExtractOptions {
 
 /** A link of the document. */
 export interface Link {
-  /** The element, in lower case: `a`, `img`, `meta`. */
+  /** The element, in lower case: `a`, `img`, `meta`; an SVG or MathML one with its namespace: `svg:a`, `svg:feImage`, `math:mi`. */
   element: string;
-  /** The attribute: `href`, `src`, `srcset`, `content` (a meta refresh). */
+  /** The attribute: `href`, `src`, `srcset`, `content` (a meta refresh), `xlink:href`. */
   attribute: string;
   /** The URL as written (character references decoded, ASCII whitespace trimmed). */
   link: string;
@@ -372,13 +372,20 @@ export class LinkExtractor implements FinderHost {
       });
       return;
     }
-    const r = resolveLink(f.link, this.base, this.noBase, this.document.encoding ?? 'utf-8', this.grammar, this.packages);
+    const encoding = this.document.encoding ?? 'utf-8';
+    // HTML (form submission, and the action IDL attribute): an empty action or formaction is
+    // the URL of the form's document, not its base.
+    const own = f.link === '' && (f.attribute === 'action' || f.attribute === 'formaction');
+    const base = own ? (this.options.base ?? null) : this.base;
+    const r = own
+      ? resolveLink(base ?? '', null, this.noBase, encoding, this.grammar, this.packages)
+      : resolveLink(f.link, this.base, this.noBase, encoding, this.grammar, this.packages);
     if (f.decodeError) r.warnings.unshift('DECODE_ERROR');
     this.onLink({
       element: f.element,
       attribute: f.attribute,
       link: f.link,
-      base: this.base,
+      base: own ? r.resolved : this.base,
       resolved: r.resolved,
       line: f.line,
       warnings: r.warnings,

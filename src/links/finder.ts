@@ -3,9 +3,9 @@
  * decide a base, a refresh or a namespace), keeps the tree (tree.ts) and hands each link it finds,
  * as written, and the document's first `<base href>` to its host (the extractor).
  */
-import { LINK_ATTRIBUTES, refreshUrl, srcsetUrls, trimUrl } from './attributes.js';
+import { LINK_ATTRIBUTES, refreshUrl, SVG_LINK_ELEMENTS, srcsetUrls, trimUrl } from './attributes.js';
 import { DATA, type Tokenizer, type TokenSink } from './tokenizer.js';
-import { contentState, HTML, OpenElements, SVG } from './tree.js';
+import { contentState, HTML, MATHML, OpenElements, SVG } from './tree.js';
 
 /** What the finder hands its findings to. */
 export interface FinderHost {
@@ -17,7 +17,10 @@ export interface FinderHost {
   decodeErrorIn(start: number, end: number): boolean;
 }
 
-/** The attributes read of each element: its URL attributes, and what decides a base, a refresh or a namespace. */
+/**
+ * The attributes read of each start tag in HTML content: its URL attributes, and what decides a
+ * base, a refresh or a namespace (`<math href>`: the MathML element's link).
+ */
 const WANTED: Readonly<Record<string, readonly string[]>> = {
   ...LINK_ATTRIBUTES,
   image: LINK_ATTRIBUTES.img!,
@@ -25,7 +28,22 @@ const WANTED: Readonly<Record<string, readonly string[]>> = {
   meta: ['http-equiv', 'content'],
   font: ['color', 'face', 'size'],
   'annotation-xml': ['encoding'],
+  math: ['href'],
 };
+
+/** The link attributes of SVG and MathML elements. */
+const FOREIGN = ['href', 'xlink:href'];
+
+/**
+ * The attributes read of each start tag in SVG or MathML content, where it may make an SVG or
+ * MathML element (its `href`, `xlink:href`) or break out to HTML (those of WANTED, first).
+ */
+const WANTED_FOREIGN: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries(WANTED).map(([name, attributes]) => [name, [...attributes, ...FOREIGN.filter((a) => !attributes.includes(a))]]),
+);
+
+/** The most attributes read of a start tag. */
+const SLOTS = Math.max(...[...WANTED_FOREIGN.values()].map((a) => a.length));
 
 /** A link found, before its base is known. */
 export interface Found {
@@ -44,8 +62,8 @@ export class Finder implements TokenSink {
   tokenizer: Tokenizer | null = null;
   private name = '';
   private wanted: readonly string[] | null = null;
-  private readonly values: Array<string | null | undefined> = [undefined, undefined, undefined];
-  private readonly broken = [false, false, false];
+  private readonly values: Array<string | null | undefined> = new Array(SLOTS).fill(undefined);
+  private readonly broken: boolean[] = new Array(SLOTS).fill(false);
   private slot = 0;
   private refreshed = false;
 
@@ -53,12 +71,10 @@ export class Finder implements TokenSink {
 
   startTag(name: string): boolean {
     this.name = name;
-    if (!Object.hasOwn(WANTED, name)) {
-      this.wanted = null;
-      return false;
-    }
-    this.wanted = WANTED[name]!;
-    this.values[0] = this.values[1] = this.values[2] = undefined;
+    const wanted = this.tree.foreignContent() ? (WANTED_FOREIGN.get(name) ?? FOREIGN) : Object.hasOwn(WANTED, name) ? WANTED[name]! : null;
+    this.wanted = wanted;
+    if (wanted === null) return false;
+    this.values.fill(undefined);
     return true;
   }
 
@@ -88,10 +104,10 @@ export class Finder implements TokenSink {
     };
     const ns = this.tree.startTag(name, selfClosing, facts);
     if (ns === HTML) {
-      if (wanted !== null) this.element(name, this.tree.inTemplate());
+      if (wanted !== null && Object.hasOwn(WANTED, name)) this.element(name, this.tree.inTemplate());
       return contentState(name);
     }
-    if (ns === SVG && name === 'a' && wanted !== null) this.element(name, true);
+    if (wanted !== null && (ns === MATHML || (ns === SVG && SVG_LINK_ELEMENTS.has(name)))) this.foreignElement(name, ns);
     return DATA;
   }
 
@@ -124,19 +140,36 @@ export class Finder implements TokenSink {
       if (url !== null) this.x.found({ element: 'meta', attribute: 'content', link: url, line, decodeError: this.broken[1]! });
       return;
     }
-    if (name === 'font' || name === 'annotation-xml') return;
+    if (name === 'font' || name === 'annotation-xml' || name === 'math') return;
     const element = name === 'image' ? 'img' : name;
+    // The HTML attributes come first in the list read (WANTED_FOREIGN too), in LINK_ATTRIBUTES' order.
+    const attributes = WANTED[name]!;
+    for (let k = 0; k < attributes.length; k++) this.attributeLinks(element, attributes[k]!, k, line);
+  }
+
+  /**
+   * The link of an SVG or MathML element: its `href`, else its `xlink:href` (SVG 2: `href` wins).
+   * A `<math href>` comes from HTML content, where `xlink:href` is not read; the others, from
+   * SVG or MathML content.
+   */
+  private foreignElement(name: string, ns: number): void {
     const wanted = this.wanted!;
-    for (let k = 0; k < wanted.length; k++) {
-      const value = v[k];
-      if (value === undefined) continue;
-      const attribute = wanted[k]!;
-      if (value === null) this.x.found({ element, attribute, link: '', line, decodeError: false, tooLong: true });
-      else if (attribute === 'srcset') {
-        for (const url of srcsetUrls(value)) this.x.found({ element, attribute, link: url, line, decodeError: this.broken[k]! });
-      } else {
-        this.x.found({ element, attribute, link: trimUrl(value), line, decodeError: this.broken[k]! });
-      }
+    const k = wanted.indexOf(this.values[wanted.indexOf('href')] !== undefined ? 'href' : 'xlink:href');
+    if (k === -1 || this.values[k] === undefined) return;
+    // The element as the tree builder names it in SVG (feImage), with the namespace for those HTML has too.
+    const element = `${ns === SVG ? 'svg' : 'math'}:${name === 'feimage' ? 'feImage' : name}`;
+    this.attributeLinks(element, wanted[k]!, k, this.tokenizer!.tagLine);
+  }
+
+  /** The links of the attribute read in slot `k`: one, or a `srcset`'s candidates. */
+  private attributeLinks(element: string, attribute: string, k: number, line: number): void {
+    const value = this.values[k];
+    if (value === undefined) return;
+    if (value === null) this.x.found({ element, attribute, link: '', line, decodeError: false, tooLong: true });
+    else if (attribute === 'srcset') {
+      for (const url of srcsetUrls(value)) this.x.found({ element, attribute, link: url, line, decodeError: this.broken[k]! });
+    } else {
+      this.x.found({ element, attribute, link: trimUrl(value), line, decodeError: this.broken[k]! });
     }
   }
 }

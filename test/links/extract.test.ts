@@ -268,7 +268,8 @@ test('extractLinks (web): the retrieval URI is read as the URL Standard reads it
 
 test('deep nesting: namespaces are followed down to MAX_DEPTH, and every tag is read past it', async () => {
   const deep = (n: number) => `${'<div>'.repeat(n)}<svg><title><a href=1></title></svg>${'</div>'.repeat(n)}<a href=2>`;
-  assert.equal(await links(deep(MAX_DEPTH - 1)), ['1 a.href 1 → http://h/1', '1 a.href 2 → http://h/2']);
+  // At the last place kept, the <svg>: its <title> is past it, so the <a> is SVG's.
+  assert.equal(await links(deep(MAX_DEPTH - 1)), ['1 svg:a.href 1 → http://h/1', '1 a.href 2 → http://h/2']);
   // Past it, the <svg> is not followed: its <title> reads as HTML's (RCDATA).
   assert.equal(await links(deep(MAX_DEPTH + 10)), ['1 a.href 2 → http://h/2']);
 });
@@ -330,6 +331,64 @@ test("source: 'file': a file that names no encoding is UTF-8 when all its bytes 
   assert.equal((await read(cafe, { contentType: 'text/html; charset=iso-8859-2' })).slice(1), ['iso-8859-2', 'content-type', null]);
   // An empty file.
   assert.equal(await read(Buffer.alloc(0)), [[], 'windows-1252', 'default', -1]);
+});
+
+test('SVG, MathML and obsolete URL attributes; what the tree builder drops is no link; an empty action is the document URL', async () => {
+  const page = `<html manifest=app.appcache><base href="/b/"><body background=bg.png>
+<svg><a href=s1><text>x</text></a><a xlink:href=s2 /><a href=s3a xlink:href=s3b /><image href=s4 /><image xlink:href=s5 /><use href=s6 /><use xlink:href=s7 /><script href=s8></script><script xlink:href=s9></script><feImage href=s10 /><g href=no xlink:href=no /></svg>
+<table background=t.png><thead background=thead.png><tr background=tr.png><th background=th.png>h<td background=td.png>d</table>
+<img lowsrc=low.png longdesc=desc.html src=i.png><iframe longdesc=ifdesc.html></iframe>
+<math href=m1><mi href=m2 xlink:href=no>x</mi><mrow xlink:href=m3></mrow></math><p xlink:href=no>
+<select><a href=sel>x</a><option>o</select>
+<form action=f1><form action=f2></form><button formaction="">b</button></form><form action=""></form>
+<frame src=fr><a href="">`;
+  assert.equal(await links(page, { base: 'http://h/d/p.html#top' }), [
+    '1 html.manifest app.appcache → http://h/b/app.appcache',
+    '1 body.background bg.png → http://h/b/bg.png',
+    '2 svg:a.href s1 → http://h/b/s1',
+    '2 svg:a.xlink:href s2 → http://h/b/s2',
+    '2 svg:a.href s3a → http://h/b/s3a',
+    '2 svg:image.href s4 → http://h/b/s4',
+    '2 svg:image.xlink:href s5 → http://h/b/s5',
+    '2 svg:use.href s6 → http://h/b/s6',
+    '2 svg:use.xlink:href s7 → http://h/b/s7',
+    '2 svg:script.href s8 → http://h/b/s8',
+    '2 svg:script.xlink:href s9 → http://h/b/s9',
+    '2 svg:feImage.href s10 → http://h/b/s10',
+    '3 table.background t.png → http://h/b/t.png',
+    '3 thead.background thead.png → http://h/b/thead.png',
+    '3 tr.background tr.png → http://h/b/tr.png',
+    '3 th.background th.png → http://h/b/th.png',
+    '3 td.background td.png → http://h/b/td.png',
+    '4 img.src i.png → http://h/b/i.png',
+    '4 img.lowsrc low.png → http://h/b/low.png',
+    '4 img.longdesc desc.html → http://h/b/desc.html',
+    '4 iframe.longdesc ifdesc.html → http://h/b/ifdesc.html',
+    '5 math:math.href m1 → http://h/b/m1',
+    '5 math:mi.href m2 → http://h/b/m2',
+    '5 math:mrow.xlink:href m3 → http://h/b/m3',
+    // The relaxed <select> parser (HTML, 2025) keeps an <a> in a <select>.
+    '6 a.href sel → http://h/b/sel',
+    // The nested <form> is ignored; an empty action or formaction is the document's URL.
+    '7 form.action f1 → http://h/b/f1',
+    '7 button.formaction  → http://h/d/p.html#top',
+    '7 form.action  → http://h/d/p.html#top',
+    // The <frame> outside a <frameset> is ignored; an empty href is the base.
+    '8 a.href  → http://h/b/',
+  ]);
+  // A <frame> in a <frameset>; a <form> after </form>; nested forms in a <template> are kept.
+  assert.equal(await links('<frameset><frame src=f longdesc=d></frameset>'), [
+    '1 frame.src f → http://h/f',
+    '1 frame.longdesc d → http://h/d',
+  ]);
+  assert.equal(await links('<form action=1></form><form action=2><template><form action=3><form action=4></form></form></template>'), [
+    '1 form.action 1 → http://h/1',
+    '1 form.action 2 → http://h/2',
+    '1 form.action 3 → http://h/3',
+    '1 form.action 4 → http://h/4',
+  ]);
+  // The form element pointer stays set when its form is closed by another end tag: a later <form> is ignored.
+  assert.equal(await links('<div><form action=1></div><form action=2>'), ['1 form.action 1 → http://h/1']);
 });
 
 test.run();

@@ -433,7 +433,11 @@ standard input or WARC, UTF-8 when all its bytes are, as browsers read a file:
 URL; else windows-1252) and tokenized as it says. A link's query is percent-encoded in the page's
 encoding, its path in UTF-8. Links: a/area/link href, img/script/iframe/frame/
 source/video/audio/embed/track/input src, srcset candidates, form action,
-formaction, object data, video poster, cite, the first <meta http-equiv=refresh>.
+formaction (empty: the page's own URL), object data, video poster, cite, body/
+table/tr/td/th background, lowsrc, longdesc, manifest, the first <meta
+http-equiv=refresh>, SVG a/image/use/script/feImage href or xlink:href, MathML
+href; not those of elements the tree builder drops (a form in a form, a frame
+outside a frameset).
 A directory is read through (its .html, .htm, .xhtml, .warc and .warc.gz files,
 or --glob). A link that cannot be resolved is reported on standard error (with
 --json, in the output) and the run goes on; a summary counts links by scheme.
