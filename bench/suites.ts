@@ -275,7 +275,7 @@ const linksSuite: Suite = {
           let b = bytes.get(page);
           if (b === undefined) bytes.set(page, (b = Buffer.from(page)));
           cmd.pageStart(base!, base!);
-          const x = new LinkExtractor({ base: base! }, (l) => cmd.link(l));
+          const x = new LinkExtractor({ base: base! }, (l) => cmd.link(l, x.document));
           x.write(b);
           x.end();
           cmd.pageEnd(x.document);

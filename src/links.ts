@@ -4,7 +4,7 @@
  * urikit, loaded on first use: the main entry needs neither, and a missing one is one line that
  * names it. See docs/links.md.
  */
-export { LINK_ATTRIBUTES, refreshUrl, srcsetUrls } from './links/attributes.js';
+export { LINK_ATTRIBUTES, refreshUrl, SVG_LINK_ELEMENTS, srcsetUrls } from './links/attributes.js';
 export {
   type DocumentInfo,
   type ExtractOptions,
@@ -13,7 +13,6 @@ export {
   LinkExtractor,
   type Links,
   type LinksInput,
-  PENDING_LINKS,
 } from './links/extract.js';
 export type { Grammar, LinkWarning } from './links/resolve.js';
 export type { EncodingSource } from './links/sniff.js';

@@ -4,15 +4,21 @@
  * URL of a `<meta http-equiv=refresh>` by HTML's shared declarative refresh steps.
  */
 
-/** The URL attributes of each element (besides `srcset`, `<meta http-equiv=refresh>` and `<base>`). */
+/**
+ * The URL attributes of each HTML element (besides `<meta http-equiv=refresh>` and `<base>`): those
+ * browsers load or follow, and the obsolete ones that still name a URL (`lowsrc`, `longdesc`,
+ * `manifest`; a crawler wants them).
+ */
 export const LINK_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  html: ['manifest'],
+  body: ['background'],
   a: ['href'],
   area: ['href'],
   link: ['href'],
-  img: ['src', 'srcset'],
+  img: ['src', 'srcset', 'lowsrc', 'longdesc'],
   script: ['src'],
-  iframe: ['src'],
-  frame: ['src'],
+  iframe: ['src', 'longdesc'],
+  frame: ['src', 'longdesc'],
   source: ['src', 'srcset'],
   video: ['src', 'poster'],
   audio: ['src'],
@@ -26,7 +32,20 @@ export const LINK_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   q: ['cite'],
   del: ['cite'],
   ins: ['cite'],
+  table: ['background'],
+  thead: ['background'],
+  tbody: ['background'],
+  tfoot: ['background'],
+  tr: ['background'],
+  td: ['background'],
+  th: ['background'],
 };
+
+/**
+ * The SVG elements whose `href` (else `xlink:href`, which it overrides, as in SVG 2) is a link:
+ * `a` followed, `image`, `use`, `script` and `feImage` loaded (names as the tokenizer gives them).
+ */
+export const SVG_LINK_ELEMENTS: ReadonlySet<string> = new Set(['a', 'image', 'use', 'script', 'feimage']);
 
 /** HTML's ASCII whitespace: TAB, LF, FF, CR, SPACE. */
 function isSpace(c: number): boolean {
@@ -85,8 +104,9 @@ export function srcsetUrls(srcset: string): string[] {
  * steps, or null when there is none: a time (digits, then digits and dots), then `;`, `,` or
  * whitespace, then the URL, after an optional `url=` and in optional quotes (the closing one
  * ends it). Null too when the content is no refresh at all (`+1`, `1x; url=a`) or names no URL
- * (`5`: the page refreshes itself). The URL comes as written: the URL parser's stripping is the
- * resolver's.
+ * (`5`: the page refreshes itself). The URL comes trimmed of ASCII whitespace, as the URL parser
+ * reads it and as every URL attribute is written (C0 controls stay: the resolver strips them and
+ * says so).
  *
  * @example
  * refreshUrl('5; URL=/next'); // '/next'
@@ -115,13 +135,13 @@ export function refreshUrl(content: string): string | null {
   const whole = p;
   if ((at(p) | 0x20) === 0x75) {
     // "url", spaces, "=" and spaces come before the URL; short of that, the URL starts at the "u".
-    if ((at(p + 1) | 0x20) !== 0x72 || (at(p + 2) | 0x20) !== 0x6c) return content.slice(whole);
+    if ((at(p + 1) | 0x20) !== 0x72 || (at(p + 2) | 0x20) !== 0x6c) return trimUrl(content.slice(whole));
     p = skipSpace(p + 3);
-    if (at(p) !== 0x3d) return content.slice(whole);
+    if (at(p) !== 0x3d) return trimUrl(content.slice(whole));
     p = skipSpace(p + 1);
   }
   const quote = at(p);
-  if (quote !== 0x22 && quote !== 0x27) return content.slice(p);
+  if (quote !== 0x22 && quote !== 0x27) return trimUrl(content.slice(p));
   const close = content.indexOf(content[p]!, p + 1);
-  return content.slice(p + 1, close === -1 ? n : close);
+  return trimUrl(content.slice(p + 1, close === -1 ? n : close));
 }

@@ -1,26 +1,34 @@
 /**
  * The links of an HTML document, as a browser finds and loads them: its bytes decoded in the
  * encoding the HTML Standard sniffs (sniff.ts, decode.ts), tokenized as the standard does
- * (tokenizer.ts, tree.ts), each URL attribute read (attributes.ts) and resolved against the
+ * (tokenizer.ts, tree.ts), each URL attribute found (finder.ts, attributes.ts) and resolved against the
  * document's base (resolve.ts). `LinkExtractor` takes the document in chunks and hands each link
  * on as soon as its base is known; `extractLinks` is the same as an async iterable.
  *
  * The base is the first `<base href>` of the document (not one in a `<template>`, an `<svg>` or
- * a `<noscript>`), resolved against the outer layers of RFC 3986 §5.1 (Content-Location, the
- * retrieval URI); a `javascript:` or `data:` one is passed over, as HTML passes it over. Links
- * are held only while the document's head may still bring a `<base>`: at most `PENDING_LINKS`
- * of them, so that memory does not grow with the document. A `<base>` that comes after links
- * were given out (in the body, or after that many) is noted, and the links after it use it.
+ * a `<noscript>`), wherever it is, resolved against the outer layers of RFC 3986 §5.1
+ * (Content-Location, the retrieval URI); a `javascript:` or `data:` one is passed over, as HTML
+ * passes it over. Every link of the document is resolved against it, those before it too (HTML's
+ * document base URL): links are held until the first `<base href>` or the end of the document.
  */
 import { establishBase } from '../readers/base.js';
 import { UriError } from '../syntax/errors.js';
-import { LINK_ATTRIBUTES, refreshUrl, srcsetUrls, trimUrl } from './attributes.js';
 import { DocumentDecoder } from './decode.js';
+import { Finder, type FinderHost, type Found } from './finder.js';
+import { HeldLinks } from './held.js';
 import { type LinkPackages, loadPackages, packages } from './packages.js';
-import { encodeAsBrowsers, GRAMMAR_NAMES, type Grammar, LENIENT, type LinkWarning, resolveLink, schemeOf } from './resolve.js';
-import { bom, contentTypeCharset, type EncodingSource, PRESCAN_BYTES, prescan } from './sniff.js';
-import { DATA, Tokenizer, type TokenSink } from './tokenizer.js';
-import { contentState, HTML, OpenElements, SVG } from './tree.js';
+import {
+  encodeAsBrowsers,
+  GRAMMAR_NAMES,
+  type Grammar,
+  LENIENT,
+  type LinkWarning,
+  resolveLink,
+  schemeOf,
+  strictRfc3986,
+} from './resolve.js';
+import { bom, contentTypeCharset, type EncodingSource, PRESCAN_BYTES, prescan, Utf8Check } from './sniff.js';
+import { Tokenizer } from './tokenizer.js';
 
 /** Options of `extractLinks` and `LinkExtractor`. */
 export interface ExtractOptions {
@@ -34,6 +42,13 @@ export interface ExtractOptions {
   contentType?: string | null;
   /** The encoding of a document that names none (default `windows-1252`, the HTML Standard's). */
   defaultEncoding?: string;
+  /**
+   * Where the bytes come from: `file`, a file of the local file system, whose bytes decide its
+   * encoding when it names none: UTF-8 when they all are (and some are beyond ASCII), as browsers
+   * read a `file:` URL; the bytes are held until that is known. Else (the default) they come
+   * from the network, and a document that names no encoding is `defaultEncoding`.
+   */
+  source?: 'file' | null;
   /** The grammar links are resolved in: `web`, the URL Standard's parser, as browsers (the default), or `rfc3986`, read leniently. */
   grammar?: Grammar;
   /** The longest attribute value read as a link, in characters (default 16 MiB); a longer one is an error, `LINK_TOO_LONG`. */
@@ -42,9 +57,9 @@ export interface ExtractOptions {
 
 /** A link of the document. */
 export interface Link {
-  /** The element, in lower case: `a`, `img`, `meta`. */
+  /** The element, in lower case: `a`, `img`, `meta`; an SVG or MathML one with its namespace: `svg:a`, `svg:feImage`, `math:mi`. */
   element: string;
-  /** The attribute: `href`, `src`, `srcset`, `content` (a meta refresh). */
+  /** The attribute: `href`, `src`, `srcset`, `content` (a meta refresh), `xlink:href`. */
   attribute: string;
   /** The URL as written (character references decoded, ASCII whitespace trimmed). */
   link: string;
@@ -65,41 +80,17 @@ export interface DocumentInfo {
   /** Its encoding (an Encoding Standard name), and where that came from; null before its first bytes. */
   encoding: string | null;
   encodingSource: EncodingSource | null;
-  /** The base its links are resolved against (the last one, if a late `<base>` changed it). */
+  /**
+   * For bytes from a file that names no encoding (`source: 'file'`): where they stop being UTF-8
+   * (a byte offset), or -1 when they are all UTF-8; null when no such check was made.
+   */
+  notUtf8At: number | null;
+  /** The base its links are resolved against; null until it is known (the first `<base href>`, or the end). */
   base: string | null;
   /** Bytes that did not decode in its encoding (each read as U+FFFD). */
   decodeErrors: number;
-  /** What a reader should know: a `<base href>` passed over, or one that came late. */
+  /** What a reader should know: a `<base href>` passed over. */
   notes: string[];
-}
-
-/** Links held while the head may still bring a `<base>`: at most this many. */
-export const PENDING_LINKS = 1024;
-
-const words = (s: string): ReadonlySet<string> => new Set(s.split(' '));
-
-/** The start tags that leave a document's head open. */
-const HEAD = words('html head base basefont bgsound link meta noframes script style template title noscript');
-
-/** The attributes read of each element: its URL attributes, and what decides a base, a refresh or a namespace. */
-const WANTED: Readonly<Record<string, readonly string[]>> = {
-  ...LINK_ATTRIBUTES,
-  image: LINK_ATTRIBUTES.img!,
-  base: ['href'],
-  meta: ['http-equiv', 'content'],
-  font: ['color', 'face', 'size'],
-  'annotation-xml': ['encoding'],
-};
-
-/** A link found, before its base is known. */
-interface Found {
-  element: string;
-  attribute: string;
-  link: string;
-  line: number;
-  decodeError: boolean;
-  /** The value is longer than the longest kept. */
-  tooLong?: true;
 }
 
 const TOO_LONG = 'LINK_TOO_LONG';
@@ -107,124 +98,10 @@ const TOO_LONG = 'LINK_TOO_LONG';
 /** The longest value read as a link, by default (characters). */
 const DEFAULT_MAX_LINK = 1 << 24;
 
-/**
- * The tokenizer's sink: the tags that matter, their attributes, the tree they make; what it
- * finds goes to the extractor.
- */
-class Finder implements TokenSink {
-  watchText = true;
-  readonly tree = new OpenElements();
-  tokenizer: Tokenizer | null = null;
-  private name = '';
-  private wanted: readonly string[] | null = null;
-  private readonly values: Array<string | null | undefined> = [undefined, undefined, undefined];
-  private readonly broken = [false, false, false];
-  private slot = 0;
-  private refreshed = false;
-
-  constructor(private readonly x: LinkExtractor) {}
-
-  text(markup: boolean): void {
-    if (markup && !this.tree.inTemplate()) this.x.headEnded();
-  }
-
-  startTag(name: string): boolean {
-    this.name = name;
-    if (!Object.hasOwn(WANTED, name)) {
-      this.wanted = null;
-      return false;
-    }
-    this.wanted = WANTED[name]!;
-    this.values[0] = this.values[1] = this.values[2] = undefined;
-    return true;
-  }
-
-  attribute(name: string): boolean {
-    const k = this.wanted!.indexOf(name);
-    if (k === -1 || this.values[k] !== undefined) return false;
-    this.slot = k;
-    // Set now, so that a second attribute of the name is not read (the first counts, as in HTML).
-    this.values[k] = '';
-    return true;
-  }
-
-  value(v: string | null): void {
-    const k = this.slot;
-    this.values[k] = v;
-    const t = this.tokenizer!;
-    this.broken[k] = v !== null && v.indexOf('\ufffd') !== -1 && this.x.decodeErrorIn(t.valueStart, t.valueEnd);
-  }
-
-  startTagEnd(selfClosing: boolean): number {
-    const name = this.name;
-    const wanted = this.wanted;
-    const v = this.values;
-    const facts = {
-      fontBreaksOut: wanted !== null && name === 'font' && (v[0] !== undefined || v[1] !== undefined || v[2] !== undefined),
-      htmlAnnotation: wanted !== null && name === 'annotation-xml' && /^(text\/html|application\/xhtml\+xml)$/i.test(v[0] ?? ''),
-    };
-    const ns = this.tree.startTag(name, selfClosing, facts);
-    if (ns === HTML) {
-      const inTemplate = this.tree.inTemplate();
-      if (!inTemplate && !HEAD.has(name)) this.x.headEnded();
-      if (wanted !== null) this.element(name, inTemplate);
-      return contentState(name);
-    }
-    if (ns === SVG && name === 'a' && wanted !== null) this.element(name, true);
-    return DATA;
-  }
-
-  endTag(name: string): void {
-    this.tree.endTag(name);
-    if ((name === 'head' || name === 'body' || name === 'html' || name === 'br') && !this.tree.inTemplate()) this.x.headEnded();
-  }
-
-  comment(): void {}
-
-  doctype(): void {}
-
-  foreign(): boolean {
-    return this.tree.foreignContent();
-  }
-
-  /** The URL attributes of an element (`inTemplate`: not a base or refresh of the document). */
-  private element(name: string, inTemplate: boolean): void {
-    const v = this.values;
-    const line = this.tokenizer!.tagLine;
-    if (name === 'base') {
-      if (!inTemplate && v[0] !== undefined) this.x.baseElement(v[0], line);
-      return;
-    }
-    if (name === 'meta') {
-      if (inTemplate || this.refreshed || v[0] === undefined || v[1] === undefined || v[0] === null || v[1] === null) return;
-      if (!/^refresh$/i.test(v[0])) return;
-      // Only the first refresh counts, as in browsers: it is the one that runs.
-      const url = refreshUrl(v[1]);
-      this.refreshed = true;
-      if (url !== null) this.x.found({ element: 'meta', attribute: 'content', link: url, line, decodeError: this.broken[1]! });
-      return;
-    }
-    if (name === 'font' || name === 'annotation-xml') return;
-    const element = name === 'image' ? 'img' : name;
-    const wanted = this.wanted!;
-    for (let k = 0; k < wanted.length; k++) {
-      const value = v[k];
-      if (value === undefined) continue;
-      const attribute = wanted[k]!;
-      if (value === null) this.x.found({ element, attribute, link: '', line, decodeError: false, tooLong: true });
-      else if (attribute === 'srcset') {
-        for (const url of srcsetUrls(value)) this.x.found({ element, attribute, link: url, line, decodeError: this.broken[k]! });
-      } else {
-        this.x.found({ element, attribute, link: trimUrl(value), line, decodeError: this.broken[k]! });
-      }
-    }
-  }
-}
-
 /** The links of one document, given in chunks of bytes (or of text), handed to `onLink` as they are resolved. */
-export class LinkExtractor {
+export class LinkExtractor implements FinderHost {
   /** What is known of the document so far. */
-  readonly document: DocumentInfo = { encoding: null, encodingSource: null, base: null, decodeErrors: 0, notes: [] };
+  readonly document: DocumentInfo = { encoding: null, encodingSource: null, notUtf8At: null, base: null, decodeErrors: 0, notes: [] };
   private readonly options: ExtractOptions;
   private readonly packages: LinkPackages;
   private readonly finder: Finder;
@@ -234,19 +111,19 @@ export class LinkExtractor {
   /** Bytes held until the prescan's 1024 have come. */
   private held: Uint8Array[] = [];
   private heldBytes = 0;
+  /** A file that names no encoding: whether its bytes are UTF-8 (all of them held meanwhile). */
+  private check: Utf8Check | null = null;
   /** The document came as text, or as bytes. */
   private text = false;
   private bytes = false;
   private ended = false;
 
-  /** Whether the base is known, the base element met, the base and the error of its absence. */
+  /** Whether the base is known (the first `<base href>` met, or the end), the base and the error of its absence. */
   private settled = false;
-  private baseMet = false;
   private base: string | null = null;
   private noBase: UriError<string> = new UriError('RELATIVE_BASE', 0, '', 'No base URI');
-  private pending: Found[] = [];
-  /** Links given out since the base was settled without a `<base>`. */
-  private given = 0;
+  /** The links found before the base is known. */
+  private readonly waiting = new HeldLinks();
 
   /**
    * `onLink` receives each link. The packages must be loaded: `await LinkExtractor.create(…)`
@@ -293,6 +170,10 @@ export class LinkExtractor {
     if (this.decoder === null) {
       this.held.push(chunk);
       this.heldBytes += chunk.length;
+      if (this.check !== null) {
+        if (!this.check.push(chunk)) this.checked();
+        return;
+      }
       if (this.heldBytes < PRESCAN_BYTES) return;
       this.sniff();
       return;
@@ -305,7 +186,8 @@ export class LinkExtractor {
     if (this.ended) return;
     this.ended = true;
     if (!this.text) {
-      if (this.decoder === null) this.sniff();
+      if (this.decoder === null && this.check === null) this.sniff();
+      if (this.decoder === null) this.checked();
       this.tokenize(this.decoder!.decode(new Uint8Array(0), true));
     }
     this.tokenizer.end();
@@ -324,10 +206,14 @@ export class LinkExtractor {
       encoding === null ? 'text' : o.encoding !== undefined && o.encoding !== null ? 'override' : 'content-type';
   }
 
-  /** The encoding sniffing algorithm over the bytes held; then they are decoded. */
+  /**
+   * The encoding sniffing algorithm over the bytes held; then they are decoded (or, for a file
+   * that names no encoding, held while its bytes are checked for UTF-8).
+   */
   private sniff(): void {
-    const head = this.held.length === 1 ? this.held[0]! : Buffer.concat(this.held);
+    const head = this.heldBytes === 0 ? new Uint8Array(0) : this.held.length === 1 ? this.held[0]! : Buffer.concat(this.held);
     this.held = [];
+    this.heldBytes = 0;
     const o = this.options;
     const name = this.packages.encodingName;
     const mark = bom(head);
@@ -349,15 +235,42 @@ export class LinkExtractor {
       encoding = prescan(head.subarray(0, PRESCAN_BYTES), name);
       source = 'meta';
     }
-    if (encoding === null) {
-      encoding = name(o.defaultEncoding ?? 'windows-1252')!;
-      source = 'default';
+    if (encoding === null && o.source === 'file') {
+      this.check = new Utf8Check();
+      this.held.push(head);
+      this.heldBytes = head.length;
+      if (!this.check.push(head)) this.checked();
+      return;
     }
+    this.begin(
+      encoding ?? this.defaultEncoding(),
+      encoding === null ? 'default' : source,
+      mark === null ? head : head.subarray(mark.length),
+    );
+  }
+
+  /** The UTF-8 check of a file is over (a byte that is not UTF-8, or the end): the bytes held are decoded. */
+  private checked(): void {
+    const c = this.check!;
+    this.check = null;
+    const utf8 = c.end() && c.beyondAscii;
+    this.document.notUtf8At = c.invalidAt;
+    const bytes = this.held.length === 1 ? this.held[0]! : Buffer.concat(this.held);
+    this.held = [];
+    this.heldBytes = 0;
+    this.begin(utf8 ? 'utf-8' : this.defaultEncoding(), utf8 ? 'file' : 'default', bytes);
+  }
+
+  private defaultEncoding(): string {
+    return this.packages.encodingName(this.options.defaultEncoding ?? 'windows-1252')!;
+  }
+
+  /** The encoding is known: `bytes`, the document's first (its byte order mark left out), are decoded. */
+  private begin(encoding: string, source: EncodingSource, bytes: Uint8Array): void {
     this.document.encoding = encoding;
     this.document.encodingSource = source;
     this.decoder = new DocumentDecoder(encoding, this.packages);
-    const rest = mark === null ? head : head.subarray(mark.length);
-    this.tokenize(this.decoder.decode(rest));
+    this.tokenize(this.decoder.decode(bytes));
   }
 
   private tokenize(text: string): void {
@@ -373,37 +286,16 @@ export class LinkExtractor {
     return this.decoder?.errorIn(start, end) === true;
   }
 
-  /** The head has ended: no `<base>` will come before the body, so the base is what is known. */
-  headEnded(): void {
-    if (!this.settled) this.settle();
-  }
-
   /** A link of the document. */
   found(f: Found): void {
     if (this.settled) this.give(f);
-    else {
-      this.pending.push(f);
-      if (this.pending.length >= PENDING_LINKS) this.settle();
-    }
+    else this.waiting.push(f);
   }
 
-  /** The first `<base href>` of the document, at `line`. */
+  /** A `<base href>` of the document, at `line`: the first decides the base (HTML's frozen base URL), the others nothing. */
   baseElement(href: string | null, line: number): void {
-    if (this.baseMet) return;
-    this.baseMet = true;
-    const embedded = this.embeddedBase(href ?? '', line);
-    if (!this.settled) {
-      this.settle(embedded);
-      return;
-    }
-    if (embedded !== null && embedded !== this.base) {
-      const before = this.given === 1 ? '1 link before it was' : `${this.given} links before it were`;
-      this.document.notes.push(
-        `${line}: <base href> comes after links were given out: ${before} resolved against ${this.base ?? 'no base'}; browsers resolve <a> links against it when followed, and the links after it use it`,
-      );
-      this.base = embedded;
-      this.document.base = embedded;
-    }
+    if (this.settled) return;
+    this.settle(this.embeddedBase(href ?? '', line));
   }
 
   /** The base a `<base href>` gives, resolved on the outer layers; null (with a note) when it gives none. */
@@ -453,19 +345,17 @@ export class LinkExtractor {
   private settle(embedded: string | null = null): void {
     if (this.settled) return;
     this.settled = true;
-    this.finder.watchText = false;
     const outer = this.outerBase();
     this.base =
       embedded ??
-      (outer === null || this.grammar === 'web' ? outer : encodeAsBrowsers(outer, this.document.encoding ?? 'utf-8', this.packages));
+      (outer === null || this.grammar === 'web'
+        ? outer
+        : strictRfc3986(encodeAsBrowsers(outer, this.document.encoding ?? 'utf-8', this.packages)));
     this.document.base = this.base;
-    const pending = this.pending;
-    this.pending = [];
-    for (const f of pending) this.give(f);
+    this.waiting.drain((f) => this.give(f));
   }
 
   private give(f: Found): void {
-    if (!this.baseMet) this.given++;
     if (f.tooLong === true) {
       const limit = this.options.maxLinkLength ?? DEFAULT_MAX_LINK;
       const message = `The ${f.attribute} of <${f.element}> is longer than ${limit} characters: left out`;
@@ -482,13 +372,20 @@ export class LinkExtractor {
       });
       return;
     }
-    const r = resolveLink(f.link, this.base, this.noBase, this.document.encoding ?? 'utf-8', this.grammar, this.packages);
+    const encoding = this.document.encoding ?? 'utf-8';
+    // HTML (form submission, and the action IDL attribute): an empty action or formaction is
+    // the URL of the form's document, not its base.
+    const own = f.link === '' && (f.attribute === 'action' || f.attribute === 'formaction');
+    const base = own ? (this.options.base ?? null) : this.base;
+    const r = own
+      ? resolveLink(base ?? '', null, this.noBase, encoding, this.grammar, this.packages)
+      : resolveLink(f.link, this.base, this.noBase, encoding, this.grammar, this.packages);
     if (f.decodeError) r.warnings.unshift('DECODE_ERROR');
     this.onLink({
       element: f.element,
       attribute: f.attribute,
       link: f.link,
-      base: this.base,
+      base: own ? r.resolved : this.base,
       resolved: r.resolved,
       line: f.line,
       warnings: r.warnings,
@@ -523,7 +420,7 @@ function* pieces(input: string | Uint8Array): Iterable<string | Uint8Array> {
  *   console.log(l.resolved); // 'https://example.com/docs/intro.html'
  */
 export function extractLinks(input: LinksInput, options: ExtractOptions = {}): Links {
-  const document: DocumentInfo = { encoding: null, encodingSource: null, base: null, decodeErrors: 0, notes: [] };
+  const document: DocumentInfo = { encoding: null, encodingSource: null, notUtf8At: null, base: null, decodeErrors: 0, notes: [] };
   async function* run(): AsyncGenerator<Link> {
     const queue: Link[] = [];
     const x = await LinkExtractor.create(options, (l) => queue.push(l));

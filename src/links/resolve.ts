@@ -8,11 +8,14 @@
  *    A-labels), or RFC 3986 §5.2, read leniently as pages are written (the host left as written).
  * 3. Each component percent-encoded as the URL Standard does: the query in the document's encoding
  *    (`?q=é` in a windows-1252 page is `?q=%E9`; a character the encoding lacks is `%26%23NNN%3B`,
- *    the bytes of `&#NNN;`), the path, userinfo and fragment in UTF-8.
+ *    the bytes of `&#NNN;`), the path, userinfo and fragment in UTF-8. In RFC 3986, every ASCII
+ *    character RFC 3986 does not allow in its component is percent-encoded too.
  */
+import { encodeOutside } from '../ops/percent.js';
 import { resolve } from '../ops/resolve.js';
 import { UriError } from '../syntax/errors.js';
 import type { ParseOptions } from '../syntax/scan.js';
+import { EncodeSet } from '../syntax/tables.js';
 import { parse, parseWeb } from '../uri.js';
 import type { LinkPackages } from './packages.js';
 
@@ -70,7 +73,7 @@ const SPECIAL = new Set(['ftp', 'file', 'http', 'https', 'ws', 'wss']);
 
 // The URL Standard's percent-encode sets, beyond the C0 controls and non-ASCII that every one
 // holds (sorted, as the encoder takes them). The userinfo keeps the characters RFC 3986 allows it.
-const PATH_SET = ' "#<>?`{}';
+const PATH_SET = ' "#<>?^`{}';
 const QUERY_SET = ' "#<>';
 const SPECIAL_QUERY_SET = ` "#'<>`;
 const FRAGMENT_SET = ' "<>`';
@@ -107,6 +110,34 @@ export function encodeAsBrowsers(uri: string, encoding: string, packages: LinkPa
     out += `?${encode(queryEncoding, u.query, special ? SPECIAL_QUERY_SET : QUERY_SET)}`;
   }
   if (u.fragment !== undefined) out += `#${encode('utf-8', u.fragment, FRAGMENT_SET)}`;
+  return out;
+}
+
+/** A URI of RFC 3986's characters whose "%" are all "%XX" and that has no bracket and at most one "#": strict as it is. */
+const STRICT_CHARACTERS = /^[A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]*$/;
+const BARE_PERCENT = /%(?![0-9A-Fa-f]{2})/;
+
+/**
+ * `uri` (absolute, lenient RFC 3986) with every character its component may not hold in RFC 3986
+ * percent-encoded, as lenient reading's normal form writes them: what the URL Standard's sets
+ * leave (`|`, `\`, `[` in a path, a space or a letter beyond ASCII in a host, a second `#`, a `%`
+ * without two hex digits) is encoded too (beyond ASCII in UTF-8, §3.2.2), so that `--rfc3986`
+ * writes URIs.
+ */
+export function strictRfc3986(uri: string): string {
+  if (STRICT_CHARACTERS.test(uri) && !BARE_PERCENT.test(uri) && uri.indexOf('#') === uri.lastIndexOf('#')) return uri;
+  const u = parse(uri, LENIENT);
+  let out = `${u.scheme}:`;
+  if (u.authority !== undefined) {
+    out += '//';
+    if (u.userinfo !== undefined) out += `${encodeOutside(u.userinfo, EncodeSet.USERINFO)}@`;
+    const host = u.host!;
+    out += u.hostType === 'reg-name' ? encodeOutside(host, EncodeSet.REG_NAME) : host;
+    if (u.port !== undefined) out += `:${u.port}`;
+  }
+  out += encodeOutside(u.path, EncodeSet.PATH);
+  if (u.query !== undefined) out += `?${encodeOutside(u.query, EncodeSet.QUERY)}`;
+  if (u.fragment !== undefined) out += `#${encodeOutside(u.fragment, EncodeSet.FRAGMENT)}`;
   return out;
 }
 
@@ -165,7 +196,7 @@ const GRAMMARS: Readonly<
       parse(input, LENIENT);
       throw noBase;
     }
-    return { plain, encoded: encodeAsBrowsers(plain, encoding, packages) };
+    return { plain, encoded: strictRfc3986(encodeAsBrowsers(plain, encoding, packages)) };
   },
 };
 

@@ -2,12 +2,14 @@
  * The HTML Standard's encoding sniffing algorithm (§13.2.3.2) for a document read from bytes: a
  * byte order mark; else the encoding the user asks for; else the `charset` of the HTTP
  * Content-Type; else the prescan of the first 1024 bytes (`<meta charset>`, `<meta http-equiv
- * content-type>`, an XML declaration); else the default (windows-1252, the standard's choice for
- * most locales). Encoding names are the Encoding Standard's, found from labels by `encodingName`.
+ * content-type>`, an XML declaration); else, for a file, UTF-8 when its bytes are (`Utf8Check`,
+ * the autodetection the standard allows, as browsers read a `file:` URL); else the default
+ * (windows-1252, the standard's choice for most locales). Encoding names are the Encoding
+ * Standard's, found from labels by `encodingName`.
  */
 
-/** Where a document's encoding came from. */
-export type EncodingSource = 'bom' | 'override' | 'content-type' | 'meta' | 'default' | 'text';
+/** Where a document's encoding came from (`file`: a file's bytes, all UTF-8, beyond ASCII). */
+export type EncodingSource = 'bom' | 'override' | 'content-type' | 'meta' | 'file' | 'default' | 'text';
 
 /** How many bytes the prescan reads: a `<meta>` that starts later is not honoured, as in browsers. */
 export const PRESCAN_BYTES = 1024;
@@ -285,4 +287,69 @@ function xmlEncoding(b: Uint8Array, encodingName: (label: string) => string | nu
   if (/[\x00-\x20]/.test(label)) return null;
   const e = encodingName(label);
   return e === 'utf-16be' || e === 'utf-16le' ? 'utf-8' : e;
+}
+
+/**
+ * Whether bytes given in chunks are UTF-8, as the Encoding Standard's UTF-8 decoder reads it (no
+ * overlong forms, surrogates or code points past U+10FFFF), and whether any is beyond ASCII.
+ * HTML (§13.2.3.2, the note on autodetection): files of the local file system whose bytes above
+ * 0x7F match UTF-8 are very likely UTF-8, most of all when the whole file is examined.
+ */
+export class Utf8Check {
+  /** Where the bytes stop being UTF-8: the first byte of the sequence that breaks (counted from 0), or -1. */
+  invalidAt = -1;
+  /** Whether a byte beyond ASCII was seen. */
+  beyondAscii = false;
+  private offset = 0;
+  /** Where the sequence under way began (counted from 0). */
+  private start = 0;
+  /** The continuation bytes the sequence under way still needs, and the bounds of the next one. */
+  private needed = 0;
+  private lower = 0x80;
+  private upper = 0xbf;
+
+  /** The next chunk; false once a byte is not UTF-8. */
+  push(bytes: Uint8Array): boolean {
+    if (this.invalidAt !== -1) return false;
+    let needed = this.needed;
+    for (let i = 0; i < bytes.length; i++) {
+      const b = bytes[i]!;
+      if (needed === 0) {
+        if (b < 0x80) continue;
+        this.beyondAscii = true;
+        this.start = this.offset + i;
+        this.lower = 0x80;
+        this.upper = 0xbf;
+        if (b >= 0xc2 && b <= 0xdf) needed = 1;
+        else if (b >= 0xe0 && b <= 0xef) {
+          if (b === 0xe0) this.lower = 0xa0;
+          if (b === 0xed) this.upper = 0x9f;
+          needed = 2;
+        } else if (b >= 0xf0 && b <= 0xf4) {
+          if (b === 0xf0) this.lower = 0x90;
+          if (b === 0xf4) this.upper = 0x8f;
+          needed = 3;
+        } else return this.fail(this.start);
+        continue;
+      }
+      if (b < this.lower || b > this.upper) return this.fail(this.start);
+      this.lower = 0x80;
+      this.upper = 0xbf;
+      needed--;
+    }
+    this.needed = needed;
+    this.offset += bytes.length;
+    return true;
+  }
+
+  /** The end of the bytes: whether they were all UTF-8 (a sequence cut at the end is not). */
+  end(): boolean {
+    if (this.invalidAt === -1 && this.needed > 0) this.invalidAt = this.start;
+    return this.invalidAt === -1;
+  }
+
+  private fail(at: number): false {
+    this.invalidAt = at;
+    return false;
+  }
 }

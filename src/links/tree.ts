@@ -19,6 +19,8 @@ import { DATA, PLAINTEXT, RAWTEXT, RCDATA, SCRIPT_DATA } from './tokenizer.js';
 export const HTML = 0;
 export const SVG = 1;
 export const MATHML = 2;
+/** A start tag the tree builder ignores: it makes no element (a `<form>` in a form, a `<frame>` outside a `<frameset>`). */
+export const DROPPED = -1;
 
 /**
  * Deeper elements are not kept, so that memory stays bounded (a few MB at most); no page that a
@@ -98,6 +100,8 @@ export class OpenElements {
   private readonly htmlAt: number[] = [];
   private readonly specialAt: number[] = [];
   private readonly scopeAt: number[] = [];
+  /** HTML's form element pointer: a `<form>` is open (outside templates), and no `</form>` has come. */
+  private form = false;
 
   /** Whether a `<template>` is open: what is inside belongs to its content, not to the document. */
   inTemplate(): boolean {
@@ -110,7 +114,7 @@ export class OpenElements {
     return n > 0 && (this.kinds[n - 1]! & NAMESPACE) !== HTML;
   }
 
-  /** A start tag; returns the namespace of the element it makes (HTML, SVG or MATHML). */
+  /** A start tag; returns the namespace of the element it makes (HTML, SVG or MATHML), or DROPPED. */
   startTag(name: string, selfClosing: boolean, facts: StartTagFacts): number {
     for (;;) {
       const top = this.kinds.length - 1;
@@ -157,6 +161,14 @@ export class OpenElements {
       if (!selfClosing) this.push(name, ns, this.foreign);
       return ns;
     }
+    if (name === 'form') {
+      // "in body" and "in table": a form while the pointer is set, outside templates, is ignored.
+      const inTemplate = this.inTemplate();
+      if (this.form && !inTemplate) return DROPPED;
+      if (!inTemplate) this.form = true;
+    }
+    // "in body" ignores a frame; only "in frameset" inserts one.
+    if (name === 'frame') return last(this.html.get('frameset')) === -1 ? DROPPED : HTML;
     if (VOID.has(name)) return HTML;
     // A second <html>, <head> or <body> adds its attributes to the first.
     if ((name === 'html' || name === 'head' || name === 'body') && last(this.html.get(name)) !== -1) return HTML;
@@ -166,6 +178,7 @@ export class OpenElements {
 
   private htmlEnd(name: string): void {
     if (name === 'body' || name === 'html') return;
+    if (name === 'form' && !this.inTemplate()) this.form = false;
     let at: number;
     if (name === 'template') {
       at = last(this.html.get(name));

@@ -20,6 +20,9 @@ test.after(() => tmp.remove());
 /** The bytes of `s`, each character one byte (for pages in legacy encodings). */
 const bytes = (s: string): Buffer => Buffer.from(s, 'latin1');
 
+/** The encoding fields of --json for a page on standard input that names no encoding (not a file: no UTF-8 check). */
+const STDIN_ENCODING = { encoding: 'windows-1252', encodingSource: 'default', notUtf8At: null };
+
 const APPENDIX_D = `<!doctype html public "-//IETF//DTD HTML//EN">
 <HTML><HEAD>
 <TITLE>An example HTML document</TITLE>
@@ -45,6 +48,9 @@ test('links: RFC 2396 Appendix D, whatever the retrieval URI', async () => {
       base: 'http://www.ics.uci.edu/Test/a/b/c',
       resolved: 'http://www.ics.uci.edu/Test/a/x',
       grammar: 'web',
+      encoding: 'windows-1252',
+      encodingSource: 'default',
+      notUtf8At: -1,
       line: 6,
       warnings: [],
     },
@@ -94,10 +100,10 @@ test('links: HTML edge cases, against a relative <base href> resolved on the ret
       `urikit: -:16: <a href> "http://a b.example/x" not resolved: INVALID_HOST: Invalid host: ' ' at index 8 in "http://a b.example/x" (URL Standard: domain-invalid-code-point: a domain cannot hold this code point)\n` +
       'urikit: 11 links in 1 page; 2 not resolved (reported above); by scheme: (relative) 7, http 2, data 1, javascript 1\n',
   );
-  // RFC 3986, read leniently, keeps the space.
+  // RFC 3986, read leniently, takes the space, and writes it percent-encoded.
   const rfc = await cli(['links', '--rfc3986', '--base', 'https://site.example/dir/page.html'], EDGES);
   assert.is(rfc.code, 0);
-  assert.is(rfc.out, `${lines.join('\n')}\n${base}\thttp://a b.example/x\n`);
+  assert.is(rfc.out, `${lines.join('\n')}\n${base}\thttp://a%20b.example/x\n`);
   assert.is(
     rfc.err,
     `urikit: -:13: <a href> "http://[::1/" not resolved: INVALID_CHAR: Invalid character '/' at index 11 in "http://[::1/"\n` +
@@ -131,7 +137,7 @@ test('links: without any base, relative links are reported and absolute ones wri
   const page = '<a href="x y">\n<a href=":x">';
   const noBase = 'No base URI (RFC 3986 §5.1): none of embedded, encapsulating, retrieval, fallback was given';
   const record = (link: string, line: number, grammar: string, error: object) => {
-    return { page: '-', element: 'a', attribute: 'href', link, grammar, line, warnings: [], error };
+    return { page: '-', element: 'a', attribute: 'href', link, grammar, ...STDIN_ENCODING, line, warnings: [], error };
   };
   assert.equal(jsonLines((await cli(['links', '--json'], page)).out), [
     record('x y', 1, 'web', { code: 'RELATIVE_BASE', index: 0, message: noBase }),
@@ -185,9 +191,9 @@ ample/a">
   assert.is(
     rfc.out,
     [
-      // TSV writes "\" as "\\".
-      `${base}\thttp://h.example/d/\\\\x\\\\y`,
-      `${base}\thttp:\\\\\\\\evil.example\\\\a`,
+      // "\" is no character of RFC 3986: it is written %5C.
+      `${base}\thttp://h.example/d/%5Cx%5Cy`,
+      `${base}\thttp:%5C%5Cevil.example%5Ca`,
       `${base}\thttp://h2.example/a`,
       `${base}\thttp:example.com/x`,
       `${base}\thttp://0x7f.1/`,
@@ -201,8 +207,8 @@ ample/a">
   const json = async (...args: string[]) =>
     jsonLines((await cli(['links', '-q', '--json', ...args, '--base', 'http://h/'], '<a href="http://0x7f.1/">')).out);
   const record = { page: '-', element: 'a', attribute: 'href', link: 'http://0x7f.1/', base: 'http://h/', line: 1, warnings: [] };
-  assert.equal(await json(), [{ ...record, resolved: 'http://127.0.0.1/', grammar: 'web' }]);
-  assert.equal(await json('--rfc3986'), [{ ...record, resolved: 'http://0x7f.1/', grammar: 'rfc3986' }]);
+  assert.equal(await json(), [{ ...record, resolved: 'http://127.0.0.1/', grammar: 'web', ...STDIN_ENCODING }]);
+  assert.equal(await json('--rfc3986'), [{ ...record, resolved: 'http://0x7f.1/', grammar: 'rfc3986', ...STDIN_ENCODING }]);
   // A --base the URL Standard refuses is a usage error, unless the links are read in RFC 3986.
   const bad = await cli(['links', '--base', 'http://1.2.3.4.5/', file]);
   assert.is(bad.code, 2);
@@ -220,7 +226,7 @@ ample/a">
 
 test('links: every kind of link, in a document read in small chunks', async () => {
   const html = `<a href=a><area href=area><link href=link><img src=img srcset="s1 1x,s2 2x"><script src=script></script>
-<iframe src=iframe></iframe><frame src=frame><source src=source srcset=ss><video src=video poster=poster></video>
+<iframe src=iframe></iframe><source src=source srcset=ss><video src=video poster=poster></video>
 <audio src=audio></audio><embed src=embed><track src=track><input src=input formaction=fa><button formaction=bfa>
 <form action=action></form><object data=data></object><blockquote cite=bq></blockquote><q cite=q></q><del cite=del></del><ins cite=ins></ins>
 <meta http-equiv=refresh content="0; url=refresh"><image src=image>`;
@@ -240,7 +246,6 @@ test('links: every kind of link, in a document read in small chunks', async () =
       '1 img.srcset http://h/s2',
       '1 script.src http://h/script',
       '2 iframe.src http://h/iframe',
-      '2 frame.src http://h/frame',
       '2 source.src http://h/source',
       '2 source.srcset http://h/ss',
       '2 video.src http://h/video',
@@ -322,9 +327,13 @@ test('links --same-site decides on the host browsers and HTTP clients fetch', as
   // Without --same-site it is written, as resolved.
   const all = await cli(['links', '-q', '--base', 'http://www.good.example/'], html);
   assert.ok(all.out.startsWith(`${base}\thttp://evil.example/@good.example/x\n`), all.out);
-  // Read in RFC 3986 the links are written as RFC 3986 resolves them; the site is still the one both readings agree on.
+  // Read in RFC 3986 the links are written as RFC 3986 resolves them, "\" as %5C: the host of what
+  // is written is good.example to both readings, and what fetches it goes there.
   const rfc = await cli(['links', '--rfc3986', '--same-site', '--base', 'http://www.good.example/'], html);
-  assert.is(rfc.out, `${base}\thttp://good.example\\\\@good.example/y\n${base}\thttp://www.good.example/z\n`);
+  assert.is(
+    rfc.out,
+    `${base}\thttp://evil.example%5C@good.example/x\n${base}\thttp://good.example%5C@good.example/y\n${base}\thttp://www.good.example/z\n`,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -344,6 +353,46 @@ test('links: a windows-1252 page (no encoding named: the default), its path in U
   // --default-encoding changes the default.
   const utf8 = await cli(['links', '-q', '--default-encoding', 'utf-8', '--base', 'http://h/'], bytes('<a href="/\xC3\xA9?q=\xC3\xA9">'));
   assert.is(utf8.out, '-\thttp://h/\thttp://h/%C3%A9?q=%C3%A9\n');
+});
+
+test('links: a file that names no encoding is read as UTF-8 when its bytes are, as browsers read a file: URL; standard input and WARC stay windows-1252', async () => {
+  const page = bytes('<a href="caf\xC3\xA9.html?q=\xC3\xA9">');
+  const file = tmp.file('utf8.html', page);
+  const legacy = tmp.file('legacy.html', bytes('<a href="caf\xE9.html">'));
+  const r = await cli(['links', '--warnings', '--base', 'http://h/', file, legacy, '-'], page);
+  assert.is(
+    r.out,
+    `${file}\thttp://h/\thttp://h/caf%C3%A9.html?q=%C3%A9\n${legacy}\thttp://h/\thttp://h/caf%C3%A9.html\n-\thttp://h/\thttp://h/caf%C3%83%C2%A9.html?q=%C3%A9\n`,
+  );
+  assert.is(
+    r.err,
+    `urikit: ${file}: read as UTF-8: it names no encoding and its bytes are UTF-8, as browsers read a file: URL\n` +
+      `urikit: ${legacy}: read as windows-1252 (the default: it names no encoding; --default-encoding changes it): its bytes are not UTF-8 (from byte 12)\n` +
+      'urikit: 3 links in 3 pages; by scheme: (relative) 3\n',
+  );
+  const json = await cli(['links', '--json', '-q', '--base', 'http://h/', file, '-'], page);
+  assert.equal(
+    jsonLines(json.out).map((o) => {
+      const { encoding, encodingSource, notUtf8At } = o as Record<string, unknown>;
+      return [encoding, encodingSource, notUtf8At];
+    }),
+    [
+      ['utf-8', 'file', -1],
+      ['windows-1252', 'default', null],
+    ],
+  );
+  // A WARC record is what a server sent: no charset anywhere is windows-1252, in a file too.
+  const warc = tmp.file('utf8.warc', warcResponse('http://w/', 'Content-Type: text/html\r\n', page));
+  assert.is((await cli(['links', '-q', warc])).out, 'http://w/\thttp://w/\thttp://w/caf%C3%83%C2%A9.html?q=%C3%A9\n');
+  // --encoding and --default-encoding as before: the user's override wins; a default only where the bytes are not UTF-8.
+  assert.is(
+    (await cli(['links', '-q', '--encoding', 'windows-1252', '--base', 'http://h/', file])).out,
+    `${file}\thttp://h/\thttp://h/caf%C3%83%C2%A9.html?q=%C3%A9\n`,
+  );
+  assert.is(
+    (await cli(['links', '-q', '--default-encoding', 'iso-8859-2', '--base', 'http://h/', file])).out,
+    `${file}\thttp://h/\thttp://h/caf%C3%A9.html?q=%C3%A9\n`,
+  );
 });
 
 test('links: Shift_JIS, GBK and ISO-8859-2 pages, by <meta charset> and <meta http-equiv>', async () => {
@@ -471,31 +520,41 @@ test("links: <base> in <template>, <svg> or <noscript> is not the document's; a 
       base: 'http://h/p',
       resolved: 'javascript:alert(2)',
       grammar: 'web',
+      ...STDIN_ENCODING,
       line: 1,
       warnings: ['CONTROL_STRIPPED'],
     },
   ]);
 });
 
-test('links: a <base> after the links it would change is noted, and used from there on', async () => {
+test('links: a <base> after links is the base of every link of the page, those before it too; a page is read to --max-record-size', async () => {
   const r = await cli(['links', '--base', 'http://h/p'], '<p><a href=1>\n<base href=/b/><a href=2>');
-  assert.is(r.out, '-\thttp://h/p\thttp://h/1\n-\thttp://h/b/\thttp://h/b/2\n');
+  assert.is(r.out, '-\thttp://h/b/\thttp://h/b/1\n-\thttp://h/b/\thttp://h/b/2\n');
+  assert.is(r.err, 'urikit: 2 links in 1 page; by scheme: (relative) 2\n');
+  // The links of a page without <base> wait for its end: a page past --max-record-size is cut there.
+  const page = tmp.file('long.html', `<a href=1>${' '.repeat(1000)}<a href=2>`);
+  const cut = await cli(['links', '--base', 'http://h/', '--max-record-size', '1000', page, '-'], '<a href=3>');
+  assert.is(cut.code, 0);
+  assert.is(cut.out, `${page}\thttp://h/\thttp://h/1\n-\thttp://h/\thttp://h/3\n`);
   assert.is(
-    r.err,
-    'urikit: -:2: <base href> comes after links were given out: 1 link before it was resolved against http://h/p; browsers resolve <a> links against it when followed, and the links after it use it\n' +
-      'urikit: 2 links in 1 page; by scheme: (relative) 2\n',
+    cut.err,
+    `urikit: ${page}: the page is larger than --max-record-size (1000 bytes): the links of its first 1000 bytes were read, the rest left out\n` +
+      'urikit: 2 links in 2 pages; by scheme: (relative) 2; 1 page cut at --max-record-size (reported above)\n',
   );
 });
 
 test('links: U+202E, U+2028 and controls are escaped in TSV output, JSON keeps its values', async () => {
-  // RFC 3986 read leniently keeps such a host as written.
+  // A WARC-Target-URI names the page as written; the links and the base come percent-encoded.
+  const warc = warcRecord(
+    { 'WARC-Type': 'resource', 'WARC-Target-URI': 'http://h/\u202Eevil\u2028\\/', 'Content-Type': 'text/html' },
+    '<a href="x">',
+  );
+  const r = await cli(['links', '-q', '--warc', '-'], warc);
+  assert.is(r.out, 'http://h/\\u202Eevil\\u2028\\\\/\thttp://h/%E2%80%AEevil%E2%80%A8//\thttp://h/%E2%80%AEevil%E2%80%A8//x\n');
+  const json = await cli(['links', '-q', '--json', '--warc', '-'], warc);
+  assert.ok(json.out.includes('"page":"http://h/\\u202Eevil\\u2028\\\\/"'), json.out);
+  assert.is((jsonLines(json.out)[0] as { page: string }).page, 'http://h/\u202Eevil\u2028\\/');
   const spoof = '<meta charset=utf-8><a href="http://\u202Eevil\u2028.example/a\\b">';
-  const r = await cli(['links', '-q', '--rfc3986', '--base', 'http://h/'], spoof);
-  assert.is(r.out, '-\thttp://h/\thttp://\\u202Eevil\\u2028.example/a\\\\b\n');
-  const spoofJson = '<meta charset=utf-8><a href="http://\u202Eevil.example/">';
-  const json = await cli(['links', '-q', '--rfc3986', '--json', '--base', 'http://h/'], spoofJson);
-  assert.ok(json.out.includes('"resolved":"http://\\u202Eevil.example/"'), json.out);
-  assert.is((jsonLines(json.out)[0] as { resolved: string }).resolved, 'http://\u202Eevil.example/');
   // To the URL Standard (UTS #46) it is no host: the report on standard error escapes the hidden
   // characters and quotes the link as the library's message does (a backslash as it is).
   const web = await cli(['links', '-q', '--base', 'http://h/'], spoof);
@@ -529,8 +588,9 @@ test('links: 500 files and a directory in one run, unreadable inputs reported an
   assert.is(lines.length - 1, 503);
   assert.is(lines[0], `${files[0]}\thttp://h/\thttp://h/page/0`);
   assert.equal(lines.slice(1, 4), [
-    `${join(dir, 'index.html')}\thttp://h/\thttp://h/a`,
-    `${join(dir, 'sub/deep.htm')}\thttp://h/\thttp://h/b`,
+    // Each page of a directory is at --base resolved with its path inside it.
+    `${join(dir, 'index.html')}\thttp://h/index.html\thttp://h/a`,
+    `${join(dir, 'sub/deep.htm')}\thttp://h/sub/deep.htm\thttp://h/sub/b`,
     'http://w.example/\thttp://w.example/\thttp://w.example/w',
   ]);
   assert.is(lines[502], `${files[499]}\thttp://h/\thttp://h/page/499`);
@@ -543,7 +603,32 @@ test('links: 500 files and a directory in one run, unreadable inputs reported an
   const list = tmp.file('list.txt', `${files[1]}\n\n${dir}\n`);
   const f = await cli(['links', '-q', '--base', 'http://h/', '--glob', '*.htm', '--files-from', list]);
   // A file named is read whatever its name; a directory gives the files the pattern matches.
-  assert.is(f.out, `${files[1]}\thttp://h/\thttp://h/page/1\n${join(dir, 'sub/deep.htm')}\thttp://h/\thttp://h/b\n`);
+  assert.is(f.out, `${files[1]}\thttp://h/\thttp://h/page/1\n${join(dir, 'sub/deep.htm')}\thttp://h/sub/deep.htm\thttp://h/sub/b\n`);
+});
+
+test('links: a directory with --base is a mirrored site: each page is at --base resolved with its path inside the directory', async () => {
+  const site = join(tmp.dir, 'mirror');
+  mkdirSync(join(site, 'sub', 'deep'), { recursive: true });
+  tmp.file('mirror/index.html', '<a href="x.html">');
+  tmp.file('mirror/sub/rel.html', '<a href="x.html"><a href="../up.html"><img src="/root.png">');
+  tmp.file('mirror/sub/deep/a b?c#d%.html', '<a href="">');
+  tmp.file('mirror/sub/based.html', '<base href="/b/"><a href="x.html">');
+  const want = [
+    `${site}/index.html\thttps://site.example/m/index.html\thttps://site.example/m/x.html`,
+    `${site}/sub/based.html\thttps://site.example/b/\thttps://site.example/b/x.html`,
+    `${site}/sub/deep/a b?c#d%.html\thttps://site.example/m/sub/deep/a%20b%3Fc%23d%25.html\thttps://site.example/m/sub/deep/a%20b%3Fc%23d%25.html`,
+    `${site}/sub/rel.html\thttps://site.example/m/sub/rel.html\thttps://site.example/m/sub/x.html`,
+    `${site}/sub/rel.html\thttps://site.example/m/sub/rel.html\thttps://site.example/m/up.html`,
+    `${site}/sub/rel.html\thttps://site.example/m/sub/rel.html\thttps://site.example/root.png`,
+  ];
+  for (const args of [[], ['--threads', '2']]) {
+    const r = await cli(['links', '-q', ...args, '--base', 'https://site.example/m/', site]);
+    assert.is(r.code, 0);
+    assert.is(r.out, `${want.join('\n')}\n`);
+  }
+  // A file named on its own is at --base itself.
+  const one = await cli(['links', '-q', '--base', 'https://site.example/m/', join(site, 'sub/rel.html')]);
+  assert.is(one.out.split('\n')[0], `${site}/sub/rel.html\thttps://site.example/m/\thttps://site.example/m/x.html`);
 });
 
 test('links --threads: whole files on worker threads, the same output in input order, --dedupe across them', async () => {
@@ -662,6 +747,20 @@ test('links over WARC: response and resource records, Content-Location, chunked 
   assert.is(stdin.out, WARC_OUT);
 });
 
+test('links over WARC: a numeric character reference of 309 digits reads as U+FFFD, and the records after it are read', async () => {
+  const warc = Buffer.concat([
+    warcResponse('http://a.example/', 'Content-Type: text/html\r\n', `<a href="x&#${'9'.repeat(309)};y&#x${'0'.repeat(300)}41;">`),
+    warcResponse('http://b.example/', 'Content-Type: text/html\r\n', '<a href=z>'),
+  ]);
+  const r = await cli(['links', '--warc', '-'], warc);
+  assert.is(r.code, 0);
+  assert.is(
+    r.out,
+    'http://a.example/\thttp://a.example/\thttp://a.example/x%EF%BF%BDyA\nhttp://b.example/\thttp://b.example/\thttp://b.example/z\n',
+  );
+  assert.is(r.err, 'urikit: 2 links in 2 pages; by scheme: (relative) 2\n');
+});
+
 test('links over .warc.gz: one gzip member per record, as crawlers write them', async () => {
   const file = tmp.file('crawl.warc.gz', gzipMembers(warcFile()));
   const r = await cli(['links', file]);
@@ -697,6 +796,43 @@ test('links over WARC: a body that is not the gzip it claims is read as it is', 
   const bad = warcResponse('http://bad.example/', 'Content-Type: text/html\r\nContent-Encoding: gzip\r\n', '<a href="raw">');
   const r = await cli(['links', '--warc'], Buffer.concat([bad, ...warcFile()]));
   assert.is(r.out, `http://bad.example/\thttp://bad.example/\thttp://bad.example/raw\n${WARC_OUT}`);
+});
+
+test('links: WARC is known by its first bytes on any input, standard input too, plain or gzip; zstd is reported, never read as HTML', async () => {
+  const warc = Buffer.concat(warcFile());
+  const whole = gzipSync(warc);
+  const members = gzipMembers(warcFile());
+  for (const input of [warc, whole, members]) {
+    const r = await cli(['links'], input);
+    assert.is(r.code, 0);
+    assert.is(r.out, WARC_OUT);
+    assert.is(r.err, WARC_ERR);
+  }
+  // Whatever the file's name; and with --base, which a WARC record's own URI overrides.
+  for (const [name, bytes] of [
+    ['crawl.html', warc],
+    ['crawl.bin', members],
+  ] as const) {
+    const file = tmp.file(name, bytes);
+    const r = await cli(['links', '--base', 'http://elsewhere/', file]);
+    assert.is(r.out, WARC_OUT);
+  }
+  // Cut into one-byte chunks before the magic is whole: the same.
+  const r = await cli(['links'], [...[...warc.subarray(0, 7)].map((b) => Buffer.of(b)), warc.subarray(7)]);
+  assert.is(r.out, WARC_OUT);
+  // A page that merely begins with the word is HTML.
+  assert.is((await cli(['links', '-q', '--base', 'http://h/'], 'WARC files: <a href=x>')).out, '-\thttp://h/\thttp://h/x\n');
+  assert.is((await cli(['links', '-q', '--base', 'http://h/'], 'WARC')).out, '');
+  // zstd: a frame (28 b5 2f fd) or the skippable frame a .warc.zst begins with (its dictionary, 5d 2a 4d 18).
+  for (const head of [Buffer.from('28b52ffd', 'hex'), Buffer.from('5d2a4d1808000000', 'hex')]) {
+    const z = await cli(['links'], Buffer.concat([head, Buffer.alloc(64)]));
+    assert.is(z.code, 1);
+    assert.is(z.out, '');
+    assert.match(
+      z.err,
+      /^urikit: cannot read standard input: it is zstd data \(found by its first bytes\), which urikit does not decompress/,
+    );
+  }
 });
 
 test('links over data that is not WARC: an error, exit 2', async () => {

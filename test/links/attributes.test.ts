@@ -26,7 +26,10 @@ test('meta refresh: the URL after the time', () => {
   assert.is(refreshUrl('0;url=http://a/b'), 'http://a/b');
   assert.is(refreshUrl(`5; URL='../next?x=1'`), '../next?x=1');
   assert.is(refreshUrl('1, url = "q.html" trailing'), 'q.html');
-  assert.is(refreshUrl('3.5;  other.html '), 'other.html ');
+  // The URL is trimmed of ASCII whitespace, as the URL parser reads it (and every URL attribute is).
+  assert.is(refreshUrl('3.5;  other.html '), 'other.html');
+  assert.is(refreshUrl('3; URL= ../x \n'), '../x');
+  assert.is(refreshUrl('3; URL=" ../y "'), '../y');
   // Whitespace alone separates the time from the URL too.
   assert.is(refreshUrl('5 url=next.html'), 'next.html');
   assert.is(refreshUrl('5 x'), 'x');

@@ -1,13 +1,16 @@
 /**
  * `urikit/links` as a library: `extractLinks` over text, bytes and streams; the base of a page as
  * HTML sets it; namespaces, templates and the elements whose content is text, as the tree
- * builder decides them; what is held while the head may still bring a `<base>`.
+ * builder decides them; links held until the document's first `<base href>`, wherever it is.
  */
 import { Readable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_DEPTH } from '../../src/links/tree.js';
-import { extractLinks, type Link, LinkExtractor, PENDING_LINKS } from '../../src/links.js';
+import { extractLinks, type Link, LinkExtractor } from '../../src/links.js';
+
+/** The bytes of `s`, each character one byte. */
+const bytes = (s: string): Buffer => Buffer.from(s, 'latin1');
 
 /** The links of `input` as "line element.attribute link → resolved" (or the error's code). */
 async function links(
@@ -48,6 +51,7 @@ test('extractLinks: what is known of the document', async () => {
   assert.equal(l.document, {
     encoding: 'koi8-r',
     encodingSource: 'meta',
+    notUtf8At: null,
     base: 'http://h/',
     decodeErrors: 0,
     notes: ['1: <base href> "javascript:x" passed over: a javascript: URL is no base (HTML)'],
@@ -79,31 +83,57 @@ test('the base: the first <base href> (a bad one passed over), Content-Location,
   assert.equal(await links('<base href="data:text/html,x"><a href=a>'), ['1 a.href a → http://h/a']);
 });
 
-test('links wait in the head for its <base>, at most PENDING_LINKS of them; a later <base> is noted and used from there', async () => {
+test('every link is resolved against the first <base href>, wherever it is: in the head, after text, deep in the body', async () => {
   assert.equal(await links('<head><link href=s.css><script src=j.js></script><base href=/b/></head><a href=x>'), [
     '1 link.href s.css → http://h/b/s.css',
     '1 script.src j.js → http://h/b/j.js',
     '1 a.href x → http://h/b/x',
   ]);
-  // Text in the body ends the head: the <base> after it comes late.
+  // Text in the body, and thousands of links, before the <base>: it is still the document's base.
   const late = extractLinks('<link href=1>text<link href=2><base href=/b/><link href=3>', { base: 'http://h/' });
   const got: string[] = [];
   for await (const l of late) got.push(`${l.base} ${l.resolved}`);
-  assert.equal(got, ['http://h/ http://h/1', 'http://h/ http://h/2', 'http://h/b/ http://h/b/3']);
-  assert.equal(late.document.notes, [
-    '1: <base href> comes after links were given out: 2 links before it were resolved against http://h/; browsers resolve <a> links against it when followed, and the links after it use it',
+  assert.equal(got, ['http://h/b/ http://h/b/1', 'http://h/b/ http://h/b/2', 'http://h/b/ http://h/b/3']);
+  assert.equal(late.document.notes, []);
+  let body = '<body><p>';
+  for (let i = 0; i < 3000; i++) body += `<a href=${i}>`;
+  const deep = await links(`${body}<div><base href=/b/></div><a href=last>`);
+  assert.is(deep.length, 3001);
+  assert.is(deep[0], '1 a.href 0 → http://h/b/0');
+  assert.is(deep[3000], '1 a.href last → http://h/b/last');
+  // Only the first <base href> counts: a <base> without href is none, a second one is nothing.
+  assert.equal(await links('<a href=x><base target=_top><base href=/1/><base href=/2/><a href=y>'), [
+    '1 a.href x → http://h/1/x',
+    '1 a.href y → http://h/1/y',
   ]);
-  // Whitespace, comments and a <template>'s content do not end the head.
+  // The first one passed over (a javascript: URL) leaves the retrieval URI as the base, a later one notwithstanding.
+  assert.equal(await links('<a href=x><base href="javascript:0"><base href=/2/>'), ['1 a.href x → http://h/x']);
+  // Whitespace, comments and a <template>'s content before it: the same.
   assert.equal(await links('<link href=1> \n<!-- c --><template><p>t</p><a href=t></template><base href=/b/>'), [
     '1 link.href 1 → http://h/b/1',
     '2 a.href t → http://h/b/t',
   ]);
-  // A head of more links than are held: they are given out before the <base>.
-  let head = '';
-  for (let i = 0; i < PENDING_LINKS + 1; i++) head += `<link href=${i}>`;
-  const many = await links(`${head}<base href=/b/>`);
-  assert.is(many.length, PENDING_LINKS + 1);
-  assert.is(many[0], '1 link.href 0 → http://h/0');
+});
+
+test('LinkExtractor gives links out as soon as the base is known: at the first <base href>, else at the end', async () => {
+  const got: string[] = [];
+  const x = await LinkExtractor.create({ base: 'http://h/' }, (l) => got.push(l.resolved!));
+  x.write('<a href=1><p>text<a href=2>');
+  assert.equal(got, []);
+  assert.is(x.document.base, null);
+  x.write('<base href=/b/>');
+  assert.equal(got, ['http://h/b/1', 'http://h/b/2']);
+  assert.is(x.document.base, 'http://h/b/');
+  x.write('<a href=3>');
+  assert.equal(got, ['http://h/b/1', 'http://h/b/2', 'http://h/b/3']);
+  x.end();
+  const none: string[] = [];
+  const y = await LinkExtractor.create({ base: 'http://h/' }, (l) => none.push(l.resolved!));
+  y.write('<a href=1>');
+  assert.equal(none, []);
+  y.end();
+  assert.equal(none, ['http://h/1']);
+  assert.is(y.document.base, 'http://h/');
 });
 
 test('namespaces: SVG and MathML content, integration points, breakout elements, as the tree builder decides them', async () => {
@@ -131,6 +161,8 @@ test('namespaces: SVG and MathML content, integration points, breakout elements,
     ['<svg></br><title><a href=no></title>', []],
     // SVG end tags match in any case.
     ['<svg><g></G><TITLE><a href=10></title></svg>', ['10']],
+    // A CDATA section in SVG is text to its first "]]>": "]" and "]]" inside it, then "]]]>", end nothing.
+    ['<svg><![CDATA[a]b]]c]]]<a href=no>]]]><title><a href=11></title></svg>', ['11']],
   ];
   for (const [html, want] of cases) {
     const got = (await links(html)).map((l) => l.split(' ')[2]!);
@@ -172,7 +204,16 @@ test('meta refresh: only the first refresh of the document counts; none in a <te
   ]);
 });
 
+test('meta refresh: its URL as the URL parser reads it, trimmed, with no warning for the spaces around it', async () => {
+  const got: Array<[string, string | null, readonly string[]]> = [];
+  for await (const l of extractLinks('<meta http-equiv=refresh content="3; URL= ../x ">', { base: 'http://h/a/b' }))
+    got.push([l.link, l.resolved, l.warnings]);
+  assert.equal(got, [['../x', 'http://h/x', []]]);
+});
+
 test('attributes: the first of a name counts; a value too long is an error; lines as the tag starts them', async () => {
+  // The input stream's CR and CR LF are LF in a value; a URL parser drops them.
+  assert.equal(await links('<a href="a\r\nb\rc">'), ['1 a.href a\nb\nc → http://h/abc']);
   assert.equal(await links('<a\nhref=1 HREF=2>\n<img src=a SRC=b srcset="c 1x" srcset="d 1x">'), [
     '1 a.href 1 → http://h/1',
     '3 img.src a → http://h/a',
@@ -193,12 +234,13 @@ test('extractLinks: links and the <base href> as the URL Standard reads them by 
     '1 a.href http://a b/ → INVALID_HOST',
   ]);
   assert.equal(await links(page, { base: 'http://h/', grammar: 'web' }), await links(page));
-  // RFC 3986: the base has no authority ("\\" is no "//"), and "x\y" is a relative path against it.
+  // RFC 3986: the base has no authority ("\\" is no "//"), and "x\y" is a relative path against it;
+  // what RFC 3986 does not allow comes out percent-encoded ("\\" as %5C, a space as %20).
   assert.equal(await links(page, { base: 'http://h/', grammar: 'rfc3986' }), [
-    '1 a.href x\\y → http:x\\y',
+    '1 a.href x\\y → http:x%5Cy',
     '1 a.href http://0x7f.1/ → http://0x7f.1/',
     '1 a.href http:z → http:z',
-    '1 a.href http://a b/ → http://a b/',
+    '1 a.href http://a b/ → http://a%20b/',
   ]);
   // A windows-1252 page: "?q=é" is "%E9" in both readings.
   const latin = Buffer.from('<a href="/\xe9?q=\xe9">', 'latin1');
@@ -226,7 +268,8 @@ test('extractLinks (web): the retrieval URI is read as the URL Standard reads it
 
 test('deep nesting: namespaces are followed down to MAX_DEPTH, and every tag is read past it', async () => {
   const deep = (n: number) => `${'<div>'.repeat(n)}<svg><title><a href=1></title></svg>${'</div>'.repeat(n)}<a href=2>`;
-  assert.equal(await links(deep(MAX_DEPTH - 1)), ['1 a.href 1 → http://h/1', '1 a.href 2 → http://h/2']);
+  // At the last place kept, the <svg>: its <title> is past it, so the <a> is SVG's.
+  assert.equal(await links(deep(MAX_DEPTH - 1)), ['1 svg:a.href 1 → http://h/1', '1 a.href 2 → http://h/2']);
   // Past it, the <svg> is not followed: its <title> reads as HTML's (RCDATA).
   assert.equal(await links(deep(MAX_DEPTH + 10)), ['1 a.href 2 → http://h/2']);
 });
@@ -247,6 +290,105 @@ test('LinkExtractor: the push interface, and its misuse', async () => {
   assert.throws(() => textThenBytes.write(Buffer.from('<a>')), /bytes after text/);
   assert.throws(() => new LinkExtractor({ encoding: 'klingon' }, () => {}), /encoding "klingon" is not an encoding label/);
   assert.throws(() => new LinkExtractor({ grammar: 'whatwg' as 'rfc3986' }, () => {}), /unknown grammar "whatwg"/);
+});
+
+test("source: 'file': a file that names no encoding is UTF-8 when all its bytes are (beyond ASCII), else the default", async () => {
+  /** The resolved links, encoding, its source and notUtf8At of `bytes` given in chunks of `chunk` bytes. */
+  const read = async (bytes: Buffer, options: Parameters<typeof extractLinks>[1] = {}, chunk = 1 << 16) => {
+    const pieces: Buffer[] = [];
+    for (let i = 0; i < bytes.length; i += chunk) pieces.push(bytes.subarray(i, i + chunk));
+    const l = extractLinks(pieces, { base: 'http://h/', source: 'file', ...options });
+    const out: string[] = [];
+    for await (const x of l) out.push(x.resolved!);
+    const d = l.document;
+    return [out, d.encoding, d.encodingSource, d.notUtf8At];
+  };
+  const cafe = bytes('<a href="caf\xc3\xa9.html?q=\xc3\xa9">');
+  assert.equal(await read(cafe), [['http://h/caf%C3%A9.html?q=%C3%A9'], 'utf-8', 'file', -1]);
+  // Cut anywhere, even inside a sequence; the same.
+  assert.equal(await read(cafe, {}, 1), [['http://h/caf%C3%A9.html?q=%C3%A9'], 'utf-8', 'file', -1]);
+  // From the network (no hint), the same bytes are windows-1252.
+  assert.equal(await read(cafe, { source: null }), [['http://h/caf%C3%83%C2%A9.html?q=%C3%A9'], 'windows-1252', 'default', null]);
+  // One byte that is not UTF-8, however far in: the default, and where the bytes broke.
+  const far = bytes(`<a href="caf\xc3\xa9.html"><!--${'x'.repeat(100_000)}--><p>caf\xe9 <a href="?q=\xe9">`);
+  assert.equal(await read(far), [['http://h/caf%C3%83%C2%A9.html', 'http://h/?q=%E9'], 'windows-1252', 'default', 100_034]);
+  assert.equal((await read(far, { defaultEncoding: 'iso-8859-2' }))[1], 'iso-8859-2');
+  // Past the first 1024 bytes (no prescan reaches it): still UTF-8.
+  assert.equal(await read(bytes(`<!--${'x'.repeat(3000)}--><a href="\xc3\xa9">`)), [['http://h/%C3%A9'], 'utf-8', 'file', -1]);
+  // All ASCII: nothing tells UTF-8 from windows-1252, the default holds (a query's &eacute; is %E9, as browsers send it).
+  assert.equal(await read(bytes('<a href="?q=&eacute;">')), [['http://h/?q=%E9'], 'windows-1252', 'default', -1]);
+  // A sequence cut by the end of the file is not UTF-8.
+  assert.equal((await read(bytes('<a href="\xc3\xa9">\xe2\x82')))[2], 'default');
+  // What the page or the user names comes first: a <meta charset>, --encoding, a byte order mark, a Content-Type.
+  assert.equal(await read(bytes('<meta charset=windows-1252><a href="\xc3\xa9">')), [
+    ['http://h/%C3%83%C2%A9'],
+    'windows-1252',
+    'meta',
+    null,
+  ]);
+  assert.equal((await read(cafe, { encoding: 'windows-1252' })).slice(1), ['windows-1252', 'override', null]);
+  assert.equal((await read(bytes(`\xef\xbb\xbf<a href="\xe9">`))).slice(1), ['utf-8', 'bom', null]);
+  assert.equal((await read(cafe, { contentType: 'text/html; charset=iso-8859-2' })).slice(1), ['iso-8859-2', 'content-type', null]);
+  // An empty file.
+  assert.equal(await read(Buffer.alloc(0)), [[], 'windows-1252', 'default', -1]);
+});
+
+test('SVG, MathML and obsolete URL attributes; what the tree builder drops is no link; an empty action is the document URL', async () => {
+  const page = `<html manifest=app.appcache><base href="/b/"><body background=bg.png>
+<svg><a href=s1><text>x</text></a><a xlink:href=s2 /><a href=s3a xlink:href=s3b /><image href=s4 /><image xlink:href=s5 /><use href=s6 /><use xlink:href=s7 /><script href=s8></script><script xlink:href=s9></script><feImage href=s10 /><g href=no xlink:href=no /></svg>
+<table background=t.png><thead background=thead.png><tr background=tr.png><th background=th.png>h<td background=td.png>d</table>
+<img lowsrc=low.png longdesc=desc.html src=i.png><iframe longdesc=ifdesc.html></iframe>
+<math href=m1><mi href=m2 xlink:href=no>x</mi><mrow xlink:href=m3></mrow></math><p xlink:href=no>
+<select><a href=sel>x</a><option>o</select>
+<form action=f1><form action=f2></form><button formaction="">b</button></form><form action=""></form>
+<frame src=fr><a href="">`;
+  assert.equal(await links(page, { base: 'http://h/d/p.html#top' }), [
+    '1 html.manifest app.appcache → http://h/b/app.appcache',
+    '1 body.background bg.png → http://h/b/bg.png',
+    '2 svg:a.href s1 → http://h/b/s1',
+    '2 svg:a.xlink:href s2 → http://h/b/s2',
+    '2 svg:a.href s3a → http://h/b/s3a',
+    '2 svg:image.href s4 → http://h/b/s4',
+    '2 svg:image.xlink:href s5 → http://h/b/s5',
+    '2 svg:use.href s6 → http://h/b/s6',
+    '2 svg:use.xlink:href s7 → http://h/b/s7',
+    '2 svg:script.href s8 → http://h/b/s8',
+    '2 svg:script.xlink:href s9 → http://h/b/s9',
+    '2 svg:feImage.href s10 → http://h/b/s10',
+    '3 table.background t.png → http://h/b/t.png',
+    '3 thead.background thead.png → http://h/b/thead.png',
+    '3 tr.background tr.png → http://h/b/tr.png',
+    '3 th.background th.png → http://h/b/th.png',
+    '3 td.background td.png → http://h/b/td.png',
+    '4 img.src i.png → http://h/b/i.png',
+    '4 img.lowsrc low.png → http://h/b/low.png',
+    '4 img.longdesc desc.html → http://h/b/desc.html',
+    '4 iframe.longdesc ifdesc.html → http://h/b/ifdesc.html',
+    '5 math:math.href m1 → http://h/b/m1',
+    '5 math:mi.href m2 → http://h/b/m2',
+    '5 math:mrow.xlink:href m3 → http://h/b/m3',
+    // The relaxed <select> parser (HTML, 2025) keeps an <a> in a <select>.
+    '6 a.href sel → http://h/b/sel',
+    // The nested <form> is ignored; an empty action or formaction is the document's URL.
+    '7 form.action f1 → http://h/b/f1',
+    '7 button.formaction  → http://h/d/p.html#top',
+    '7 form.action  → http://h/d/p.html#top',
+    // The <frame> outside a <frameset> is ignored; an empty href is the base.
+    '8 a.href  → http://h/b/',
+  ]);
+  // A <frame> in a <frameset>; a <form> after </form>; nested forms in a <template> are kept.
+  assert.equal(await links('<frameset><frame src=f longdesc=d></frameset>'), [
+    '1 frame.src f → http://h/f',
+    '1 frame.longdesc d → http://h/d',
+  ]);
+  assert.equal(await links('<form action=1></form><form action=2><template><form action=3><form action=4></form></form></template>'), [
+    '1 form.action 1 → http://h/1',
+    '1 form.action 2 → http://h/2',
+    '1 form.action 3 → http://h/3',
+    '1 form.action 4 → http://h/4',
+  ]);
+  // The form element pointer stays set when its form is closed by another end tag: a later <form> is ignored.
+  assert.equal(await links('<div><form action=1></div><form action=2>'), ['1 form.action 1 → http://h/1']);
 });
 
 test.run();

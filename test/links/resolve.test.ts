@@ -27,8 +27,8 @@ test('the URL parser input: C0 controls and spaces stripped at both ends, tabs a
 
 test('percent-encoding as the URL Standard: path, userinfo and fragment in UTF-8, the query in the encoding', () => {
   const e = (uri: string, encoding = 'utf-8') => encodeAsBrowsers(uri, encoding, packages);
-  // The path percent-encode set: space " # < > ? ` { } and beyond ASCII; "|" and "^" stay.
-  assert.is(e('http://h/a b"<>`{}|^é'), 'http://h/a%20b%22%3C%3E%60%7B%7D|^%C3%A9');
+  // The path percent-encode set: space " # < > ? ^ ` { } (^ since 2025, whatwg/url#846) and beyond ASCII; "|" stays.
+  assert.is(e('http://h/a b"<>`{}|^é'), 'http://h/a%20b%22%3C%3E%60%7B%7D|%5E%C3%A9');
   // The special-query set adds "'"; a query of a non-special scheme keeps it.
   assert.is(e('http://h/?a b\'"<>`{}é'), 'http://h/?a%20b%27%22%3C%3E`{}%C3%A9');
   assert.is(e("foo://h/?a'b"), "foo://h/?a'b");
@@ -78,7 +78,23 @@ test('resolveLink (rfc3986): resolved, encoded, with what browsers strip and wha
   assert.is(r('/x', null).error, NO_BASE);
   assert.is(r('http://[::1/x', null).error!.code, 'INVALID_CHAR');
   assert.is(r(':x', null).error!.code, 'INVALID_SCHEME');
-  assert.is(r('a%zz', 'http://h/').resolved, 'http://h/a%zz');
+  // A "%" without two hex digits is no "%XX": it stands for itself, "%25".
+  assert.is(r('a%zz', 'http://h/').resolved, 'http://h/a%25zz');
+});
+
+test('resolveLink (rfc3986): every character RFC 3986 does not allow comes out percent-encoded, in every component', () => {
+  const r = (link: string) => resolveLink(link, 'http://h/d/', NO_BASE, 'utf-8', 'rfc3986', packages).resolved;
+  // The path: "`" and "^" alike (the URL Standard's path set encodes the one and keeps the other).
+  assert.is(r('a`b^c\\d|e[f]g{h}i j"k<l>m'), 'http://h/d/a%60b%5Ec%5Cd%7Ce%5Bf%5Dg%7Bh%7Di%20j%22k%3Cl%3Em');
+  // The query and the fragment likewise, and a "#" inside the fragment; a "%" without two hex digits is "%25".
+  assert.is(r('?q=^`|\\ %zz[]#f^#g%'), 'http://h/d/?q=%5E%60%7C%5C%20%25zz%5B%5D#f%5E%23g%25');
+  // The userinfo and a registered name.
+  assert.is(r('http://u^s er@a b^c/'), 'http://u%5Es%20er@a%20b%5Ec/');
+  // An IP literal keeps its brackets; a "%XX" stays as written; a URI already strict is unchanged.
+  assert.is(r('http://[::1]:8/%41%7e'), 'http://[::1]:8/%41%7e');
+  assert.is(r("x://a/b;c=d?e=f&g='h'/?#i/j?k:@!$&'()*+,;="), "x://a/b;c=d?e=f&g='h'/?#i/j?k:@!$&'()*+,;=");
+  // The web grammar encodes as browsers do: "|" stays in its path.
+  assert.is(resolveLink('a^b|c', 'http://h/d/', NO_BASE, 'utf-8', 'web', packages).resolved, 'http://h/d/a%5Eb|c');
 });
 
 /** Each link of `links` resolved against `base` in both grammars: [web, rfc3986], each the URL or the error's code. */
@@ -95,7 +111,7 @@ test('resolveLink (web, and rfc3986 beside it): backslashes, tabs and newlines, 
   assert.equal(
     both(
       [
-        // The URL Standard reads "\" as "/" in a special URL; lenient RFC 3986 keeps it as a path character.
+        // The URL Standard reads "\" as "/" in a special URL; lenient RFC 3986 reads it as a path character (written %5C).
         '\\x\\y',
         '..\\z',
         'http:\\\\evil.example\\a',
@@ -122,10 +138,10 @@ test('resolveLink (web, and rfc3986 beside it): backslashes, tabs and newlines, 
       base,
     ),
     [
-      ['http://h.example/x/y', 'http://h.example/d/\\x\\y'],
-      ['http://h.example/z', 'http://h.example/d/..\\z'],
-      ['http://evil.example/a', 'http:\\\\evil.example\\a'],
-      ['http://evil.example/b', 'http://h.example/\\evil.example/b'],
+      ['http://h.example/x/y', 'http://h.example/d/%5Cx%5Cy'],
+      ['http://h.example/z', 'http://h.example/d/..%5Cz'],
+      ['http://evil.example/a', 'http:%5C%5Cevil.example%5Ca'],
+      ['http://evil.example/b', 'http://h.example/%5Cevil.example/b'],
       ['http://h2.example/ab', 'http://h2.example/ab'],
       ['javascript:alert(1)', 'javascript:alert(1)'],
       ['http://h.example/d/example.com/x', 'http:example.com/x'],
@@ -138,12 +154,12 @@ test('resolveLink (web, and rfc3986 beside it): backslashes, tabs and newlines, 
       ['http://127.0.0.1/', 'http://0x7F000001./'],
       ['INVALID_HOST', 'http://256.256.256.256/'],
       ['INVALID_HOST', 'http://1.2.3.4.5/'],
-      ['INVALID_HOST', 'http://a b.example/'],
+      ['INVALID_HOST', 'http://a%20b.example/'],
       ['UNCLOSED_IP_LITERAL', 'INVALID_CHAR'],
     ],
   );
-  // Hosts in A-labels, as browsers send them; RFC 3986 leaves them as written.
-  assert.equal(both(['http://MÜNCHEN.de/ü'], base), [['http://xn--mnchen-3ya.de/%C3%BC', 'http://MÜNCHEN.de/%C3%BC']]);
+  // Hosts in A-labels, as browsers send them; RFC 3986 percent-encodes a name's UTF-8 (§3.2.2).
+  assert.equal(both(['http://MÜNCHEN.de/ü'], base), [['http://xn--mnchen-3ya.de/%C3%BC', 'http://M%C3%9CNCHEN.de/%C3%BC']]);
 });
 
 test('resolveLink (web): the query in the document encoding, as in RFC 3986 reading; the rest in UTF-8', () => {
@@ -167,8 +183,8 @@ test('resolveLink (web): the query in the document encoding, as in RFC 3986 read
       ['foo://h/?%C3%A9', 'foo://h/?%C3%A9'],
     ],
   );
-  // Shift_JIS: 日本 is 93 FA 96 7B ("{" stays in a query).
-  assert.equal(both(['?\u65e5\u672c'], 'http://h/', 'shift_jis'), [['http://h/?%93%FA%96{', 'http://h/?%93%FA%96{']]);
+  // Shift_JIS: 日本 is 93 FA 96 7B ("{" stays in a browser's query; RFC 3986 allows it in none).
+  assert.equal(both(['?\u65e5\u672c'], 'http://h/', 'shift_jis'), [['http://h/?%93%FA%96{', 'http://h/?%93%FA%96%7B']]);
   const web = (link: string, encoding: string) => resolveLink(link, 'http://h/', NO_BASE, encoding, 'web', packages);
   assert.equal(web('?q=\u4e2d', 'windows-1252'), { resolved: 'http://h/?q=%26%2320013%3B', error: null, warnings: ['UNENCODABLE'] });
   assert.equal(web('?q=%26%23\u00e9', 'windows-1252'), { resolved: 'http://h/?q=%26%23%E9', error: null, warnings: [] });

@@ -1,15 +1,17 @@
 /**
  * The encoding sniffing of a page: the prescan against the html5lib encoding tests
  * (test/fixtures/html5lib-tests/encoding), byte order marks, the charset of an HTTP Content-Type,
- * the charset of a `<meta http-equiv>` content, and XML declarations.
+ * the charset of a `<meta http-equiv>` content, XML declarations, and whether a file's bytes are
+ * UTF-8 (against Node's fatal UTF-8 decoder, in any chunks).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadPackages } from '../../src/links/packages.js';
-import { bom, contentTypeCharset, metaCharset, PRESCAN_BYTES, prescan } from '../../src/links/sniff.js';
+import { bom, contentTypeCharset, metaCharset, PRESCAN_BYTES, prescan, Utf8Check } from '../../src/links/sniff.js';
 import { root } from '../support/paths.js';
+import { Rng } from '../support/rng.js';
 
 const DIR = join(root, 'test/fixtures/html5lib-tests/encoding');
 
@@ -120,6 +122,52 @@ test('the charset of an HTTP Content-Type, and of a <meta http-equiv> content', 
   assert.is(metaCharset('charset="unclosed'), null);
   assert.is(metaCharset('charset='), null);
   assert.is(metaCharset('text/html'), null);
+});
+
+test('Utf8Check: bytes in any chunks are UTF-8 exactly when a fatal UTF-8 decoder takes them; where they stop being so', () => {
+  const fatal = new TextDecoder('utf-8', { fatal: true });
+  const isUtf8 = (b: Uint8Array): boolean => {
+    try {
+      fatal.decode(b);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // Bytes near the edges of UTF-8's ranges: overlong forms, surrogates, past U+10FFFF, cut sequences.
+  const edges = [
+    0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3,
+    0xf4, 0xf5, 0xff,
+  ];
+  const rng = new Rng(2026);
+  for (let n = 0; n < 20_000; n++) {
+    const bytes = Uint8Array.from({ length: rng.range(0, 12) }, () => (rng.chance(0.7) ? rng.pick(edges) : rng.int(256)));
+    const c = new Utf8Check();
+    for (let i = 0; i < bytes.length; ) {
+      const step = rng.range(1, 4);
+      c.push(bytes.subarray(i, i + step));
+      i += step;
+    }
+    const ok = c.end();
+    assert.is(ok, isUtf8(bytes), `${Buffer.from(bytes).toString('hex')}`);
+    const high = bytes.findIndex((b) => b >= 0x80);
+    assert.is(c.beyondAscii, high !== -1 && (ok || high <= c.invalidAt));
+    // Before invalidAt the bytes are UTF-8; at it a sequence begins that breaks.
+    if (!ok) {
+      assert.ok(bytes[c.invalidAt]! >= 0x80);
+      assert.ok(isUtf8(bytes.subarray(0, c.invalidAt)), `${Buffer.from(bytes).toString('hex')} at ${c.invalidAt}`);
+    }
+  }
+  const c = new Utf8Check();
+  assert.is(c.push(Buffer.from('caf\xc3', 'latin1')), true);
+  assert.is(c.push(Buffer.from('\xa9 \xe9 x', 'latin1')), false);
+  assert.is(c.invalidAt, 6);
+  assert.is(c.push(Buffer.from('ok')), false);
+  assert.is(c.end(), false);
+  const cut = new Utf8Check();
+  cut.push(Buffer.from('ab\xe2\x82', 'latin1'));
+  assert.is(cut.end(), false);
+  assert.is(cut.invalidAt, 2);
 });
 
 test.run();

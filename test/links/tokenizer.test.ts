@@ -41,14 +41,12 @@ function unescapeUnicode(s: string): string {
 
 /** Records tags as the html5lib format writes them. */
 class Recorder implements TokenSink {
-  readonly watchText = false;
   readonly tokens: unknown[][] = [];
   private name = '';
   private attrs: Record<string, string> = {};
   private current = '';
   private seen = new Set<string>();
 
-  text(): void {}
   startTag(name: string): boolean {
     this.name = name;
     this.attrs = {};

@@ -46,6 +46,8 @@ export interface LinksState {
   pages: number;
   notHtml: number;
   skipped: number;
+  /** HTML pages read only to --max-record-size. */
+  cut: number;
   relative: number;
   schemes: Array<[string, number]>;
   decodeErrors: number;

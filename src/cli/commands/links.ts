@@ -20,6 +20,7 @@ import { describeReadError, openInput } from '../io/input.js';
 import type { Progress } from '../io/progress.js';
 import { show, terminalSafe, tsvSafe } from '../io/quote.js';
 import type { Sink } from '../io/writer.js';
+import type { Reader } from '../lines/records.js';
 import type { DocumentInput } from '../links/inputs.js';
 import type { PageSink } from '../links/reader.js';
 import { feature } from '../packages.js';
@@ -52,6 +53,7 @@ export class LinksCommand extends Command implements PageSink {
     pages: 0,
     notHtml: 0,
     skipped: 0,
+    cut: 0,
     relative: 0,
     schemes: [],
     decodeErrors: 0,
@@ -94,7 +96,7 @@ export class LinksCommand extends Command implements PageSink {
     this.pageLinks = 0;
   }
 
-  link(l: Link): void {
+  link(l: Link, doc: DocumentInfo): void {
     this.uris++;
     this.pageLinks++;
     this.count(schemeOf(urlInput(l.link).input));
@@ -103,7 +105,7 @@ export class LinksCommand extends Command implements PageSink {
       if (this.config.warnings && !this.config.json) this.warn(l);
     }
     if (l.resolved === null) {
-      this.unresolved(l);
+      this.unresolved(l, doc);
       return;
     }
     // The normal form of a lenient link is strict RFC 3986: what was tolerated comes out percent-encoded.
@@ -113,11 +115,13 @@ export class LinksCommand extends Command implements PageSink {
       if (this.pageSite === null || this.siteOf(resolved, true) !== this.pageSite) return;
     }
     if (this.dedupe !== null && !this.dedupe.keep(resolved)) return;
-    this.write(l, resolved);
+    this.write(l, resolved, doc);
   }
 
   pageEnd(doc: DocumentInfo): void {
     for (const note of doc.notes) this.note(`${this.page}:${note}`);
+    const encoding = this.config.warnings ? fileEncodingNote(doc) : null;
+    if (encoding !== null) this.note(`${this.page}: ${encoding}`);
     if (doc.decodeErrors > 0) {
       this.s.decodeErrors += doc.decodeErrors;
       this.s.pagesWithDecodeErrors++;
@@ -139,6 +143,13 @@ export class LinksCommand extends Command implements PageSink {
   skipped(name: string, reason: string): void {
     this.s.skipped++;
     this.note(`${name}: ${reason}`);
+  }
+
+  cut(name: string, limit: number): void {
+    this.s.cut++;
+    this.note(
+      `${name}: the page is larger than --max-record-size (${limit} bytes): the links of its first ${limit} bytes were read, the rest left out`,
+    );
   }
 
   /**
@@ -182,7 +193,7 @@ export class LinksCommand extends Command implements PageSink {
     return k;
   }
 
-  private write(l: Link, resolved: string): void {
+  private write(l: Link, resolved: string, doc: DocumentInfo): void {
     this.keys?.push(resolved);
     if (!this.config.json) {
       this.out.push(`${tsvSafe(this.page)}\t${tsvSafe(l.base ?? '')}\t${tsvSafe(resolved)}\n`);
@@ -190,19 +201,19 @@ export class LinksCommand extends Command implements PageSink {
     }
     this.out.push(
       terminalSafe(
-        `{"page":${JSON.stringify(this.page)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"base":${l.base === null ? 'null' : JSON.stringify(l.base)},"resolved":${JSON.stringify(resolved)},"grammar":"${this.config.linkGrammar}","line":${l.line},"warnings":${JSON.stringify(l.warnings)}}\n`,
+        `{"page":${JSON.stringify(this.page)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"base":${l.base === null ? 'null' : JSON.stringify(l.base)},"resolved":${JSON.stringify(resolved)},"grammar":"${this.config.linkGrammar}",${encodingFields(doc)},"line":${l.line},"warnings":${JSON.stringify(l.warnings)}}\n`,
       ),
     );
   }
 
-  private unresolved(l: Link): void {
+  private unresolved(l: Link, doc: DocumentInfo): void {
     this.invalid++;
     const e = l.error!;
     if (this.config.json) {
       this.keys?.push('');
       this.out.push(
         terminalSafe(
-          `{"page":${JSON.stringify(this.page)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"grammar":"${this.config.linkGrammar}","line":${l.line},"warnings":${JSON.stringify(l.warnings)},"error":{"code":"${e.code}","index":${e.index},"message":${JSON.stringify(e.message)}}}\n`,
+          `{"page":${JSON.stringify(this.page)},"element":"${l.element}","attribute":"${l.attribute}","link":${JSON.stringify(l.link)},"grammar":"${this.config.linkGrammar}",${encodingFields(doc)},"line":${l.line},"warnings":${JSON.stringify(l.warnings)},"error":{"code":"${e.code}","index":${e.index},"message":${JSON.stringify(e.message)}}}\n`,
         ),
       );
     } else {
@@ -237,6 +248,7 @@ export class LinksCommand extends Command implements PageSink {
     s.pages += o.pages;
     s.notHtml += o.notHtml;
     s.skipped += o.skipped;
+    s.cut += o.cut;
     s.relative += o.relative;
     s.decodeErrors += o.decodeErrors;
     s.pagesWithDecodeErrors += o.pagesWithDecodeErrors;
@@ -256,6 +268,7 @@ export class LinksCommand extends Command implements PageSink {
     if (schemes.length > 0) parts.push(`by scheme: ${schemes.map(([k, n]) => `${k} ${n}`).join(', ')}`);
     if (s.notHtml > 0) parts.push(`${plural(s.notHtml, 'WARC record', 'WARC records')} not HTML`);
     if (s.skipped > 0) parts.push(`${plural(s.skipped, 'WARC record', 'WARC records')} left out or cut (reported above)`);
+    if (s.cut > 0) parts.push(`${plural(s.cut, 'page', 'pages')} cut at --max-record-size (reported above)`);
     if (s.decodeErrors > 0)
       parts.push(
         `${plural(s.decodeErrors, 'byte sequence', 'byte sequences')} that do not decode, in ${plural(s.pagesWithDecodeErrors, 'page', 'pages')}`,
@@ -279,9 +292,24 @@ const SOURCES: Readonly<Record<string, string>> = {
   override: '--encoding',
   'content-type': 'its HTTP Content-Type',
   meta: 'its <meta> charset',
+  file: 'its bytes: a file that names no encoding, all UTF-8',
   default: 'the default: it names no encoding; --default-encoding changes it',
   text: 'text',
 };
+
+/** A page's encoding and the rule that decided it (`--json`), and, for a file that names none, where its bytes stop being UTF-8. */
+function encodingFields(doc: DocumentInfo): string {
+  return `"encoding":"${doc.encoding}","encodingSource":"${doc.encodingSource}","notUtf8At":${doc.notUtf8At}`;
+}
+
+/** For `--warnings`: how the encoding of a file that names none was decided, or null. */
+function fileEncodingNote(doc: DocumentInfo): string | null {
+  const at = doc.notUtf8At;
+  if (at === null) return null;
+  if (doc.encodingSource === 'file') return 'read as UTF-8: it names no encoding and its bytes are UTF-8, as browsers read a file: URL';
+  const why = at === -1 ? 'its bytes are all ASCII' : `its bytes are not UTF-8 (from byte ${at})`;
+  return `read as ${doc.encoding} (${SOURCES.default}): ${why}`;
+}
 
 /** How reading an input ended: read, not readable (exit 1), a broken WARC file (exit 2). */
 export type InputOutcome = 'read' | 'unreadable' | 'broken';
@@ -316,20 +344,38 @@ export async function readInput(
   let read = 0;
   try {
     const source = await openInput(input.path, stdin, config.maxLineLength);
-    const reader = feature('links').linkReader(
-      shapeOf(config, input.path),
-      config,
-      cmd,
-      input.path,
-      source.file === null ? null : source.size,
-    );
+    const named = shapeOf(config, input.path);
+    // The reader, once the first bytes have said which: WARC whatever the input's name, HTML else.
+    let reader: Reader | null = null;
+    let head: Buffer[] = [];
+    const start = async (): Promise<Reader> => {
+      const bytes = Buffer.concat(head);
+      head = [];
+      const shape = named === 'warc' || isWarc(bytes) ? 'warc' : 'html';
+      const r = feature('links').linkReader(
+        shape,
+        config,
+        cmd,
+        input.path,
+        source.file === null ? null : source.size,
+        input.path !== '-' && source.size !== null,
+        input.inside ?? null,
+      );
+      if (bytes.length > 0) await r.push(bytes);
+      return r;
+    };
     try {
       for await (const chunk of source.chunks()) {
-        await reader.push(chunk);
+        if (reader !== null) await reader.push(chunk);
+        else {
+          head.push(chunk);
+          if (head.reduce((n, c) => n + c.length, 0) >= WARC_MAGIC.length) reader = await start();
+        }
         read = source.read;
         await flush(cmd, o, read);
         if (o.out.closed) return 'read';
       }
+      reader ??= await start();
       await reader.end();
     } finally {
       read = source.read;
@@ -355,7 +401,15 @@ async function flush(cmd: LinksCommand, o: DocumentOutput, read: number): Promis
   o.progress?.update(o.before + read);
 }
 
-/** HTML, unless `--warc` or the file's name says WARC. */
+/** What every WARC record, and so a WARC file, begins with (ISO 28500: "WARC/1.0", "WARC/1.1"). */
+const WARC_MAGIC = Buffer.from('WARC/');
+
+/** Whether `head`, an input's first bytes (after gzip), are those of a WARC file. */
+function isWarc(head: Buffer): boolean {
+  return head.length >= WARC_MAGIC.length && head.subarray(0, WARC_MAGIC.length).equals(WARC_MAGIC);
+}
+
+/** HTML, unless `--warc` or the file's name says WARC (its first bytes may still say so: `isWarc`). */
 export function shapeOf(config: Config, file: string): 'html' | 'warc' {
   return config.warc || /\.warc(\.gz)?$/i.test(file) ? 'warc' : 'html';
 }
@@ -374,11 +428,16 @@ WARC-Target-URI). One line per link:
   PAGE<TAB>BASE<TAB>LINK   the page (its file, or its WARC-Target-URI), the
                            base, and the link resolved
 Pages are decoded as the HTML Standard sniffs them (byte order mark, --encoding,
-the HTTP charset, <meta charset> in the first 1024 bytes, else windows-1252)
-and tokenized as it says. A link's query is percent-encoded in the page's
+the HTTP charset, <meta charset> in the first 1024 bytes; for a file, not
+standard input or WARC, UTF-8 when all its bytes are, as browsers read a file:
+URL; else windows-1252) and tokenized as it says. A link's query is percent-encoded in the page's
 encoding, its path in UTF-8. Links: a/area/link href, img/script/iframe/frame/
 source/video/audio/embed/track/input src, srcset candidates, form action,
-formaction, object data, video poster, cite, the first <meta http-equiv=refresh>.
+formaction (empty: the page's own URL), object data, video poster, cite, body/
+table/tr/td/th background, lowsrc, longdesc, manifest, the first <meta
+http-equiv=refresh>, SVG a/image/use/script/feImage href or xlink:href, MathML
+href; not those of elements the tree builder drops (a form in a form, a frame
+outside a frameset).
 A directory is read through (its .html, .htm, .xhtml, .warc and .warc.gz files,
 or --glob). A link that cannot be resolved is reported on standard error (with
 --json, in the output) and the run goes on; a summary counts links by scheme.
@@ -387,27 +446,33 @@ or --glob). A link that cannot be resolved is reported on standard error (with
     {
       title: 'Options:',
       rows: [
-        ['--base', 'the URI an HTML input was retrieved from (its base when it has no <base href>)'],
+        [
+          '--base',
+          "the URI an HTML input was retrieved from (its base when it has no <base href>); for the files of a directory, the directory's: each page's URI is it resolved with the page's path inside the directory, as wget -m lays a site out (--base https://site.example/ site/ reads site/sub/a.html as https://site.example/sub/a.html)",
+        ],
         [
           '--rfc3986',
-          "resolve links in RFC 3986 (§5.2, read leniently: backslashes, spaces and hosts kept as written) rather than as browsers do (the URL Standard's parser)",
+          "resolve links in RFC 3986 (§5.2, read leniently) rather than as browsers do (the URL Standard's parser); every character RFC 3986 does not allow is written percent-encoded (a space %20, \\ %5C, ^ %5E, | %7C), so each link is a URI",
         ],
-        ['--warc', 'the input is WARC (so is a FILE named *.warc or *.warc.gz)'],
+        [
+          '--warc',
+          'the input is WARC; so is a FILE named *.warc or *.warc.gz, and any input, standard input too, whose first bytes (after gzip) are WARC/',
+        ],
         ['--files-from', 'read the inputs named in LIST, one a line (- for standard input)'],
         ['--glob', "the files of a directory to read: a pattern of their paths in it ('**/*.html', '*.warc.gz')"],
         ['--encoding', 'read every page in this encoding (a WHATWG label), whatever it says of itself (a byte order mark still wins)'],
         ['--default-encoding', 'the encoding of a page that names none (default windows-1252, as browsers)'],
         [
           '--max-record-size',
-          'the largest WARC record read, and the most its content may decode to, in bytes (default 67108864); a larger one is reported and left out',
+          'the largest WARC record read, and the most its content (or an HTML page) may decode to, in bytes (default 67108864); a larger record is reported and left out, a larger page read to there',
         ],
         [
           '--json',
-          'one JSON object per link: page, element, attribute, link (as written), base, resolved, grammar (web or rfc3986), line, warnings; or, for a link that cannot be resolved, error {code, index, message}',
+          'one JSON object per link: page, element, attribute, link (as written), base, resolved, grammar (web or rfc3986), encoding and encodingSource (the rule that decided it: bom, override, content-type, meta, file, default), notUtf8At, line, warnings; or, for a link that cannot be resolved, error {code, index, message}',
         ],
         [
           '--warnings',
-          'report each link with a warning on standard error (bytes that do not decode, stripped controls, characters its encoding lacks)',
+          'report each link with a warning on standard error (bytes that do not decode, stripped controls, characters its encoding lacks), and how the encoding of each file that names none was decided',
         ],
         ['--dedupe', 'write each resolved link once'],
         ['--dedupe-limit', 'how many distinct links --dedupe holds, as for normalize (default 1000000)'],

@@ -50,12 +50,14 @@ const MAGIC_LENGTH = 6;
 /**
  * The compressed format that `head` (the first bytes of a stream) starts, or null: gzip
  * (RFC 1952: 1f 8b), bzip2 ("BZh", a block size digit, then a block's or the end's magic), xz
- * (fd "7zXZ" 00) and zstd (the frame magic 28 b5 2f fd).
+ * (fd "7zXZ" 00) and zstd (RFC 8878: the frame magic 28 b5 2f fd, or a skippable frame's,
+ * 5? 2a 4d 18, with which a .warc.zst file begins: its dictionary).
  */
 export function compression(head: Uint8Array): Compression | null {
   const b = (i: number): number => (i < head.length ? head[i]! : -1);
   if (b(0) === 0x1f && b(1) === 0x8b) return 'gzip';
   if (b(0) === 0x28 && b(1) === 0xb5 && b(2) === 0x2f && b(3) === 0xfd) return 'zstd';
+  if ((b(0) & 0xf0) === 0x50 && b(1) === 0x2a && b(2) === 0x4d && b(3) === 0x18) return 'zstd';
   if (b(0) === 0xfd && b(1) === 0x37 && b(2) === 0x7a && b(3) === 0x58 && b(4) === 0x5a && b(5) === 0x00) return 'xz';
   if (b(0) === 0x42 && b(1) === 0x5a && b(2) === 0x68 && b(3) >= 0x31 && b(3) <= 0x39) {
     if ((b(4) === 0x31 && b(5) === 0x41) || (b(4) === 0x17 && b(5) === 0x72)) return 'bzip2';

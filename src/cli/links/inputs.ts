@@ -7,7 +7,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { opendir, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 
@@ -17,6 +17,8 @@ export interface DocumentInput {
   path: string;
   /** Its size, for the progress bar (null: standard input, or unknown). */
   size: number | null;
+  /** For a file found in a directory: its path inside the directory, its names joined by "/". */
+  inside?: string;
   /**
    * Why it cannot be read, when that is known before reading it (a missing file, a directory
    * that cannot be listed): its code and message, plain data that crosses to worker threads.
@@ -80,14 +82,15 @@ async function walk(root: string, dir: string, wanted: (path: string) => boolean
       await walk(root, path, wanted, out);
       continue;
     }
-    if (!wanted(relative(root, path))) continue;
+    const inside = relative(root, path).split(sep).join('/');
+    if (!wanted(inside)) continue;
     if (e.isFile()) {
-      out.push({ path, size: (await stat(path).catch(() => null))?.size ?? null });
+      out.push({ path, size: (await stat(path).catch(() => null))?.size ?? null, inside });
     } else if (e.isSymbolicLink()) {
       // A link to a file is read; one to a directory is not walked.
       const st = await stat(path).catch((err: NodeJS.ErrnoException) => err);
       if (st instanceof Error) out.push({ path, size: null, error: failure(st) });
-      else if (st.isFile()) out.push({ path, size: st.size });
+      else if (st.isFile()) out.push({ path, size: st.size, inside });
     }
   }
 }

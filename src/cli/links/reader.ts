@@ -11,6 +11,8 @@
  */
 import { type DocumentInfo, type Link, LinkExtractor } from '../../links/extract.js';
 import { loadPackages, packages } from '../../links/packages.js';
+import { percentEncode } from '../../ops/percent.js';
+import { resolve } from '../../ops/resolve.js';
 import type { Config } from '../config.js';
 import type { Reader } from '../lines/records.js';
 import { type DocumentWriter, type WarcDocument, WarcReader, type WarcRecords } from './warc.js';
@@ -19,12 +21,15 @@ import { type DocumentWriter, type WarcDocument, WarcReader, type WarcRecords } 
 export interface PageSink {
   /** A document starts: its name in the output, and its URL when known. */
   pageStart(name: string, url: string | null): void;
-  link(link: Link): void;
+  /** A link of the document; `document`: what is known of it (its encoding is). */
+  link(link: Link, document: DocumentInfo): void;
   pageEnd(document: DocumentInfo): void;
   /** A WARC record that holds no HTML (by its content type). */
   notHtml(name: string, contentType: string): void;
   /** A WARC record left out, or read only in part. */
   skipped(name: string, reason: string): void;
+  /** An HTML page read only to its first `limit` bytes (--max-record-size). */
+  cut(name: string, limit: number): void;
 }
 
 /** Loads the library's packages (the CLI's `links` feature waits for it). */
@@ -43,6 +48,7 @@ function open(
   url: string | null,
   contentLocation: string | null,
   contentType: string | null,
+  fromFile = false,
 ): DocumentWriter {
   to.pageStart(name, url);
   const x = new LinkExtractor(
@@ -53,8 +59,9 @@ function open(
       encoding: config.encoding,
       defaultEncoding: config.defaultEncoding,
       grammar: config.linkGrammar,
+      source: fromFile ? 'file' : null,
     },
-    (l) => to.link(l),
+    (l) => to.link(l, x.document),
   );
   return {
     write: (bytes) => x.write(bytes),
@@ -65,16 +72,38 @@ function open(
   };
 }
 
-/** One HTML document: the whole input, named `name`; its URL is `--base`. */
+/**
+ * One HTML document: the whole input, named `name`; its URL is `--base`. Only its first
+ * --max-record-size bytes are read, as of a WARC record: the links of a page without a `<base>`
+ * are held until it ends (its base is known only then), and so are bounded by it.
+ */
 class HtmlReader implements Reader {
   private readonly doc: DocumentWriter;
+  private readonly limit: number;
+  private left: number;
 
-  constructor(config: Config, to: PageSink, name: string) {
-    this.doc = open(config, to, name, config.base === null ? null : config.base.href, null, null);
+  constructor(
+    config: Config,
+    private readonly to: PageSink,
+    private readonly name: string,
+    fromFile: boolean,
+    inside: string | null,
+  ) {
+    this.doc = open(config, to, name, retrievalUri(config, inside), null, null, fromFile);
+    this.limit = config.maxRecordSize;
+    this.left = config.maxRecordSize;
   }
 
   push(chunk: Buffer): void {
-    this.doc.write(chunk);
+    if (this.left < 0) return;
+    if (chunk.length <= this.left) {
+      this.left -= chunk.length;
+      this.doc.write(chunk);
+      return;
+    }
+    this.doc.write(chunk.subarray(0, this.left));
+    this.to.cut(this.name, this.limit);
+    this.left = -1;
   }
 
   end(): void {
@@ -83,12 +112,40 @@ class HtmlReader implements Reader {
 }
 
 /**
+ * The URI an HTML input was retrieved from: `--base`; for a file found in a directory, `--base`
+ * resolved with the file's path inside the directory (each name a path segment, percent-encoded:
+ * a "?" or "#" in a name is part of it), as `wget -m` lays a site out.
+ */
+export function retrievalUri(config: Config, inside: string | null): string | null {
+  const base = config.base;
+  if (base === null) return null;
+  if (inside === null) return base.href;
+  return resolve(
+    base,
+    inside
+      .split('/')
+      .map((name) => percentEncode(name, 'segment'))
+      .join('/'),
+  );
+}
+
+/**
  * The reader of one input of `links`: HTML, or WARC (`--warc`, or a name ending in .warc or
  * .warc.gz). `size`: a plain file's size (a WARC record's Content-Length past it is an error
- * at once), else null.
+ * at once), else null. `fromFile`: the input is a file of the file system (not standard input
+ * or a pipe), whose bytes decide its encoding when it names none, as browsers read a `file:` URL.
+ * `inside`: a file's path inside the directory it was found in (see `retrievalUri`).
  */
-export function linkReader(shape: 'html' | 'warc', config: Config, to: PageSink, name: string, size: number | null): Reader {
-  if (shape === 'html') return new HtmlReader(config, to, name);
+export function linkReader(
+  shape: 'html' | 'warc',
+  config: Config,
+  to: PageSink,
+  name: string,
+  size: number | null,
+  fromFile: boolean,
+  inside: string | null = null,
+): Reader {
+  if (shape === 'html') return new HtmlReader(config, to, name, fromFile, inside);
   const records: WarcRecords = {
     document: (d: WarcDocument) => open(config, to, d.name, d.target, d.contentLocation, d.contentType),
     notHtml: (n, contentType) => to.notHtml(n, contentType),
