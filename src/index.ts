@@ -4,6 +4,7 @@ export type { AuthorityKind } from './ops/authority.js';
 export type { BuildComponents, BuildOptions } from './ops/build.js';
 export { compareUris } from './ops/compare.js';
 export { DEDUPE_PRESET, type DedupeOptions, type ParamPattern, TRACKING_PARAMS } from './ops/dedupe.js';
+export { hashUri } from './ops/hash.js';
 export { toAsciiHost, toUnicodeHost } from './ops/idna.js';
 export { type IriOptions, iriToUri, uriToIri } from './ops/iri.js';
 export { equivalent, type NormalizeOptions, normalize } from './ops/normalize.js';

@@ -10,11 +10,12 @@
 
 import { type AuthorityKind, authorityKindOf } from './ops/authority.js';
 import { type BuildComponents, type BuildOptions, build, withChanges } from './ops/build.js';
+import { decodeOutsideBrackets } from './ops/java.js';
 import { originOf } from './ops/normalize.js';
 import { percentDecode } from './ops/percent.js';
 import { QueryParams } from './ops/query.js';
 import { defaultPortOf } from './ops/schemes.js';
-import { argumentError, scanError } from './syntax/errors.js';
+import { argumentError, scanError, UriError } from './syntax/errors.js';
 import { isUri, URI_BRAND, type UriLike } from './syntax/input.js';
 import {
   Flag,
@@ -352,6 +353,28 @@ export class Uri implements UriLike {
   }
 
   /**
+   * `authority`, percent-decoded as java.net.URI's `getAuthority()` decodes it: an IP literal's
+   * zone (`%25eth0`) stays as written. For showing, not for connecting: a decoded `@` or `:`
+   * is no delimiter.
+   * @example
+   * parse('http://%C3%BC@h.example/a%20b').decodedAuthority; // 'ü@h.example'
+   */
+  get decodedAuthority(): string | undefined {
+    return (this.#flags & Flag.AUTHORITY) !== 0 ? decodeOutsideBrackets(this.#href, this.#authorityStart, this.#pathStart) : undefined;
+  }
+
+  /**
+   * `schemeSpecificPart`, percent-decoded as java.net.URI's `getSchemeSpecificPart()` decodes it.
+   * @example
+   * parse('http://%C3%BC@h.example/a%20b').decodedSchemeSpecificPart; // '//ü@h.example/a b'
+   */
+  get decodedSchemeSpecificPart(): string {
+    const f = this.#flags;
+    const start = (f & Flag.SCHEME) !== 0 ? this.#schemeEnd + 1 : 0;
+    return decodeOutsideBrackets(this.#href, start, (f & Flag.FRAGMENT) !== 0 ? this.#fragmentStart - 1 : this.#href.length);
+  }
+
+  /**
    * What lenient mode kept that strict RFC 3986 rejects, in a fixed order; empty otherwise.
    * Such a URI is for reading and counting, never for access decisions.
    * @example
@@ -417,6 +440,32 @@ export class Uri implements UriLike {
   with(changes: BuildComponents, options?: BuildOptions): Uri {
     const href = withChanges(this.#href, this.writeOffsets(built), changes, options);
     return href === null ? this : new Uri(href, built);
+  }
+
+  /**
+   * A Node `URL` of this absolute URI, as java.net.URI's `toURL()` gives a `java.net.URL`: what
+   * `new URL(href)` reads, in the URL Standard's grammar (which may read the host or the path
+   * otherwise: `compareReadings` says where).
+   *
+   * @throws {UriError} MISSING_SCHEME for a relative reference (resolve it against a base
+   *   first), or the URL Standard's error where `new URL` rejects the URI.
+   * @example
+   * parse('HTTP://Example.COM/a%20b').toURL().href; // 'http://example.com/a%20b'
+   * parse('/a/b').toURL();                          // throws UriError MISSING_SCHEME at index 0
+   */
+  toURL(): URL {
+    const href = this.#href;
+    if ((this.#flags & Flag.SCHEME) === 0) {
+      throw new UriError(
+        'MISSING_SCHEME',
+        0,
+        href,
+        `Uri#toURL: ${JSON.stringify(href)} is a relative reference, and a URL needs a scheme (resolve it against a base first)`,
+      );
+    }
+    // parseWeb's reading, for its error: where it and `new URL` would part, the error says why.
+    if (webHref(href, null, webRecord) === null) throw webError(href, null, 'Uri#toURL');
+    return new URL(href);
   }
 
   /** The input, exactly: `parse(s).toString() === s`. */

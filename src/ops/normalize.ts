@@ -13,6 +13,7 @@ import type { ParseOptions } from '../syntax/scan.js';
 import { ALLOWED, EncodeSet, HEX_VALUE } from '../syntax/tables.js';
 import { canonicalize, type DedupeOptions, dedupeOptions } from './dedupe.js';
 import { mapHostLabels } from './idna.js';
+import { javaEquals, javaOf, javaOption } from './java.js';
 import { emptyParts, recompose, removeDots, removeDotsRelative } from './path.js';
 import { encodeOutside, hexByte, normalizePercent } from './percent.js';
 import { defaultPortOf, emptyPathIsRoot, lowerMailtoDomains } from './schemes.js';
@@ -21,7 +22,14 @@ import { defaultPortOf, emptyPathIsRoot, lowerMailtoDomains } from './schemes.js
  * Options of `normalize` and `equivalent`: how to parse the inputs, and the opt-in steps past
  * RFC 3986 that deduplicating crawled URLs wants (`DedupeOptions`, `DEDUPE_PRESET`).
  */
-export type NormalizeOptions = ParseOptions & DedupeOptions;
+export type NormalizeOptions = ParseOptions &
+  DedupeOptions & {
+    /**
+     * `equivalent`, `compareUris` and `hashUri` only: compare as java.net.URI's `equals`,
+     * `compareTo` and `hashCode` do (RFC 2396, the components as written), not by normal forms.
+     */
+    rfc2396?: boolean;
+  };
 
 const rec = new Uint32Array(OFFSETS_LENGTH);
 
@@ -41,7 +49,8 @@ export function normalize(input: string | UriLike, options?: NormalizeOptions): 
   return normalizeAs(input, options, 'normalize', 'input');
 }
 
-function normalizeAs(input: string | UriLike, options: NormalizeOptions | undefined, who: string, name: string): string {
+/** `normalize` for `who`, whose argument `name` the input is (in errors). @internal also hashUri. */
+export function normalizeAs(input: string | UriLike, options: NormalizeOptions | undefined, who: string, name: string): string {
   // Without options, or options of parsing alone, the normal form is the answer: the dedupe
   // steps cost nothing unless asked for.
   const d = options === undefined || options === null ? null : dedupeOptions(optionsOf(options, who)!, who);
@@ -51,15 +60,22 @@ function normalizeAs(input: string | UriLike, options: NormalizeOptions | undefi
 
 /**
  * True when `a` and `b` have the same normal form (§6.2). Inputs already in normal form are
- * compared without building any string.
+ * compared without building any string. With `{ rfc2396: true }`, java.net.URI's `equals`
+ * instead: the components as written, but for the case of the scheme, of a server-based host
+ * and of `%XX` hex digits (`:80` differs from no port, `%7E` from `~`).
  *
  * @throws {UriError} on invalid input.
  * @example
  * equivalent('http://example.com', 'HTTP://EXAMPLE.com:80/'); // true
  * equivalent('http://a/%7e', 'http://a/~');                   // true
  * equivalent('http://a/%2F', 'http://a//');                   // false
+ * equivalent('HTTP://A/%7e', 'http://a/%7E', { rfc2396: true }); // true
+ * equivalent('http://a:80/', 'http://a/', { rfc2396: true });    // false
  */
 export function equivalent(a: string | UriLike, b: string | UriLike, options?: NormalizeOptions): boolean {
+  if (options !== undefined && options !== null && javaOption(optionsOf(options, 'equivalent')!, 'equivalent')) {
+    return javaEquals(javaOf(a, options, 'equivalent', 'a'), javaOf(b, options, 'equivalent', 'b'));
+  }
   return normalizeAs(a, options, 'equivalent', 'a') === normalizeAs(b, options, 'equivalent', 'b');
 }
 
