@@ -1,5 +1,5 @@
 /**
- * What the capability checks (caps-java.ts, and one script per oracle) share: asking an
+ * What the capability checks (caps-java.ts, caps-addressable.ts, caps-node.ts) share: asking an
  * oracle, urikit's answer beside it, the class that explains a disagreement, the report, and
  * `--write`, which records the rows in test/fixtures/capabilities/ for the tests.
  */

@@ -27,9 +27,9 @@ const rec = new Uint32Array(OFFSETS_LENGTH);
  */
 export function javaOption(o: object, who: string): boolean {
   if (!booleanOption(o, 'rfc2396', who)) return false;
-  if (dedupeOptions(o, who) !== null) {
+  if (dedupeOptions(o, who) !== null || (Object.hasOwn(o, 'unicode') && (o as { unicode?: unknown }).unicode !== undefined)) {
     throw new TypeError(
-      `${who}: options.rfc2396 compares as java.net.URI does, as the URIs are written; it takes no normalization steps (idna, sortQuery, removeQueryParams, removeFragment, removeEmptyQuery)`,
+      `${who}: options.rfc2396 compares as java.net.URI does, as the URIs are written; it takes no normalization steps (idna, sortQuery, removeQueryParams, removeFragment, removeEmptyQuery, unicode)`,
     );
   }
   return true;

@@ -6,13 +6,15 @@
  * domains) comes from schemes.ts.
  */
 
+import { argumentError } from '../syntax/errors.js';
 import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, HOST_LITERAL, NORMALIZE_HINTS, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
-import { optionsOf } from '../syntax/options.js';
+import { optionsOf, stringOption } from '../syntax/options.js';
 import type { ParseOptions } from '../syntax/scan.js';
 import { ALLOWED, EncodeSet, HEX_VALUE } from '../syntax/tables.js';
 import { canonicalize, type DedupeOptions, dedupeOptions } from './dedupe.js';
 import { mapHostLabels } from './idna.js';
+import { characterNormalized } from './iri.js';
 import { javaEquals, javaOf, javaOption } from './java.js';
 import { emptyParts, recompose, removeDots, removeDotsRelative } from './path.js';
 import { encodeOutside, hexByte, normalizePercent } from './percent.js';
@@ -29,6 +31,12 @@ export type NormalizeOptions = ParseOptions &
      * `compareTo` and `hashCode` do (RFC 2396, the components as written), not by normal forms.
      */
     rfc2396?: boolean;
+    /**
+     * RFC 3987 §5.3.2.2 character normalization of an IRI (with `iri: true`): its characters in
+     * NFC, or NFKC (full-width Latin letters to ASCII ones), each component on its own and its
+     * `%XX` as they are (Addressable's `unicode_normalize_kc`).
+     */
+    unicode?: 'NFC' | 'NFKC';
   };
 
 const rec = new Uint32Array(OFFSETS_LENGTH);
@@ -53,9 +61,21 @@ export function normalize(input: string | UriLike, options?: NormalizeOptions): 
 export function normalizeAs(input: string | UriLike, options: NormalizeOptions | undefined, who: string, name: string): string {
   // Without options, or options of parsing alone, the normal form is the answer: the dedupe
   // steps cost nothing unless asked for.
-  const d = options === undefined || options === null ? null : dedupeOptions(optionsOf(options, who)!, who);
-  if (d === null) return normalizeRecord(scanInput(input, rec, options, who, name), rec, null);
-  return canonicalize(normalizeRecord(scanInput(input, rec, options, who, name), rec, rec), rec, d);
+  const o = options === undefined || options === null ? undefined : optionsOf(options, who)!;
+  const d = o === undefined ? null : dedupeOptions(o, who);
+  let s = scanInput(input, rec, options, who, name);
+  if (o !== undefined && (o as NormalizeOptions).unicode !== undefined) s = unicodeNormalized(s, o, options!, who);
+  if (d === null) return normalizeRecord(s, rec, null);
+  return canonicalize(normalizeRecord(s, rec, rec), rec, d);
+}
+
+/** `s` (scanned into rec) in the Unicode form that options object `o` names, scanned again. */
+function unicodeNormalized(s: string, o: object, options: NormalizeOptions, who: string): string {
+  const form = stringOption(o, 'unicode', who, '');
+  if (form === '') return s;
+  if (form !== 'NFC' && form !== 'NFKC') throw argumentError(who, 'options.unicode', '"NFC" or "NFKC"', form);
+  const t = characterNormalized(s, rec, form);
+  return t === s ? s : scanInput(t, rec, options, who, 'input');
 }
 
 /**

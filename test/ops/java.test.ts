@@ -115,6 +115,7 @@ test('rfc2396 takes parse options but no normalization step; bad input is a UriE
     () => equivalent('http://a/', 'http://a/', { rfc2396: true, sortQuery: true }),
     () => compareUris('http://a/', 'http://a/', { rfc2396: true, idna: true }),
     () => hashUri('http://a/', { rfc2396: true, removeFragment: true }),
+    () => equivalent('http://a/', 'http://a/', { rfc2396: true, unicode: 'NFC' }),
   ]) {
     assert.throws(
       f,
