@@ -1,14 +1,23 @@
 // urikit's public surface. Logic lives in the modules named after the RFC concepts.
 
 export type { AuthorityKind } from './ops/authority.js';
-export type { BuildComponents, BuildOptions } from './ops/build.js';
+export type { BuildComponents, BuildOptions, CompositeChanges, UriChanges } from './ops/build.js';
 export { compareUris } from './ops/compare.js';
 export { DEDUPE_PRESET, type DedupeOptions, type ParamPattern, TRACKING_PARAMS } from './ops/dedupe.js';
+export { hashUri } from './ops/hash.js';
 export { toAsciiHost, toUnicodeHost } from './ops/idna.js';
 export { type IriOptions, iriToUri, uriToIri } from './ops/iri.js';
 export { equivalent, type NormalizeOptions, normalize } from './ops/normalize.js';
 export { removeDotSegments } from './ops/path.js';
-export { type Component, type DecodeOptions, percentDecode, percentEncode } from './ops/percent.js';
+export {
+  type Component,
+  type DecodeOptions,
+  type EncodeOptions,
+  encodeUri,
+  normalizeComponent,
+  percentDecode,
+  percentEncode,
+} from './ops/percent.js';
 export {
   type FormatQueryOptions,
   formatQuery,
@@ -23,6 +32,7 @@ export { type ResolveOptions, resolve } from './ops/resolve.js';
 export { DEFAULT_PORTS } from './ops/schemes.js';
 export { type BaseLayer, type BaseLayers, type BaseOptions, establishBase } from './readers/base.js';
 export { ByteView, LineScanner } from './readers/bytes.js';
+export { type FilePathOptions, fileUriToPath, pathToFileUri } from './readers/file.js';
 export { type HeuristicOptions, type HeuristicRepair, type HeuristicResult, heuristicParse } from './readers/heuristic.js';
 export {
   parseRequestTarget,
@@ -49,8 +59,8 @@ export {
 export { type ParseOptions, scan, scanBytes } from './syntax/scan.js';
 export { UriTemplateError, type UriTemplateErrorCode } from './template/error.js';
 export type { TemplateScalar, TemplateValue, TemplateVariables } from './template/expand.js';
-export type { ExtractedValue, ExtractedVariables } from './template/extract.js';
+export type { ExtractedValue, ExtractedVariables, MatchSpans } from './template/extract.js';
 export { type UriTemplateMatch, UriTemplateSet } from './template/set.js';
-export { type MatchOptions, UriTemplate } from './template/template.js';
+export { type MatchOptions, type TemplateMatch, UriTemplate } from './template/template.js';
 export { buildUri, isValid, isValidWeb, parse, parseWeb, tryParse, tryParseWeb, Uri, type UriComponents } from './uri.js';
 export { compareReadings, type Reading, type ReadingComparison, type ReadingComponent, type ReadingOptions } from './web/readings.js';

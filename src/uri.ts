@@ -9,12 +9,13 @@
  */
 
 import { type AuthorityKind, authorityKindOf } from './ops/authority.js';
-import { type BuildComponents, type BuildOptions, build, withChanges } from './ops/build.js';
-import { originOf } from './ops/normalize.js';
+import { type BuildComponents, type BuildOptions, build, type UriChanges, withChanges } from './ops/build.js';
+import { decodeOutsideBrackets } from './ops/java.js';
+import { normalize, originOf } from './ops/normalize.js';
 import { percentDecode } from './ops/percent.js';
 import { QueryParams } from './ops/query.js';
 import { defaultPortOf } from './ops/schemes.js';
-import { argumentError, scanError } from './syntax/errors.js';
+import { argumentError, scanError, UriError } from './syntax/errors.js';
 import { isUri, URI_BRAND, type UriLike } from './syntax/input.js';
 import {
   Flag,
@@ -41,6 +42,9 @@ const built = new Uint32Array(OFFSETS_LENGTH);
 
 /** Marks a cache slot that has not been computed (components may be `undefined`). */
 const UNSET = null;
+
+/** What a normal form may hold: what its input's parse accepted (IRI characters, a zone). */
+const NORMAL_FORM = { iri: true, zoneId: true } as const;
 
 /**
  * A parsed URI-reference. Raw components keep the input's exact characters; `undefined` means
@@ -284,6 +288,91 @@ export class Uri implements UriLike {
   }
 
   /**
+   * The scheme and the authority (Addressable's `site`): what precedes the path, `undefined`
+   * when there is neither.
+   * @example
+   * parse('http://u:p@h.example:8080/a?q').site; // 'http://u:p@h.example:8080'
+   * parse('mailto:a@b').site;                   // 'mailto:'
+   */
+  get site(): string | undefined {
+    return (this.#flags & (Flag.SCHEME | Flag.AUTHORITY)) !== 0 ? this.#href.slice(0, this.#pathStart) : undefined;
+  }
+
+  /**
+   * The port to connect to (Addressable's `inferred_port`): the port when one is written, else
+   * the scheme's default port; `null` when neither is known, or the port is above 65535.
+   * @example
+   * parse('https://h/').inferredPort;     // 443
+   * parse('http://h:8080/').inferredPort; // 8080
+   * parse('s://h/').inferredPort;         // null
+   */
+  get inferredPort(): number | null {
+    if ((this.#flags & Flag.PORT) !== 0 && this.#portStart < this.#pathStart) return this.portNumber ?? null;
+    return this.defaultPort ?? null;
+  }
+
+  /**
+   * Whether the scheme's URIs name a host on an IP network (Addressable's `ip_based?`): the
+   * schemes of `DEFAULT_PORTS`, which have a port to connect to.
+   * @example
+   * parse('HTTPS://h/').isIpBased; // true
+   * parse('urn:a:b').isIpBased;    // false
+   */
+  get isIpBased(): boolean {
+    return this.defaultPort !== undefined;
+  }
+
+  /**
+   * The path's last segment, percent-decoded, without its `;` parameters (Addressable's
+   * `basename`, as POSIX basename reads a path: trailing "/" are passed over); `''` for an
+   * empty path or `/`.
+   * @example
+   * parse('http://h/a/b%20c.tar.gz;v=1').basename; // 'b c.tar.gz'
+   * parse('http://h/a/b/').basename;               // 'b'
+   */
+  get basename(): string {
+    const s = this.#href;
+    const start = this.#pathStart;
+    let end = this.#pathEnd;
+    while (end > start + 1 && s.charCodeAt(end - 1) === 0x2f) end--;
+    let from = s.lastIndexOf('/', end - 1) + 1;
+    if (from < start) from = start;
+    const semicolon = s.indexOf(';', from);
+    return percentDecode(s.slice(from, semicolon !== -1 && semicolon < end ? semicolon : end));
+  }
+
+  /**
+   * The extension of `basename`, from its last "." (Addressable's `extname`, as Ruby's
+   * `File.extname`): `''` when there is none, or the only "." are leading ones (`.profile`).
+   * @example
+   * parse('http://h/a/b%20c.tar.gz').extname; // '.gz'
+   * parse('http://h/a/.profile').extname;     // ''
+   */
+  get extname(): string {
+    const b = this.basename;
+    let lead = 0;
+    while (b.charCodeAt(lead) === 0x2e) lead++;
+    const dot = b.lastIndexOf('.');
+    return dot < lead ? '' : b.slice(dot);
+  }
+
+  /**
+   * The `Uri` of the normal form (`normalize`), so that each component's normal form is a getter
+   * (Addressable's `normalized_host`, `normalized_path`, …); this `Uri` itself when it is normal.
+   * @example
+   * parse('HTTP://Example.COM:80/%7e').normalized.host; // 'example.com'
+   * parse('HTTP://Example.COM:80/%7e').normalized.path; // '/~'
+   */
+  get normalized(): Uri {
+    const n = normalize(this);
+    if (n === this.#href) return this;
+    // The normal form keeps what the input's parse accepted: IRI characters, a zone.
+    const code = scanString(n, built, NORMAL_FORM, 'Uri#normalized');
+    if (code !== 0) throw scanError(code, built[Slot.ERROR_INDEX]!, n);
+    return new Uri(n, built);
+  }
+
+  /**
    * The request target of an HTTP request for this URI in origin-form (RFC 9112 §3.2.1): the path
    * (`/` when empty) and the query; `undefined` for an opaque URI (`mailto:a@b`), which has none.
    * @example
@@ -352,6 +441,28 @@ export class Uri implements UriLike {
   }
 
   /**
+   * `authority`, percent-decoded as java.net.URI's `getAuthority()` decodes it: an IP literal's
+   * zone (`%25eth0`) stays as written. For showing, not for connecting: a decoded `@` or `:`
+   * is no delimiter.
+   * @example
+   * parse('http://%C3%BC@h.example/a%20b').decodedAuthority; // 'ü@h.example'
+   */
+  get decodedAuthority(): string | undefined {
+    return (this.#flags & Flag.AUTHORITY) !== 0 ? decodeOutsideBrackets(this.#href, this.#authorityStart, this.#pathStart) : undefined;
+  }
+
+  /**
+   * `schemeSpecificPart`, percent-decoded as java.net.URI's `getSchemeSpecificPart()` decodes it.
+   * @example
+   * parse('http://%C3%BC@h.example/a%20b').decodedSchemeSpecificPart; // '//ü@h.example/a b'
+   */
+  get decodedSchemeSpecificPart(): string {
+    const f = this.#flags;
+    const start = (f & Flag.SCHEME) !== 0 ? this.#schemeEnd + 1 : 0;
+    return decodeOutsideBrackets(this.#href, start, (f & Flag.FRAGMENT) !== 0 ? this.#fragmentStart - 1 : this.#href.length);
+  }
+
+  /**
    * What lenient mode kept that strict RFC 3986 rejects, in a fixed order; empty otherwise.
    * Such a URI is for reading and counting, never for access decisions.
    * @example
@@ -413,10 +524,44 @@ export class Uri implements UriLike {
    * u.with({ query: { q: 'a b', page: 2 } }).href;           // 'http://a.example/p?q=a%20b&page=2#top'
    * u.with({ path: '/a b' }, { encoded: false }).href;       // 'http://a.example/a%20b?q=1#top'
    * u.with({ host: 'a/b' });                                  // throws UriError INVALID_CHAR at index 1
+   *
+   * The composites change several components at once, each given as its getter gives it and
+   * split by the grammar (Addressable's `authority=`, `site=`, `origin=`, `request_uri=`):
+   * `authority` (userinfo, host, port), `site` (scheme and authority), `origin` (scheme, host and
+   * port; the userinfo goes) and `requestTarget` (path and query).
+   * @example
+   * u.with({ authority: 'b.example:8080' }).href;      // 'http://b.example:8080/p?q=1#top'
+   * u.with({ requestTarget: '/x?y' }).href;            // 'http://a.example/x?y#top'
    */
-  with(changes: BuildComponents, options?: BuildOptions): Uri {
+  with(changes: UriChanges, options?: BuildOptions): Uri {
     const href = withChanges(this.#href, this.writeOffsets(built), changes, options);
     return href === null ? this : new Uri(href, built);
+  }
+
+  /**
+   * A Node `URL` of this absolute URI, as java.net.URI's `toURL()` gives a `java.net.URL`: what
+   * `new URL(href)` reads, in the URL Standard's grammar (which may read the host or the path
+   * otherwise: `compareReadings` says where).
+   *
+   * @throws {UriError} MISSING_SCHEME for a relative reference (resolve it against a base
+   *   first), or the URL Standard's error where `new URL` rejects the URI.
+   * @example
+   * parse('HTTP://Example.COM/a%20b').toURL().href; // 'http://example.com/a%20b'
+   * parse('/a/b').toURL();                          // throws UriError MISSING_SCHEME at index 0
+   */
+  toURL(): URL {
+    const href = this.#href;
+    if ((this.#flags & Flag.SCHEME) === 0) {
+      throw new UriError(
+        'MISSING_SCHEME',
+        0,
+        href,
+        `Uri#toURL: ${JSON.stringify(href)} is a relative reference, and a URL needs a scheme (resolve it against a base first)`,
+      );
+    }
+    // parseWeb's reading, for its error: where it and `new URL` would part, the error says why.
+    if (webHref(href, null, webRecord) === null) throw webError(href, null, 'Uri#toURL');
+    return new URL(href);
   }
 
   /** The input, exactly: `parse(s).toString() === s`. */

@@ -165,7 +165,7 @@ test('scan, parse and the other entry points reject what is not a string, naming
   typeError(() => percentEncode(42 as unknown as string), 'percentEncode: s must be a string, got a number (42)');
   typeError(
     () => percentEncode('a', 'toString' as 'path'),
-    'percentEncode: component must be one of "component", "userinfo", "reg-name", "segment", "path", "query", "fragment", got a string ("toString")',
+    'percentEncode: component must be one of "component", "userinfo", "reg-name", "segment", "path", "query", "fragment", or { allow }, got a string ("toString")',
   );
   typeError(() => percentDecode(42 as unknown as string), 'percentDecode: s must be a string, got a number (42)');
   typeError(() => hostTypeOf('2' as unknown as number), 'hostTypeOf: flags must be a number, got a string ("2")');
@@ -196,7 +196,7 @@ test('scan, parse and the other entry points reject what is not a string, naming
   typeError(() => scan('x', 7 as unknown as Uint32Array), 'scan: offsets must be a Uint32Array, got a number (7)');
   typeError(
     () => percentEncode('x'.repeat(50), 1 as never),
-    `percentEncode: component must be one of "component", "userinfo", "reg-name", "segment", "path", "query", "fragment", got a number (1)`,
+    `percentEncode: component must be one of "component", "userinfo", "reg-name", "segment", "path", "query", "fragment", or { allow }, got a number (1)`,
   );
   typeError(() => parse('x', 'y'.repeat(50) as never), `parse: options must be an object, got a string ("${'y'.repeat(40)}…")`);
   assert.throws(
@@ -317,7 +317,7 @@ test('the writing side checks its arguments and options the same way', () => {
   typeError(() => parse('x').with('y' as never), 'Uri#with: changes must be an object, got a string ("y")');
   typeError(
     () => parse('x').with({ hots: 'h' } as never),
-    'Uri#with: unknown component "hots" (the components are scheme, userinfo, host, port, path, query, fragment, user, password)',
+    'Uri#with: unknown component "hots" (the components are scheme, userinfo, host, port, path, query, fragment, user, password; the composites authority, site, origin, requestTarget)',
   );
   typeError(
     () => buildUri({ authority: 'h' } as never),

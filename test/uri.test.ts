@@ -411,4 +411,66 @@ test('authorityKind and queryParams', () => {
   assert.is(parse('http://h/?a+b=1').queryParams.get('a+b'), '1');
 });
 
+test('site: the scheme and the authority as written, undefined without either (Addressable site)', () => {
+  assert.is(parse('http://u:p@h.example:8080/a?q#f').site, 'http://u:p@h.example:8080');
+  assert.is(parse('HTTP://h:/').site, 'HTTP://h:');
+  assert.is(parse('//h/x').site, '//h');
+  assert.is(parse('mailto:a@b').site, 'mailto:');
+  assert.is(parse('file:///a').site, 'file://');
+  assert.is(parse('/a?q').site, undefined);
+  assert.is(parse('').site, undefined);
+});
+
+test('inferredPort: the port written, else the scheme default, else null; isIpBased: a scheme of DEFAULT_PORTS', () => {
+  const port = (s: string): number | null => parse(s).inferredPort;
+  assert.is(port('http://h:8080/'), 8080);
+  assert.is(port('http://h:0/'), 0);
+  assert.is(port('HTTPS://h/'), 443);
+  assert.is(port('http://h:/'), 80);
+  assert.is(port('wss://h'), 443);
+  assert.is(port('http://h:65536/'), null);
+  assert.is(port('s://h/'), null);
+  assert.is(port('//h:81/'), 81);
+  assert.is(port('//h/'), null);
+  assert.is(port('urn:a:b'), null);
+  assert.is(parse('HTTPS://h/').isIpBased, true);
+  assert.is(parse('ssh://h').isIpBased, true);
+  assert.is(parse('urn:a:b').isIpBased, false);
+  assert.is(parse('//h/').isIpBased, false);
+});
+
+test("basename and extname: the decoded last segment without ';' parameters, and its extension", () => {
+  const names = (s: string): [string, string] => [parse(s).basename, parse(s).extname];
+  assert.equal(names('http://h/a/b%20c.tar.gz'), ['b c.tar.gz', '.gz']);
+  assert.equal(names('http://h/a/b.tar.gz;v=1;w'), ['b.tar.gz', '.gz']);
+  assert.equal(names('http://h/a;x/b%3Bc.d;p'), ['b;c.d', '.d']);
+  assert.equal(names('http://h/a/b/'), ['b', '']);
+  assert.equal(names('http://h/a/b//'), ['b', '']);
+  assert.equal(names('http://h/'), ['', '']);
+  assert.equal(names('http://h'), ['', '']);
+  assert.equal(names('//'), ['', '']);
+  assert.equal(names('/a/.profile'), ['.profile', '']);
+  assert.equal(names('/a/..'), ['..', '']);
+  assert.equal(names('/a/.a.b'), ['.a.b', '.b']);
+  assert.equal(names('/a/b.'), ['b.', '.']);
+  assert.equal(names('/a/b%2Fc.d'), ['b/c.d', '.d']);
+  assert.equal(names('mailto:a@b.example'), ['a@b.example', '.example']);
+  assert.equal(names('a.b?x.y#z.w'), ['a.b', '.b']);
+  assert.equal(names('http://h/%FF.x'), ['\uFFFD.x', '.x']);
+});
+
+test('normalized: the Uri of the normal form, itself when normal', () => {
+  const u = parse('HTTP://Example.COM:80/a/./b/%7e?%41#%7a');
+  const n = u.normalized;
+  assert.is(n.href, 'http://example.com/a/b/~?A#z');
+  assert.equal([n.scheme, n.host, n.port, n.path, n.query, n.fragment], ['http', 'example.com', undefined, '/a/b/~', 'A', 'z']);
+  assert.is(n.normalized, n);
+  const same = parse('http://a/');
+  assert.is(same.normalized, same);
+  assert.is(parse('http://h/ü', { iri: true }).normalized.href, 'http://h/ü');
+  assert.is(parse('http://[fe80::1%25EN0]/', { zoneId: true }).normalized.host, '[fe80::1%25EN0]');
+  assert.is(parse('http://a b/%', { lenient: true }).normalized.href, 'http://a%20b/%25');
+  assert.equal(parse('http://a b/', { lenient: true }).normalized.warnings, []);
+});
+
 test.run();

@@ -1,4 +1,4 @@
-// java.net.URI answers for scripts/differential/writing-java.ts. One request per line: an op and its
+// java.net.URI answers for scripts/differential/writing-java.ts and caps-java.ts. One request per line: an op and its
 // fields, tab-separated, each field Base64 of UTF-8 ("-" for null); one answer per line.
 //   server  S                       -> "server" | "registry" (parseServerAuthority) | "error\tMSG"
 //   compare A B                     -> signum(compareTo) "\t" equals | "error\tMSG"
@@ -6,6 +6,8 @@
 //   new5    scheme authority path query fragment            -> "ok\tS" | "error\tMSG"
 //   new4    scheme host path fragment                       -> "ok\tS" | "error\tMSG"
 //   resolve B R                     -> "ok\tS" | "error\tMSG"
+//   get     S                       -> "ok" getAuthority() getSchemeSpecificPart() hashCode() toURL(), tab-separated
+//                                      (strings Base64, "-" for null; toURL as "ok:URL" or "error:CLASS:MESSAGE")
 // S and MSG are Base64 too. Build: javac -d DIR WritingOracle.java; run: java -cp DIR WritingOracle
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -22,6 +24,10 @@ public class WritingOracle {
 
     static String out(String s) {
         return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static String outOrNull(String s) {
+        return s == null ? "-" : out(s);
     }
 
     static String answer(String[] f) throws Exception {
@@ -50,6 +56,16 @@ public class WritingOracle {
                 return "ok\t" + out(new URI(in(f[1]), in(f[2]), in(f[3]), in(f[4])).toString());
             case "resolve":
                 return "ok\t" + out(new URI(in(f[1])).resolve(new URI(in(f[2]))).toString());
+            case "get": {
+                URI u = new URI(in(f[1]));
+                String url;
+                try {
+                    url = "ok:" + u.toURL().toString();
+                } catch (Exception e) {
+                    url = "error:" + e.getClass().getSimpleName() + ":" + e.getMessage();
+                }
+                return "ok\t" + outOrNull(u.getAuthority()) + "\t" + outOrNull(u.getSchemeSpecificPart()) + "\t" + u.hashCode() + "\t" + out(url);
+            }
             default:
                 throw new IllegalArgumentException("unknown op " + f[0]);
         }

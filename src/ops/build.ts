@@ -35,6 +35,25 @@ export interface BuildComponents {
   fragment?: string | undefined;
 }
 
+/**
+ * The composite parts `Uri#with` changes at once (Addressable's `authority=`, `site=`,
+ * `origin=`, `request_uri=`), each written as the getter of its name gives it, split by the
+ * grammar, and `undefined` to remove all it covers.
+ */
+export interface CompositeChanges {
+  /** userinfo, host and port: `u@h:8080`. */
+  authority?: string | undefined;
+  /** scheme and authority: `http://u@h:8080`, `mailto:` or `//h`. */
+  site?: string | undefined;
+  /** scheme, host and port, without userinfo: `https://h:8443`. */
+  origin?: string | undefined;
+  /** path and query, in origin-form: `/a/b?q=1`. */
+  requestTarget?: string | undefined;
+}
+
+/** What `Uri#with` changes: components, and composites. */
+export type UriChanges = BuildComponents & CompositeChanges;
+
 /** Options of `buildUri` and `Uri#with`. */
 export interface BuildOptions {
   /**
@@ -88,7 +107,7 @@ export function build(components: BuildComponents, options: BuildOptions | undef
  * `rec`. `null` when `changes` names nothing (the URI stays as it is). The untouched components
  * are sliced from `s` as they are, not scanned again.
  */
-export function withChanges(s: string, rec: Uint32Array, changes: BuildComponents, options: BuildOptions | undefined): string | null {
+export function withChanges(s: string, rec: Uint32Array, changes: UriChanges, options: BuildOptions | undefined): string | null {
   if (typeof changes !== 'object' || changes === null) throw argumentError('Uri#with', 'changes', 'an object', changes);
   const f = rec[Slot.FLAGS]!;
   // The common change, one component that is there already: the text around it stays as it is
@@ -97,7 +116,10 @@ export function withChanges(s: string, rec: Uint32Array, changes: BuildComponent
   let count = 0;
   for (const k in changes) {
     if (!Object.hasOwn(changes, k)) continue;
-    if (!COMPONENTS.has(k)) throw unknown('Uri#with', k);
+    if (!COMPONENTS.has(k)) {
+      if (COMPOSITES.has(k)) return withChanges(s, rec, expand(s, rec, changes, options), options);
+      throw unknown('Uri#with', k);
+    }
     only = k;
     count++;
   }
@@ -112,9 +134,7 @@ export function withChanges(s: string, rec: Uint32Array, changes: BuildComponent
     if (fast !== null) return fast;
   }
   const o = readOptions(options, 'Uri#with', true);
-  // What parse accepted in this URI stays accepted in the changes.
-  if ((f & Flag.NON_ASCII) !== 0) o.iri = true;
-  if ((f & Flag.HOST_IPV6) !== 0 && s.lastIndexOf('%', rec[Slot.HOST_END]!) > rec[Slot.HOST_START]!) o.zoneId = true;
+  accepted(s, rec, o);
   const parts = emptyParts();
   if ((f & Flag.SCHEME) !== 0) parts.scheme = s.slice(0, rec[Slot.SCHEME_END]);
   if ((f & Flag.AUTHORITY) !== 0) {
@@ -158,12 +178,121 @@ export function withChanges(s: string, rec: Uint32Array, changes: BuildComponent
 
 const COMPONENTS: ReadonlySet<string> = new Set([...KEYS, 'user', 'password']);
 
+/** What parse accepted in the URI `s` (described by `rec`) stays accepted in the changes. */
+function accepted(s: string, rec: Uint32Array, o: Read): void {
+  const f = rec[Slot.FLAGS]!;
+  if ((f & Flag.NON_ASCII) !== 0) o.iri = true;
+  if ((f & Flag.HOST_IPV6) !== 0 && s.lastIndexOf('%', rec[Slot.HOST_END]!) > rec[Slot.HOST_START]!) o.zoneId = true;
+}
+
+/** The components each composite covers. */
+const COVERS: Readonly<Record<string, readonly Key[]>> = {
+  authority: ['userinfo', 'host', 'port'],
+  site: ['scheme', 'userinfo', 'host', 'port'],
+  origin: ['scheme', 'userinfo', 'host', 'port'],
+  requestTarget: ['path', 'query'],
+};
+const COMPOSITES: ReadonlySet<string> = new Set(Object.keys(COVERS));
+
+const part = new Uint32Array(OFFSETS_LENGTH);
+
+/**
+ * `changes` with each composite replaced by the components it covers (as written, those it
+ * lacks set to `undefined`, removed). A composite is scanned whole in its place and split where
+ * the scan says, so a bad one is an error at its index in the composite. A component given
+ * beside a composite that covers it, or two composites that overlap, are a TypeError: which one
+ * was meant is not clear.
+ */
+function expand(s: string, rec: Uint32Array, changes: UriChanges, options: BuildOptions | undefined): BuildComponents {
+  const o = readOptions(options, 'Uri#with', true);
+  accepted(s, rec, o);
+  const out: Record<string, unknown> = {};
+  const by = new Map<string, string>();
+  for (const k in changes) {
+    if (!Object.hasOwn(changes, k) || !COMPOSITES.has(k)) continue;
+    if (!o.encoded)
+      throw new TypeError(`Uri#with: ${k} is split by the grammar, so it is given as written; options.encoded cannot be false with it`);
+    for (const c of COVERS[k]!) {
+      const other = by.get(c);
+      if (other !== undefined) throw new TypeError(`Uri#with: ${other} and ${k} both set the ${c}; give one of them`);
+      by.set(c, k);
+    }
+    const v = (changes as Record<string, unknown>)[k];
+    if (v !== undefined && typeof v !== 'string') throw argumentError('Uri#with', k, 'a string', v);
+    Object.assign(out, v === undefined ? removed(COVERS[k]!) : split(k, v, o));
+  }
+  for (const k in changes) {
+    if (!Object.hasOwn(changes, k) || COMPOSITES.has(k)) continue;
+    const c = k === 'user' || k === 'password' ? 'userinfo' : k;
+    const other = by.get(c);
+    if (other !== undefined) throw new TypeError(`Uri#with: ${other} sets the ${c}, and ${k} is given too; give one of them`);
+    out[k] = (changes as Record<string, unknown>)[k];
+  }
+  return out as BuildComponents;
+}
+
+function removed(keys: readonly Key[]): Record<string, undefined> {
+  const out: Record<string, undefined> = {};
+  for (const k of keys) out[k] = undefined;
+  return out;
+}
+
+/** The components of composite `k` = `v`, from one scan of it in its place. */
+function split(k: string, v: string, o: Read): Record<string, string | undefined> {
+  const target = k === 'requestTarget';
+  const prefix = k === 'authority' ? '//' : target ? '//h' : '';
+  const text = scanInPlace(v, prefix, '', part, o, k);
+  const at = (i: number): number => Math.max(0, Math.min(v.length, i - prefix.length));
+  const f = part[Slot.FLAGS]!;
+  const slice = (start: number, end: number): string => text.slice(part[start], part[end]);
+  if (target) {
+    if (v.charCodeAt(0) !== 0x2f) throw component('INVALID_COMPONENT', 0, v, k, 'an origin-form request target begins with "/"');
+    if ((f & Flag.FRAGMENT) !== 0)
+      throw component('INVALID_CHAR', at(part[Slot.FRAGMENT_START]! - 1), v, k, 'a request target has no fragment');
+    return {
+      path: slice(Slot.PATH_START, Slot.PATH_END),
+      query: (f & Flag.QUERY) !== 0 ? slice(Slot.QUERY_START, Slot.QUERY_END) : undefined,
+    };
+  }
+  // What follows the authority, or the scheme of a site without one: nothing may.
+  const end = part[Slot.PATH_START]!;
+  if (end !== text.length)
+    throw component(
+      'INVALID_CHAR',
+      at(end),
+      v,
+      k,
+      `it would end the ${k === 'authority' ? 'authority' : 'authority (a path, query or fragment follows it)'}`,
+    );
+  const out: Record<string, string | undefined> = {};
+  if (k !== 'authority') {
+    if ((f & Flag.SCHEME) !== 0) out.scheme = text.slice(0, part[Slot.SCHEME_END]);
+    else if (k === 'origin') throw component('MISSING_SCHEME', 0, v, k, 'an origin is scheme://host[:port]');
+    else out.scheme = undefined;
+  }
+  const authority = (f & Flag.AUTHORITY) !== 0;
+  if (k === 'origin' && (!authority || part[Slot.HOST_START] === part[Slot.HOST_END] || (f & Flag.USERINFO) !== 0)) {
+    throw component(
+      'INVALID_COMPONENT',
+      authority ? part[Slot.AUTHORITY_START]! : v.length,
+      v,
+      k,
+      'an origin is scheme://host[:port], with a host and no userinfo',
+    );
+  }
+  out.userinfo = authority && (f & Flag.USERINFO) !== 0 ? slice(Slot.AUTHORITY_START, Slot.USERINFO_END) : undefined;
+  out.host = authority ? slice(Slot.HOST_START, Slot.HOST_END) : undefined;
+  out.port = authority && (f & Flag.PORT) !== 0 ? slice(Slot.PORT_START, Slot.PATH_START) : undefined;
+  return out;
+}
+
 const UPPER = /[A-Z]/;
 /** PERCENT and the normalization hints about "%XX" that scan sets with it. */
 const PCT_HINTS = Flag.PERCENT | Flag.PCT_LOWER | Flag.PCT_UNRESERVED;
 
 function unknown(who: string, k: string): TypeError {
-  return new TypeError(`${who}: unknown component ${JSON.stringify(k)} (the components are ${[...COMPONENTS].join(', ')})`);
+  const composites = who === 'Uri#with' ? `; the composites ${[...COMPOSITES].join(', ')}` : '';
+  return new TypeError(`${who}: unknown component ${JSON.stringify(k)} (the components are ${[...COMPONENTS].join(', ')}${composites})`);
 }
 
 /**
@@ -392,13 +521,8 @@ function checked(v: string, name: string, prefix: string, suffix: string, o: Rea
   if (at1 !== -1 && (name === 'userinfo' || name === 'host')) throw component('INVALID_CHAR', at1, v, name, '"@" ends a userinfo');
   const colon = name === 'host' && v.charCodeAt(0) !== 0x5b ? v.indexOf(':') : -1;
   if (colon !== -1) throw component('INVALID_CHAR', colon, v, name, '":" would begin a port (an IPv6 address needs its brackets)');
-  const text = prefix + v + suffix;
-  const code = scanString(text, check, o.iri || o.zoneId ? { iri: o.iri, zoneId: o.zoneId } : undefined, 'buildUri');
+  scanInPlace(v, prefix, suffix, check, o, name);
   const at = (i: number): number => Math.max(0, Math.min(v.length, i - prefix.length));
-  if (code !== 0) {
-    const e = scanError(code, at(check[Slot.ERROR_INDEX]!), v);
-    throw component(e.code, e.index, v, name, undefined);
-  }
   const f = check[Slot.FLAGS]!;
   let end: number;
   if (name === 'userinfo') end = (f & Flag.USERINFO) !== 0 ? check[Slot.USERINFO_END]! : check[Slot.PATH_START]!;
@@ -408,6 +532,20 @@ function checked(v: string, name: string, prefix: string, suffix: string, o: Rea
   else end = check[Slot.LENGTH]!;
   if (end !== prefix.length + v.length) throw component('INVALID_CHAR', at(end), v, name, `it would end the ${name}`);
   return v;
+}
+
+/**
+ * `prefix` + v + `suffix` scanned into `rec` (what parse accepted, `o`, accepted): the text, or
+ * the scan's error as one about `name` = `v`, at its index in `v`.
+ */
+function scanInPlace(v: string, prefix: string, suffix: string, rec: Uint32Array, o: Read, name: string): string {
+  const text = prefix + v + suffix;
+  const code = scanString(text, rec, o.iri || o.zoneId ? { iri: o.iri, zoneId: o.zoneId } : undefined, 'buildUri');
+  if (code !== 0) {
+    const e = scanError(code, Math.max(0, Math.min(v.length, rec[Slot.ERROR_INDEX]! - prefix.length)), v);
+    throw component(e.code, e.index, v, name, undefined);
+  }
+  return text;
 }
 
 /** A UriError about component `name` = `v`, at `index` in it. */

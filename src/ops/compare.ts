@@ -10,6 +10,7 @@ import { Flag, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
 import { optionsOf } from '../syntax/options.js';
 import { scanString } from '../syntax/scan.js';
 import { canonicalize, dedupeOptions } from './dedupe.js';
+import { javaCompare, javaOf, javaOption } from './java.js';
 import { type NormalizeOptions, normalizeRecord } from './normalize.js';
 
 const ra = new Uint32Array(OFFSETS_LENGTH);
@@ -21,14 +22,20 @@ const rb = new Uint32Array(OFFSETS_LENGTH);
  * opaque, then userinfo, host, port (as numbers), path, query and fragment, an absent component
  * before a present one, text by UTF-16 code units. Returns a negative number, 0 exactly when
  * `equivalent(a, b)`, or a positive number: a total order, for sorting and merging URI lists.
+ * With `{ rfc2396: true }`, the sign of java.net.URI's `compareTo`, 0 exactly when its `equals`
+ * holds (`equivalent` with the same option).
  *
  * @throws {UriError} when either input is invalid.
  * @example
  * compareUris('HTTP://A.com:80/x', 'http://a.com/x');  // 0
  * compareUris('http://a/b', 'http://a/c');             // -1
  * ['http://b/', 'ftp://z/', 'http://a/'].sort(compareUris); // ['ftp://z/', 'http://a/', 'http://b/']
+ * compareUris('http://a:80/', 'http://a/', { rfc2396: true }); // 1
  */
 export function compareUris(a: string | UriLike, b: string | UriLike, options?: NormalizeOptions): number {
+  if (options !== undefined && options !== null && javaOption(optionsOf(options, 'compareUris')!, 'compareUris')) {
+    return javaCompare(javaOf(a, options, 'compareUris', 'a'), javaOf(b, options, 'compareUris', 'b'));
+  }
   // Each normal form, with its offsets record written where the input's was; under dedupe
   // options, each canonical form (scanned again: the steps rewrite it).
   const d = options === undefined || options === null ? null : dedupeOptions(optionsOf(options, 'compareUris')!, 'compareUris');

@@ -178,3 +178,32 @@ function showable(cp: number, inQuery: boolean): boolean {
   }
   return !(cp === 0x3000 || cp === 0x3164 || (cp >= 0xfe00 && cp <= 0xfe0f) || cp === 0xfeff || cp === 0xffa0);
 }
+
+/** The Unicode normalization forms of RFC 3987 §5.3.2.2 (`normalize`'s `unicode` option). */
+export type UnicodeForm = 'NFC' | 'NFKC';
+
+// A "%XX" (kept whole: a combining mark after its last digit must not compose with it), or a run
+// of what normalization may change: unreserved ASCII, with at least one character beyond ASCII.
+const NORMALIZABLE = /%[0-9A-Fa-f]{2}|[-.\w~\u0080-\uffff]*[\u0080-\uffff][-.\w~\u0080-\uffff]*/g;
+const NOT_UNRESERVED = /[^-.\w~\u0080-\uffff]/g;
+
+/**
+ * RFC 3987 §5.3.2.2 character normalization of the IRI `s` (described by `o`): the characters of
+ * each component in `form`, between its delimiters and its `%XX`, which stay as they are.
+ * Normalization never makes a delimiter: an ASCII character that NFKC makes of another one
+ * (`／` is `/`, `＃` is `#`, U+3000 a space) is percent-encoded, so the components stay the
+ * components they were. The scheme and port are ASCII; the host's case and A-labels are the
+ * normal form's.
+ */
+export function characterNormalized(s: string, o: Uint32Array, form: UnicodeForm): string {
+  const f = o[Slot.FLAGS]!;
+  if ((f & (Flag.NON_ASCII | Flag.WARN_NON_ASCII)) === 0) return s;
+  const start = (f & Flag.AUTHORITY) !== 0 ? o[Slot.AUTHORITY_START]! : o[Slot.PATH_START]!;
+  // What lies between the scheme and the authority or path ("//"), and the port, are ASCII.
+  return s.slice(0, start) + s.slice(start).replace(NORMALIZABLE, (run) => (run.charCodeAt(0) === 0x25 ? run : normalizeRun(run, form)));
+}
+
+function normalizeRun(run: string, form: UnicodeForm): string {
+  const n = run.normalize(form);
+  return n === run ? n : n.replace(NOT_UNRESERVED, (c) => encodeSet(c, 0));
+}

@@ -6,13 +6,16 @@
  * domains) comes from schemes.ts.
  */
 
+import { argumentError } from '../syntax/errors.js';
 import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, HOST_LITERAL, NORMALIZE_HINTS, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
-import { optionsOf } from '../syntax/options.js';
+import { optionsOf, stringOption } from '../syntax/options.js';
 import type { ParseOptions } from '../syntax/scan.js';
 import { ALLOWED, EncodeSet, HEX_VALUE } from '../syntax/tables.js';
 import { canonicalize, type DedupeOptions, dedupeOptions } from './dedupe.js';
 import { mapHostLabels } from './idna.js';
+import { characterNormalized } from './iri.js';
+import { javaEquals, javaOf, javaOption } from './java.js';
 import { emptyParts, recompose, removeDots, removeDotsRelative } from './path.js';
 import { encodeOutside, hexByte, normalizePercent } from './percent.js';
 import { defaultPortOf, emptyPathIsRoot, lowerMailtoDomains } from './schemes.js';
@@ -21,7 +24,20 @@ import { defaultPortOf, emptyPathIsRoot, lowerMailtoDomains } from './schemes.js
  * Options of `normalize` and `equivalent`: how to parse the inputs, and the opt-in steps past
  * RFC 3986 that deduplicating crawled URLs wants (`DedupeOptions`, `DEDUPE_PRESET`).
  */
-export type NormalizeOptions = ParseOptions & DedupeOptions;
+export type NormalizeOptions = ParseOptions &
+  DedupeOptions & {
+    /**
+     * `equivalent`, `compareUris` and `hashUri` only: compare as java.net.URI's `equals`,
+     * `compareTo` and `hashCode` do (RFC 2396, the components as written), not by normal forms.
+     */
+    rfc2396?: boolean;
+    /**
+     * RFC 3987 §5.3.2.2 character normalization of an IRI (with `iri: true`): its characters in
+     * NFC, or NFKC (full-width Latin letters to ASCII ones), each component on its own and its
+     * `%XX` as they are (Addressable's `unicode_normalize_kc`).
+     */
+    unicode?: 'NFC' | 'NFKC';
+  };
 
 const rec = new Uint32Array(OFFSETS_LENGTH);
 
@@ -41,25 +57,45 @@ export function normalize(input: string | UriLike, options?: NormalizeOptions): 
   return normalizeAs(input, options, 'normalize', 'input');
 }
 
-function normalizeAs(input: string | UriLike, options: NormalizeOptions | undefined, who: string, name: string): string {
+/** `normalize` for `who`, whose argument `name` the input is (in errors). @internal also hashUri. */
+export function normalizeAs(input: string | UriLike, options: NormalizeOptions | undefined, who: string, name: string): string {
   // Without options, or options of parsing alone, the normal form is the answer: the dedupe
   // steps cost nothing unless asked for.
-  const d = options === undefined || options === null ? null : dedupeOptions(optionsOf(options, who)!, who);
-  if (d === null) return normalizeRecord(scanInput(input, rec, options, who, name), rec, null);
-  return canonicalize(normalizeRecord(scanInput(input, rec, options, who, name), rec, rec), rec, d);
+  const o = options === undefined || options === null ? undefined : optionsOf(options, who)!;
+  const d = o === undefined ? null : dedupeOptions(o, who);
+  let s = scanInput(input, rec, options, who, name);
+  if (o !== undefined && (o as NormalizeOptions).unicode !== undefined) s = unicodeNormalized(s, o, options!, who);
+  if (d === null) return normalizeRecord(s, rec, null);
+  return canonicalize(normalizeRecord(s, rec, rec), rec, d);
+}
+
+/** `s` (scanned into rec) in the Unicode form that options object `o` names, scanned again. */
+function unicodeNormalized(s: string, o: object, options: NormalizeOptions, who: string): string {
+  const form = stringOption(o, 'unicode', who, '');
+  if (form === '') return s;
+  if (form !== 'NFC' && form !== 'NFKC') throw argumentError(who, 'options.unicode', '"NFC" or "NFKC"', form);
+  const t = characterNormalized(s, rec, form);
+  return t === s ? s : scanInput(t, rec, options, who, 'input');
 }
 
 /**
  * True when `a` and `b` have the same normal form (§6.2). Inputs already in normal form are
- * compared without building any string.
+ * compared without building any string. With `{ rfc2396: true }`, java.net.URI's `equals`
+ * instead: the components as written, but for the case of the scheme, of a server-based host
+ * and of `%XX` hex digits (`:80` differs from no port, `%7E` from `~`).
  *
  * @throws {UriError} on invalid input.
  * @example
  * equivalent('http://example.com', 'HTTP://EXAMPLE.com:80/'); // true
  * equivalent('http://a/%7e', 'http://a/~');                   // true
  * equivalent('http://a/%2F', 'http://a//');                   // false
+ * equivalent('HTTP://A/%7e', 'http://a/%7E', { rfc2396: true }); // true
+ * equivalent('http://a:80/', 'http://a/', { rfc2396: true });    // false
  */
 export function equivalent(a: string | UriLike, b: string | UriLike, options?: NormalizeOptions): boolean {
+  if (options !== undefined && options !== null && javaOption(optionsOf(options, 'equivalent')!, 'equivalent')) {
+    return javaEquals(javaOf(a, options, 'equivalent', 'a'), javaOf(b, options, 'equivalent', 'b'));
+  }
   return normalizeAs(a, options, 'equivalent', 'a') === normalizeAs(b, options, 'equivalent', 'b');
 }
 

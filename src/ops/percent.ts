@@ -4,8 +4,10 @@
  * A string's UTF-8 bytes are encoded for one component's allowed set, `%XX` runs decoded back
  * to UTF-8, and encodings normalized (§6.2.2.1, §6.2.2.2).
  */
-import { argumentError, UriError } from '../syntax/errors.js';
+import { argumentError, scanError, UriError } from '../syntax/errors.js';
+import { Flag, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
 import { booleanOption, optionsOf } from '../syntax/options.js';
+import { scan } from '../syntax/scan.js';
 import { ALLOWED, EncodeSet, HEX_VALUE } from '../syntax/tables.js';
 
 /** The components `percentEncode` can encode for, each with the characters it leaves alone. */
@@ -23,31 +25,100 @@ const SETS: Record<Component, number> = {
 
 const HEX = '0123456789ABCDEF';
 
+/** A caller's class of characters to leave unencoded (`percentEncode`'s `allow`). */
+export interface EncodeOptions {
+  /**
+   * The characters left as they are: a string of characters and ranges (`'a-z0-9._~'`; a "-"
+   * first or last stands for itself), or a RegExp that tests one character (`/[\w.~-]/`). `%` is
+   * encoded whatever it says.
+   */
+  allow: string | RegExp;
+}
+
 /**
  * Percent-encodes every character of `s` that `component` does not allow unencoded, as the
  * upper-case `%XX` of its UTF-8 bytes. `%` itself is always encoded, so
- * `percentDecode(percentEncode(s, c)) === s` for every well-formed string.
+ * `percentDecode(percentEncode(s, c)) === s` for every well-formed string. Instead of a
+ * component, `{ allow }` names the characters to leave (Addressable's `encode_component` with a
+ * character class).
  *
  * @throws {UriError} INVALID_CHAR for a lone surrogate, which has no UTF-8 form.
  * @example
  * percentEncode('a b/c?', 'segment');   // 'a%20b%2Fc%3F'
  * percentEncode('a b/c?', 'path');      // 'a%20b/c%3F'
  * percentEncode('ü', 'component');     // '%C3%BC'
+ * percentEncode('a b/ü%', { allow: 'a-z/' }); // 'a%20b/%C3%BC%25'
  */
-export function percentEncode(s: string, component: Component = 'component'): string {
+export function percentEncode(s: string, component: Component | EncodeOptions = 'component'): string {
   if (typeof s !== 'string') throw argumentError('percentEncode', 's', 'a string', s);
+  if (typeof component === 'object' && component !== null) return encodeAllowed(s, allowedOf(component));
+  return encodeSet(s, setOf(component, 'percentEncode', ', or { allow }'));
+}
+
+/** The EncodeSet of `component`, argument of `who` (whose other forms `more` names). */
+function setOf(component: unknown, who: string, more: string): number {
   // Own entries only: "toString", "__proto__" or a name added to Object.prototype are no component.
   if (typeof component !== 'string' || !Object.hasOwn(SETS, component)) {
     throw argumentError(
-      'percentEncode',
+      who,
       'component',
       `one of ${Object.keys(SETS)
         .map((k) => JSON.stringify(k))
-        .join(', ')}`,
+        .join(', ')}${more}`,
       component,
     );
   }
-  return encodeSet(s, SETS[component]);
+  return SETS[component as Component];
+}
+
+/** The test of one character that `{ allow }` describes. */
+function allowedOf(options: EncodeOptions): (c: string) => boolean {
+  const o = optionsOf(options, 'percentEncode')!;
+  const allow = Object.hasOwn(o, 'allow') ? (o as EncodeOptions).allow : undefined;
+  if (allow instanceof RegExp) {
+    // A global or sticky RegExp keeps a lastIndex between tests: a copy without those flags.
+    const re = allow.global || allow.sticky ? new RegExp(allow.source, allow.flags.replace(/[gy]/g, '')) : allow;
+    return (c) => re.test(c);
+  }
+  if (typeof allow !== 'string')
+    throw argumentError('percentEncode', 'options.allow', 'a string of characters and ranges, or a RegExp', allow);
+  const chars = [...allow];
+  const singles = new Set<string>();
+  const ranges: [number, number][] = [];
+  for (let i = 0; i < chars.length; i++) {
+    if (chars[i + 1] === '-' && i + 2 < chars.length) {
+      const lo = chars[i]!.codePointAt(0)!;
+      const hi = chars[i + 2]!.codePointAt(0)!;
+      if (lo > hi) {
+        throw new RangeError(
+          `percentEncode: options.allow has the range ${chars[i]}-${chars[i + 2]} (at index ${i}), whose end comes before its start`,
+        );
+      }
+      ranges.push([lo, hi]);
+      i += 2;
+    } else {
+      singles.add(chars[i]!);
+    }
+  }
+  return (c) => {
+    if (singles.has(c)) return true;
+    const cp = c.codePointAt(0)!;
+    return ranges.some(([lo, hi]) => cp >= lo && cp <= hi);
+  };
+}
+
+/** `s` with every character that `allowed` refuses, and `%`, as `%XX` of its UTF-8 bytes. */
+function encodeAllowed(s: string, allowed: (c: string) => boolean): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const cp = s.codePointAt(i)!;
+    const c = String.fromCodePoint(cp);
+    const keep = cp !== 0x25 && !(cp >= 0xd800 && cp <= 0xdfff) && allowed(c);
+    // encodeSet with no character allowed: the UTF-8 bytes, and its error for a lone surrogate.
+    out += keep ? c : encodeSet(c, 0);
+    if (cp > 0xffff) i++;
+  }
+  return out;
 }
 
 /**
@@ -106,10 +177,17 @@ export interface DecodeOptions {
    * `false` (the default): keep a bad `%` as it is and decode bad bytes as U+FFFD.
    */
   fatal?: boolean;
+  /**
+   * Characters whose `%XX` stays encoded (Addressable's `leave_encoded`), with the hex digits as
+   * written: `'/'` keeps `%2F` apart from the "/" that separates segments. ASCII characters only:
+   * a `%XX` of a byte above 0x7F is part of a character's UTF-8.
+   */
+  leaveEncoded?: string;
 }
 
 /**
- * Decodes every `%XX` of `s` and reads the bytes as UTF-8.
+ * Decodes every `%XX` of `s` and reads the bytes as UTF-8; `leaveEncoded` names characters
+ * whose `%XX` stays.
  *
  * @throws {UriError} with `fatal: true`: INVALID_PERCENT_ENCODING or INVALID_UTF8, at the `%`
  *   where the bad sequence starts.
@@ -117,11 +195,34 @@ export interface DecodeOptions {
  * percentDecode('a%20b%C3%BC');            // 'a bü'
  * percentDecode('%FF');                    // '\uFFFD'
  * percentDecode('%FF', { fatal: true });   // throws UriError INVALID_UTF8 at index 0
+ * percentDecode('a%2Fb%20c', { leaveEncoded: '/' }); // 'a%2Fb c'
  */
 export function percentDecode(s: string, options?: DecodeOptions): string {
   if (typeof s !== 'string') throw argumentError('percentDecode', 's', 'a string', s);
   const o = optionsOf(options, 'percentDecode');
-  return decodeRange(s, 0, s.length, o !== undefined && booleanOption(o, 'fatal', 'percentDecode'));
+  if (o === undefined) return decodeRange(s, 0, s.length, false);
+  const fatal = booleanOption(o, 'fatal', 'percentDecode');
+  const leave = Object.hasOwn(o, 'leaveEncoded') ? (o as DecodeOptions).leaveEncoded : undefined;
+  if (leave === undefined) return decodeRange(s, 0, s.length, fatal);
+  if (typeof leave !== 'string') throw argumentError('percentDecode', 'options.leaveEncoded', 'a string of ASCII characters', leave);
+  for (let i = 0; i < leave.length; i++) {
+    if (leave.charCodeAt(i) >= 0x80) {
+      throw new RangeError(
+        `percentDecode: options.leaveEncoded holds ${JSON.stringify(leave[i])} at index ${i}; only ASCII characters are one %XX`,
+      );
+    }
+  }
+  // Decoded between the %XX that stay, each run on its own: a kept %XX is never part of UTF-8.
+  let out = '';
+  let run = 0;
+  for (let i = indexIn(s, 0x25, 0, s.length); i !== -1; i = indexIn(s, 0x25, i + 1, s.length)) {
+    const b = hexByte(s, i);
+    if (b < 0 || b >= 0x80 || !leave.includes(String.fromCharCode(b))) continue;
+    out += decodeRange(s, run, i, fatal) + s.slice(i, i + 3);
+    run = i + 3;
+    i += 2;
+  }
+  return run === 0 ? decodeRange(s, 0, s.length, fatal) : out + decodeRange(s, run, s.length, fatal);
 }
 
 /**
@@ -305,3 +406,83 @@ export function normalizePercent(s: string, start: number, end: number): string 
   }
   return runStart === start ? s.slice(start, end) : out + s.slice(runStart, end);
 }
+
+/**
+ * A component's text with its percent-encoding normalized on its own (Addressable's
+ * `normalize_component`): what `component` does not allow encoded (a bare `%` as `%25`), the
+ * `%XX` of an unreserved character decoded, every other `%XX` in upper case (§2.1, §6.2.2.2).
+ * Reserved characters stay as they are, encoded or not. Case, dot-segments and ports are the
+ * URI's normal form's (`normalize`), not a component's.
+ *
+ * @throws {TypeError} for a component that is not one of percentEncode's.
+ * @example
+ * normalizeComponent('%7e%41b%2F', 'path');  // '~Ab%2F'
+ * normalizeComponent('a b%', 'query');       // 'a%20b%25'
+ */
+export function normalizeComponent(text: string, component: Component): string {
+  if (typeof text !== 'string') throw argumentError('normalizeComponent', 'text', 'a string', text);
+  const safe = encodeOutside(text, setOf(component, 'normalizeComponent', ''));
+  return normalizePercent(safe, 0, safe.length);
+}
+
+const rec = new Uint32Array(OFFSETS_LENGTH);
+const LENIENT = Object.freeze({ lenient: true });
+
+/**
+ * `s` with whatever the grammar does not allow where it stands percent-encoded, component by
+ * component, and the rest kept: a valid `%XX` stays, a bare `%` becomes `%25`, a space `%20`,
+ * non-ASCII the `%XX` of its UTF-8 (Addressable's `normalized_encode`; `URI.encode` encodes
+ * `%XX` again). For text that people and programs wrote as a URI; `iriToUri` refuses a space,
+ * as RFC 3987 does. The delimiters are read as a lenient parse reads them.
+ *
+ * @throws {UriError} for what even a lenient parse cannot read (a port of letters, `[` not closed).
+ * @example
+ * encodeUri('http://a/b c/%20/ü?q=a b#f g'); // 'http://a/b%20c/%20/%C3%BC?q=a%20b#f%20g'
+ * encodeUri('http://a/100%');               // 'http://a/100%25'
+ */
+export function encodeUri(text: string): string {
+  if (typeof text !== 'string') throw argumentError('encodeUri', 'text', 'a string', text);
+  const code = scan(text, rec, LENIENT);
+  if (code !== 0) throw scanError(code, rec[Slot.ERROR_INDEX]!, text);
+  return encodeComponents(text, rec, null);
+}
+
+/** Whether the last `encodeComponents` encoded anything. @internal */
+export let encodedAny = false;
+
+/**
+ * `s`, read leniently into `o`, with each component's tolerated characters encoded
+ * (`encodeOutside`); `host`, when given, writes a host that is not ASCII instead (IDNA). `s`
+ * itself when the scan tolerated nothing. @internal also heuristicParse.
+ */
+export function encodeComponents(s: string, o: Uint32Array, host: ((start: number, end: number) => string) | null): string {
+  encodedAny = false;
+  const f = o[Slot.FLAGS]!;
+  if ((f & WARNING_FLAGS) === 0) return s;
+  let out = '';
+  let at = 0; // s[at, ...) is not in out yet
+  const piece = (start: number, end: number, set: number): void => {
+    const text = s.slice(start, end);
+    const safe = encodeOutside(text, set);
+    if (safe !== text) encodedAny = true;
+    out += s.slice(at, start) + safe;
+    at = end;
+  };
+  if ((f & Flag.AUTHORITY) !== 0) {
+    if ((f & Flag.USERINFO) !== 0) piece(o[Slot.AUTHORITY_START]!, o[Slot.USERINFO_END]!, EncodeSet.USERINFO);
+    const hostStart = o[Slot.HOST_START]!;
+    const hostEnd = o[Slot.HOST_END]!;
+    if (host !== null && NON_ASCII.test(s.slice(hostStart, hostEnd))) {
+      out += s.slice(at, hostStart) + host(hostStart, hostEnd);
+      at = hostEnd;
+    } else {
+      piece(hostStart, hostEnd, EncodeSet.REG_NAME);
+    }
+  }
+  piece(o[Slot.PATH_START]!, o[Slot.PATH_END]!, EncodeSet.PATH);
+  if ((f & Flag.QUERY) !== 0) piece(o[Slot.QUERY_START]!, o[Slot.QUERY_END]!, EncodeSet.QUERY);
+  if ((f & Flag.FRAGMENT) !== 0) piece(o[Slot.FRAGMENT_START]!, s.length, EncodeSet.FRAGMENT);
+  return out + s.slice(at);
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;

@@ -5,12 +5,11 @@
  */
 
 import { toAsciiHost } from '../ops/idna.js';
-import { encodeOutside } from '../ops/percent.js';
+import { encodeComponents, encodedAny } from '../ops/percent.js';
 import { argumentError, scanError, UriError } from '../syntax/errors.js';
-import { Flag, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
+import { OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
 import { booleanOption, optionsOf, stringOption } from '../syntax/options.js';
 import { scan } from '../syntax/scan.js';
-import { EncodeSet } from '../syntax/tables.js';
 import { parse, type Uri } from '../uri.js';
 
 /** What `heuristicParse` repaired, in the order it repairs. */
@@ -223,41 +222,23 @@ function encode(s: string, idna: boolean, repairs: HeuristicRepair[]): Uri {
   const code = scan(s, rec, LENIENT);
   if (code !== 0) throw scanError(code, rec[Slot.ERROR_INDEX]!, s);
   const f = rec[Slot.FLAGS]!;
-  if ((f & (Flag.WARN_CHAR | Flag.WARN_NON_ASCII | Flag.WARN_PERCENT | Flag.WARN_AT)) === 0) return parse(s);
-  let out = '';
-  let at = 0; // s[at, ...) is not in out yet
-  let encoded = false;
-  const piece = (start: number, end: number, set: number): void => {
-    const text = s.slice(start, end);
-    const safe = encodeOutside(text, set);
-    if (safe !== text) encoded = true;
-    out += s.slice(at, start) + safe;
-    at = end;
-  };
+  if ((f & WARNING_FLAGS) === 0) return parse(s);
   let idnaHost = false;
-  if ((f & Flag.AUTHORITY) !== 0) {
-    if ((f & Flag.USERINFO) !== 0) piece(rec[Slot.AUTHORITY_START]!, rec[Slot.USERINFO_END]!, EncodeSet.USERINFO);
-    const hostStart = rec[Slot.HOST_START]!;
-    const hostEnd = rec[Slot.HOST_END]!;
-    const host = s.slice(hostStart, hostEnd);
-    if (idna && NON_ASCII.test(host)) {
-      out += s.slice(at, hostStart) + hostToAscii(host, s, hostStart);
-      at = hostEnd;
-      idnaHost = true;
-    } else {
-      piece(hostStart, hostEnd, EncodeSet.REG_NAME);
-    }
-  }
-  piece(rec[Slot.PATH_START]!, rec[Slot.PATH_END]!, EncodeSet.PATH);
-  if ((f & Flag.QUERY) !== 0) piece(rec[Slot.QUERY_START]!, rec[Slot.QUERY_END]!, EncodeSet.QUERY);
-  if ((f & Flag.FRAGMENT) !== 0) piece(rec[Slot.FRAGMENT_START]!, s.length, EncodeSet.FRAGMENT);
-  out += s.slice(at);
-  if (encoded) repairs.push('percent-encode');
+  const out = encodeComponents(
+    s,
+    rec,
+    idna
+      ? (start, end) => {
+          idnaHost = true;
+          return hostToAscii(s.slice(start, end), s, start);
+        }
+      : null,
+  );
+  if (encodedAny) repairs.push('percent-encode');
   if (idnaHost) repairs.push('idna');
   return parse(out);
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
 /** A label that begins with the ACE prefix "xn--" (an A-label, or a bad one). */
 const ACE_LABEL = /(?:^|\.)xn--/i;
 

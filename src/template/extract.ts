@@ -143,3 +143,26 @@ function merged(values: readonly ExtractedValue[]): ExtractedValue {
   }
   return best ?? values[0]!;
 }
+
+/** Where each variable's value lies in the URI: `[start, end)`, from its first character to its last. */
+export type MatchSpans = Record<string, [number, number]>;
+
+/**
+ * The span of each variable of an accepting path: from the first character of its first span
+ * to the last of its last one met together (an exploded list's members and the separators
+ * between them); for a variable used twice, its first occurrence.
+ */
+export function spansOf(p: Program, spans: Spans): MatchSpans {
+  const { code, begin, end } = spans;
+  const n = spans.n;
+  const out: MatchSpans = {};
+  for (let i = 0; i < n; ) {
+    const k = code[i]! >> 2;
+    let m = i;
+    while (m < n && code[m]! >> 2 === k) m++;
+    const name = p.names[k]!;
+    if (!Object.hasOwn(out, name)) setOwn(out, name, [begin[i]!, end[m - 1]!]);
+    i = m;
+  }
+  return out;
+}

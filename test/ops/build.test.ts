@@ -496,4 +496,52 @@ test('with: every component absent, empty or present, before and after, reads as
   assert.is(parse('http://h/p?#').with({ query: 'x' }).href, 'http://h/p?x#');
 });
 
+test('with: the composites authority, site, origin and requestTarget set the components they cover', () => {
+  const u = parse('http://u@a.example/p?q=1#top');
+  assert.is(u.with({ authority: 'x:y@b.example:81' }).href, 'http://x:y@b.example:81/p?q=1#top');
+  assert.is(u.with({ authority: 'b' }).href, 'http://b/p?q=1#top');
+  assert.is(u.with({ authority: '' }).href, 'http:///p?q=1#top');
+  assert.is(u.with({ authority: '[::1]:8' }).href, 'http://[::1]:8/p?q=1#top');
+  assert.is(u.with({ authority: undefined }).href, 'http:/p?q=1#top');
+  assert.is(u.with({ site: 'https://c.example' }).href, 'https://c.example/p?q=1#top');
+  assert.is(u.with({ site: 'mailto:' }).href, 'mailto:/p?q=1#top');
+  assert.is(u.with({ site: '//h' }).href, '//h/p?q=1#top');
+  assert.is(u.with({ site: undefined }).href, '/p?q=1#top');
+  assert.is(u.with({ origin: 'https://d.example:8443' }).href, 'https://d.example:8443/p?q=1#top');
+  assert.is(u.with({ origin: undefined }).href, '/p?q=1#top');
+  assert.is(u.with({ requestTarget: '/n?x=1' }).href, 'http://u@a.example/n?x=1#top');
+  assert.is(u.with({ requestTarget: '//n' }).href, 'http://u@a.example//n#top');
+  assert.is(u.with({ requestTarget: '/' }).href, 'http://u@a.example/#top');
+  assert.is(u.with({ requestTarget: undefined }).href, 'http://u@a.example#top');
+  // With components the composite does not cover, and IRI characters as parse accepted them.
+  assert.is(u.with({ authority: 'b', fragment: undefined }).href, 'http://b/p?q=1');
+  assert.is(parse('http://ü/', { iri: true }).with({ authority: 'ö:1' }).href, 'http://ö:1/');
+});
+
+test('with: a bad composite is an error at its index in it; a covered component beside it a TypeError', () => {
+  const u = parse('http://a/p');
+  throwsUriError(() => u.with({ authority: 'a/b' }), 'INVALID_CHAR', 1, /the authority: it would end the authority/);
+  throwsUriError(() => u.with({ authority: 'a b' }), 'INVALID_CHAR', 1, /the authority/);
+  throwsUriError(() => u.with({ authority: 'h:x' }), 'INVALID_PORT', 3);
+  throwsUriError(() => u.with({ site: 'http://h/x' }), 'INVALID_CHAR', 8, /the site/);
+  throwsUriError(() => u.with({ site: 'http://h?q' }), 'INVALID_CHAR', 8);
+  throwsUriError(() => u.with({ origin: '//d' }), 'MISSING_SCHEME', 0, /an origin is scheme:\/\/host\[:port\]/);
+  throwsUriError(() => u.with({ origin: 'http:' }), 'INVALID_COMPONENT', 5);
+  throwsUriError(() => u.with({ origin: 'http://u@d' }), 'INVALID_COMPONENT', 7, /no userinfo/);
+  throwsUriError(() => u.with({ origin: 'http://' }), 'INVALID_COMPONENT', 7);
+  throwsUriError(() => u.with({ requestTarget: 'n' }), 'INVALID_COMPONENT', 0, /begins with "\/"/);
+  throwsUriError(() => u.with({ requestTarget: '' }), 'INVALID_COMPONENT', 0);
+  throwsUriError(() => u.with({ requestTarget: '/a#b' }), 'INVALID_CHAR', 2, /no fragment/);
+  throwsUriError(() => u.with({ requestTarget: '/a b' }), 'INVALID_CHAR', 2);
+  assert.throws(() => u.with({ authority: 'h', host: 'x' }), /Uri#with: authority sets the host, and host is given too; give one of them/);
+  assert.throws(() => u.with({ authority: 'h', user: 'x' }), /Uri#with: authority sets the userinfo, and user is given too/);
+  assert.throws(() => u.with({ site: 's://h', origin: 's://h' }), /Uri#with: site and origin both set the scheme; give one of them/);
+  assert.throws(() => u.with({ requestTarget: '/', query: 'x' }), /requestTarget sets the query/);
+  assert.throws(
+    () => u.with({ authority: 'h' }, { encoded: false }),
+    /Uri#with: authority is split by the grammar, so it is given as written; options\.encoded cannot be false with it/,
+  );
+  assert.throws(() => u.with({ authority: 3 as unknown as string }), /Uri#with: authority must be a string, got a number \(3\)/);
+});
+
 test.run();

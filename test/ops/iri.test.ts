@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { iriToUri, isValid, normalize, parse, UriError, uriToIri } from '../../src/index.js';
+import { equivalent, iriToUri, isValid, normalize, parse, UriError, uriToIri } from '../../src/index.js';
 import { runs } from '../support/runs.js';
 
 test('§3.1: non-ASCII characters become the %XX of their UTF-8 bytes, in upper case', () => {
@@ -168,6 +168,32 @@ test('the round trip is exact for a URI whose %XX are in normal form, and up to 
     }),
     { seed: 32, numRuns: 3000 },
   );
+});
+
+test('normalize with unicode: RFC 3987 §5.3.2.2 NFC or NFKC, component by component, no delimiter made', () => {
+  const nf = (s: string, unicode: 'NFC' | 'NFKC'): string => normalize(s, { iri: true, unicode });
+  assert.is(nf('http://h/re\u0301sume\u0301', 'NFC'), 'http://h/résumé');
+  assert.is(nf('http://h/ﬁ', 'NFC'), 'http://h/ﬁ');
+  assert.is(nf('http://h/ﬁ?ｑ=①#Ⅻ', 'NFKC'), 'http://h/fi?q=1#XII');
+  assert.is(nf('http://ｅｘample.com/ｆ', 'NFKC'), 'http://example.com/f');
+  // What NFKC makes a delimiter of is encoded: the components stay the components they were.
+  assert.is(nf('http://h/ａ／ｂ？ｃ＃ｄ％', 'NFKC'), 'http://h/a%2Fb%3Fc%23d%25');
+  assert.is(nf('http://h/ａ\u3000b', 'NFKC'), 'http://h/a%20b');
+  // A %XX stays whole: a combining mark after its digits does not compose with them.
+  assert.is(nf('http://h/%CE\u0301', 'NFC'), 'http://h/%CE\u0301');
+  assert.is(nf('http://a/b', 'NFC'), 'http://a/b');
+  assert.is(equivalent('http://h/re\u0301sume\u0301', 'http://h/résumé', { iri: true, unicode: 'NFC' }), true);
+  assert.is(equivalent('http://h/re\u0301sume\u0301', 'http://h/résumé', { iri: true }), false);
+  assert.is(normalize('http://h/a\u0301', { lenient: true, unicode: 'NFC' }), 'http://h/%C3%A1');
+  assert.throws(
+    () => normalize('http://a/', { unicode: 'NFD' as 'NFC' }),
+    /normalize: options\.unicode must be "NFC" or "NFKC", got a string \("NFD"\)/,
+  );
+  assert.throws(
+    () => normalize('http://a/', { unicode: 1 as unknown as 'NFC' }),
+    /normalize: options\.unicode must be a string, got a number \(1\)/,
+  );
+  assert.is(normalize('http://A/', { unicode: undefined }), 'http://a/');
 });
 
 test.run();

@@ -5,7 +5,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type Component, parse, percentDecode, percentEncode, UriError } from '../../src/index.js';
+import { type Component, encodeUri, isValid, normalizeComponent, parse, percentDecode, percentEncode, UriError } from '../../src/index.js';
+import { throwsUriError } from '../support/assert.js';
 import { type Case, conformance, exact, type Outcome, type Table } from '../support/op-vectors.js';
 
 // =============================================================================================
@@ -316,6 +317,74 @@ test("the Uri's decoded getters", () => {
   assert.equal([w.decodedQuery, w.decodedFragment, w.decodedPath], [undefined, undefined, 'y']);
   assert.is(parse('//[::1]/').decodedHost, '[::1]');
   assert.is(parse('//@h').decodedUserinfo, '');
+});
+
+test("percentEncode with { allow }: a caller's characters and ranges, or a RegExp of one character", () => {
+  assert.is(percentEncode('a b/ü%', { allow: 'a-z/' }), 'a%20b/%C3%BC%25');
+  assert.is(percentEncode('a-b_c', { allow: '-a-c' }), 'a-b%5Fc');
+  assert.is(percentEncode('a-b', { allow: 'ab-' }), 'a-b');
+  assert.is(percentEncode('x😀y', { allow: 'x-y😀' }), 'x😀y');
+  assert.is(percentEncode('x😀y', { allow: /[a-z]/ }), 'x%F0%9F%98%80y');
+  assert.is(percentEncode('abc', { allow: /[ab]/g }), 'ab%63');
+  assert.is(percentEncode('abcabc', { allow: /[ab]/y }), 'ab%63ab%63');
+  // "%" is encoded whatever the class says, so that decoding gives the text back.
+  assert.is(percentEncode('%', { allow: '%' }), '%25');
+  assert.is(percentEncode('%', { allow: /./ }), '%25');
+  assert.is(percentEncode('', { allow: '' }), '');
+  throwsUriError(() => percentEncode('a\uD800', { allow: 'a' }), 'INVALID_CHAR', 0);
+  assert.throws(
+    () => percentEncode('a', { allow: 'z-a' }),
+    (e: unknown) => e instanceof RangeError && /the range z-a \(at index 0\), whose end comes before its start/.test((e as Error).message),
+  );
+  assert.throws(
+    () => percentEncode('a', { allow: 3 as unknown as string }),
+    /percentEncode: options\.allow must be a string of characters and ranges, or a RegExp, got a number \(3\)/,
+  );
+  assert.throws(() => percentEncode('a', {} as { allow: string }), /options\.allow must be/);
+});
+
+test('percentDecode with { leaveEncoded }: the %XX of the characters named stay as written', () => {
+  assert.is(percentDecode('a%2Fb%20c', { leaveEncoded: '/' }), 'a%2Fb c');
+  assert.is(percentDecode('%2f%C3%BC%2F%3f', { leaveEncoded: '/?' }), '%2fü%2F%3f');
+  assert.is(percentDecode('%25%41', { leaveEncoded: '%' }), '%25A');
+  assert.is(percentDecode('%41', { leaveEncoded: '' }), 'A');
+  assert.is(percentDecode('%C3%2F%BC', { leaveEncoded: '/' }), '\uFFFD%2F\uFFFD');
+  throwsUriError(() => percentDecode('%2F%FF', { leaveEncoded: '/', fatal: true }), 'INVALID_UTF8', 3);
+  assert.throws(
+    () => percentDecode('a', { leaveEncoded: 'ü' }),
+    (e: unknown) => e instanceof RangeError && /only ASCII characters are one %XX/.test((e as Error).message),
+  );
+  assert.throws(
+    () => percentDecode('a', { leaveEncoded: 1 as unknown as string }),
+    /percentDecode: options\.leaveEncoded must be a string of ASCII characters, got a number \(1\)/,
+  );
+});
+
+test('normalizeComponent: a component encoded where it must be, %XX of unreserved decoded, the rest in upper case', () => {
+  assert.is(normalizeComponent('%7e%41b%2F', 'path'), '~Ab%2F');
+  assert.is(normalizeComponent('a b%', 'query'), 'a%20b%25');
+  assert.is(normalizeComponent('a/b?c', 'segment'), 'a%2Fb%3Fc');
+  assert.is(normalizeComponent('ü%c3%bc', 'fragment'), '%C3%BC%C3%BC');
+  assert.is(normalizeComponent('', 'path'), '');
+  assert.is(normalizeComponent('a%2', 'component'), 'a%252');
+  assert.throws(() => normalizeComponent('a', 'host' as Component), /normalizeComponent: component must be one of "component", "userinfo"/);
+  assert.throws(() => normalizeComponent(1 as unknown as string, 'path'), /normalizeComponent: text must be a string, got a number \(1\)/);
+});
+
+test('encodeUri: what the grammar does not allow where it stands encoded, valid %XX and the rest kept', () => {
+  assert.is(encodeUri('http://a/b c/%20/ü?q=a b#f g'), 'http://a/b%20c/%20/%C3%BC?q=a%20b#f%20g');
+  assert.is(encodeUri('http://a/100%'), 'http://a/100%25');
+  assert.is(encodeUri('http://u s@h^/p|q?x[]=1#a#b'), 'http://u%20s@h%5E/p%7Cq?x%5B%5D=1#a%23b');
+  assert.is(encodeUri('http://a/%2f%7e'), 'http://a/%2f%7e');
+  const ok = 'http://a/b?c#d';
+  assert.is(encodeUri(ok), ok);
+  throwsUriError(() => encodeUri('http://a:b/'), 'INVALID_PORT', 10);
+  throwsUriError(() => encodeUri('http://[::1/'), 'INVALID_CHAR', 11);
+  assert.throws(() => encodeUri(1 as unknown as string), /encodeUri: text must be a string, got a number \(1\)/);
+  // What it makes is a URI, and the identity on one.
+  const out = encodeUri('s://ü ü/ä b?ö#ß');
+  assert.is(isValid(out), true);
+  assert.is(encodeUri(out), out);
 });
 
 test.run();

@@ -10,7 +10,7 @@ import { fixture } from './paths.js';
 /** One class of explained disagreement. */
 export interface DivergenceClass {
   class: string;
-  check: 'whatwg' | 'addressable' | 'java' | 'normalize-url';
+  check: 'whatwg' | 'addressable' | 'java' | 'normalize-url' | 'node';
   op: string;
   oracle: string;
   example: unknown;

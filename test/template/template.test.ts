@@ -489,4 +489,41 @@ test('the lazy DFA gives way to the two passes when it would grow too large', ()
   assert.equal([Object.keys(vars).length, vars.a0, vars.a1499], [1500, 'ab', 'ab']);
 });
 
+test("match: extract's values and where each lies in the URI", () => {
+  const m = new UriTemplate('/users/{id}{/path*}{?q}').match('/users/42/a/b?q=x%20y');
+  assert.equal(m, { values: { id: '42', path: ['a', 'b'], q: 'x y' }, spans: { id: [7, 9], path: [10, 13], q: [16, 21] } });
+  assert.equal(new UriTemplate('{;k*}').match(';a=1;b=2'), { values: { k: { a: '1', b: '2' } }, spans: { k: [1, 8] } });
+  assert.equal(new UriTemplate('{x}/{x}').match('a/a'), { values: { x: 'a' }, spans: { x: [0, 1] } });
+  assert.is(new UriTemplate('{x}/{x}').match('a/b'), null);
+  assert.equal(new UriTemplate('{?a,b}').match('?b=2'), { values: { b: '2' }, spans: { b: [3, 4] } });
+  assert.equal(new UriTemplate('{x,y}').match(''), { values: {}, spans: {} });
+  assert.equal(new UriTemplate('{?q}').match('?q='), { values: { q: '' }, spans: { q: [3, 3] } });
+  assert.is(new UriTemplate('/users/{id}').match('/repos/1'), null);
+  // A partial expansion's bound variables are not the URI's.
+  assert.equal(new UriTemplate('/{a}/{b}').partialExpand({ a: 'x' }).match('/x/y'), { values: { b: 'y' }, spans: { b: [3, 4] } });
+  assert.throws(() => new UriTemplate('{x}').match(1 as unknown as string), /UriTemplate\.match: uri must be a string, got a number \(1\)/);
+});
+
+test('match: the same values as extract, and each span holds what expands to its value', () => {
+  const cases: [string, Record<string, unknown>][] = [
+    ['/{a}/{b}{?q,r}', { a: 'x y', b: 'ü', q: '1', r: '' }],
+    ['{+base}{/p*}{#f}', { base: 'http://h/a', p: ['b', 'c d'], f: 'x/y' }],
+    ['{.dom*}{;m}', { dom: ['a', 'b'], m: 'v' }],
+    ['/{x:2}/{x}', { x: 'abcdef' }],
+    ['{?list*}', { list: { k: 'v', l: 'w' } }],
+  ];
+  for (const [text, vars] of cases) {
+    const t = new UriTemplate(text);
+    const uri = t.expand(vars as never);
+    const m = t.match(uri)!;
+    assert.equal(m.values, t.extract(uri), text);
+    for (const [name, [start, end]] of Object.entries(m.spans)) {
+      assert.ok(0 <= start && start <= end && end <= uri.length, `${text} ${name}`);
+    }
+  }
+  const long = new UriTemplate('{/p*}');
+  const uri = `/${'a/'.repeat(5000)}b`;
+  assert.equal(long.match(uri)!.spans, { p: [1, uri.length] });
+});
+
 test.run();
