@@ -273,6 +273,26 @@ export class Dfa {
     return s.ends;
   }
 
+  /** The number of character classes: the transitions of a state (for walking the DFA, check.ts). */
+  get classes(): number {
+    return this.width;
+  }
+
+  /** A code unit of class cls. */
+  sampleOf(cls: number): number {
+    return this.sample[cls]!;
+  }
+
+  /** The state after state ds on class cls: -1 when no template can match any more, or OVERFLOW. */
+  next(ds: number, cls: number): number {
+    if (this.overflow) return OVERFLOW;
+    let cell = this.cells[ds * this.width + cls]!;
+    if (cell === UNKNOWN) cell = this.compute(ds, cls);
+    if (this.overflow) return OVERFLOW;
+    const next = cell & STATE_MASK;
+    return next === DEAD ? -1 : next;
+  }
+
   /** The NFA state of thread j of state ds. */
   state(ds: number, j: number): number {
     return this.states[ds]!.st[j]!;

@@ -114,14 +114,7 @@ export class UriTemplateSet {
   constructor(templates: Iterable<string | UriTemplate>, options?: MatchOptions) {
     this.#named = namedQuery(options, 'UriTemplateSet');
     this.#options = this.#named ? { query: 'named' } : undefined;
-    if (templates === null || typeof (templates as Iterable<unknown>)?.[Symbol.iterator] !== 'function')
-      throw argumentError('UriTemplateSet', 'templates', 'an iterable of strings or UriTemplates', templates);
-    const list: UriTemplate[] = [];
-    for (const t of templates) {
-      if (t instanceof UriTemplate) list.push(t);
-      else if (typeof t === 'string') list.push(new UriTemplate(t));
-      else throw argumentError('UriTemplateSet', `templates[${list.length}]`, 'a string or a UriTemplate', t);
-    }
+    const list = templateList(templates, 'UriTemplateSet');
     this.templates = list;
     // The automata's members: whole URIs, path parts (named); the tree's templates among them
     // only when a URI can leave them unsettled (an exploded variable).
@@ -270,6 +263,19 @@ export class UriTemplateSet {
     this.#group = undefined;
     return i;
   }
+}
+
+/** The templates of a list given to `who` (strings compiled), checked. @internal (check.ts) */
+export function templateList(templates: Iterable<string | UriTemplate>, who: string): UriTemplate[] {
+  if (templates === null || typeof (templates as Iterable<unknown>)?.[Symbol.iterator] !== 'function')
+    throw argumentError(who, 'templates', 'an iterable of strings or UriTemplates', templates);
+  const list: UriTemplate[] = [];
+  for (const t of templates) {
+    if (t instanceof UriTemplate) list.push(t);
+    else if (typeof t === 'string') list.push(new UriTemplate(t));
+    else throw argumentError(who, `templates[${list.length}]`, 'a string or a UriTemplate', t);
+  }
+  return list;
 }
 
 /**
