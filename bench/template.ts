@@ -33,6 +33,18 @@ interface Router {
 }
 const findMyWay = require('find-my-way') as () => Router;
 
+/** find-my-way routers of routes (`/users/:id`), the store of each its index: a tree, and one after compile(). */
+export function findMyWayRouters(routes: readonly string[]): { tree: Router; compiled: Router } {
+  const tree = findMyWay();
+  const compiled = findMyWay();
+  routes.forEach((route, index) => {
+    tree.on('GET', route, () => undefined, { index });
+    compiled.on('GET', route, () => undefined, { index });
+  });
+  compiled.compile();
+  return { tree, compiled };
+}
+
 /** Templates of the shape public HTTP APIs document (GitHub, Stripe, file and search APIs). */
 export const API_TEMPLATES = [
   '/repos/{owner}/{repo}',
@@ -84,26 +96,28 @@ export function apiCases(perTemplate: number): Array<{ template: string; vars: T
   return out;
 }
 
+/** The resources and the shapes of the routes of apiRoutes (bench/routers.ts takes more resources). */
+export const ROUTE_RESOURCES = ['users', 'repos', 'orgs', 'gists', 'teams', 'projects', 'apps', 'hooks', 'packages', 'releases'];
+export const ROUTE_SHAPES = [
+  '/R',
+  '/R/{id}',
+  '/R/{id}/settings',
+  '/R/{id}/members',
+  '/R/{id}/members/{member}',
+  '/R/{id}/events',
+  '/R/{id}/events/{event}',
+  '/R/{id}/keys/{key}/rotate',
+  '/v2/R/{id}',
+  '/R/{id}/stats/{year}/{month}',
+];
+
 /**
  * 100 routes of an API (10 resources, 10 shapes each), as templates and as find-my-way paths,
  * and request paths for them: no two routes match one path, so the first template in order and
  * find-my-way's choice are the same route.
  */
 export function apiRoutes(paths: number): { templates: string[]; routes: string[]; paths: string[] } {
-  const resources = ['users', 'repos', 'orgs', 'gists', 'teams', 'projects', 'apps', 'hooks', 'packages', 'releases'];
-  const shapes = [
-    '/R',
-    '/R/{id}',
-    '/R/{id}/settings',
-    '/R/{id}/members',
-    '/R/{id}/members/{member}',
-    '/R/{id}/events',
-    '/R/{id}/events/{event}',
-    '/R/{id}/keys/{key}/rotate',
-    '/v2/R/{id}',
-    '/R/{id}/stats/{year}/{month}',
-  ];
-  const templates = resources.flatMap((r) => shapes.map((s) => s.replace('R', r)));
+  const templates = ROUTE_RESOURCES.flatMap((r) => ROUTE_SHAPES.map((s) => s.replace('R', r)));
   const routes = templates.map((t) => t.replace(/\{(\w+)\}/g, ':$1'));
   const r = rng(404);
   const word = (): string => ['42', 'nodejs', 'octocat', 'hello-world', 'a_b', '2024', 'Z%C3%BCrich', '7f3a9c'][Math.floor(r() * 8)]!;
@@ -161,13 +175,7 @@ const lengthOf = (v: unknown): number => (typeof v === 'string' ? v.length : 0);
 function routeSuite(): MicroSuite {
   const { templates, routes, paths } = apiRoutes(2000);
   const set = new UriTemplateSet(templates);
-  const tree = findMyWay();
-  const compiled = findMyWay();
-  routes.forEach((route, index) => {
-    tree.on('GET', route, () => undefined, { index });
-    compiled.on('GET', route, () => undefined, { index });
-  });
-  compiled.compile();
+  const { tree, compiled } = findMyWayRouters(routes);
   // Both must choose the same route for every path.
   for (const p of paths) {
     const a = set.match(p)?.index;

@@ -57,6 +57,7 @@ export {
   warningsOf,
 } from './syntax/offsets.js';
 export { type ParseOptions, scan, scanBytes } from './syntax/scan.js';
+export { checkTemplates, type TemplateCheck, type TemplateOverlap, type TemplateShadow } from './template/check.js';
 export { UriTemplateError, type UriTemplateErrorCode } from './template/error.js';
 export type { TemplateScalar, TemplateValue, TemplateVariables } from './template/expand.js';
 export type { ExtractedValue, ExtractedVariables, MatchSpans } from './template/extract.js';

@@ -65,6 +65,8 @@ interface State {
   literal: { text: string; cell: number; to: number } | undefined;
   /** The thread that ends the first template, if the URI ended here (-1: none). */
   readonly match: number;
+  /** Every thread that ends a template, in the templates' order (set by ends()). */
+  ends: Int32Array | undefined;
 }
 
 /**
@@ -76,6 +78,9 @@ let recInfo = new Int32Array(64);
 let recStart = new Int32Array(64);
 let recEnd = new Int32Array(64);
 const KEEP = 1 << 12;
+
+/** How many scans every Dfa has made: records of a scan are good while this has not changed. */
+export let scans = 0;
 
 function fitRecords(used: number): void {
   if (recInfo.length <= KEEP || used * 4 >= recInfo.length) return;
@@ -109,14 +114,22 @@ export class Dfa {
   private readonly infoKeys = new Map<string, number>();
   private readonly startInfo: number;
   private overflow = false;
+  /** The records the last scan left. */
+  private recs = 0;
 
-  constructor(nfa: Nfa) {
+  /** The thread entries of every state so far, and how many they may reach (overflow past it). */
+  private entries = 0;
+  private readonly budget: number;
+
+  /** `budget`: at most so many threads in all the states together (the memory of a large automaton). */
+  constructor(nfa: Nfa, budget = Number.POSITIVE_INFINITY) {
+    this.budget = budget;
     this.stepper = new Stepper(nfa, ACTS);
     const classes = new Map<string, number>();
+    const literal = new Uint8Array(0x81);
+    for (let s = 0; s < nfa.kind.length; s++) if (nfa.kind[s] === Kind.CHAR && nfa.a[s]! <= 0x80) literal[nfa.a[s]!] = 1;
     for (let c = 0; c <= 0x80; c++) {
-      let literal = false;
-      for (let s = 0; s < nfa.kind.length && !literal; s++) literal = nfa.kind[s] === Kind.CHAR && nfa.a[s] === c;
-      const key = literal ? `L${c}` : `V${c < 0x80 ? VALUE_CLASS[c] : VCls.OTHER}`;
+      const key = literal[c] === 1 ? `L${c}` : `V${c < 0x80 ? VALUE_CLASS[c] : VCls.OTHER}`;
       let k = classes.get(key);
       if (k === undefined) {
         k = classes.size;
@@ -143,8 +156,26 @@ export class Dfa {
    * state, or -1 when nothing matches, or OVERFLOW.
    */
   run(u: string, out: Spans): number {
+    const ds = this.scan(u, u.length);
+    let r = ds;
+    if (ds >= 0) {
+      const j = this.states[ds]!.match;
+      r = j === -1 ? -1 : this.finish(ds, j, out);
+    }
+    fitRecords(this.recs);
+    return r;
+  }
+
+  /**
+   * Runs over u[0, end) and returns the state it ends in, or -1 when no template can match, or
+   * OVERFLOW. What walking back needs stays in the records until the next scan of any Dfa
+   * (`scans` counts them): `spans` reads it, for any accepting thread of that state.
+   */
+  scan(u: string, end: number): number {
+    scans++;
+    this.recs = 0;
     if (this.overflow) return OVERFLOW;
-    const n = u.length;
+    const n = end;
     const classOf = this.classOf;
     const width = this.width;
     let cells = this.cells;
@@ -163,7 +194,7 @@ export class Dfa {
       if (literals[ds] === 1) {
         const literal = this.states[ds]!.literal!;
         // One thread in a literal: compare all of it; only its last transition can do something.
-        if (!u.startsWith(literal.text, i)) {
+        if (i + literal.text.length > n || !u.startsWith(literal.text, i)) {
           stop = -1;
           break;
         }
@@ -222,16 +253,66 @@ export class Dfa {
       }
       ds = next;
     }
-    const r = stop !== 0 ? stop : this.finish(ds, rec, out);
-    fitRecords(rec);
-    return r;
+    this.recs = rec;
+    return stop !== 0 ? stop : ds;
   }
 
-  /** After the last character at state ds: the chosen accepting thread's spans, walking back. */
-  private finish(ds: number, rec: number, out: Spans): number {
+  /**
+   * The threads of state ds (where a scan ended) that end a template, in the order of the
+   * templates (their MATCH states' a): what `spans` takes. Kept with the state.
+   */
+  ends(ds: number): Int32Array {
+    const s = this.states[ds]!;
+    if (s.ends === undefined) {
+      const { kind, a } = this.stepper.nfa;
+      const ends: number[] = [];
+      for (let t = 0; t < s.st.length; t++) if (kind[s.st[t]!] === Kind.MATCH) ends.push(t);
+      ends.sort((x, y) => a[s.st[x]!]! - a[s.st[y]!]!);
+      s.ends = Int32Array.from(ends);
+    }
+    return s.ends;
+  }
+
+  /** The number of character classes: the transitions of a state (for walking the DFA, check.ts). */
+  get classes(): number {
+    return this.width;
+  }
+
+  /** A code unit of class cls. */
+  sampleOf(cls: number): number {
+    return this.sample[cls]!;
+  }
+
+  /** The state after state ds on class cls: -1 when no template can match any more, or OVERFLOW. */
+  next(ds: number, cls: number): number {
+    if (this.overflow) return OVERFLOW;
+    let cell = this.cells[ds * this.width + cls]!;
+    if (cell === UNKNOWN) cell = this.compute(ds, cls);
+    if (this.overflow) return OVERFLOW;
+    const next = cell & STATE_MASK;
+    return next === DEAD ? -1 : next;
+  }
+
+  /** The NFA state of thread j of state ds. */
+  state(ds: number, j: number): number {
+    return this.states[ds]!.st[j]!;
+  }
+
+  /** After a scan that ended in state ds: the spans of its accepting thread j, into out; its MATCH state. */
+  spans(ds: number, j: number, out: Spans): number {
+    return this.finish(ds, j, out);
+  }
+
+  /** Once the spans are read: makes the records small again after a long URI. */
+  fit(): void {
+    fitRecords(this.recs);
+  }
+
+  /** After the last character at state ds: thread j's spans, walking back. */
+  private finish(ds: number, j: number, out: Spans): number {
     const final = this.states[ds]!;
-    let j = final.match;
-    if (j === -1) return -1;
+    const rec = this.recs;
+    const startJ = j;
     // A record is a run of one transition; a thread it keeps as it is (the same index, no
     // actions) skips the run. Actions come last first: a value's END (its end) before its
     // BEGIN, which makes the span.
@@ -255,7 +336,7 @@ export class Dfa {
     const n = pool[o]!;
     backSpans(pool, pool[o + 1 + n + j]!, pool[o + 2 + n + j]!, 0, end, out);
     out.reverse();
-    return final.st[final.match]!;
+    return final.st[startJ]!;
   }
 
   /** Works out where a literal state's literal leads: the state before its last character, and that transition. */
@@ -342,7 +423,8 @@ export class Dfa {
     const key = `${list.st.subarray(0, list.len).join(',')}|${list.sub.subarray(0, list.len).join(',')}|${list.cnt.subarray(0, list.len).join(',')}`;
     const known = this.keys.get(key);
     if (known !== undefined) return known;
-    if (this.states.length === MAX_STATES) {
+    this.entries += list.len;
+    if (this.states.length === MAX_STATES || this.entries > this.budget) {
       this.overflow = true;
       // Let the tables go: the Pike VM takes over.
       this.states = [];
@@ -361,7 +443,7 @@ export class Dfa {
     }
     const st = list.st.slice(0, list.len);
     const match = chooseMatch(kind, a, Kind.MATCH, st.length, st);
-    this.states.push({ st, sub: list.sub.slice(0, list.len), cnt: list.cnt.slice(0, list.len), literal, match });
+    this.states.push({ st, sub: list.sub.slice(0, list.len), cnt: list.cnt.slice(0, list.len), literal, match, ends: undefined });
     this.keys.set(key, id);
     if ((id + 1) * this.width > this.cells.length) {
       const cells = new Int32Array(this.cells.length * 2).fill(UNKNOWN);

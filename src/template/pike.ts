@@ -42,11 +42,20 @@ export class Pike {
 
   /** Runs over u; fills `out` with the spans of the chosen accepting path and returns its MATCH state, or -1. */
   run(u: string, out: Spans): number {
+    const cur = this.scan(u, u.length);
     const { kind, a } = this.stepper.nfa;
+    const t = chooseMatch(kind, a, Kind.MATCH, cur.len, cur.st);
+    if (t !== -1) this.spans(t, out);
+    this.release();
+    return t === -1 ? -1 : cur.st[t]!;
+  }
+
+  /** Runs over u[0, end): the threads left (those at MATCH states accept), good until release(). */
+  scan(u: string, end: number): Threads<Span | null> {
     let cur = this.cur;
     let next = this.next;
     this.stepper.first(cur, null);
-    for (let i = 0; i < u.length && cur.len > 0; i++) {
+    for (let i = 0; i < end && cur.len > 0; i++) {
       this.stepper.step(cur, u.charCodeAt(i), i + 1, next, keep);
       const x = cur;
       cur = next;
@@ -54,16 +63,25 @@ export class Pike {
     }
     this.cur = cur;
     this.next = next;
-    const t = chooseMatch(kind, a, Kind.MATCH, cur.len, cur.st);
-    if (t !== -1) {
-      out.clear();
-      for (let s: Span | null = cur.trail[t]!; s !== null; s = s.prev) out.push(s.code, s.begin, s.end);
-      out.reverse();
-    }
-    // The threads' spans hold as many as the URI has values: not kept past the run.
-    cur.trail.fill(null);
-    next.trail.fill(null);
+    return cur;
+  }
+
+  /** The NFA state of thread t of the last scan. */
+  state(t: number): number {
+    return this.cur.st[t]!;
+  }
+
+  /** The spans of thread t of the last scan, into out. */
+  spans(t: number, out: Spans): void {
+    out.clear();
+    for (let s: Span | null = this.cur.trail[t]!; s !== null; s = s.prev) out.push(s.code, s.begin, s.end);
+    out.reverse();
+  }
+
+  /** Lets go of the last scan's spans: they hold as many as the URI has values. */
+  release(): void {
+    this.cur.trail.fill(null);
+    this.next.trail.fill(null);
     this.stepper.forget();
-    return t === -1 ? -1 : cur.st[t]!;
   }
 }

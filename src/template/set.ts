@@ -2,23 +2,31 @@
  * `UriTemplateSet`: many templates matched at once, the first (in their order) that matches a
  * URI winning, for routers and for counting log lines by route.
  *
- * The templates that the shortcut of direct.ts reads (most API templates) go into one tree that
- * shares what they have in common, as a radix tree does: a literal prefix is one edge whatever
- * the number of templates that begin with it, and an expression edge (`{id}`, `{/path*}`,
- * `{?page,per_page}`) is shared by the templates that have the same expression there, whatever
- * the variable's name. A lookup walks the tree once, trying a node's edges in the order of the
- * first template below each and skipping those whose first template comes after a match already
- * found, so a URI costs a walk down the shared prefixes, not a match per template. Every other
- * template is tried on its own (UriTemplate.extract) when it comes before the tree's answer.
+ * The templates the shortcut of direct.ts reads (most API templates) go into a shared tree
+ * (tree.ts), walked once down the prefixes they share. Every other template, and those of the
+ * tree that a URI can leave unsettled (an exploded variable), make one automaton (union.ts),
+ * run once over a URI whatever their number: it gives every template that accepts the URI, in
+ * order, with the spans of the answer that template's own extract would choose. The automaton
+ * runs only when one of its templates outside the tree comes before the tree's answer, or the
+ * tree left one unsettled. The first template that accepts is the answer when its spans are
+ * enough; a template whose answer needs more (a variable used twice, values bound by
+ * partialExpand, an associative array with a key twice) asks its own extract, and the next is
+ * tried when that says no.
+ *
  * Matching queries by name, the tree holds the path parts of the templates whose query part no
- * URI can fail (named.ts), and is walked over the URI's path part.
+ * URI can fail (named.ts), and is walked over the URI's path part; a second automaton reads the
+ * path parts of the other templates that have a named reading, and their query pairs are then
+ * found by name. Templates with a prefix above MAX_PREFIX are tried on their own (runner.ts
+ * reads them with lookahead.ts): each count would be a DFA state.
  */
 import { argumentError } from '../syntax/errors.js';
-import { Captures, LITERAL, literalStep, NAMED_PAIRS, readStep, type Step, stepsOf, UNSETTLED, variablesFrom } from './direct.js';
-import type { ExtractedVariables } from './extract.js';
-import { pathEnd, readQuery } from './named.js';
+import { stepsOf, variablesFrom } from './direct.js';
+import { type ExtractedVariables, variablesOf } from './extract.js';
+import { pathEnd, type QueryPart, readQuery } from './named.js';
 import type { Program } from './syntax.js';
-import { type MatchOptions, namedQuery, programOf, routeOf, UriTemplate } from './template.js';
+import { compiledOf, type MatchOptions, namedQuery, programOf, routeOf, UriTemplate } from './template.js';
+import { NONE, Tree } from './tree.js';
+import { Union } from './union.js';
 
 /** What `UriTemplateSet.match` finds. */
 export interface UriTemplateMatch {
@@ -29,59 +37,38 @@ export interface UriTemplateMatch {
   readonly variables: ExtractedVariables;
 }
 
-interface Node {
-  /** The edges into this node (none at the root), one after the other, and the programs whose names they read. */
-  path: Step[];
-  programs: Program[];
-  /** Child nodes, the one with the first template first. */
-  children: Node[];
-  /**
-   * The same (set by order()): those whose path begins with a literal, by its character at
-   * `skip` (an ASCII code), then the others.
-   */
-  lits: (Node | undefined)[];
-  /** How many characters the literal children have in common (those of a child that was taken out, see order()). */
-  skip: number;
-  exprs: Node[];
-  /** The template that ends here (the first, if several do), or NONE. */
-  end: number;
-  /** The first template at or below this node. */
-  first: number;
-  /** Every template at or below it. */
-  below: number[];
-  /** The same (set by order()): the literal text `path` begins with, then the steps after it and their programs. */
-  lead: string;
-  tail: Step[];
-  tailPrograms: Program[];
+/** A prefix above this makes a DFA state per count: such a template is tried on its own. */
+const MAX_PREFIX = 64;
+
+/** How a template's answer comes from the automaton's spans. */
+enum How {
+  /** The spans are the answer: no key can come twice (nothing exploded), no variable repeats. */
+  SURE = 0,
+  /** The spans give the variables, unless an associative array has a key twice. */
+  SPANS = 1,
+  /** The template's own extract decides (a repeated variable, values bound by partialExpand). */
+  CHECK = 2,
 }
 
-/** No template (a small integer, so that every count stays one in V8). */
-const NONE = 0x3fffffff;
-const NO_LITERALS: (Node | undefined)[] = new Array<Node | undefined>(0x80).fill(undefined);
-
-function node(edge: Step | undefined, program: Program | undefined): Node {
-  return {
-    path: edge === undefined ? [] : [edge],
-    programs: program === undefined ? [] : [program],
-    children: [],
-    lits: NO_LITERALS,
-    skip: 0,
-    exprs: [],
-    end: NONE,
-    first: NONE,
-    below: [],
-    lead: '',
-    tail: [],
-    tailPrograms: [],
-  };
+/** One automaton over some of the templates: positions in it to indices in the set. */
+interface Group {
+  readonly union: Union;
+  readonly index: Int32Array;
+  /** Whether it reads the whole URI, or its path part (named query matching). */
+  readonly whole: boolean;
+  /** Its first template outside the tree (NONE: all are in it, for the URIs the tree leaves unsettled). */
+  readonly other: number;
 }
 
-/** Whether two expression steps read a URI the same way (a variable's name is no matter, a pair's is). */
-function sameReading(a: Step, pa: Program, b: Step, pb: Program): boolean {
-  if (a.part !== b.part || a.op !== b.op || a.explode !== b.explode || a.to - a.from !== b.to - b.from) return false;
-  if (a.part !== NAMED_PAIRS) return true;
-  for (let k = 0; k < a.to - a.from; k++) if (pa.names[a.from + k] !== pb.names[b.from + k]) return false;
-  return true;
+/** How a template is read: by which program, and what its spans need. */
+interface Reading {
+  /** Of the whole template, or of its path part for a named reading. */
+  readonly program: Program;
+  /** Whether the tree holds it. */
+  readonly tree: boolean;
+  readonly how: How;
+  /** Named query matching: the query part whose pairs are read after the path. */
+  readonly query: QueryPart | undefined;
 }
 
 /**
@@ -95,17 +82,20 @@ function sameReading(a: Step, pa: Program, b: Step, pb: Program): boolean {
 export class UriTemplateSet {
   /** The templates, in the order given. */
   readonly templates: readonly UriTemplate[];
-  readonly #root = node(undefined, undefined);
-  /** The templates the tree does not hold, in order. */
-  readonly #others: number[] = [];
-  readonly #programs: (Program | undefined)[] = [];
-  readonly #caps = new Captures();
-  readonly #best = new Captures();
-  #bestIndex = NONE;
-  /** The variables of the answer when it is a template outside the tree. */
+  readonly #readings: (Reading | undefined)[] = [];
+  readonly #tree = new Tree();
+  /** Whether the tree holds any template. */
+  #treeUsed = false;
+  readonly #groups: Group[] = [];
+  /** The templates tried on their own, in order. */
+  readonly #alone: number[] = [];
+  /**
+   * Where the answer's variables are: made while finding it (#found), or to be read from the
+   * spans of a group's automaton (#group, #k), or from the tree's captures (neither).
+   */
   #found: ExtractedVariables | null = null;
-  readonly #unsettled: number[] = [];
-  /** `{ query: 'named' }`: the tree holds path parts (#programs too), walked over the URI's. */
+  #group: Group | undefined;
+  #k = 0;
   readonly #named: boolean;
   readonly #options: MatchOptions | undefined;
 
@@ -124,28 +114,36 @@ export class UriTemplateSet {
   constructor(templates: Iterable<string | UriTemplate>, options?: MatchOptions) {
     this.#named = namedQuery(options, 'UriTemplateSet');
     this.#options = this.#named ? { query: 'named' } : undefined;
-    if (templates === null || typeof (templates as Iterable<unknown>)?.[Symbol.iterator] !== 'function')
-      throw argumentError('UriTemplateSet', 'templates', 'an iterable of strings or UriTemplates', templates);
-    const list: UriTemplate[] = [];
-    for (const t of templates) {
-      if (t instanceof UriTemplate) list.push(t);
-      else if (typeof t === 'string') list.push(new UriTemplate(t));
-      else throw argumentError('UriTemplateSet', `templates[${list.length}]`, 'a string or a UriTemplate', t);
-    }
+    const list = templateList(templates, 'UriTemplateSet');
     this.templates = list;
+    // The automata's members: whole URIs, path parts (named); the tree's templates among them
+    // only when a URI can leave them unsettled (an exploded variable).
+    const whole: number[] = [];
+    const path: number[] = [];
     list.forEach((t, index) => {
-      let p = programOf(t);
-      if (this.#named && p !== undefined) {
-        // The tree reads the path part; a template whose query can fail is tried on its own.
-        const route = routeOf(t);
-        p = route?.part.open ? programOf(route.path) : undefined;
+      const r = reading(t, this.#named);
+      this.#readings.push(r);
+      if (r === undefined) {
+        this.#alone.push(index);
+        return;
       }
-      const steps = p === undefined ? undefined : stepsOf(p);
-      this.#programs.push(p);
-      if (p === undefined || steps === undefined) this.#others.push(index);
-      else this.#insert(index, p, steps);
+      if (r.tree) {
+        this.#tree.insert(index, r.program, stepsOf(r.program)!);
+        this.#treeUsed = true;
+        if (!r.program.explode.includes(1)) return;
+      }
+      (r.query === undefined ? whole : path).push(index);
     });
-    order(this.#root);
+    this.#tree.finish();
+    for (const [members, isWhole] of [
+      [whole, true],
+      [path, false],
+    ] as const) {
+      if (members.length === 0) continue;
+      const union = new Union(members.map((i) => this.#readings[i]!.program));
+      const other = members.find((i) => !this.#readings[i]!.tree) ?? NONE;
+      this.#groups.push({ union, index: Int32Array.from(members), whole: isWhole, other });
+    }
   }
 
   /** The number of templates. */
@@ -165,14 +163,19 @@ export class UriTemplateSet {
     if (best === NONE) return null;
     let variables = this.#found;
     if (variables === null) {
-      const t = this.templates[best]!;
-      if (this.#named) {
-        variables = variablesFrom(this.#programs[best]!, uri.slice(0, pathEnd(uri)), this.#best);
-        readQuery(programOf(t)!, routeOf(t)!.part, uri, variables);
+      const r = this.#readings[best]!;
+      const g = this.#group;
+      if (g === undefined) {
+        variables = variablesFrom(r.program, this.#named ? uri.slice(0, pathEnd(uri)) : uri, this.#tree.best);
       } else {
-        variables = variablesFrom(this.#programs[best]!, uri, this.#best);
+        g.union.read(this.#k);
+        variables = variablesOf(r.program, uri, g.union.spans)!;
+        g.union.release();
       }
+      if (r.query !== undefined) readQuery(programOf(this.templates[best]!)!, r.query, uri, variables);
     }
+    this.#found = null;
+    this.#group = undefined;
     return { index: best, template: this.templates[best]!, variables };
   }
 
@@ -186,194 +189,107 @@ export class UriTemplateSet {
   indexOf(uri: string): number {
     if (typeof uri !== 'string') throw argumentError('UriTemplateSet.indexOf', 'uri', 'a string', uri);
     const best = this.#find(uri);
+    this.#group?.union.release();
+    this.#found = null;
+    this.#group = undefined;
     return best === NONE ? -1 : best;
   }
 
-  /**
-   * The first template that matches u, or NONE; its captures are in #best, or its variables in
-   * #found when it is outside the tree.
-   */
+  /** The first template that matches uri, or NONE; where its variables are: see #found. */
   #find(uri: string): number {
-    const u = this.#named ? uri.slice(0, pathEnd(uri)) : uri;
-    this.#bestIndex = NONE;
     this.#found = null;
-    if (this.#unsettled.length !== 0) this.#unsettled.length = 0;
-    this.#caps.n = 0;
-    // The root has no edge to read, so #read never sees a template that ends there ('').
-    if (u === '' && this.#root.end !== NONE) {
-      this.#bestIndex = this.#root.end;
-      this.#best.n = 0;
+    this.#group = undefined;
+    let best = NONE;
+    let unsettled = NONE;
+    if (this.#treeUsed) {
+      best = this.#tree.find(this.#named ? uri.slice(0, pathEnd(uri)) : uri);
+      unsettled = this.#tree.unsettled;
     }
-    this.#walk(this.#root, u, 0);
-    const best = this.#bestIndex;
-    // Templates outside the tree, and those whose reading this URI left unsettled, when they
-    // come first.
-    const others = this.#unsettled.length === 0 ? this.#others : [...new Set([...this.#others, ...this.#unsettled])].sort((a, b) => a - b);
-    for (let x = 0; x < others.length && others[x]! < best; x++) {
-      const vars = this.templates[others[x]!]!.extract(uri, this.#options);
-      if (vars !== null) {
-        this.#found = vars;
-        return others[x]!;
-      }
+    for (let x = 0; x < this.#groups.length; x++) {
+      const g = this.#groups[x]!;
+      if (g.other >= best && unsettled >= best) continue;
+      const found = this.#first(g, uri, best);
+      if (found < best) best = found;
+    }
+    const alone = this.#alone;
+    for (let x = 0; x < alone.length && alone[x]! < best; x++) {
+      const vars = this.templates[alone[x]!]!.extract(uri, this.#options);
+      if (vars !== null) return this.#keep(vars, alone[x]!);
     }
     return best;
   }
 
-  #insert(index: number, p: Program, steps: readonly Step[]): void {
-    let at = this.#root;
-    at.below.push(index);
-    for (const step of steps) {
-      if (step.part === LITERAL) {
-        let text = step.text;
-        while (text !== '') {
-          let child = at.children.find((c) => c.path[0]!.part === LITERAL && c.path[0]!.text.charCodeAt(0) === text.charCodeAt(0));
-          if (child === undefined) {
-            child = node(literalStep(text), p);
-            at.children.push(child);
-            text = '';
-          } else {
-            const have = child.path[0]!.text;
-            let common = 1;
-            while (common < have.length && common < text.length && have.charCodeAt(common) === text.charCodeAt(common)) common++;
-            if (common < have.length) {
-              // Split the edge: the shared part, then the rest of the old one.
-              const mid = node(literalStep(have.slice(0, common)), child.programs[0]);
-              const rest = node(literalStep(have.slice(common)), child.programs[0]);
-              rest.children = child.children;
-              rest.end = child.end;
-              rest.below = child.below;
-              mid.children.push(rest);
-              mid.below.push(...child.below);
-              at.children[at.children.indexOf(child)] = mid;
-              child = mid;
-            }
-            text = text.slice(common);
-          }
-          at = child;
-          at.below.push(index);
+  /** The first template of group g before `limit` that matches uri, or NONE. */
+  #first(g: Group, uri: string, limit: number): number {
+    const union = g.union;
+    const n = union.scan(uri, g.whole ? uri.length : pathEnd(uri));
+    for (let k = 0; k < n; k++) {
+      const i = g.index[union.at(k)]!;
+      if (i >= limit) break;
+      const r = this.#readings[i]!;
+      const t = this.templates[i]!;
+      if (r.how === How.SURE) {
+        if (r.query === undefined || r.query.open) {
+          this.#found = null;
+          this.#group = g;
+          this.#k = k;
+          return i;
         }
-      } else {
-        let child = at.children.find((c) => c.path[0]!.part !== LITERAL && sameReading(c.path[0]!, c.programs[0]!, step, p));
-        if (child === undefined) {
-          child = node(step, p);
-          at.children.push(child);
-        }
-        at = child;
-        at.below.push(index);
+        union.read(k);
+        const vars = variablesOf(r.program, uri, union.spans)!;
+        if (!readQuery(programOf(t)!, r.query, uri, vars)) continue;
+        union.release();
+        return this.#keep(vars, i);
+      }
+      let vars: ExtractedVariables | null = null;
+      if (r.how === How.SPANS) {
+        union.read(k);
+        vars = variablesOf(r.program, uri, union.spans);
+        if (vars !== null && r.query !== undefined && !readQuery(programOf(t)!, r.query, uri, vars)) continue;
+      }
+      // The template's own answer: a repeated variable, a bound one, or a key twice.
+      vars ??= t.extract(uri, this.#options);
+      if (vars !== null) {
+        union.release();
+        return this.#keep(vars, i);
       }
     }
-    at.end = Math.min(at.end, index);
+    union.release();
+    return NONE;
   }
 
-  /** Walks the tree from `at` (u read to i), keeping the first match. */
-  #walk(at: Node, u: string, i: number): void {
-    for (;;) {
-      // The child whose path begins with the literal at u[i], if any (a radix tree has one at
-      // most), and those that begin with an expression, in the order of their first template.
-      const c = i + at.skip < u.length ? u.charCodeAt(i + at.skip) : 0x80;
-      let lit = c < 0x80 ? at.lits[c] : undefined;
-      const exprs = at.exprs;
-      if (exprs.length === 0 || (lit === undefined && exprs.length === 1)) {
-        // One way on (the usual case): follow it here rather than in a call. The caller puts
-        // back the captures if it comes to nothing.
-        const child = lit ?? exprs[0];
-        if (child === undefined || child.first >= this.#bestIndex) return;
-        const j = this.#read(child, u, i);
-        if (j < 0) return;
-        at = child;
-        i = j;
-        continue;
-      }
-      let e = 0;
-      for (;;) {
-        let child: Node;
-        if (lit !== undefined && (e === exprs.length || lit.first < exprs[e]!.first)) {
-          child = lit;
-          lit = undefined;
-        } else if (e < exprs.length) {
-          child = exprs[e++]!;
-        } else {
-          return;
-        }
-        if (child.first >= this.#bestIndex) return;
-        const mark = this.#caps.n;
-        const j = this.#read(child, u, i);
-        if (j >= 0) this.#walk(child, u, j);
-        this.#caps.n = mark;
-      }
-    }
-  }
-
-  /** Reads the path into `child` from position i: where it ends (a match is kept), or -1. */
-  #read(child: Node, u: string, i: number): number {
-    // Most paths are one literal: compared first, without a look at the steps. A literal of
-    // one character is the one the child was chosen by (#walk).
-    const lead = child.lead;
-    const n = lead.length;
-    if (n !== 0) {
-      if (n !== 1 && !u.startsWith(lead, i)) return -1;
-      i += n;
-    }
-    const tail = child.tail;
-    for (let x = 0; x < tail.length; x++) {
-      const step = tail[x]!;
-      if (step.part === LITERAL) {
-        if (!u.startsWith(step.text, i)) return -1;
-        i += step.text.length;
-      } else {
-        i = readStep(child.tailPrograms[x]!, step, u, i, this.#caps);
-        if (i < 0) {
-          if (i === UNSETTLED) this.#unsettled.push(...child.below);
-          return -1;
-        }
-      }
-    }
-    if (child.end < this.#bestIndex && i === u.length) {
-      this.#bestIndex = child.end;
-      this.#best.copy(this.#caps);
-    }
+  #keep(vars: ExtractedVariables, i: number): number {
+    this.#found = vars;
+    this.#group = undefined;
     return i;
   }
 }
 
+/** The templates of a list given to `who` (strings compiled), checked. @internal (check.ts) */
+export function templateList(templates: Iterable<string | UriTemplate>, who: string): UriTemplate[] {
+  if (templates === null || typeof (templates as Iterable<unknown>)?.[Symbol.iterator] !== 'function')
+    throw argumentError(who, 'templates', 'an iterable of strings or UriTemplates', templates);
+  const list: UriTemplate[] = [];
+  for (const t of templates) {
+    if (t instanceof UriTemplate) list.push(t);
+    else if (typeof t === 'string') list.push(new UriTemplate(t));
+    else throw argumentError(who, `templates[${list.length}]`, 'a string or a UriTemplate', t);
+  }
+  return list;
+}
+
 /**
- * Makes a node with one child and no template ending at it one with its child (a longer path),
- * sorts the children by their first template, sets `first` and the lookup tables.
+ * How the set reads template t: its program (of its path part for a named reading), or
+ * undefined when it is tried on its own (a long prefix).
  */
-function order(at: Node): number {
-  for (const c of at.children) {
-    while (c.children.length === 1 && c.end === NONE) {
-      const only = c.children[0]!;
-      c.path = [...c.path, ...only.path];
-      c.programs = [...c.programs, ...only.programs];
-      c.children = only.children;
-      c.end = only.end;
-    }
-  }
-  let first = at.end;
-  for (const c of at.children) first = Math.min(first, order(c));
-  at.children.sort((a, b) => a.first - b.first);
-  at.first = first;
-  let x = 0;
-  while (x < at.path.length && at.path[x]!.part === LITERAL) at.lead += at.path[x++]!.text;
-  at.tail = at.path.slice(x);
-  at.tailPrograms = at.programs.slice(x);
-  let lits = at.children.filter((c) => c.path[0]!.part === LITERAL);
-  const only = lits[0];
-  if (lits.length === 1 && only!.end === NONE && only!.tail.length === 0 && only!.exprs.length === 0) {
-    // A literal child that is only a way to others ("/" before "settings" and "members"): its
-    // children (several, or the loop above would have made them one) become this node's, their
-    // literal its and theirs, chosen by the character after it. One step less on the way down.
-    for (const c of only!.children) c.lead = only!.lead + c.lead;
-    at.skip = only!.lead.length;
-    lits = only!.children;
-    at.children = [...lits, ...at.children.filter((c) => c !== only)].sort((a, b) => a.first - b.first);
-  }
-  if (lits.length > 0) {
-    // A literal's characters are ASCII (a template's literals expand to URI characters).
-    at.lits = new Array<Node | undefined>(0x80).fill(undefined);
-    for (const c of lits) at.lits[c.lead.charCodeAt(at.skip)] = c;
-  }
-  at.exprs = at.children.filter((c) => c.path[0]!.part !== LITERAL);
-  return first;
+function reading(t: UriTemplate, named: boolean): Reading | undefined {
+  const whole = compiledOf(t);
+  if (whole.prefix.some((max) => max > MAX_PREFIX)) return undefined;
+  const route = named ? routeOf(t) : null;
+  const program = route === null ? whole : programOf(route.path)!;
+  const bound = programOf(t) === undefined;
+  const how = bound || program.repeats ? How.CHECK : program.explode.includes(1) ? How.SPANS : How.SURE;
+  // The tree reads what direct.ts reads; named, only path parts whose query no URI can fail.
+  const tree = !bound && (route === null ? !named : route.part.open) && stepsOf(program) !== undefined;
+  return { program, tree, how, query: route?.part };
 }

@@ -63,6 +63,8 @@ export const keyTwice = { misses: 0 };
 
 /** A template's compiled program, unless partialExpand bound values to it. @internal (set.ts) */
 export let programOf: (t: UriTemplate) => Program | undefined;
+/** A template's compiled program, also when partialExpand bound values to it. @internal (set.ts) */
+export let compiledOf: (t: UriTemplate) => Program;
 /** A template's named reading, or null when it is matched exactly in named mode too. @internal (set.ts) */
 export let routeOf: (t: UriTemplate) => Route | null;
 
@@ -92,6 +94,7 @@ export class UriTemplate {
 
   static {
     programOf = (t) => (t.#bound === undefined ? t.#program : undefined);
+    compiledOf = (t) => t.#program;
     routeOf = (t) => {
       if (t.#route === undefined) {
         const part = t.#bound === undefined ? queryPart(t.#program) : undefined;
