@@ -7,12 +7,12 @@
  * thread's command ends the run (`end`, `exitCode`).
  */
 import type { ByteView } from '../../readers/bytes.js';
-import type { CommandSpec, LineCommandName } from '../arguments.js';
-import type { Config, LogFormat } from '../config.js';
 import { Out } from '../io/writer.js';
 import { type InputShape, KIND_NAMES, Kind, type Records } from '../lines/records.js';
-import type { CommandFeature } from '../packages.js';
+import type { CommandSpec, LineCommandName } from '../options/arguments.js';
+import type { Config, LogFormat } from '../options/config.js';
 import type { StatsData } from '../stats/counts.js';
+import type { CommandFeature } from './packages.js';
 
 /** A command that runs over its input: its spec, and how it reads and runs. */
 export interface LineCommandSpec extends CommandSpec {
@@ -30,7 +30,7 @@ export interface LineCommandSpec extends CommandSpec {
    * bar may then share the terminal with the output.
    */
   readonly partial?: boolean;
-  /** The features with optional packages (../packages.ts) that a run with `config` needs, loaded before `create`. */
+  /** The features with optional packages (./packages.ts) that a run with `config` needs, loaded before `create`. */
   packages?(config: Config): readonly CommandFeature[];
   /** The command's object; `inWorker` for one that runs in a worker thread over a segment. */
   create(config: Config, inWorker: boolean): Command;

@@ -15,16 +15,16 @@ import { DEDUPE_PRESET } from '../../ops/dedupe.js';
 import { type NormalizeOptions, normalize } from '../../ops/normalize.js';
 import type { ParseOptions } from '../../syntax/scan.js';
 import { tryParse } from '../../uri.js';
-import type { Config } from '../config.js';
 import { describeReadError, openInput } from '../io/input.js';
 import type { Progress } from '../io/progress.js';
 import { show, terminalSafe, tsvSafe } from '../io/quote.js';
 import type { Sink } from '../io/writer.js';
 import type { DocumentInput } from '../links/inputs.js';
 import type { PageSink } from '../links/reader.js';
-import { feature } from '../packages.js';
+import type { Config } from '../options/config.js';
 import { Command, type CommandState, type LineCommandSpec, type LinksState } from './command.js';
 import { Dedupe } from './normalize.js';
+import { feature } from './packages.js';
 
 /** Links are read leniently: pages hold what browsers accept. */
 const LENIENT: ParseOptions = { lenient: true };

@@ -8,11 +8,11 @@ import { normalize, normalizeRecord } from '../../ops/normalize.js';
 import type { ByteView } from '../../readers/bytes.js';
 import { OFFSETS_LENGTH } from '../../syntax/offsets.js';
 import { parseWeb } from '../../uri.js';
-import type { Config } from '../config.js';
 import type { Out } from '../io/writer.js';
-import { TO_FRONTIER, workerOptions } from '../jobs.js';
 import { Memos } from '../lines/memo.js';
 import type { Kind } from '../lines/records.js';
+import type { Config } from '../options/config.js';
+import { TO_FRONTIER, workerOptions } from '../options/jobs.js';
 import type { LineCommandSpec } from './command.js';
 import { textRecord, UriPerLine } from './uri-per-line.js';
 

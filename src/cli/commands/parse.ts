@@ -6,12 +6,12 @@ import type { ByteView } from '../../readers/bytes.js';
 import { WARNING_FLAGS } from '../../syntax/offsets.js';
 import type { UriTemplateMatch } from '../../template/set.js';
 import type { Uri } from '../../uri.js';
-import type { Config } from '../config.js';
-import { FIELDS, type Field } from '../fields.js';
 import { tsvField } from '../io/quote.js';
 import { Memos } from '../lines/memo.js';
 import { KIND_NAMES, Kind } from '../lines/records.js';
-import { matchRecord } from '../templates.js';
+import type { Config } from '../options/config.js';
+import { FIELDS, type Field } from '../options/fields.js';
+import { matchRecord } from '../options/templates.js';
 import { Command, jsonError, type LineCommandSpec } from './command.js';
 
 /** The JSON string of `s`, `null` for undefined. */

@@ -5,9 +5,9 @@ import type { ByteView } from '../../readers/bytes.js';
 import { UriError } from '../../syntax/errors.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../../syntax/offsets.js';
 import type { Uri } from '../../uri.js';
-import type { Config } from '../config.js';
-import { TO_FRONTIER, workerOptions } from '../jobs.js';
 import { Kind } from '../lines/records.js';
+import type { Config } from '../options/config.js';
+import { TO_FRONTIER, workerOptions } from '../options/jobs.js';
 import type { LineCommandSpec } from './command.js';
 import { textRecord, UriPerLine } from './uri-per-line.js';
 

@@ -1,15 +1,15 @@
 /** `urikit stats`: counts, written at the end as a table or JSON, and as an HTML report. */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { ByteView } from '../../readers/bytes.js';
-import type { Config } from '../config.js';
 import { terminalSafe } from '../io/quote.js';
-import { workerOptions } from '../jobs.js';
 import { Memos } from '../lines/memo.js';
 import { Kind, type Parts } from '../lines/records.js';
-import { feature } from '../packages.js';
+import type { Config } from '../options/config.js';
+import { workerOptions } from '../options/jobs.js';
 import { type HostGroups, Stats, type Tally } from '../stats/counts.js';
 import { htmlReport } from '../stats/report.js';
 import { Command, type CommandState, type LineCommandSpec, type OutputKind } from './command.js';
+import { feature } from './packages.js';
 
 /** Counts the records; writes the report at the end. */
 export class StatsCommand extends Command {

@@ -12,10 +12,10 @@ import { OFFSETS_LENGTH, Slot } from '../../syntax/offsets.js';
 import { scanString } from '../../syntax/scan.js';
 import { compareReadings } from '../../web/readings.js';
 import { show } from '../io/quote.js';
-import { workerOptions } from '../jobs.js';
 import { TargetView } from '../lines/log.js';
 import { Memos } from '../lines/memo.js';
 import { KIND_NAMES, Kind } from '../lines/records.js';
+import { workerOptions } from '../options/jobs.js';
 import { Command, type CommandState, diagnostic, jsonError, type LineCommandSpec } from './command.js';
 
 const LENIENT = Object.freeze({ lenient: true });

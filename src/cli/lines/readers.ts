@@ -10,12 +10,12 @@
  *
  * A new kind of line is a `LineReader` and a case of `lineReader`. An input that is not lines
  * (HTML documents, WARC records: ../links/) is a `Reader` of its own: a new `InputShape` and a
- * case of ../run.ts's `createReader` (--threads cuts files at line boundaries: it serves line
+ * case of ../run/run.ts's `createReader` (--threads cuts files at line boundaries: it serves line
  * shapes only).
  */
 import { ByteView } from '../../readers/bytes.js';
-import type { Config } from '../config.js';
 import { show } from '../io/quote.js';
+import type { Config } from '../options/config.js';
 import { LogLines, LogProbe } from './log.js';
 import { Kind, type LineReader, type LineShape, type Records, viewOptions } from './records.js';
 import { type ByteSearch, Finder, Walker } from './walker.js';

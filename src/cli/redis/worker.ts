@@ -29,11 +29,11 @@ import type { Writable } from 'node:stream';
 import type { Command, LineCommandSpec } from '../commands/command.js';
 import { StatsCommand } from '../commands/stats.js';
 import { UriPerLine } from '../commands/uri-per-line.js';
-import type { Config } from '../config.js';
 import type { Sink } from '../io/writer.js';
 import { lineWalker } from '../lines/readers.js';
 import type { LineShape } from '../lines/records.js';
 import type { Walker } from '../lines/walker.js';
+import type { Config } from '../options/config.js';
 import { isDone, unconfirmed } from './accounts.js';
 import { type Client, callBuffer, RedisError, seconds } from './client.js';
 import { type Entry, EntryError, forEachLine, readEntry } from './entry.js';
@@ -126,7 +126,7 @@ class Worker {
     this.processor =
       spec.name === 'stats'
         ? new Counts(config, job, this.group, err)
-        : // The other commands that take --from (the specs with ../jobs.ts's workerOptions) read lines.
+        : // The other commands that take --from (the specs with ../options/jobs.ts's workerOptions) read lines.
           new Lines(spec, config, job, this.group, out, err, stdout, afterCommit);
   }
 

@@ -8,17 +8,17 @@
  * ```
  */
 import type { Readable, Writable } from 'node:stream';
-import type { CommandName } from './arguments.js';
-import type { LineCommandSpec } from './commands/command.js';
-import type { Config } from './config.js';
-import { describeReadError, openInput, type Source } from './io/input.js';
-import { barWanted, Progress } from './io/progress.js';
-import { BufferedWriter, type Sink } from './io/writer.js';
-import { lineWalker } from './lines/readers.js';
-import type { InputShape, Reader, Records } from './lines/records.js';
-import { need } from './packages.js';
-import { autoThreads, runThreads } from './threads/pool.js';
-import { segmentSize } from './threads/serve.js';
+import type { LineCommandSpec } from '../commands/command.js';
+import { need } from '../commands/packages.js';
+import { describeReadError, openInput, type Source } from '../io/input.js';
+import { barWanted, Progress } from '../io/progress.js';
+import { BufferedWriter, type Sink } from '../io/writer.js';
+import { lineWalker } from '../lines/readers.js';
+import type { InputShape, Reader, Records } from '../lines/records.js';
+import type { CommandName } from '../options/arguments.js';
+import type { Config } from '../options/config.js';
+import { autoThreads, runThreads } from '../threads/pool.js';
+import { segmentSize } from '../threads/serve.js';
 
 /** The bytes of lines read before their output is written (see `run`). */
 const SLICE = 1 << 16;

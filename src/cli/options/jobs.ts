@@ -3,11 +3,11 @@
  * `rediss://` for TLS, read with urikit's own parser), how to reach it (password, TLS, how long to
  * wait for Redis), the Redis options of `configure` (`--from` and `--to`, the workers' settings,
  * `urikit redis ACTION`'s options), checked, and the specs of `publish` and `redis` with the
- * worker options that other commands' help shows. The jobs themselves run in ./redis/, loaded
+ * worker options that other commands' help shows. The jobs themselves run in ../redis/, loaded
  * only when a command names one. No message ever shows a password.
  */
 import { readFileSync } from 'node:fs';
-import { parse, type Uri } from '../uri.js';
+import { parse, type Uri } from '../../uri.js';
 import {
   type Arguments,
   type CommandName,

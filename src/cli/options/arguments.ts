@@ -6,11 +6,11 @@
 
 /**
  * The commands, in the order `urikit --help` lists them: those that run over their input (each
- * has a module in ./commands/), then those of Redis jobs (jobs.ts, ./redis/).
+ * has a module in ../commands/), then those of Redis jobs (jobs.ts, ../redis/).
  */
 export const COMMAND_NAMES = ['parse', 'validate', 'normalize', 'resolve', 'stats', 'routes', 'links', 'publish', 'redis'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
-/** The commands that run over their input: each has a `LineCommandSpec` (commands/command.ts). */
+/** The commands that run over their input: each has a `LineCommandSpec` (../commands/command.ts). */
 export type LineCommandName = Exclude<CommandName, 'publish' | 'redis'>;
 
 /** How an option is written. */
