@@ -427,5 +427,5 @@ or --glob). A link that cannot be resolved is reported on standard error (with
   input: (config) => shapeOf(config, config.file),
   numbered: true,
   packages: (config) => [...(config.sameSite ? (['domain'] as const) : []), 'links', ...(config.glob !== null ? (['glob'] as const) : [])],
-  create: (config, inWorker) => new LinksCommand(config, inWorker),
+  create: (config, made) => new LinksCommand(config, made.inWorker),
 };

@@ -5,7 +5,7 @@
  * reported and the others are read (exit 1); a WARC file that breaks off or breaks its framing is
  * reported too (exit 2).
  */
-import type { LineCommandSpec } from '../commands/command.js';
+import { type LineCommandSpec, MAIN } from '../commands/command.js';
 import { type DocumentOutput, type LinksCommand, readInput } from '../commands/links.js';
 import { feature, need } from '../commands/packages.js';
 import { describeReadError } from '../io/input.js';
@@ -46,7 +46,7 @@ export async function runDocuments(spec: LineCommandSpec, config: Config, io: Io
     io.stderr.write(`urikit: ${describeReadError(e as NodeJS.ErrnoException, config.filesFrom!, 'links')}\n`);
     return Exit.USAGE;
   }
-  const cmd = spec.create(config, false) as LinksCommand;
+  const cmd = spec.create(config, MAIN) as LinksCommand;
   const out: Sink = new BufferedWriter(io.stdout);
   const err: Sink = new BufferedWriter(io.stderr);
   const total = inputs.reduce((n, i) => n + (i.size ?? 0), 0);

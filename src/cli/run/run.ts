@@ -8,7 +8,7 @@
  * ```
  */
 import type { Readable, Writable } from 'node:stream';
-import type { LineCommandSpec } from '../commands/command.js';
+import { type LineCommandSpec, MAIN } from '../commands/command.js';
 import { need } from '../commands/packages.js';
 import { describeReadError, openInput, type Source } from '../io/input.js';
 import { barWanted, Progress } from '../io/progress.js';
@@ -66,7 +66,7 @@ export async function run(spec: LineCommandSpec, config: Config, io: Io, out: Si
   } catch (e) {
     return usageError(io, (e as Error).message, config.command);
   }
-  const cmd = spec.create(config, false);
+  const cmd = spec.create(config, MAIN);
   const err: Sink = new BufferedWriter(io.stderr);
   const partial = spec.partial === true;
   const bar = !config.quiet && input.size !== null && input.size > 0 && barWanted(io.stdout, io.stderr, partial);

@@ -170,7 +170,7 @@ export async function serveFiles(port: MessagePort, data: FilesWorkerData): Prom
   const config = configure('links', data.args, SPECS) as Config;
   const spec = COMMANDS.links;
   await need(spec.packages?.(config) ?? [], 'urikit links');
-  const cmd = spec.create(config, true) as LinksCommand;
+  const cmd = spec.create(config, { inWorker: true, sink: null }) as LinksCommand;
   let acked: (() => void) | null = null;
   let index = 0;
   /** A sink that sends each piece to the main thread and waits until it is taken. */

@@ -125,7 +125,7 @@ export async function serve(port: Port, data: WorkerData): Promise<void> {
   const config = configure(data.command, data.args, SPECS) as Config;
   await need(spec.packages?.(config) ?? [], data.command);
   const fd = openSync(file, 'r');
-  const cmd = spec.create(config, true);
+  const cmd = spec.create(config, { inWorker: true, sink: null });
   // ../run/run.ts runs only line shapes on threads.
   const walker = lineWalker(spec.input(config) as LineShape, config, cmd);
   const numbered = spec.numbered;
