@@ -362,7 +362,7 @@ export function shapeOf(config: Config, file: string): 'html' | 'warc' {
 
 export const linksCommand: LineCommandSpec = {
   name: 'links',
-  summary: 'every link of HTML pages (files, directories, standard input, WARC), resolved',
+  summary: 'every link of HTML pages (files, directories, WARC), resolved',
   usage: `Usage: urikit links [--base URL] [options] [FILE|DIR|-]...
        urikit links [options] FILE.warc[.gz]... | --files-from LIST`,
   about: `Writes every link of HTML documents, and of each HTML response or resource
@@ -378,7 +378,8 @@ the HTTP charset, <meta charset> in the first 1024 bytes, else windows-1252)
 and tokenized as it says. A link's query is percent-encoded in the page's
 encoding, its path in UTF-8. Links: a/area/link href, img/script/iframe/frame/
 source/video/audio/embed/track/input src, srcset candidates, form action,
-formaction, object data, video poster, cite, the first <meta http-equiv=refresh>.
+formaction, object data, video poster, cite, the first
+<meta http-equiv=refresh>.
 A directory is read through (its .html, .htm, .xhtml, .warc and .warc.gz files,
 or --glob). A link that cannot be resolved is reported on standard error (with
 --json, in the output) and the run goes on; a summary counts links by scheme.
@@ -424,6 +425,7 @@ or --glob). A link that cannot be resolved is reported on standard error (with
   ],
   exit: 'Exit code 0 when every input was read (unresolved links are reported), 1 when an input could not be read (reported; the others are), 2 for a usage error or a WARC file that breaks off or breaks its framing.',
   common: true,
+  rank: 7,
   input: (config) => shapeOf(config, config.file),
   numbered: true,
   packages: (config) => [...(config.sameSite ? (['domain'] as const) : []), 'links', ...(config.glob !== null ? (['glob'] as const) : [])],

@@ -175,6 +175,7 @@ form. An invalid URI is reported on standard error and left out.
   ],
   exit: 'Exit code 1 when some URI was invalid (left out), else 0.',
   common: true,
+  rank: 1,
   input: () => 'uris',
   numbered: true,
   create: (config, made) => new NormalizeCommand(config, made),

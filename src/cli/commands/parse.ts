@@ -225,6 +225,7 @@ With --log, each object also has "field": "target" or "referrer".
   ],
   exit: 'Exit code 0 even when some lines are invalid (they are in the output).',
   common: true,
+  rank: 6,
   input: () => 'uris',
   numbered: true,
   create: (config) => new ParseCommand(config),

@@ -95,6 +95,7 @@ out. With --log, --base is needed: it is the site the log's targets are on.
   ],
   exit: 'Exit code 1 when some line was invalid (left out), else 0.',
   common: true,
+  rank: 2,
   input: (config) => (config.base === null ? 'pairs' : 'uris'),
   numbered: true,
   create: (config, made) => new ResolveCommand(config, made),

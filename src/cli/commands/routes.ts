@@ -53,6 +53,7 @@ found so far.
 `,
   options: [],
   common: true,
+  rank: 5,
   input: () => 'uris',
   numbered: false,
   partial: true,

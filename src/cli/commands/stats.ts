@@ -233,6 +233,7 @@ exit code is 130.
     workerOptions(['--report', "with --from: print the job's counts (the same table or JSON as a local stats) instead of counting"]),
   ],
   common: true,
+  rank: 4,
   packages: (config) => (config.groupBy === 'host' ? [] : ['domain']),
   input: () => 'uris',
   // The report has no line numbers: a worker thread need not wait for its first line's number.

@@ -160,6 +160,7 @@ count on standard error at the end when some were invalid.
   ],
   exit: 'Exit code 1 when some URI was invalid (with --confusable: read differently), 0 otherwise.',
   common: true,
+  rank: 3,
   input: () => 'uris',
   numbered: true,
   create: (config) => new ValidateCommand(config),

@@ -1,9 +1,9 @@
 /** RecordMemo (src/cli/stats/memo.ts), and `stats` counting the records it finds again as it counted them first. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { hash, RecordMemo } from '../../src/cli/lines/memo.js';
-import { cli } from '../support/cli.js';
-import { Rng } from '../support/rng.js';
+import { hash, RecordMemo } from '../../../src/cli/lines/memo.js';
+import { cli } from '../../support/cli.js';
+import { Rng } from '../../support/rng.js';
 
 const bytes = (s: string): Buffer => Buffer.from(s, 'latin1');
 
