@@ -15,7 +15,7 @@
  * size (so a quadratic one is reported, not waited for), and its growth per 4x of size is shown.
  * Exit status 1 when some operation grows clearly faster than linearly (more than 8x per 4x).
  *
- * The cases are test/support/worst-cases.ts's WORST_CASES; test/hostile.test.ts checks that every
+ * The cases are test/support/worst-cases.ts's WORST_CASES; test/hostile.slow.test.ts checks that every
  * one of them completes at 1 MB with exact results (no timing there). Then `urikit links` on the
  * hostile pages of test/support/html-cases.ts (bench/html.ts): the growth of its cost per
  * character from 10 k to 1 M characters, at most 20× (`--case=` picks those too; `--op=` none).

@@ -7,7 +7,7 @@
 import * as cheerio from 'cheerio';
 import { SPECS } from '../src/cli/commands/index.js';
 import { LinksCommand } from '../src/cli/commands/links.js';
-import { type Config, configure } from '../src/cli/config.js';
+import { type Config, configure } from '../src/cli/options/config.js';
 import * as lib from '../src/index.js';
 import {
   isValid,

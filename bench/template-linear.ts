@@ -10,7 +10,7 @@
  * For each case: nanoseconds per character at each size, and the growth of that cost from 10 k
  * to 1 M characters; linear means about 1×, and the target is at most 20×. Exit status 1 when a
  * case passes it. The cases are test/support/worst-cases.ts's TEMPLATE_CASES;
- * test/template/linear.test.ts checks the work done on them without timing it.
+ * test/template/linear.slow.test.ts checks the work done on them without timing it.
  */
 import { pathToFileURL } from 'node:url';
 import { UriTemplate, UriTemplateSet } from '../src/index.js';

@@ -33,7 +33,7 @@
  * (S + round). Prints the counts per target and, for every distinct finding, the shrunk input and
  * a reproduction. Exit status 1 when something new was found, 0 otherwise, 2 on a usage error.
  * Findings explained by a known, reported src bug (KNOWN_SRC_BUGS) are counted and listed but
- * do not fail the run, unless --fail-on-known. test/hostile.test.ts runs the same checks with
+ * do not fail the run, unless --fail-on-known. test/hostile.slow.test.ts runs the same checks with
  * fixed seeds, and every finding becomes a regression test there.
  */
 import { pathToFileURL } from 'node:url';

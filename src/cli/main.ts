@@ -1,34 +1,33 @@
 /**
- * The `urikit` command line: the command's name, its help, its configuration, and its run (run.ts,
+ * The `urikit` command line: the command's name, its help, its configuration, and its run (run/run.ts,
  * or the Redis jobs of ./redis/, loaded here only when a command names one). `main` takes its
  * streams as arguments so that tests run it in process; bin/urikit.js passes the real ones.
  *
- * The CLI's floors, from the top. A file imports files of its own floor and of the floors below
- * it, never of one above, and no set of files imports itself round in a circle:
+ * The CLI's floors, from the top, each a folder (test/layers.test.ts checks them as the
+ * library's): a file imports files of its own floor and of the floors below it, never of one
+ * above, and no set of files imports itself round in a circle:
  *
  * ```
- * main  worker          the entries: the process (bin/urikit.js), a --threads worker thread
+ * main.ts  worker.ts    the entries: the process (bin/urikit.js), a --threads worker thread
  * redis/                Redis jobs: publish, urikit redis, workers (--from), the frontier (--to)
- * run  documents        a command's run over its input (Io, Exit): one thread, or threads/; links' run over its inputs
+ * run/                  a command's run over its input (Io, Exit): one thread, or threads/; links' run over its inputs
  * threads/              --threads: the pool of worker threads, and what each one serves
- * commands/             the commands that run over their input: their specs and `Command`s
- * packages              the optional packages of the commands (domain, links) and their loading
+ * commands/             the commands that run over their input: their specs and `Command`s; their optional packages
  * stats/  links/        what stats counts; the links command's HTML and WARC readers
  * lines/                the input cut into lines, and lines into records (URIs, pairs, log lines)
- * config                the command line read into a `Config`
- * jobs  templates  help Redis job URLs and options; --templates FILE; the help's layout
+ * options/              the words and their values: commands, options, specs, `Arguments`, `Config`, the help's
+ *                       layout, Redis job URLs and options, --templates FILE, parse's fields
  * io/                   bytes in (files, gzip), text out (back-pressure), the progress bar, quoting
- * arguments  fields     the words: commands, options, specs, `Arguments`, `UsageError`; parse's fields
  * ```
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { COMMAND_NAMES, type CommandName, type UsageError } from './arguments.js';
 import { COMMANDS, SPECS } from './commands/index.js';
-import { type Config, configure } from './config.js';
-import { runDocuments } from './documents.js';
-import { help, usage } from './help.js';
-import { load } from './packages.js';
-import { Exit, type Io, run, usageError } from './run.js';
+import { load } from './commands/packages.js';
+import { COMMAND_NAMES, type CommandName, type UsageError } from './options/arguments.js';
+import { type Config, configure } from './options/config.js';
+import { help, usage } from './options/help.js';
+import { runDocuments } from './run/documents.js';
+import { Exit, type Io, run, usageError } from './run/run.js';
 
 /**
  * Runs the CLI with `argv` (without node and the script) and returns the exit code.

@@ -2,7 +2,7 @@
  * The fuzzer's checks, each a function of one or two inputs that returns a finding (a sentence
  * naming the input, the option set and what went wrong) or undefined: scan against the reference
  * validator, the entry points against each other, normalize's and resolve's invariants. The
- * fuzzer (scripts/fuzz.ts) runs them for a bounded time on fresh seeds; test/hostile.test.ts runs
+ * fuzzer (scripts/fuzz.ts) runs them for a bounded time on fresh seeds; test/hostile.slow.test.ts runs
  * them with fixed seeds, so that a finding and a failing test read alike.
  */
 import {
@@ -423,7 +423,7 @@ export function checkResolve(base: string, ref: string): string | undefined {
 // =============================================================================================
 // Known src bugs: found by the fuzzer, reported, not fixed yet. A finding that one of these
 // explains is counted as "known" and does not stop the fuzzer or fail it (unless
-// --fail-on-known); test/hostile.test.ts checks that each one still reproduces, and fails once it
+// --fail-on-known); test/hostile.slow.test.ts checks that each one still reproduces, and fails once it
 // is fixed, so that its entry here is removed and the properties check that ground again.
 
 export interface KnownBug {

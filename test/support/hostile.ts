@@ -1,7 +1,7 @@
 /**
  * Hostile input: pieces that move component boundaries, break rules or look like something they
  * are not, edits that put them into URI-references from the ABNF (test/support/abnf.ts), and the
- * mixes of both that the fuzzer and test/hostile.test.ts feed to the checks of
+ * mixes of both that the fuzzer and test/hostile.slow.test.ts feed to the checks of
  * test/support/fuzz-checks.ts.
  */
 import fc from 'fast-check';

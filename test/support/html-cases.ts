@@ -3,7 +3,7 @@
  * tokenizer, the tree builder and the link finder work hardest (deep nesting, formatting elements
  * that are never closed, one line of minified markup, unclosed comments and values, script
  * escapes, foreign content). bench/linear.ts times them (the growth of the cost per character
- * from 10 k to 1 M characters); test/links/hostile.test.ts runs them with exact answers.
+ * from 10 k to 1 M characters); test/links/hostile.slow.test.ts runs them with exact answers.
  */
 
 export interface HtmlCase {

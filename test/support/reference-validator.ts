@@ -2,7 +2,7 @@
  * A deliberately simple reference for RFC 3986, written from the ABNF of Appendix A (with RFC
  * 3987's IRI rules and RFC 6874's zone identifier as options) and from nothing in urikit: no
  * table, no state, no code of src/ is used. It is what the table-driven `scan` is compared with
- * (test/hostile.test.ts and the fuzzer, through test/support/fuzz-checks.ts).
+ * (test/hostile.slow.test.ts and the fuzzer, through test/support/fuzz-checks.ts).
  *
  * How it works: every leaf rule of the ABNF is one regular expression, built below from the
  * rules it references, in the RFC's order. The URI-reference is then taken apart by the

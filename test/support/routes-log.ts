@@ -6,7 +6,7 @@
  * `/products/featured`), requests that fail (404 for unknown ids), a scanner's probes (404, no
  * route), query strings and lines that are no log lines. Routes and values follow Zipf-like
  * popularity; times follow a day's rhythm. The same seed gives the same log (bench/routes.ts
- * writes a million lines; test/cli/routes.test.ts a smaller one).
+ * writes a million lines; test/cli/stats/routes.slow.test.ts a smaller one).
  */
 import { Rng } from './rng.js';
 

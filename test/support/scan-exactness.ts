@@ -5,7 +5,7 @@
  * by ByteView (Latin-1 text), and isValid's answer. Equal means the same return code, the same
  * error index, and every slot of the offsets record the same (the hint flags that only the new
  * scan writes aside: checkOffsets holds them to the text instead). The inputs: every line of the
- * corpora, and generated, mutated and random strings. test/syntax/exactness.test.ts runs it on a
+ * corpora, and generated, mutated and random strings. test/syntax/exactness.slow.test.ts runs it on a
  * sample; `npm run exactness` (scripts/scan-exactness.ts) on millions.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -3,7 +3,7 @@
  * hardest, for URIs (WORST_CASES, after PLAIN, the baseline) and for URI Templates
  * (TEMPLATE_CASES). The benchmarks time them (bench/linear.ts, bench/template-linear.ts: linear
  * growth); the tests run them at 1 MB and 100 k characters with exact answers and no clock
- * (test/hostile.test.ts, test/template/linear.test.ts).
+ * (test/hostile.slow.test.ts, test/template/linear.slow.test.ts).
  */
 import type { ParseOptions, TemplateVariables } from '../../src/index.js';
 

@@ -104,7 +104,7 @@ test('ErrorCode maps each number back to its name, as a numeric enum; Object.key
 test('every scan error code is exercised', () => {
   const seen = new Set(STRICT_ERRORS.map((c) => c[1]));
   for (const name of Object.keys(ErrorCode)) {
-    // Not scan's: resolve's, percentDecode's, the request-target's (test/readers/request-target.test.ts) and parseWeb's (test/web/url.test.ts).
+    // Not scan's: resolve's, percentDecode's, the request-target's (test/readers/request-target.test.ts) and parseWeb's (test/web/url.slow.test.ts).
     if (['OK', 'RELATIVE_BASE', 'INVALID_UTF8', 'INVALID_REQUEST_TARGET', 'INVALID_HOST', 'CONFUSABLE_TARGET'].includes(name)) continue;
     assert.ok(seen.has(name as Code), name);
     assert.ok(STRICT_ERRORS.filter((c) => c[1] === name).length >= 5, `${name}: several inputs`);

@@ -1,6 +1,6 @@
 /**
  * src/syntax/tables.ts: its run regexes take exactly what the transition tables keep in a run,
- * and its common shapes take nothing a run would not (test/syntax/generated.test.ts checks that
+ * and its common shapes take nothing a run would not (test/syntax/generated.slow.test.ts checks that
  * the file is what its generator writes).
  */
 import { test } from 'uvu';

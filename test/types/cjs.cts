@@ -2,7 +2,7 @@
  * The public types of the CommonJS build, as a user's TypeScript sees them from a CommonJS
  * module: `require('urikit')` through the exports map's "require" condition, from
  * dist/cjs/*.d.ts. Every `@ts-expect-error` line must be an error and every other line must
- * compile (test/package-types.test.ts runs tsc).
+ * compile (test/package-types.slow.test.ts runs tsc).
  */
 import urikit = require('urikit');
 import domain = require('urikit/domain');

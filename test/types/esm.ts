@@ -1,7 +1,7 @@
 /**
  * The public types of the ES module build, as a user's TypeScript sees them: imported by the
  * package's name, so through its exports map, from dist/esm/*.d.ts. Every `@ts-expect-error`
- * line must be an error and every other line must compile (test/package-types.test.ts runs tsc).
+ * line must be an error and every other line must compile (test/package-types.slow.test.ts runs tsc).
  */
 import {
   type buildUri,

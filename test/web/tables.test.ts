@@ -1,4 +1,4 @@
-// The URL Standard's generated tables (test/syntax/generated.test.ts checks that the file is what
+// The URL Standard's generated tables (test/syntax/generated.slow.test.ts checks that the file is what
 // its generator writes): each run regex takes exactly the code units that its state's transitions
 // keep in the run unmarked.
 import { test } from 'uvu';

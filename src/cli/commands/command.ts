@@ -7,12 +7,12 @@
  * thread's command ends the run (`end`, `exitCode`).
  */
 import type { ByteView } from '../../readers/bytes.js';
-import type { CommandSpec, LineCommandName } from '../arguments.js';
-import type { Config, LogFormat } from '../config.js';
 import { Out } from '../io/writer.js';
-import { type InputShape, KIND_NAMES, Kind, type Records } from '../lines/records.js';
-import type { CommandFeature } from '../packages.js';
+import { type InputShape, KIND_NAMES, Kind, type LineContext, type Records } from '../lines/records.js';
+import type { CommandSpec, LineCommandName } from '../options/arguments.js';
+import type { Config, LogFormat } from '../options/config.js';
 import type { StatsData } from '../stats/counts.js';
+import type { CommandFeature } from './packages.js';
 
 /** A command that runs over its input: its spec, and how it reads and runs. */
 export interface LineCommandSpec extends CommandSpec {
@@ -30,11 +30,25 @@ export interface LineCommandSpec extends CommandSpec {
    * bar may then share the terminal with the output.
    */
   readonly partial?: boolean;
-  /** The features with optional packages (../packages.ts) that a run with `config` needs, loaded before `create`. */
+  /** The features with optional packages (./packages.ts) that a run with `config` needs, loaded before `create`. */
   packages?(config: Config): readonly CommandFeature[];
-  /** The command's object; `inWorker` for one that runs in a worker thread over a segment. */
-  create(config: Config, inWorker: boolean): Command;
+  /** The command's object, made as `made` says. */
+  create(config: Config, made: Made): Command;
 }
+
+/** Where a command's output URIs go one by one, instead of as lines of `out`: a Redis job's frontier. */
+export interface UriSink {
+  uri(s: string): void;
+}
+
+/** How a command is made: to run in a worker thread (over a segment) or not, and the sink of its URIs (normalize, resolve), if any. */
+export interface Made {
+  readonly inWorker: boolean;
+  readonly sink: UriSink | null;
+}
+
+/** A command made for a run on the main thread, its output to `out`. */
+export const MAIN: Made = { inWorker: false, sink: null };
 
 /** What the run knows of its output: a terminal, or a file or pipe. */
 export interface OutputKind {
@@ -69,8 +83,11 @@ export interface CommandState {
   links?: LinksState;
 }
 
-/** The base of the commands: counts records and reports invalid ones. */
-export abstract class Command implements Records {
+/**
+ * The base of the commands: counts records and reports invalid ones. `T` is what the command
+ * makes of a record's text for the reader's memo to keep (see Records), when it declares `memo`.
+ */
+export abstract class Command<T = unknown> implements Records<T> {
   readonly out = new Out();
   readonly err = new Out();
   lines = 0;
@@ -87,7 +104,7 @@ export abstract class Command implements Records {
   /** Called once before the first record, in the main thread only (headers); `output` is where the output goes. */
   begin(_output: OutputKind): void {}
 
-  abstract record(r: ByteView, line: number, kind: Kind): void;
+  abstract record(r: ByteView, ctx: LineContext): T | undefined;
 
   noUri(line: number, kind: Kind, code: string, index: number, message: string): void {
     this.uris++;
@@ -99,13 +116,14 @@ export abstract class Command implements Records {
 
   absent(): void {}
 
-  /** Whether the log readers call `request` (it costs a little per line). */
+  /** Whether the log readers read each line's time and status (it costs a little per line). */
   requests = false;
+
+  /** Whether the readers keep what `record` makes of the texts seen lately, and hand repeats to `again`. */
+  memo = false;
 
   /** What the command takes of a valid log record read without a scan (see Records.takes): nothing by default. */
   takes: 'valid' | 'parts' | null = null;
-
-  request(_minute: number, _status: number): void {}
 
   /** Only commands whose input shape is `pairs` receive pairs. */
   pair(_base: ByteView, _href: ByteView, _line: number): void {

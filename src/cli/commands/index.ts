@@ -1,10 +1,11 @@
 /**
  * The commands, by name: those that run over their input (a module of this folder each), and
- * those of Redis jobs (../jobs.ts). A new command is its module, with its spec (name, options, help,
- * input, `create`), its name in ../arguments.ts's COMMAND_NAMES, and its entry here (the types ask for it).
+ * those of Redis jobs (../options/jobs.ts). A new command is its module, with its spec (name,
+ * options, help, input, `create`, `rank`), its name in ../options/arguments.ts's COMMAND_NAMES,
+ * and its entry here (the types ask for it; test/cli/commands/index.test.ts checks the rest).
  */
-import type { CommandName, CommandSpec, LineCommandName } from '../arguments.js';
-import { publishSpec, redisSpec } from '../jobs.js';
+import type { CommandName, CommandSpec, LineCommandName } from '../options/arguments.js';
+import { publishSpec, redisSpec } from '../options/jobs.js';
 import type { LineCommandSpec } from './command.js';
 import { linksCommand } from './links.js';
 import { normalizeCommand } from './normalize.js';

@@ -15,7 +15,6 @@ import { DEDUPE_PRESET } from '../../ops/dedupe.js';
 import { type NormalizeOptions, normalize } from '../../ops/normalize.js';
 import type { ParseOptions } from '../../syntax/scan.js';
 import { tryParse } from '../../uri.js';
-import type { Config } from '../config.js';
 import { describeReadError, openInput } from '../io/input.js';
 import type { Progress } from '../io/progress.js';
 import { show, terminalSafe, tsvSafe } from '../io/quote.js';
@@ -23,9 +22,10 @@ import type { Sink } from '../io/writer.js';
 import type { Reader } from '../lines/records.js';
 import type { DocumentInput } from '../links/inputs.js';
 import type { PageSink } from '../links/reader.js';
-import { feature } from '../packages.js';
+import type { Config } from '../options/config.js';
 import { Command, type CommandState, type LineCommandSpec, type LinksState } from './command.js';
 import { Dedupe } from './normalize.js';
+import { feature } from './packages.js';
 
 /** Links are read leniently: pages hold what browsers accept. */
 const LENIENT: ParseOptions = { lenient: true };
@@ -416,7 +416,7 @@ export function shapeOf(config: Config, file: string): 'html' | 'warc' {
 
 export const linksCommand: LineCommandSpec = {
   name: 'links',
-  summary: 'every link of HTML pages (files, directories, standard input, WARC), resolved',
+  summary: 'every link of HTML pages (files, directories, WARC), resolved',
   usage: `Usage: urikit links [--base URL] [options] [FILE|DIR|-]...
        urikit links [options] FILE.warc[.gz]... | --files-from LIST`,
   about: `Writes every link of HTML documents, and of each HTML response or resource
@@ -430,14 +430,14 @@ WARC-Target-URI). One line per link:
 Pages are decoded as the HTML Standard sniffs them (byte order mark, --encoding,
 the HTTP charset, <meta charset> in the first 1024 bytes; for a file, not
 standard input or WARC, UTF-8 when all its bytes are, as browsers read a file:
-URL; else windows-1252) and tokenized as it says. A link's query is percent-encoded in the page's
-encoding, its path in UTF-8. Links: a/area/link href, img/script/iframe/frame/
-source/video/audio/embed/track/input src, srcset candidates, form action,
-formaction (empty: the page's own URL), object data, video poster, cite, body/
-table/tr/td/th background, lowsrc, longdesc, manifest, the first <meta
-http-equiv=refresh>, SVG a/image/use/script/feImage href or xlink:href, MathML
-href; not those of elements the tree builder drops (a form in a form, a frame
-outside a frameset).
+URL; else windows-1252) and tokenized as it says. A link's query is
+percent-encoded in the page's encoding, its path in UTF-8. Links: a/area/link
+href, img/script/iframe/frame/source/video/audio/embed/track/input src, srcset
+candidates, form action, formaction (empty: the page's own URL), object data,
+video poster, cite, body/table/tr/td/th background, lowsrc, longdesc, manifest,
+the first <meta http-equiv=refresh>, SVG a/image/use/script/feImage href or
+xlink:href, MathML href; not those of elements the tree builder drops (a form in
+a form, a frame outside a frameset).
 A directory is read through (its .html, .htm, .xhtml, .warc and .warc.gz files,
 or --glob). A link that cannot be resolved is reported on standard error (with
 --json, in the output) and the run goes on; a summary counts links by scheme.
@@ -489,8 +489,9 @@ or --glob). A link that cannot be resolved is reported on standard error (with
   ],
   exit: 'Exit code 0 when every input was read (unresolved links are reported), 1 when an input could not be read (reported; the others are), 2 for a usage error or a WARC file that breaks off or breaks its framing.',
   common: true,
+  rank: 7,
   input: (config) => shapeOf(config, config.file),
   numbered: true,
   packages: (config) => [...(config.sameSite ? (['domain'] as const) : []), 'links', ...(config.glob !== null ? (['glob'] as const) : [])],
-  create: (config, inWorker) => new LinksCommand(config, inWorker),
+  create: (config, made) => new LinksCommand(config, made.inWorker),
 };

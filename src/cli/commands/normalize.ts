@@ -8,12 +8,11 @@ import { normalize, normalizeRecord } from '../../ops/normalize.js';
 import type { ByteView } from '../../readers/bytes.js';
 import { OFFSETS_LENGTH } from '../../syntax/offsets.js';
 import { parseWeb } from '../../uri.js';
-import type { Config } from '../config.js';
 import type { Out } from '../io/writer.js';
-import { TO_FRONTIER, workerOptions } from '../jobs.js';
-import { Memos } from '../lines/memo.js';
-import type { Kind } from '../lines/records.js';
-import type { LineCommandSpec } from './command.js';
+import type { Kind, LineContext } from '../lines/records.js';
+import type { Config } from '../options/config.js';
+import { TO_FRONTIER, workerOptions } from '../options/jobs.js';
+import { type LineCommandSpec, MAIN, type Made } from './command.js';
 import { textRecord, UriPerLine } from './uri-per-line.js';
 
 /**
@@ -54,45 +53,42 @@ export class NormalizeCommand extends UriPerLine {
   private readonly steps: Steps | null;
   /** The record of each ASCII record's text, then of its normal form. */
   private readonly rec = new Uint32Array(OFFSETS_LENGTH);
-  /** The normal forms of the valid texts seen lately. */
-  private readonly memos = new Memos<string>();
 
-  constructor(config: Config, inWorker = false) {
-    super(config);
-    this.dedupe = config.dedupe && !inWorker ? new Dedupe(config.dedupeLimit, this.err) : null;
+  constructor(config: Config, made: Made = MAIN) {
+    super(config, made);
+    this.dedupe = config.dedupe && !made.inWorker ? new Dedupe(config.dedupeLimit, this.err) : null;
     this.options = config.normalize;
     this.steps = this.options === undefined ? null : dedupeOptions(this.options, 'normalize');
+    // The normal form of a text that repeats is kept (not with --web: the URL Standard's serialization is made anew).
+    this.memo = !config.web;
   }
 
-  record(r: ByteView, line: number, kind: Kind): void {
+  /** A record; its normal form (kept for its text). */
+  record(r: ByteView, ctx: LineContext): string | undefined {
     this.uris++;
     if (this.config.web) {
-      this.webForm(r.href, line, kind);
-      return;
+      this.webForm(r.href, ctx.line, ctx.kind);
+      return undefined;
     }
     if (r.code !== 0) {
-      this.invalidRecord(r, line, kind);
-      return;
+      this.invalidRecord(r, ctx.line, ctx.kind);
+      return undefined;
     }
     let s: string;
     try {
       const text = textRecord(r, this.rec);
       s = text === null ? normalize(r.uri()!, this.options) : this.normalForm(text);
     } catch (e) {
-      this.failed(e, line, kind, r.href);
-      return;
+      this.failed(e, ctx.line, ctx.kind, r.href);
+      return undefined;
     }
-    this.memos.set(kind, r, s);
     this.write(s);
+    return s;
   }
 
-  again(bytes: Uint8Array, start: number, end: number, _line: number, kind: Kind): boolean {
-    if (this.config.web) return false;
-    const s = this.memos.get(bytes, start, end, kind);
-    if (s === undefined) return false;
+  again(s: string): void {
     this.uris++;
     this.write(s);
-    return true;
   }
 
   /** Writes the normal form `s`, unless --dedupe has seen it. */
@@ -179,7 +175,8 @@ form. An invalid URI is reported on standard error and left out.
   ],
   exit: 'Exit code 1 when some URI was invalid (left out), else 0.',
   common: true,
+  rank: 1,
   input: () => 'uris',
   numbered: true,
-  create: (config, inWorker) => new NormalizeCommand(config, inWorker),
+  create: (config, made) => new NormalizeCommand(config, made),
 };

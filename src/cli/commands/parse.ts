@@ -6,12 +6,11 @@ import type { ByteView } from '../../readers/bytes.js';
 import { WARNING_FLAGS } from '../../syntax/offsets.js';
 import type { UriTemplateMatch } from '../../template/set.js';
 import type { Uri } from '../../uri.js';
-import type { Config } from '../config.js';
-import { FIELDS, type Field } from '../fields.js';
 import { tsvField } from '../io/quote.js';
-import { Memos } from '../lines/memo.js';
-import { KIND_NAMES, Kind } from '../lines/records.js';
-import { matchRecord } from '../templates.js';
+import { KIND_NAMES, Kind, type LineContext } from '../lines/records.js';
+import type { Config } from '../options/config.js';
+import { FIELDS, type Field } from '../options/fields.js';
+import { matchRecord } from '../options/templates.js';
 import { Command, jsonError, type LineCommandSpec } from './command.js';
 
 /** The JSON string of `s`, `null` for undefined. */
@@ -29,8 +28,8 @@ export class ParseCommand extends Command {
   private readonly fields: readonly Field[];
   /** The record's match with --templates (read by the template and variables fields). */
   private match: UriTemplateMatch | null = null;
-  /** The output of the valid texts seen lately, in pieces (see `pieces`). */
-  private readonly memos = new Memos<string[]>();
+  /** The output of the valid texts seen lately is kept, in pieces (see `pieces`). */
+  override memo = true;
 
   constructor(config: Config) {
     super(config);
@@ -41,23 +40,20 @@ export class ParseCommand extends Command {
     if (this.config.tsv && this.config.header) this.out.push(`${this.fields.join('\t')}\n`);
   }
 
-  record(r: ByteView, line: number, kind: Kind): void {
+  record(r: ByteView, ctx: LineContext): string[] | undefined {
     this.uris++;
     if (r.code !== 0) {
-      this.invalidRecord(r, line, kind);
-      return;
+      this.invalidRecord(r, ctx.line, ctx.kind);
+      return undefined;
     }
-    const pieces = this.pieces(r, kind);
-    this.memos.set(kind, r, pieces);
-    this.write(pieces, line);
+    const pieces = this.pieces(r, ctx.kind);
+    this.write(pieces, ctx.line);
+    return pieces;
   }
 
-  again(bytes: Uint8Array, start: number, end: number, line: number, kind: Kind): boolean {
-    const pieces = this.memos.get(bytes, start, end, kind);
-    if (pieces === undefined) return false;
+  again(pieces: string[], _bytes: Uint8Array, _start: number, ctx: LineContext): void {
     this.uris++;
-    this.write(pieces, line);
-    return true;
+    this.write(pieces, ctx.line);
   }
 
   /** The output line of valid `r`, in pieces that its line number goes between (one per line field). */
@@ -229,6 +225,7 @@ With --log, each object also has "field": "target" or "referrer".
   ],
   exit: 'Exit code 0 even when some lines are invalid (they are in the output).',
   common: true,
+  rank: 6,
   input: () => 'uris',
   numbered: true,
   create: (config) => new ParseCommand(config),

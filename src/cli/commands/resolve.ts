@@ -5,10 +5,10 @@ import type { ByteView } from '../../readers/bytes.js';
 import { UriError } from '../../syntax/errors.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../../syntax/offsets.js';
 import type { Uri } from '../../uri.js';
-import type { Config } from '../config.js';
-import { TO_FRONTIER, workerOptions } from '../jobs.js';
-import { Kind } from '../lines/records.js';
-import type { LineCommandSpec } from './command.js';
+import { Kind, type LineContext } from '../lines/records.js';
+import type { Config } from '../options/config.js';
+import { TO_FRONTIER, workerOptions } from '../options/jobs.js';
+import { type LineCommandSpec, MAIN, type Made } from './command.js';
 import { textRecord, UriPerLine } from './uri-per-line.js';
 
 /** Resolves each record against `--base`, or each `base<TAB>href` line. */
@@ -20,17 +20,17 @@ export class ResolveCommand extends UriPerLine {
   /** The record of each reference. */
   private readonly rec = new Uint32Array(OFFSETS_LENGTH);
 
-  constructor(config: Config) {
-    super(config);
+  constructor(config: Config, made: Made = MAIN) {
+    super(config, made);
     this.base = config.base;
     this.baseText = this.base === null ? '' : this.base.href;
     this.base?.writeOffsets(this.baseRec);
   }
 
-  record(r: ByteView, line: number, kind: Kind): void {
+  record(r: ByteView, ctx: LineContext): undefined {
     this.uris++;
     if (r.code !== 0) {
-      this.invalidRecord(r, line, kind);
+      this.invalidRecord(r, ctx.line, ctx.kind);
       return;
     }
     try {
@@ -39,7 +39,7 @@ export class ResolveCommand extends UriPerLine {
         text === null ? resolve(this.base!, r.uri()!) : resolveRecords(this.baseText, this.baseRec, text, this.rec, true, null);
       this.emit(target);
     } catch (e) {
-      this.failed(e, line, kind, r.href);
+      this.failed(e, ctx.line, ctx.kind, r.href);
     }
   }
 
@@ -95,7 +95,8 @@ out. With --log, --base is needed: it is the site the log's targets are on.
   ],
   exit: 'Exit code 1 when some line was invalid (left out), else 0.',
   common: true,
+  rank: 2,
   input: (config) => (config.base === null ? 'pairs' : 'uris'),
   numbered: true,
-  create: (config) => new ResolveCommand(config),
+  create: (config, made) => new ResolveCommand(config, made),
 };

@@ -1,5 +1,5 @@
 /** `urikit routes`: the routes found in the paths of a log or a list, written as a templates file. */
-import type { Config } from '../config.js';
+import type { Config } from '../options/config.js';
 import type { Route } from '../stats/routes.js';
 import type { LineCommandSpec } from './command.js';
 import { StatsCommand } from './stats.js';
@@ -53,6 +53,7 @@ found so far.
 `,
   options: [],
   common: true,
+  rank: 5,
   input: () => 'uris',
   numbered: false,
   partial: true,

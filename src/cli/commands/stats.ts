@@ -1,36 +1,32 @@
 /** `urikit stats`: counts, written at the end as a table or JSON, and as an HTML report. */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { ByteView } from '../../readers/bytes.js';
-import type { Config } from '../config.js';
 import { terminalSafe } from '../io/quote.js';
-import { workerOptions } from '../jobs.js';
-import { Memos } from '../lines/memo.js';
-import { Kind, type Parts } from '../lines/records.js';
-import { feature } from '../packages.js';
+import { Kind, type LineContext, type Parts } from '../lines/records.js';
+import type { Config } from '../options/config.js';
+import { workerOptions } from '../options/jobs.js';
 import { type HostGroups, Stats, type Tally } from '../stats/counts.js';
 import { htmlReport } from '../stats/report.js';
 import { Command, type CommandState, type LineCommandSpec, type OutputKind } from './command.js';
+import { feature } from './packages.js';
 
 /** Counts the records; writes the report at the end. */
-export class StatsCommand extends Command {
+export class StatsCommand extends Command<Tally> {
   readonly stats: Stats;
   /** The table goes to a terminal: text from the input is shown with its controls escaped. */
   private terminal = false;
-  /** The log line being read: its time (minutes since 1970) and status, -1 when unknown. */
-  private minute = -1;
-  private status = -1;
   /** The HTML report's file, opened before the input is read (a bad path fails at once). */
   private html: number | null = null;
   /** Writing the HTML report failed: the exit code is 2. */
   private failed = false;
-  /** The tallies of the texts seen lately. */
-  private readonly memos = new Memos<Tally>();
 
   constructor(config: Config) {
     super(config);
     this.stats = new Stats(config.log !== null, config.track, hostGroups(config.groupBy), config.templates, config.inferRoutes);
     // A Redis job's counts keep no times.
     this.requests = config.log !== null && config.redis.from === null;
+    // The tally of a text that repeats is kept (not with --web, which counts URLs by their text).
+    this.memo = !config.web;
     // Records read without a scan are counted from their bytes, unless they are read otherwise
     // (--web), or their text is matched or routed (--templates, --infer-routes).
     this.takes = config.web || config.templates !== null || config.inferRoutes ? null : 'parts';
@@ -48,62 +44,52 @@ export class StatsCommand extends Command {
     }
   }
 
-  override request(minute: number, status: number): void {
-    this.minute = minute;
-    this.status = status;
-    this.stats.timeline!.add(minute);
+  logLine(ctx: LineContext): void {
+    this.stats.timeline!.add(ctx.minute);
   }
 
-  record(r: ByteView, _line: number, kind: Kind): void {
-    const k = kind === Kind.REFERRER ? 1 : 0;
+  record(r: ByteView, ctx: LineContext): Tally | undefined {
+    const k = ctx.kind === Kind.REFERRER ? 1 : 0;
     const s = this.stats.kinds[k]!;
     this.uris++;
     if (this.config.web) {
       if (!s.addWeb(r.href)) this.invalid++;
-      return;
+      return undefined;
     }
     if (r.code !== 0) this.invalid++;
     // A tally only for the memo, when it would keep it: a text that does not repeat is counted
     // from its bytes and leaves nothing behind.
-    if (this.memos.wants(kind, r)) {
-      const t = s.tally(r);
-      this.memos.set(kind, r, t);
-      this.routed(k, s.count(t, r.bytes, r.start, this.status));
-    } else {
-      this.routed(k, s.add(r, this.status));
+    if (!ctx.keep) {
+      this.routed(k, s.add(r, ctx.status), ctx.minute);
+      return undefined;
     }
+    const t = s.tally(r);
+    this.routed(k, s.count(t, r.bytes, r.start, ctx.status), ctx.minute);
+    return t;
   }
 
-  again(bytes: Uint8Array, start: number, end: number, _line: number, kind: Kind): boolean {
-    if (this.config.web) return false;
-    const t = this.memos.get(bytes, start, end, kind);
-    if (t === undefined) return false;
-    const k = kind === Kind.REFERRER ? 1 : 0;
+  again(t: Tally, bytes: Uint8Array, start: number, ctx: LineContext): void {
+    const k = ctx.kind === Kind.REFERRER ? 1 : 0;
     this.uris++;
     if (t.error !== null) this.invalid++;
-    this.routed(k, this.stats.kinds[k]!.count(t, bytes, start, this.status));
-    return true;
+    this.routed(k, this.stats.kinds[k]!.count(t, bytes, start, ctx.status), ctx.minute);
   }
 
-  parts(p: Parts, _line: number, kind: Kind): void {
-    const s = this.stats.kinds[kind === Kind.REFERRER ? 1 : 0]!;
+  parts(p: Parts, ctx: LineContext): Tally | undefined {
+    const s = this.stats.kinds[ctx.kind === Kind.REFERRER ? 1 : 0]!;
     this.uris++;
-    if (this.memos.wants(kind, p)) {
-      const t = s.tallyParts(p);
-      this.memos.set(kind, p, t);
-      s.count(t, p.bytes, p.start, this.status);
-    } else {
+    if (!ctx.keep) {
       s.addParts(p);
+      return undefined;
     }
+    const t = s.tallyParts(p);
+    s.count(t, p.bytes, p.start, ctx.status);
+    return t;
   }
 
-  rests(kind: Kind): boolean {
-    return this.memos.rests(kind);
-  }
-
-  /** A target's route slot (0: a line or a target) goes on the timeline, with its minute. */
-  private routed(k: number, slot: number): void {
-    if (k === 0 && slot >= 0 && this.minute >= 0) this.stats.timeline?.addRoute(slot, this.minute);
+  /** A target's route slot (0: a line or a target) goes on the timeline, with its line's minute. */
+  private routed(k: number, slot: number, minute: number): void {
+    if (k === 0 && slot >= 0 && minute >= 0) this.stats.timeline?.addRoute(slot, minute);
   }
 
   /** A log line without a URI (stats reads no base<TAB>href lines). */
@@ -247,6 +233,7 @@ exit code is 130.
     workerOptions(['--report', "with --from: print the job's counts (the same table or JSON as a local stats) instead of counting"]),
   ],
   common: true,
+  rank: 4,
   packages: (config) => (config.groupBy === 'host' ? [] : ['domain']),
   input: () => 'uris',
   // The report has no line numbers: a worker thread need not wait for its first line's number.

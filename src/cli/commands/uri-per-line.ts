@@ -11,7 +11,8 @@ import { UriError } from '../../syntax/errors.js';
 import { Flag, Slot, shiftOffsets } from '../../syntax/offsets.js';
 import { TargetView } from '../lines/log.js';
 import { KIND_NAMES, Kind } from '../lines/records.js';
-import { Command } from './command.js';
+import type { Config } from '../options/config.js';
+import { Command, type Made, type UriSink } from './command.js';
 
 /**
  * The text of the valid range of `r`, with its record copied to `out` as positions in that text
@@ -27,18 +28,18 @@ export function textRecord(r: ByteView, out: Uint32Array): string | null {
   return r.href;
 }
 
-/** Where a command's output URIs go one by one, instead of as lines of `out`: a Redis job's frontier. */
-export interface UriSink {
-  uri(s: string): void;
-}
-
 /** The commands whose output is one URI per record; an invalid record is reported on stderr. */
 export abstract class UriPerLine extends Command {
   /**
    * Takes each output URI instead of `out` when set (a worker with --to: the frontier wants the
    * URIs themselves, not text to split again). Invalid records still go to `out`, as --on-invalid says.
    */
-  sink: UriSink | null = null;
+  protected readonly sink: UriSink | null;
+
+  constructor(config: Config, made: Made) {
+    super(config);
+    this.sink = made.sink;
+  }
 
   /** Writes the output URI `s`. */
   protected emit(s: string): void {

@@ -12,10 +12,9 @@ import { OFFSETS_LENGTH, Slot } from '../../syntax/offsets.js';
 import { scanString } from '../../syntax/scan.js';
 import { compareReadings } from '../../web/readings.js';
 import { show } from '../io/quote.js';
-import { workerOptions } from '../jobs.js';
 import { TargetView } from '../lines/log.js';
-import { Memos } from '../lines/memo.js';
-import { KIND_NAMES, Kind } from '../lines/records.js';
+import { KIND_NAMES, Kind, type LineContext } from '../lines/records.js';
+import { workerOptions } from '../options/jobs.js';
 import { Command, type CommandState, diagnostic, jsonError, type LineCommandSpec } from './command.js';
 
 const LENIENT = Object.freeze({ lenient: true });
@@ -28,28 +27,28 @@ export class ValidateCommand extends Command {
   /** The RFC 3986 record of a confusable URI, for the index of the component where the readings part. */
   private readonly rec = new Uint32Array(OFFSETS_LENGTH);
 
-  /** The texts seen lately that were valid, with nothing to report. */
-  private readonly memos = new Memos<true>();
-
   /** A valid record read without a scan has nothing to report, but with --confusable. */
   override takes = this.config.confusable ? null : ('valid' as const);
 
-  record(r: ByteView, line: number, kind: Kind): void {
+  /** The texts seen lately that were valid, with nothing to report, are kept (not with --confusable, which reads each). */
+  override memo = !this.config.confusable;
+
+  /** A record; true (kept for its text) when it is valid with nothing to report. */
+  record(r: ByteView, ctx: LineContext): true | undefined {
     this.uris++;
-    if (this.config.confusable) this.confusable(r, line, kind);
-    else if (r.code !== 0) this.invalidRecord(r, line, kind);
-    else if (this.config.warnings && r.warnings.length > 0) this.warn(r, line, kind);
-    else this.memos.set(kind, r, true);
+    if (this.config.confusable) this.confusable(r, ctx.line, ctx.kind);
+    else if (r.code !== 0) this.invalidRecord(r, ctx.line, ctx.kind);
+    else if (this.config.warnings && r.warnings.length > 0) this.warn(r, ctx.line, ctx.kind);
+    else return true;
+    return undefined;
   }
 
   valid(): void {
     this.uris++;
   }
 
-  again(bytes: Uint8Array, start: number, end: number, _line: number, kind: Kind): boolean {
-    if (this.config.confusable || this.memos.get(bytes, start, end, kind) === undefined) return false;
+  again(): void {
     this.uris++;
-    return true;
   }
 
   /**
@@ -161,6 +160,7 @@ count on standard error at the end when some were invalid.
   ],
   exit: 'Exit code 1 when some URI was invalid (with --confusable: read differently), 0 otherwise.',
   common: true,
+  rank: 3,
   input: () => 'uris',
   numbered: true,
   create: (config) => new ValidateCommand(config),

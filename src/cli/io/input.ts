@@ -10,7 +10,7 @@
  *   shrank (logrotate's `copytruncate`), reading stops with an error once the lines before the
  *   cut are read, and the cut line is left out. Worker threads (../threads/serve.ts) do the same.
  *
- * Another source (a queue, a socket) implements `Source` and is opened in ../run.ts.
+ * Another source (a queue, a socket) implements `Source` and is opened in ../run/run.ts.
  */
 import { createReadStream, fstatSync } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';

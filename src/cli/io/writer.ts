@@ -1,6 +1,6 @@
 /**
  * Output: the commands append text to an `Out` while they walk a slice of input (64 KiB of lines,
- * see ../run.ts); the driver then writes it to a `Sink` in one piece and waits for the
+ * see ../run/run.ts); the driver then writes it to a `Sink` in one piece and waits for the
  * destination to drain (back-pressure) before it reads the next slice, so memory stays bounded by
  * a slice's output.
  */

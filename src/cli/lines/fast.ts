@@ -6,7 +6,7 @@
  * valid (strict RFC 3986, as a scan with no option says) with those parts; anything else is left
  * to `LogLines` (log.ts), which scans it. A whole line of the common shape is read the same way
  * (`line`): in one expression when nothing but its validity is needed (`validate`), or in steps
- * that say where its fields and their parts lie. test/cli/fast.test.ts holds what they read to
+ * that say where its fields and their parts lie. test/cli/lines/fast.test.ts holds what they read to
  * what `LogLine` and a scan make of the same text.
  *
  * Reading a log line's fields and scanning its URIs took most of `validate --log` and half of
@@ -14,7 +14,7 @@
  * nanosecond, and one call costs what some 30 characters do.
  */
 import { TargetForm } from '../../readers/request-target.js';
-import type { LogFormat } from '../config.js';
+import type { LogFormat } from '../options/config.js';
 import { COLON, DASH, QUOTE, SLASH, SPACE } from './chars.js';
 import type { Parts } from './records.js';
 

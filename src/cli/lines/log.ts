@@ -17,11 +17,12 @@ import { ByteView } from '../../readers/bytes.js';
 import { scanRequestTargetBytes, TargetForm } from '../../readers/request-target.js';
 import { Flag, Slot } from '../../syntax/offsets.js';
 import { parse, type Uri } from '../../uri.js';
-import type { Config, LogFormat } from '../config.js';
 import { show } from '../io/quote.js';
+import type { Config, LogFormat } from '../options/config.js';
 import { BACKSLASH, DASH, QUOTE, SLASH, SPACE } from './chars.js';
 import { FastLog, Shape } from './fast.js';
-import { Kind, type LineReader, type Parts, type Records, viewOptions } from './records.js';
+import { RecordMemo } from './memo.js';
+import { Kind, LineContext, type LineReader, type Parts, type Records, viewOptions } from './records.js';
 import { type ByteSearch, Finder } from './walker.js';
 
 /** The ranges of one log line's URIs, or what is wrong with the line. Reused for every line. */
@@ -316,7 +317,7 @@ export class LogProbe {
 const PROBED_LINES = 16;
 
 /** The reader of `--log` lines: each line's request target and referrer, as `--log-field` says. */
-export class LogLines implements LineReader {
+export class LogLines<T> implements LineReader {
   private readonly log: LogLine;
   private readonly want: Config['logField'];
   private readonly target: TargetView;
@@ -328,10 +329,15 @@ export class LogLines implements LineReader {
   private readonly fast: FastLog | null = null;
   /** Every line of the common shape is read at once, in one step (validate: their validity is all it needs). */
   private readonly lines: boolean;
+  /** The record being handed on, and its line. */
+  private readonly ctx = new LineContext();
+  /** What the command made of the targets and the referrers seen lately; null when it takes every record scanned. */
+  private readonly targets: RecordMemo<T> | null;
+  private readonly referrers: RecordMemo<T> | null;
 
   constructor(
     config: Config,
-    private readonly to: Records,
+    private readonly to: Records<T>,
     finder: Finder,
   ) {
     this.log = new LogLine(config.log!, finder);
@@ -343,6 +349,9 @@ export class LogLines implements LineReader {
     // What the expressions accept is what a scan without options accepts.
     if (options === undefined && (to.takes === 'valid' || to.takes === 'parts')) this.fast = new FastLog(config.log!);
     this.lines = this.fast !== null && to.takes === 'valid' && !this.requests;
+    const memo = to.memo === true;
+    this.targets = memo && this.want !== 'referrer' ? new RecordMemo<T>() : null;
+    this.referrers = memo && this.want !== 'target' && config.log === 'combined' ? new RecordMemo<T>() : null;
   }
 
   begin(bytes: Buffer, start: number, end: number): void {
@@ -353,22 +362,24 @@ export class LogLines implements LineReader {
     const to = this.to;
     const want = this.want;
     const fast = this.fast;
+    const ctx = this.ctx;
+    ctx.line = line;
     // A line of the common shape is read at once: for validate, always; for stats, while its
     // memo rests (the targets do not repeat: reading them whole beats looking them up).
-    if (fast !== null && (this.lines || to.rests?.(Kind.TARGET) === true)) {
+    if (fast !== null && (this.lines || this.targets?.rests() === true)) {
       const shape = fast.line(bytes, start, end, !this.lines);
       if (shape !== Shape.NONE) {
-        if (this.requests) to.request!(this.minutes.of(bytes, fast.timeEnd), logStatus(bytes, fast.requestEnd, end));
-        if (want !== 'referrer') this.valid(fast.target, line, Kind.TARGET);
+        if (this.requests) this.logLine(this.minutes.of(bytes, fast.timeEnd), logStatus(bytes, fast.requestEnd, end));
+        if (want !== 'referrer') this.valid(fast.target, Kind.TARGET, this.targets);
         if (want === 'target' || this.log.format === 'common') return;
-        if (shape === Shape.BOTH) this.valid(fast.referrer, line, Kind.REFERRER);
+        if (shape === Shape.BOTH) this.valid(fast.referrer, Kind.REFERRER, this.referrers);
         else to.absent();
         return;
       }
     }
     const l = this.log;
     const ok = l.read(bytes, start, end);
-    if (this.requests && l.error !== 'NOT_A_LOG_LINE') to.request!(this.minutes.of(bytes, l.timeEnd), logStatus(bytes, l.requestEnd, end));
+    if (this.requests && l.error !== 'NOT_A_LOG_LINE') this.logLine(this.minutes.of(bytes, l.timeEnd), logStatus(bytes, l.requestEnd, end));
     if (!ok) {
       const text = bytes.toString('utf8', start, end);
       const index = bytes.toString('utf8', start, l.errorAt).length;
@@ -381,15 +392,16 @@ export class LogLines implements LineReader {
       if (l.error === 'NOT_A_LOG_LINE' || want !== 'referrer') to.noUri(line, Kind.LINE, l.error!, index, message);
       if (l.error === 'NOT_A_LOG_LINE') return;
     } else if (want !== 'referrer') {
+      ctx.kind = Kind.TARGET;
       // CONNECT and OPTIONS read their targets their own way: only other methods' are taken again.
       const m = method(bytes, l.methodStart, l.targetStart - 1);
-      if (m !== 'GET' || to.again?.(bytes, l.targetStart, l.targetEnd, line, Kind.TARGET) !== true) {
+      if (m !== 'GET' || !this.again(this.targets, bytes, l.targetStart, l.targetEnd)) {
         if (m === 'GET' && fast?.readTarget(bytes, l.targetStart, l.targetEnd) === true) {
-          this.valid(fast.target, line, Kind.TARGET);
+          this.valid(fast.target, Kind.TARGET, this.targets);
         } else {
           this.target.method = m;
           this.target.scan(bytes, l.targetStart, l.targetEnd);
-          to.record(this.target, line, Kind.TARGET);
+          this.record(this.target, this.targets);
         }
       }
     }
@@ -398,18 +410,51 @@ export class LogLines implements LineReader {
       if (l.format === 'combined') to.absent();
       return;
     }
-    if (to.again?.(bytes, l.referrerStart, l.referrerEnd, line, Kind.REFERRER) === true) return;
+    ctx.kind = Kind.REFERRER;
+    if (this.again(this.referrers, bytes, l.referrerStart, l.referrerEnd)) return;
     if (fast?.readReferrer(bytes, l.referrerStart, l.referrerEnd) === true) {
-      this.valid(fast.referrer, line, Kind.REFERRER);
+      this.valid(fast.referrer, Kind.REFERRER, this.referrers);
       return;
     }
     this.referrer.scan(bytes, l.referrerStart, l.referrerEnd);
-    to.record(this.referrer, line, Kind.REFERRER);
+    this.record(this.referrer, this.referrers);
+  }
+
+  /** The line's time and status, to the context and the command. */
+  private logLine(minute: number, status: number): void {
+    const ctx = this.ctx;
+    ctx.minute = minute;
+    ctx.status = status;
+    this.to.logLine!(ctx);
+  }
+
+  /** Hands the record at bytes [start, end) to the command's `again` when `memo` holds its text; whether it did. */
+  private again(memo: RecordMemo<T> | null, bytes: Uint8Array, start: number, end: number): boolean {
+    if (memo === null) return false;
+    const kept = memo.get(bytes, start, end);
+    if (kept === undefined) return false;
+    this.to.again!(kept, bytes, start, this.ctx);
+    return true;
+  }
+
+  /** A scanned record (of `ctx.kind`) to the command; `memo` keeps what it makes of the text, when it may. */
+  private record(r: ByteView, memo: RecordMemo<T> | null): void {
+    const ctx = this.ctx;
+    ctx.keep = memo?.wants(r) === true;
+    const made = this.to.record(r, ctx);
+    if (ctx.keep && made !== undefined) memo!.set(r, made);
   }
 
   /** A valid record read without a scan, to the command as it takes it. */
-  private valid(p: Parts, line: number, kind: Kind): void {
-    if (this.to.takes === 'parts') this.to.parts!(p, line, kind);
-    else this.to.valid!(line, kind);
+  private valid(p: Parts, kind: Kind, memo: RecordMemo<T> | null): void {
+    const ctx = this.ctx;
+    ctx.kind = kind;
+    if (this.to.takes !== 'parts') {
+      this.to.valid!(ctx);
+      return;
+    }
+    ctx.keep = memo?.wants(p) === true;
+    const made = this.to.parts!(p, ctx);
+    if (ctx.keep && made !== undefined) memo!.set(p, made);
   }
 }

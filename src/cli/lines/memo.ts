@@ -1,10 +1,9 @@
 /**
  * What a command made of each record text seen lately, found by the text's bytes (`RecordMemo`,
- * one per kind of record in `Memos`): a log repeats its requests and referrers, and a command
+ * one per kind of record a reader reads): a log repeats its requests and referrers, and a command
  * whose work on a record depends on its text alone (stats, validate, normalize, parse) does it
  * once per distinct text, without scanning a repeat or making a string of it to look it up.
  */
-import type { Kind } from './records.js';
 
 /** Entries kept at most; then the memo starts afresh. */
 const ENTRIES = 1 << 13;
@@ -189,31 +188,4 @@ export function hash(words: DataView, bytes: Uint8Array, start: number, end: num
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   return h ^ (h >>> 16);
-}
-
-/** A `RecordMemo` for each kind of record (a line, a log line's target or referrer), made when first used. */
-export class Memos<T> {
-  private readonly memos: Array<RecordMemo<T> | undefined> = [];
-
-  /** The value kept for the text of the record of `kind` at bytes [start, end) of `bytes`, or undefined. */
-  get(bytes: Uint8Array, start: number, end: number, kind: Kind): T | undefined {
-    let m = this.memos[kind];
-    if (m === undefined) m = this.memos[kind] = new RecordMemo<T>();
-    return m.get(bytes, start, end);
-  }
-
-  /** Whether the memo of `kind` rests (see `RecordMemo.rests`); false when there is none yet. */
-  rests(kind: Kind): boolean {
-    return this.memos[kind]?.rests() === true;
-  }
-
-  /** Whether `set` would keep a value for the record of `kind` at `r` (the last lookup of that kind missed it). */
-  wants(kind: Kind, r: Range): boolean {
-    return this.memos[kind]?.wants(r) === true;
-  }
-
-  /** Keeps `value` for the record of `kind` at `r`, when the last lookup of that kind missed it. */
-  set(kind: Kind, r: Range, value: T): void {
-    this.memos[kind]?.set(r, value);
-  }
 }

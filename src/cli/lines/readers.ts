@@ -10,33 +10,51 @@
  *
  * A new kind of line is a `LineReader` and a case of `lineReader`. An input that is not lines
  * (HTML documents, WARC records: ../links/) is a `Reader` of its own: a new `InputShape` and a
- * case of ../run.ts's `createReader` (--threads cuts files at line boundaries: it serves line
+ * case of ../run/run.ts's `createReader` (--threads cuts files at line boundaries: it serves line
  * shapes only).
  */
 import { ByteView } from '../../readers/bytes.js';
-import type { Config } from '../config.js';
 import { show } from '../io/quote.js';
+import type { Config } from '../options/config.js';
 import { LogLines, LogProbe } from './log.js';
-import { Kind, type LineReader, type LineShape, type Records, viewOptions } from './records.js';
+import { RecordMemo } from './memo.js';
+import { Kind, LineContext, type LineReader, type LineShape, type Records, viewOptions } from './records.js';
 import { type ByteSearch, Finder, Walker } from './walker.js';
 
 /** One URI a line. */
-class UriLines implements LineReader {
+class UriLines<T> implements LineReader {
   private readonly view: ByteView;
   private readonly probe = new LogProbe();
+  private readonly ctx = new LineContext();
+  /** What the command made of the texts seen lately; null when it takes every record scanned. */
+  private readonly memo: RecordMemo<T> | null;
 
   constructor(
     config: Config,
-    private readonly to: Records,
+    private readonly to: Records<T>,
   ) {
     this.view = new ByteView(viewOptions(config.parse));
+    this.memo = to.memo === true ? new RecordMemo<T>() : null;
   }
 
   read(bytes: Buffer, start: number, end: number, line: number): void {
-    if (!this.probe.done) this.to.logFormat = this.probe.probe(bytes, start, end);
-    if (this.to.again?.(bytes, start, end, line, Kind.LINE) === true) return;
-    this.view.scan(bytes, start, end);
-    this.to.record(this.view, line, Kind.LINE);
+    const to = this.to;
+    if (!this.probe.done) to.logFormat = this.probe.probe(bytes, start, end);
+    const ctx = this.ctx;
+    ctx.line = line;
+    const memo = this.memo;
+    if (memo !== null) {
+      const kept = memo.get(bytes, start, end);
+      if (kept !== undefined) {
+        to.again!(kept, bytes, start, ctx);
+        return;
+      }
+    }
+    const view = this.view;
+    view.scan(bytes, start, end);
+    ctx.keep = memo?.wants(view) === true;
+    const made = to.record(view, ctx);
+    if (ctx.keep && made !== undefined) memo!.set(view, made);
   }
 }
 
@@ -78,13 +96,13 @@ class PairLines implements LineReader {
 }
 
 /** The reader of lines of `shape`, as `config` says they are written; it searches with `finder`. */
-export function lineReader(shape: LineShape, config: Config, to: Records, finder: Finder): LineReader {
+export function lineReader<T>(shape: LineShape, config: Config, to: Records<T>, finder: Finder): LineReader {
   if (shape === 'pairs') return new PairLines(config, to, finder);
   return config.log === null ? new UriLines(config, to) : new LogLines(config, to, finder);
 }
 
 /** The walker of lines of `shape`, for worker threads (which walk whole segments). */
-export function lineWalker(shape: LineShape, config: Config, to: Records): Walker {
+export function lineWalker<T>(shape: LineShape, config: Config, to: Records<T>): Walker {
   const finder = new Finder();
   return new Walker(lineReader(shape, config, to, finder), to, finder, config.maxLineLength);
 }

@@ -5,7 +5,7 @@
  */
 import type { ByteView } from '../../readers/bytes.js';
 import type { ParseOptions } from '../../syntax/scan.js';
-import type { LogFormat } from '../config.js';
+import type { LogFormat } from '../options/config.js';
 
 /** What kind of record a URI is: a whole line, a log line's target or referrer, a pair's base or href. */
 export enum Kind {
@@ -39,50 +39,73 @@ export interface Reader {
   end(): void | Promise<void>;
 }
 
-/** Where records go: the command (see ../commands/command.ts). */
-export interface Records {
+/**
+ * What a reader knows of the record it hands on: its line, what it is in the line, and the log
+ * line's time and status. One per reader, reused for every record (see `Records.record`).
+ */
+export class LineContext {
+  /** The line's number. */
+  line = 0;
+  /** What the record is: a whole line, a log line's target or referrer. */
+  kind: Kind = Kind.LINE;
+  /**
+   * With `--log` and a command that `requests` them: the line's time in minutes since 1970 UTC
+   * and its status, each -1 when it cannot be read (or is not read).
+   */
+  minute = -1;
+  status = -1;
+  /**
+   * The reader keeps what the command makes of this record's text (its memo missed it and may
+   * keep it): a repeat of the text then goes to `again` with that value, without a scan.
+   */
+  keep = false;
+}
+
+/**
+ * Where records go: the command (see ../commands/command.ts). `T` is what the command makes of a
+ * record's text that the reader's memo keeps (lines/memo.ts), for a command whose work on a
+ * record depends on its text alone (and its context).
+ */
+export interface Records<T = unknown> {
   /** Lines walked, empty ones included. */
   lines: number;
   /** The access log format that lines read as URIs look like (set by their reader; see LogProbe), or null. */
   logFormat?: LogFormat | null;
-  /** A URI record, scanned (valid or not). */
-  record(r: ByteView, line: number, kind: Kind): void;
   /**
-   * Optional, for a command whose work on a record depends on its text alone (and its line
-   * number): takes the record of `kind` at bytes [start, end) of `bytes` without a scan when its
-   * text was seen lately (lines/memo.ts), and returns true; false when the reader is to scan it
-   * and hand it to `record`.
+   * A URI record, scanned (valid or not), with its line's context. With `ctx.keep`, what it
+   * returns (not undefined) is kept for the record's text.
    */
-  again?(bytes: Uint8Array, start: number, end: number, line: number, kind: Kind): boolean;
+  record(r: ByteView, ctx: LineContext): T | undefined;
+  /**
+   * The reader keeps what `record` and `parts` return in a memo of the texts seen lately, and
+   * hands a repeat to `again` without a scan. Absent or false: every record is scanned.
+   */
+  readonly memo?: boolean;
+  /** With `memo`: a record whose text was seen lately, at `start` of `bytes`, and what `record` returned for it then. */
+  again?(value: T, bytes: Uint8Array, start: number, ctx: LineContext): void;
   /**
    * What the command takes of a valid log record without a scan (fast.ts), when its work does not
    * depend on the record's view: `valid`, that it is valid (validate); `parts`, where its parts
    * lie (stats). Absent or null: every record is scanned and goes to `record`.
    */
   readonly takes?: 'valid' | 'parts' | null;
+  /** With `takes` 'valid': a valid record, read without a scan. */
+  valid?(ctx: LineContext): void;
   /**
-   * Optional, with `again`: whether records of `kind` are not looked up for now (the command's
-   * memo rests: they do not repeat), so that the reader may read a whole line its own way.
-   * Asking counts as a lookup skipped.
+   * With `takes` 'parts': a valid record, read without a scan; `p` is reused for the next one.
+   * With `ctx.keep`, what it returns is kept as `record`'s is.
    */
-  rests?(kind: Kind): boolean;
-  /** With `takes` 'valid': a valid record of `kind`, read without a scan. */
-  valid?(line: number, kind: Kind): void;
-  /** With `takes` 'parts': a valid record of `kind`, read without a scan; `p` is reused for the next one. */
-  parts?(p: Parts, line: number, kind: Kind): void;
+  parts?(p: Parts, ctx: LineContext): T | undefined;
   /** A record that holds no URI: a line that is not a log line, a pair without a tab. */
   noUri(line: number, kind: Kind, code: string, index: number, message: string): void;
   /** An empty line. */
   empty(line: number): void;
   /** A log line whose referrer is "-". */
   absent(): void;
-  /** The command wants `request` calls (reading a line's time and status costs a little). */
+  /** The command wants each log line's time and status (reading them costs a little): `logLine`, and `ctx.minute`, `ctx.status`. */
   readonly requests?: boolean;
-  /**
-   * With `--log`, before the records of each log line (when `requests`): the line's time in
-   * minutes since 1970 UTC and its status, each -1 when it cannot be read.
-   */
-  request?(minute: number, status: number): void;
+  /** With `--log` and `requests`: a log line, before its records; `ctx` holds its time and status. */
+  logLine?(ctx: LineContext): void;
   /** A `base<TAB>href` line, both halves scanned. */
   pair(base: ByteView, href: ByteView, line: number): void;
 }

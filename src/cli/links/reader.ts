@@ -13,8 +13,8 @@ import { type DocumentInfo, type Link, LinkExtractor } from '../../links/extract
 import { loadPackages, packages } from '../../links/packages.js';
 import { percentEncode } from '../../ops/percent.js';
 import { resolve } from '../../ops/resolve.js';
-import type { Config } from '../config.js';
 import type { Reader } from '../lines/records.js';
+import type { Config } from '../options/config.js';
 import { type DocumentWriter, type WarcDocument, WarcReader, type WarcRecords } from './warc.js';
 
 /** Where documents and their links go (the links command). */

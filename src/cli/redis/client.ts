@@ -12,7 +12,7 @@
  * or `--redis-timeout` has passed; then the run stops, naming what it waited for.
  */
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
-import type { Connection, RedisTarget, Seed } from '../jobs.js';
+import type { Connection, RedisTarget, Seed } from '../options/jobs.js';
 import { SCRIPTS, type ScriptName } from './lua.js';
 
 /** A connected client: a single node, or a cluster. */

@@ -8,9 +8,10 @@
  *
  * drain's accounts are those of accounts.ts.
  */
-import type { Config } from '../config.js';
+
 import { BufferedWriter } from '../io/writer.js';
-import type { Io } from '../run.js';
+import type { Config } from '../options/config.js';
+import type { Io } from '../run/run.js';
 import { account, describeMissing, isDone } from './accounts.js';
 import { RedisError, type Server } from './client.js';
 import { consumersOf, groupsOf, LIVE, trimShard } from './groups.js';

@@ -14,7 +14,7 @@
  */
 import type { DedupeOptions } from '../../ops/dedupe.js';
 import { normalize } from '../../ops/normalize.js';
-import type { UriSink } from '../commands/uri-per-line.js';
+import type { UriSink } from '../commands/command.js';
 import type { Out, Sink } from '../io/writer.js';
 import { RedisError } from './client.js';
 import { Digester, DigestSet, writeDecimal } from './digest.js';
@@ -95,17 +95,22 @@ export class FrontierSink implements Sink, UriSink {
   }
 
   /** The input entry whose output `uri` takes (null: a local input), and whether it was committed before (a repair). */
-  entry: Entry | null = null;
-  again = false;
+  private entry: Entry | null = null;
+  private again = false;
 
   /**
-   * Takes the URLs of `text`, one per line, the output of entry `e` (null: of a local input), for
-   * the next commit. `again`: the entry was committed before (a repair), so its URLs go whether
-   * this worker remembers them or not.
+   * The URLs that `uri` and `add` take next are the output of entry `e` (null: of a local input).
+   * `again`: the entry was committed before (a repair), so its URLs go whether this worker
+   * remembers them or not.
    */
-  add(text: string, e: Entry | null, again = false): void {
+  from(e: Entry | null, again = false): void {
     this.entry = e;
     this.again = again;
+  }
+
+  /** Takes the URLs of `text`, one per line, the output of entry `e` (see `from`), for the next commit. */
+  add(text: string, e: Entry | null, again = false): void {
+    this.from(e, again);
     for (let at = 0; at < text.length; ) {
       let nl = text.indexOf('\n', at);
       if (nl === -1) nl = text.length;

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { SeenMode } from '../jobs.js';
+import type { SeenMode } from '../options/jobs.js';
 import { RedisError, type Server, scriptOn } from './client.js';
 import { JobKeys, plainTags } from './keys.js';
 

@@ -3,13 +3,14 @@
  * `urikit redis ACTION`, the workers (`--from`), `stats --from … --report`, and a local input
  * whose output goes to a job's frontier (`--to` without `--from`).
  */
-import { type CommandName, type LineCommandName, UsageError } from '../arguments.js';
+
 import { COMMANDS } from '../commands/index.js';
-import type { Config } from '../config.js';
+import { need } from '../commands/packages.js';
 import { BufferedWriter, type Sink } from '../io/writer.js';
-import type { RedisTarget } from '../jobs.js';
-import { need } from '../packages.js';
-import { Exit, type Io, openSource, run } from '../run.js';
+import { type CommandName, type LineCommandName, UsageError } from '../options/arguments.js';
+import type { Config } from '../options/config.js';
+import type { RedisTarget } from '../options/jobs.js';
+import { Exit, type Io, openSource, run } from '../run/run.js';
 import { connect, RedisError, type Server } from './client.js';
 import { control } from './control.js';
 import { FrontierSink } from './frontier.js';

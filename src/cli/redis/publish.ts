@@ -28,13 +28,13 @@
 import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { hostname } from 'node:os';
-import type { Config } from '../config.js';
 import { openInput, type Source } from '../io/input.js';
 import { Progress } from '../io/progress.js';
 import { LogLine } from '../lines/log.js';
 import type { Kind, LineReader, Records } from '../lines/records.js';
 import { Finder, Walker } from '../lines/walker.js';
-import { Exit, type Io } from '../run.js';
+import type { Config } from '../options/config.js';
+import { Exit, type Io } from '../run/run.js';
 import { RedisError } from './client.js';
 import { Batch, type Batched, BIG_ENTRY } from './entry.js';
 import { groupsOf, liveGroups } from './groups.js';

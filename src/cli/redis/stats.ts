@@ -14,7 +14,7 @@
  *   hash, each value's over-count in a hash), and a HyperLogLog of every value
  * ```
  */
-import type { Config } from '../config.js';
+import type { Config } from '../options/config.js';
 import { Stats, type UriStatsData } from '../stats/counts.js';
 import type { TopKData } from '../stats/topk.js';
 import type { Server } from './client.js';

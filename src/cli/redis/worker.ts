@@ -28,12 +28,11 @@ import { hostname } from 'node:os';
 import type { Writable } from 'node:stream';
 import type { Command, LineCommandSpec } from '../commands/command.js';
 import { StatsCommand } from '../commands/stats.js';
-import { UriPerLine } from '../commands/uri-per-line.js';
-import type { Config } from '../config.js';
 import type { Sink } from '../io/writer.js';
 import { lineWalker } from '../lines/readers.js';
 import type { LineShape } from '../lines/records.js';
 import type { Walker } from '../lines/walker.js';
+import type { Config } from '../options/config.js';
 import { isDone, unconfirmed } from './accounts.js';
 import { type Client, callBuffer, RedisError, seconds } from './client.js';
 import { type Entry, EntryError, forEachLine, readEntry } from './entry.js';
@@ -126,7 +125,7 @@ class Worker {
     this.processor =
       spec.name === 'stats'
         ? new Counts(config, job, this.group, err)
-        : // The other commands that take --from (the specs with ../jobs.ts's workerOptions) read lines.
+        : // The other commands that take --from (the specs with ../options/jobs.ts's workerOptions) read lines.
           new Lines(spec, config, job, this.group, out, err, stdout, afterCommit);
   }
 
@@ -457,23 +456,17 @@ class Lines implements Processor {
     private readonly stdout: Writable | null,
     private readonly afterCommit: ((commits: number) => void) | undefined,
   ) {
-    this.cmd = spec.create(config, false);
+    this.frontier = out instanceof FrontierSink ? out : null;
+    // With --to, normalize and resolve hand their URIs to the frontier one by one.
+    this.cmd = spec.create(config, { inWorker: false, sink: this.frontier });
     this.walker = lineWalker(spec.input(config) as LineShape, config, this.cmd);
     this.cmd.begin({ terminal: (stdout as { isTTY?: boolean } | null)?.isTTY === true });
-    this.frontier = out instanceof FrontierSink ? out : null;
-    this.sendTo(this.cmd);
-  }
-
-  /** Has `cmd` hand its URIs to the frontier one by one (with --to: normalize and resolve). */
-  private sendTo(cmd: Command): void {
-    if (this.frontier !== null && cmd instanceof UriPerLine) cmd.sink = this.frontier;
   }
 
   /** Runs `cmd` over the lines of `e`, its output for the frontier marked as from `e` (`again`: a repair). */
   private walk(cmd: Command, walker: Walker, e: Entry, again: boolean): void {
     const f = this.frontier!;
-    f.entry = e;
-    f.again = again;
+    f.from(e, again);
     walkEntry(e, walker);
     // What did not go to the sink: the lines that --on-invalid writes for invalid records.
     if (cmd.out.size > 0) f.add(cmd.out.text(), e, again);
@@ -519,8 +512,7 @@ class Lines implements Processor {
 
   async repair(entries: Entry[]): Promise<void> {
     // A command of its own: what it reports and counts was reported and counted the first time.
-    const cmd = this.spec.create(this.config, false);
-    this.sendTo(cmd);
+    const cmd = this.spec.create(this.config, { inWorker: false, sink: this.frontier });
     const walker = lineWalker(this.spec.input(this.config) as LineShape, this.config, cmd);
     for (const e of entries) this.walk(cmd, walker, e, true);
     await this.frontier!.commit();

@@ -11,7 +11,7 @@ import { Flag, Slot, WARNING_FLAGS, WARNINGS } from '../../syntax/offsets.js';
 import { parseWeb, type Uri } from '../../uri.js';
 import { TargetView } from '../lines/log.js';
 import type { Parts } from '../lines/records.js';
-import type { Templates } from '../templates.js';
+import type { Templates } from '../options/templates.js';
 import { RouteTree, type RouteTreeData } from './routes.js';
 import { TemplateCounts, type TemplateCountsData } from './template-counts.js';
 import { type Series, Timeline, type TimelineData } from './timeline.js';

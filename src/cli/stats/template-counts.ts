@@ -1,5 +1,5 @@
 /** `stats --templates FILE`: valid records counted by the first template their request target matches. */
-import type { Templates } from '../templates.js';
+import type { Templates } from '../options/templates.js';
 import { TopK, type TopKData } from './topk.js';
 
 /** stats: valid records by the first template that matches, and the request targets none matches. */

@@ -11,10 +11,10 @@ import { type MessagePort, Worker } from 'node:worker_threads';
 import type { CommandState } from '../commands/command.js';
 import { COMMANDS, SPECS } from '../commands/index.js';
 import { type DocumentOutput, type InputOutcome, type LinksCommand, readInput } from '../commands/links.js';
-import { type Config, configure } from '../config.js';
+import { need } from '../commands/packages.js';
 import type { Out, Sink } from '../io/writer.js';
 import type { DocumentInput } from '../links/inputs.js';
-import { need } from '../packages.js';
+import { type Config, configure } from '../options/config.js';
 import { workerFile } from './pool.js';
 
 /** Characters of output held for an input that is not the earliest unfinished one, per worker. */
@@ -170,7 +170,7 @@ export async function serveFiles(port: MessagePort, data: FilesWorkerData): Prom
   const config = configure('links', data.args, SPECS) as Config;
   const spec = COMMANDS.links;
   await need(spec.packages?.(config) ?? [], 'urikit links');
-  const cmd = spec.create(config, true) as LinksCommand;
+  const cmd = spec.create(config, { inWorker: true, sink: null }) as LinksCommand;
   let acked: (() => void) | null = null;
   let index = 0;
   /** A sink that sends each piece to the main thread and waits until it is taken. */

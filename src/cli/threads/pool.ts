@@ -14,12 +14,12 @@ import { existsSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, type TransferListItem, Worker } from 'node:worker_threads';
-import type { LineCommandName } from '../arguments.js';
 import type { Command } from '../commands/command.js';
-import type { Config } from '../config.js';
 import { TruncatedInput } from '../io/input.js';
 import type { Progress } from '../io/progress.js';
 import type { Sink } from '../io/writer.js';
+import type { LineCommandName } from '../options/arguments.js';
+import type { Config } from '../options/config.js';
 import { type FromWorker, type Port, segmentSize, serve, type ToWorker, type WorkerData } from './serve.js';
 
 /** `--threads auto` uses workers only for files of this size or more. */

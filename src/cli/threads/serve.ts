@@ -6,14 +6,14 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { MessagePort } from 'node:worker_threads';
-import type { LineCommandName } from '../arguments.js';
 import type { CommandState } from '../commands/command.js';
 import { COMMANDS, SPECS } from '../commands/index.js';
-import { type Config, configure } from '../config.js';
+import { need } from '../commands/packages.js';
 import { lineWalker } from '../lines/readers.js';
 import type { LineShape } from '../lines/records.js';
 import { countLines } from '../lines/walker.js';
-import { need } from '../packages.js';
+import type { LineCommandName } from '../options/arguments.js';
+import { type Config, configure } from '../options/config.js';
 
 /** What a worker is started with: the command line, from which it configures itself. */
 export interface WorkerData {
@@ -125,8 +125,8 @@ export async function serve(port: Port, data: WorkerData): Promise<void> {
   const config = configure(data.command, data.args, SPECS) as Config;
   await need(spec.packages?.(config) ?? [], data.command);
   const fd = openSync(file, 'r');
-  const cmd = spec.create(config, true);
-  // ../run.ts runs only line shapes on threads.
+  const cmd = spec.create(config, { inWorker: true, sink: null });
+  // ../run/run.ts runs only line shapes on threads.
   const walker = lineWalker(spec.input(config) as LineShape, config, cmd);
   const numbered = spec.numbered;
   let buf: Buffer = Buffer.allocUnsafe(segmentSize(size, data.threads) + (64 << 10));

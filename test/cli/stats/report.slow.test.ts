@@ -9,11 +9,11 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { terminalSafe } from '../../src/cli/io/quote.js';
-import type { StatsJSON, TopJSON } from '../../src/cli/stats/counts.js';
-import { Browser, type Page } from '../support/browser.js';
-import { cli, root, Temp } from '../support/cli.js';
-import { routesLog } from '../support/routes-log.js';
+import { terminalSafe } from '../../../src/cli/io/quote.js';
+import type { StatsJSON, TopJSON } from '../../../src/cli/stats/counts.js';
+import { Browser, type Page } from '../../support/browser.js';
+import { cli, root, Temp } from '../../support/cli.js';
+import { routesLog } from '../../support/routes-log.js';
 
 const tmp = new Temp();
 const output = join(root, 'test/output');

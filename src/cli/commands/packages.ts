@@ -5,7 +5,7 @@
  * (`LineCommandSpec.packages`) are loaded here by `need` and read with `feature`; main.ts loads
  * the Redis jobs itself, with `load`.
  */
-import { UsageError } from './arguments.js';
+import { UsageError } from '../options/arguments.js';
 
 /** The features that need optional packages, and the packages each one needs. */
 export const FEATURES = {
@@ -38,16 +38,16 @@ export async function load<T>(feature: Feature, importer: () => Promise<T>, comm
 
 /** The features of the commands, and their modules. */
 type Modules = {
-  domain: typeof import('../domain.js');
-  links: typeof import('./links/reader.js');
+  domain: typeof import('../../domain.js');
+  links: typeof import('../links/reader.js');
   glob: typeof import('minimatch');
 };
 export type CommandFeature = keyof Modules;
 
 const IMPORTERS: { [F in CommandFeature]: () => Promise<Modules[F]> } = {
-  domain: () => import('../domain.js'),
+  domain: () => import('../../domain.js'),
   links: async () => {
-    const m = await import('./links/reader.js');
+    const m = await import('../links/reader.js');
     await m.ready();
     return m;
   },

@@ -5,9 +5,9 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { logMinute, logStatus, Minutes } from '../../src/cli/lines/log.js';
-import { Timeline } from '../../src/cli/stats/timeline.js';
-import { cli } from '../support/cli.js';
+import { logMinute, logStatus, Minutes } from '../../../src/cli/lines/log.js';
+import { Timeline } from '../../../src/cli/stats/timeline.js';
+import { cli } from '../../support/cli.js';
 
 /** A log line's bytes and the position of the "]" that ends its time. */
 function at(time: string): [Buffer, number] {

@@ -6,11 +6,11 @@
 
 /**
  * The commands, in the order `urikit --help` lists them: those that run over their input (each
- * has a module in ./commands/), then those of Redis jobs (jobs.ts, ./redis/).
+ * has a module in ../commands/), then those of Redis jobs (jobs.ts, ../redis/).
  */
 export const COMMAND_NAMES = ['parse', 'validate', 'normalize', 'resolve', 'stats', 'routes', 'links', 'publish', 'redis'] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
-/** The commands that run over their input: each has a `LineCommandSpec` (commands/command.ts). */
+/** The commands that run over their input: each has a `LineCommandSpec` (../commands/command.ts). */
 export type LineCommandName = Exclude<CommandName, 'publish' | 'redis'>;
 
 /** How an option is written. */
@@ -130,6 +130,13 @@ export interface CommandSpec {
   readonly exit?: string;
   /** It takes the options of every command (`COMMON`), which its help then names. */
   readonly common: boolean;
+  /**
+   * Where it stands when a usage error names the commands that take an option ("it is an option
+   * of publish, normalize, and resolve"): those that write URLs first, then those that check
+   * them, count them and take them apart. Each command's is its own (../commands/index.ts's
+   * test checks it).
+   */
+  readonly rank: number;
 }
 
 /** The options of every command, as `urikit --help` shows them. */
@@ -160,13 +167,6 @@ export function declared(spec: CommandSpec): Set<OptionName> {
 
 /** The options of every command. */
 const EVERY: ReadonlySet<string> = new Set(COMMON.flatMap(optionsOf));
-
-/**
- * The order in which a usage error names the commands that take an option ("it is an option of
- * publish, normalize, and resolve"): those that write URLs first, then those that check them,
- * count them and take them apart.
- */
-const OWNER_ORDER: readonly CommandName[] = ['publish', 'normalize', 'resolve', 'validate', 'stats', 'routes', 'parse', 'links', 'redis'];
 
 /** A bad command line: the message says what to do. */
 export class UsageError extends Error {}
@@ -203,7 +203,12 @@ export class Arguments {
       const given = eq === -1 ? arg : arg.slice(0, eq);
       const name = (ALIASES[given] ?? given) as OptionName;
       if (!Object.hasOwn(OPTIONS, name) || !(EVERY.has(name) || own.has(name))) {
-        const owners = EVERY.has(name) ? [] : OWNER_ORDER.filter((c) => declared(specs[c]).has(name));
+        const owners = EVERY.has(name)
+          ? []
+          : Object.values(specs)
+              .filter((s) => declared(s).has(name))
+              .sort((x, y) => x.rank - y.rank)
+              .map((s) => s.name);
         const hint =
           owners.length === 0 ? '' : ` (it is an option of ${new Intl.ListFormat('en', { type: 'conjunction' }).format(owners)})`;
         throw new UsageError(`unknown option "${name}" for ${spec.name}${hint}`);

@@ -6,11 +6,11 @@
  * plain data).
  */
 import { constants } from 'node:buffer';
-import type { Grammar } from '../links/resolve.js';
-import { DEDUPE_PRESET, type DedupeOptions, TRACKING_PARAMS } from '../ops/dedupe.js';
-import type { UriError } from '../syntax/errors.js';
-import type { ParseOptions } from '../syntax/scan.js';
-import { parse, parseWeb, type Uri } from '../uri.js';
+import type { Grammar } from '../../links/resolve.js';
+import { DEDUPE_PRESET, type DedupeOptions, TRACKING_PARAMS } from '../../ops/dedupe.js';
+import type { UriError } from '../../syntax/errors.js';
+import type { ParseOptions } from '../../syntax/scan.js';
+import { parse, parseWeb, type Uri } from '../../uri.js';
 import { Arguments, type CommandName, type CommandSpec, type OptionName, UsageError } from './arguments.js';
 import { defaultFields, FIELDS, type Field, fieldNamed } from './fields.js';
 import { type RedisOptions, redisOptions } from './jobs.js';

@@ -2,14 +2,14 @@
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { TargetView } from '../../src/cli/lines/log.js';
-import { viewOptions } from '../../src/cli/lines/records.js';
-import { scanRequestTargetBytes } from '../../src/readers/request-target.js';
-import { OFFSETS_LENGTH, Slot } from '../../src/syntax/offsets.js';
-import type { ParseOptions } from '../../src/syntax/scan.js';
-import { grammar } from '../support/abnf.js';
-import { mutated } from '../support/hostile.js';
-import { runs } from '../support/runs.js';
+import { TargetView } from '../../../src/cli/lines/log.js';
+import { viewOptions } from '../../../src/cli/lines/records.js';
+import { scanRequestTargetBytes } from '../../../src/readers/request-target.js';
+import { OFFSETS_LENGTH, Slot } from '../../../src/syntax/offsets.js';
+import type { ParseOptions } from '../../../src/syntax/scan.js';
+import { grammar } from '../../support/abnf.js';
+import { mutated } from '../../support/hostile.js';
+import { runs } from '../../support/runs.js';
 
 const g = grammar();
 const TARGETS = fc.oneof(

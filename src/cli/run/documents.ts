@@ -5,16 +5,16 @@
  * reported and the others are read (exit 1); a WARC file that breaks off or breaks its framing is
  * reported too (exit 2).
  */
-import type { LineCommandSpec } from './commands/command.js';
-import { type DocumentOutput, type LinksCommand, readInput } from './commands/links.js';
-import type { Config } from './config.js';
-import { describeReadError } from './io/input.js';
-import { barWanted, Progress } from './io/progress.js';
-import { BufferedWriter, type Sink } from './io/writer.js';
-import { type DocumentInput, listInputs } from './links/inputs.js';
-import { feature, need } from './packages.js';
+import { type LineCommandSpec, MAIN } from '../commands/command.js';
+import { type DocumentOutput, type LinksCommand, readInput } from '../commands/links.js';
+import { feature, need } from '../commands/packages.js';
+import { describeReadError } from '../io/input.js';
+import { barWanted, Progress } from '../io/progress.js';
+import { BufferedWriter, type Sink } from '../io/writer.js';
+import { type DocumentInput, listInputs } from '../links/inputs.js';
+import type { Config } from '../options/config.js';
+import { runFileThreads } from '../threads/files.js';
 import { Exit, type Io, usageError } from './run.js';
-import { runFileThreads } from './threads/files.js';
 
 /** Runs `links` over every input of `config`; returns the exit code. */
 export async function runDocuments(spec: LineCommandSpec, config: Config, io: Io): Promise<number> {
@@ -46,7 +46,7 @@ export async function runDocuments(spec: LineCommandSpec, config: Config, io: Io
     io.stderr.write(`urikit: ${describeReadError(e as NodeJS.ErrnoException, config.filesFrom!, 'links')}\n`);
     return Exit.USAGE;
   }
-  const cmd = spec.create(config, false) as LinksCommand;
+  const cmd = spec.create(config, MAIN) as LinksCommand;
   const out: Sink = new BufferedWriter(io.stdout);
   const err: Sink = new BufferedWriter(io.stderr);
   const total = inputs.reduce((n, i) => n + (i.size ?? 0), 0);

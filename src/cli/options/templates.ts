@@ -3,10 +3,10 @@
  * (`UriTemplateSet`) against each record's request target (stats/template-counts.ts counts them).
  */
 import { readFileSync } from 'node:fs';
-import type { ByteView } from '../readers/bytes.js';
-import type { UriTemplateError } from '../template/error.js';
-import { type UriTemplateMatch, UriTemplateSet } from '../template/set.js';
-import { UriTemplate } from '../template/template.js';
+import type { ByteView } from '../../readers/bytes.js';
+import type { UriTemplateError } from '../../template/error.js';
+import { type UriTemplateMatch, UriTemplateSet } from '../../template/set.js';
+import { UriTemplate } from '../../template/template.js';
 import { UsageError } from './arguments.js';
 
 /** The templates of a file, in its order, with the line each is on. */

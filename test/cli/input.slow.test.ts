@@ -9,11 +9,11 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { LONGEST_LINE } from '../../src/cli/config.js';
 import { compression } from '../../src/cli/io/input.js';
 import type { LineReader, Records } from '../../src/cli/lines/records.js';
 import { Finder, Walker } from '../../src/cli/lines/walker.js';
 import { main } from '../../src/cli/main.js';
+import { LONGEST_LINE } from '../../src/cli/options/config.js';
 import { cli, fixtures, jsonLines, type Run, Temp, URLS } from '../support/cli.js';
 
 const tmp = new Temp();

@@ -1,10 +1,9 @@
 /** RecordMemo (src/cli/stats/memo.ts), and `stats` counting the records it finds again as it counted them first. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { hash, Memos, RecordMemo } from '../../src/cli/lines/memo.js';
-import { Kind } from '../../src/cli/lines/records.js';
-import { cli } from '../support/cli.js';
-import { Rng } from '../support/rng.js';
+import { hash, RecordMemo } from '../../../src/cli/lines/memo.js';
+import { cli } from '../../support/cli.js';
+import { Rng } from '../../support/rng.js';
 
 const bytes = (s: string): Buffer => Buffer.from(s, 'latin1');
 
@@ -165,17 +164,18 @@ test('memo: each time in a row its texts do not repeat, it rests twice as long, 
 });
 
 test('memo: wants says whether set would keep a value for a range', () => {
-  const m = new Memos<string>();
+  const m = new RecordMemo<string>();
   const b = bytes('/a /b');
-  assert.not.ok(m.wants(Kind.TARGET, { bytes: b, start: 0, end: 2 }));
-  assert.not.ok(m.rests(Kind.TARGET));
-  assert.is(m.get(b, 0, 2, Kind.TARGET), undefined);
-  assert.ok(m.wants(Kind.TARGET, { bytes: b, start: 0, end: 2 }));
-  assert.not.ok(m.wants(Kind.TARGET, { bytes: b, start: 3, end: 5 }));
-  assert.not.ok(m.wants(Kind.REFERRER, { bytes: b, start: 0, end: 2 }));
-  m.set(Kind.TARGET, { bytes: b, start: 0, end: 2 }, 'a');
-  assert.not.ok(m.wants(Kind.TARGET, { bytes: b, start: 0, end: 2 }));
-  assert.is(m.get(b, 0, 2, Kind.TARGET), 'a');
+  assert.not.ok(m.wants({ bytes: b, start: 0, end: 2 }));
+  assert.not.ok(m.rests());
+  assert.is(m.get(b, 0, 2), undefined);
+  assert.ok(m.wants({ bytes: b, start: 0, end: 2 }));
+  assert.not.ok(m.wants({ bytes: b, start: 3, end: 5 }));
+  m.set({ bytes: b, start: 3, end: 5 }, 'not kept: the last lookup missed another range');
+  m.set({ bytes: b, start: 0, end: 2 }, 'a');
+  assert.not.ok(m.wants({ bytes: b, start: 0, end: 2 }));
+  assert.is(m.get(b, 0, 2), 'a');
+  assert.is(m.get(b, 3, 5), undefined);
 });
 
 /** A log whose targets repeat in other spellings and methods, some invalid. */

@@ -5,15 +5,15 @@
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FastLog, Shape } from '../../src/cli/lines/fast.js';
-import { LogLine, TargetView } from '../../src/cli/lines/log.js';
-import { Finder } from '../../src/cli/lines/walker.js';
-import { ByteView } from '../../src/readers/bytes.js';
-import { TargetForm } from '../../src/readers/request-target.js';
-import { Flag, Slot } from '../../src/syntax/offsets.js';
-import { grammar } from '../support/abnf.js';
-import { mutated } from '../support/hostile.js';
-import { runs } from '../support/runs.js';
+import { FastLog, Shape } from '../../../src/cli/lines/fast.js';
+import { LogLine, TargetView } from '../../../src/cli/lines/log.js';
+import { Finder } from '../../../src/cli/lines/walker.js';
+import { ByteView } from '../../../src/readers/bytes.js';
+import { TargetForm } from '../../../src/readers/request-target.js';
+import { Flag, Slot } from '../../../src/syntax/offsets.js';
+import { grammar } from '../../support/abnf.js';
+import { mutated } from '../../support/hostile.js';
+import { runs } from '../../support/runs.js';
 
 const g = grammar();
 

@@ -7,13 +7,13 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { COMMON, declared, OPTIONS, type OptionName, optionsOf } from '../../src/cli/arguments.js';
 import { SPECS } from '../../src/cli/commands/index.js';
-import { FIELDS } from '../../src/cli/fields.js';
 import { line as progressLine } from '../../src/cli/io/progress.js';
 import { LogLine } from '../../src/cli/lines/log.js';
 import { Finder } from '../../src/cli/lines/walker.js';
 import { main } from '../../src/cli/main.js';
+import { COMMON, declared, OPTIONS, type OptionName, optionsOf } from '../../src/cli/options/arguments.js';
+import { FIELDS } from '../../src/cli/options/fields.js';
 import { TopK } from '../../src/cli/stats/topk.js';
 import { accessLog, cli, jsonLines, LOG, Temp, URLS } from '../support/cli.js';
 

@@ -6,11 +6,11 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { StatsJSON } from '../../src/cli/stats/counts.js';
-import { escapeLiteral, FANOUT, RouteTree } from '../../src/cli/stats/routes.js';
-import { UriTemplate } from '../../src/template/template.js';
-import { cli, Temp } from '../support/cli.js';
-import { routesLog, score, TRUE_ROUTES } from '../support/routes-log.js';
+import type { StatsJSON } from '../../../src/cli/stats/counts.js';
+import { escapeLiteral, FANOUT, RouteTree } from '../../../src/cli/stats/routes.js';
+import { UriTemplate } from '../../../src/template/template.js';
+import { cli, Temp } from '../../support/cli.js';
+import { routesLog, score, TRUE_ROUTES } from '../../support/routes-log.js';
 
 const tmp = new Temp();
 test.after(() => tmp.remove());

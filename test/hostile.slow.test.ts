@@ -7,7 +7,7 @@
  *
  * Every property has a fixed seed. The check functions are the fuzzer's
  * (test/support/fuzz-checks.ts), so a fuzz finding and a failure here read alike.
- * (test/ops/properties.test.ts holds the properties of resolve, normalize, relativize and
+ * (test/ops/properties.slow.test.ts holds the properties of resolve, normalize, relativize and
  * percent-encoding over valid input; they are not repeated here.)
  */
 import { readFileSync } from 'node:fs';

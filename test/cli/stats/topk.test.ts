@@ -1,9 +1,9 @@
 /** TopK (src/cli/stats/topk.ts): values by their bytes, in a table that behaves as the Map of strings it replaced. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { hash } from '../../src/cli/lines/memo.js';
-import { type Counted, select, TopK, type TopKData } from '../../src/cli/stats/topk.js';
-import { Rng } from '../support/rng.js';
+import { hash } from '../../../src/cli/lines/memo.js';
+import { type Counted, select, TopK, type TopKData } from '../../../src/cli/stats/topk.js';
+import { Rng } from '../../support/rng.js';
 
 test('topk: add returns the slot that bump adds to, while the epoch stays', () => {
   const t = new TopK(2);

@@ -6,8 +6,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cli } from '../support/cli.js';
-import { Rng } from '../support/rng.js';
+import { cli } from '../../support/cli.js';
+import { Rng } from '../../support/rng.js';
 
 /** A request, its referrer, and what stats counts of them. */
 interface Request {

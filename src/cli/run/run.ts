@@ -8,17 +8,17 @@
  * ```
  */
 import type { Readable, Writable } from 'node:stream';
-import type { CommandName } from './arguments.js';
-import type { LineCommandSpec } from './commands/command.js';
-import type { Config } from './config.js';
-import { describeReadError, openInput, type Source } from './io/input.js';
-import { barWanted, Progress } from './io/progress.js';
-import { BufferedWriter, type Sink } from './io/writer.js';
-import { lineWalker } from './lines/readers.js';
-import type { InputShape, Reader, Records } from './lines/records.js';
-import { need } from './packages.js';
-import { autoThreads, runThreads } from './threads/pool.js';
-import { segmentSize } from './threads/serve.js';
+import { type LineCommandSpec, MAIN } from '../commands/command.js';
+import { need } from '../commands/packages.js';
+import { describeReadError, openInput, type Source } from '../io/input.js';
+import { barWanted, Progress } from '../io/progress.js';
+import { BufferedWriter, type Sink } from '../io/writer.js';
+import { lineWalker } from '../lines/readers.js';
+import type { InputShape, Reader, Records } from '../lines/records.js';
+import type { CommandName } from '../options/arguments.js';
+import type { Config } from '../options/config.js';
+import { autoThreads, runThreads } from '../threads/pool.js';
+import { segmentSize } from '../threads/serve.js';
 
 /** The bytes of lines read before their output is written (see `run`). */
 const SLICE = 1 << 16;
@@ -66,7 +66,7 @@ export async function run(spec: LineCommandSpec, config: Config, io: Io, out: Si
   } catch (e) {
     return usageError(io, (e as Error).message, config.command);
   }
-  const cmd = spec.create(config, false);
+  const cmd = spec.create(config, MAIN);
   const err: Sink = new BufferedWriter(io.stderr);
   const partial = spec.partial === true;
   const bar = !config.quiet && input.size !== null && input.size > 0 && barWanted(io.stdout, io.stderr, partial);

@@ -1,6 +1,6 @@
 /**
  * The crawler and proxy side of the CLI: `stats --group-by`, and the request line of `--log` read
- * as an RFC 9112 request target (`urikit links` has links.test.ts).
+ * as an RFC 9112 request target (`urikit links` has links.slow.test.ts).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

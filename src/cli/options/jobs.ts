@@ -3,11 +3,11 @@
  * `rediss://` for TLS, read with urikit's own parser), how to reach it (password, TLS, how long to
  * wait for Redis), the Redis options of `configure` (`--from` and `--to`, the workers' settings,
  * `urikit redis ACTION`'s options), checked, and the specs of `publish` and `redis` with the
- * worker options that other commands' help shows. The jobs themselves run in ./redis/, loaded
+ * worker options that other commands' help shows. The jobs themselves run in ../redis/, loaded
  * only when a command names one. No message ever shows a password.
  */
 import { readFileSync } from 'node:fs';
-import { parse, type Uri } from '../uri.js';
+import { parse, type Uri } from '../../uri.js';
 import {
   type Arguments,
   type CommandName,
@@ -270,6 +270,7 @@ what it read, finishes its run and exits 130.
   ],
   exit: 'Exit code 0 when every line was sent, 2 when Redis or the input failed, 3 when Redis lost lines that it had acknowledged and they could not be sent again (the message says how to resume), 130 when a signal ended a stream (its lines until then were sent).',
   common: false,
+  rank: 0,
 };
 
 export const redisSpec: CommandSpec = {
@@ -317,6 +318,7 @@ Actions:
   ],
   exit: 'Exit codes: 0 done, 1 drain timed out, 2 usage error or Redis failed, 3 drain found lines that were not committed, dead letters, or a job that Redis lost (named in the message).',
   common: false,
+  rank: 8,
 };
 
 /** The options that `urikit redis` takes, by action, besides --redis, --job, --quiet and the connection's. */
