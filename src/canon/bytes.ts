@@ -121,6 +121,45 @@ export function pctDecode(s: string): string {
   return out + s.slice(from);
 }
 
+/**
+ * The `%XX` of `s` in one form, in one pass: each decoded, then written back as upper-case `%XX`
+ * unless `keep` holds its byte. The same as `pctEncode(pctDecode(s), keep)` for an `s` of bytes
+ * that `keep` holds and `%`. With `repeat`, the same as decoding until nothing changes first, or
+ * null where one pass would not do (a `%25`, a `%` that starts no escape).
+ */
+export function recode(s: string, keep: Uint8Array, repeat: boolean): string | null {
+  let i = s.indexOf('%');
+  if (i < 0) return s;
+  let out = '';
+  let from = 0;
+  for (; i >= 0; i = s.indexOf('%', i + 1)) {
+    const h = hexValue(s.charCodeAt(i + 1));
+    const l = h < 0 ? -1 : hexValue(s.charCodeAt(i + 2));
+    if (l < 0) {
+      if (repeat) return null;
+      continue;
+    }
+    const b = (h << 4) | l;
+    if (repeat && b === 0x25) return null;
+    let piece: string;
+    if (keep[b] === 1) piece = String.fromCharCode(b);
+    else {
+      const c1 = s.charCodeAt(i + 1);
+      const c2 = s.charCodeAt(i + 2);
+      // already upper-case: nothing to write
+      if (c1 < 0x61 && c2 < 0x61) {
+        i += 2;
+        continue;
+      }
+      piece = pctByte(b);
+    }
+    out += s.slice(from, i) + piece;
+    from = i + 3;
+    i += 2;
+  }
+  return from === 0 ? s : out + s.slice(from);
+}
+
 /** `pctDecode` until nothing changes. */
 export function pctDecodeRepeatedly(s: string): string {
   for (;;) {

@@ -4,7 +4,7 @@
  * package's `surt()` key: `org,archive)/index.html?a=b`.
  */
 import { UriError } from '../syntax/errors.js';
-import { decodeIgnore, hasNonAscii, lowerBytes, pctDecodeRepeatedly, pctEncode, safeTable, toBytes } from './bytes.js';
+import { decodeIgnore, hasNonAscii, lowerBytes, pctDecodeRepeatedly, pctEncode, recode, safeTable, toBytes } from './bytes.js';
 import { idna2003Encode } from './idna2003.js';
 
 /** The options of `surt()`, as the `surt` package names them in Python. */
@@ -252,22 +252,36 @@ export function stripQuerySessionId(query: string): string {
 /** `alphaReorderQuery`: the `&` parts sorted as Python sorts their `(name, value)` tuples. */
 export function alphaReorderQuery(q: string): string {
   if (q.length <= 1 || !q.includes('&')) return q;
-  const args = q.split('&').map((a) => {
-    const eq = a.indexOf('=');
-    return eq < 0 ? [a] : [a.slice(0, eq), a.slice(eq + 1)];
-  });
-  args.sort((a, b) => {
-    if (a[0]! !== b[0]!) return a[0]! < b[0]! ? -1 : 1;
-    if (a.length !== b.length) return a.length - b.length;
-    if (a.length === 1 || a[1] === b[1]) return 0;
-    return a[1]! < b[1]! ? -1 : 1;
-  });
-  return args.map((a) => a.join('=')).join('&');
+  // Each part is its tuple rejoined, so the sorted parts joined are the answer.
+  return q.split('&').sort(compareArgs).join('&');
+}
+
+/** Python's order of `tuple(arg.split('=', 1))`: by name, a 1-tuple before a 2-tuple of the same name, then by value. */
+function compareArgs(a: string, b: string): number {
+  const ea = a.indexOf('=');
+  const eb = b.indexOf('=');
+  const la = ea < 0 ? a.length : ea;
+  const lb = eb < 0 ? b.length : eb;
+  const m = la < lb ? la : lb;
+  for (let i = 0; i < m; i++) {
+    const d = a.charCodeAt(i) - b.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  if (la !== lb) return la - lb;
+  if (ea < 0 || eb < 0) return (ea < 0 ? 0 : 1) - (eb < 0 ? 0 : 1);
+  for (let i = ea + 1, j = eb + 1; ; i++, j++) {
+    if (i === a.length || j === b.length) return a.length - i - (b.length - j);
+    const d = a.charCodeAt(i) - b.charCodeAt(j);
+    if (d !== 0) return d;
+  }
 }
 
 /** `massageHost`: a leading `www.`, `www2.`, … off. */
 export function massageHost(host: string): string {
-  return host.startsWith('www') ? host.replace(/^www[0-9]*\./, '') : host;
+  if (!host.startsWith('www')) return host;
+  let i = 3;
+  while (i < host.length && host.charCodeAt(i) >= 0x30 && host.charCodeAt(i) <= 0x39) i++;
+  return host.charCodeAt(i) === 0x2e ? host.slice(i + 1) : host;
 }
 
 /** `getDefaultPort`: 80 for http, 443 for https, else 0. */
@@ -349,10 +363,10 @@ export function iaCanonicalize(url: string): string {
   return write(u, false, {});
 }
 
-/** 1 for the bytes a path of the common shape may hold: what `escapeOnce` keeps, but `?` and `#`. */
-const PATH_BYTES = safeTable(`ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~!"$&'()*+,/:;<=>@[\\]^\`{|}`);
+/** The run of a path of the common shape: what `escapeOnce` keeps but `?` and `#`, and `%` (sticky). */
+const PATH_RUN = /[A-Za-z0-9_.~!"$&'()*+,/:;<=>@[\\\]^`{|}%-]*/y;
 /** The same for a query, which may hold `?`. */
-const QUERY_BYTES = safeTable(`ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~!"$&'()*+,/:;<=>@[\\]^\`{|}?`);
+const QUERY_RUN = /[A-Za-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}%-]*/y;
 const QUERY_SESSION = /sid|session|cfid/i;
 const ASPX = /\.aspx/i;
 
@@ -372,10 +386,21 @@ for (let c = 0; c < 128; c++) {
 }
 
 /** The head of the key for the authority `url[from, to)` (host, then `:port` if `portAt` > 0), or null to take the full rules. */
-function headOf(url: string, from: number, to: number, portAt: number, https: boolean, o: SurtOptions, slot: number): string | null {
-  let host = url.slice(from, portAt > 0 ? portAt : to).toLowerCase();
+function headOf(
+  url: string,
+  from: number,
+  to: number,
+  portAt: number,
+  https: boolean,
+  o: SurtOptions,
+  slot: number,
+  upper: boolean,
+): string | null {
+  const raw = url.slice(from, to);
+  let host = portAt > 0 ? raw.slice(0, portAt - from) : raw;
+  if (upper) host = host.toLowerCase();
+  // a host of the common shape does not end with ".", so no massage leaves it empty
   if (o.hostMassage !== false && host.charCodeAt(0) === 0x77) host = massageHost(host);
-  if (host.length === 0) return null;
   let port = '';
   if (portAt > 0) {
     const p = Number(url.slice(portAt + 1, to));
@@ -384,7 +409,7 @@ function headOf(url: string, from: number, to: number, portAt: number, https: bo
   }
   const head = `${o.withScheme === true ? (https ? 'https://(' : 'http://(') : ''}${hostToSurt(host, true)}${port}${o.trailingComma === true ? ',)' : ')'}`;
   if (slot >= 0) {
-    HEAD_RAW[slot] = url.slice(from, to);
+    HEAD_RAW[slot] = raw;
     HEAD_SURT[slot] = head;
   }
   return head;
@@ -395,7 +420,7 @@ function headOf(url: string, from: number, to: number, portAt: number, https: bo
  * dotted labels and nothing in path or query that a rule would change but case, order and a
  * trailing slash: the SURT key in one scan. Null for anything else (the full rules).
  */
-function fastSurt(url: string, o: SurtOptions): string | null {
+export function fastSurt(url: string, o: SurtOptions): string | null {
   let i: number;
   if (url.startsWith('http://')) i = 7;
   else if (url.startsWith('https://')) i = 8;
@@ -407,10 +432,12 @@ function fastSurt(url: string, o: SurtOptions): string | null {
   if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a))) return null;
   let kind = 1;
   let hash = c;
+  let upper = c <= 0x5a;
   for (i++; i < n; i++) {
     c = url.charCodeAt(i);
     const k = c < 0x80 ? HOST_BYTES[c]! : 0;
     if (k === 0 || (k === 2 && kind === 2)) break;
+    if (c <= 0x5a && c >= 0x41) upper = true;
     kind = k;
     hash = (Math.imul(hash, 31) + c) | 0;
   }
@@ -424,30 +451,32 @@ function fastSurt(url: string, o: SurtOptions): string | null {
   const authEnd = i;
   let path = '/';
   if (i < n && url.charCodeAt(i) === 0x2f) {
+    PATH_RUN.lastIndex = i;
+    PATH_RUN.test(url);
     const from = i;
-    let prev = 0x2f;
-    let upper = false;
-    for (i++; i < n; i++) {
-      c = url.charCodeAt(i);
-      if (c > 0x7f || PATH_BYTES[c] !== 1) break;
-      // a dot segment or an empty one: the full rules
-      if (prev === 0x2f && (c === 0x2f || c === 0x2e)) return null;
-      if (c <= 0x5a && c >= 0x41) upper = true;
-      prev = c;
+    i = PATH_RUN.lastIndex;
+    let p = url.slice(from, i);
+    // a dot segment or an empty one: the full rules
+    if (p.includes('/.') || p.includes('//')) return null;
+    if (p.includes('%')) {
+      // the Google rules' unescapeRepeatedly and escapeOnce, then what they may have made
+      p = recode(p, ESCAPE_ONCE_SAFE, true) ?? escapeOnce(pctDecodeRepeatedly(p));
+      if (p.includes('/.') || p.includes('//')) return null;
     }
-    path = url.slice(from, prev === 0x2f && i - from > 1 ? i - 1 : i);
-    if (path.length >= 5 && ASPX.test(path)) return null;
-    if (upper) path = path.toLowerCase();
+    p = p.toLowerCase();
+    if (p.length > 1 && p.charCodeAt(p.length - 1) === 0x2f) p = p.slice(0, -1);
+    if (p.length >= 5 && ASPX.test(p)) return null;
+    path = p;
   }
   let query = '';
   if (i < n && url.charCodeAt(i) === 0x3f) {
     const from = ++i;
-    for (; i < n; i++) {
-      c = url.charCodeAt(i);
-      if (c > 0x7f || QUERY_BYTES[c] !== 1) break;
-    }
+    QUERY_RUN.lastIndex = i;
+    QUERY_RUN.test(url);
+    i = QUERY_RUN.lastIndex;
     if (i > from) {
-      const q = url.slice(from, i);
+      let q = url.slice(from, i);
+      if (q.includes('%')) q = recode(q, ESCAPE_ONCE_SAFE, true) ?? escapeOnce(pctDecodeRepeatedly(q));
       if (QUERY_SESSION.test(q)) return null;
       query = `?${alphaReorderQuery(q.toLowerCase())}`;
     }
@@ -458,7 +487,7 @@ function fastSurt(url: string, o: SurtOptions): string | null {
   const head =
     raw.length === authEnd - hostStart && url.startsWith(raw, hostStart) && o.hostMassage !== false
       ? HEAD_SURT[slot]!
-      : headOf(url, hostStart, authEnd, portAt, https, o, o.hostMassage !== false ? slot : -1);
+      : headOf(url, hostStart, authEnd, portAt, https, o, o.hostMassage !== false ? slot : -1, upper);
   if (head === null) return null;
   return query.length > 0 ? head + path + query : head + path;
 }

@@ -6,7 +6,7 @@
  * through IDNA 2003.
  */
 import { UriError } from '../syntax/errors.js';
-import { hasLoneSurrogate, hasNonAscii, lowerBytes, pctDecode, pctEncode, safeTable, toBytes } from './bytes.js';
+import { hasLoneSurrogate, hasNonAscii, lowerBytes, pctByte, pctDecode, pctEncode, recode, safeTable, toBytes } from './bytes.js';
 import { idna2003Encode } from './idna2003.js';
 import { isPythonIpAddress } from './ip.js';
 
@@ -16,6 +16,8 @@ const RESERVED = ":/?#[]@!$&'()*+,;=";
 const SAFE = safeTable(`${ALWAYS_SAFE}${RESERVED}|%`);
 /** `_path_safe_chars`: the same without `#`. */
 const PATH_SAFE = safeTable(`${ALWAYS_SAFE}${RESERVED.replace('#', '')}|%`);
+/** PATH_SAFE without `/` and `?`: `_unquotepath` keeps `%2F` and `%3F` escaped. */
+const PATH_SAFE_BUT_SLASH_QUESTION = safeTable(`${ALWAYS_SAFE}${RESERVED.replace(/[#/?]/g, '')}|%`);
 /** `quote_plus(…, safe='')`: letters, digits and `_.-~`, space as `+`. */
 const PLUS_SAFE = safeTable(`${ALWAYS_SAFE} `);
 
@@ -72,7 +74,7 @@ const USES_NETLOC = new Set([
  * is case, the empty path and the query's order.
  */
 const FAST =
-  /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#[\]\x00-\x20\x7f-\uffff]+)(\/[A-Za-z0-9_.~:/[\]@!$&'()*+,=|-]*)?(?:\?([A-Za-z0-9_.~:/?[\]@!$&'()*+,;=|-]*))?(?:#|$)/;
+  /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#[\]\x00-\x20\x7f-\uffff]+)(\/[A-Za-z0-9_.~:/[\]@!$&'()*+,=|%-]*)?(?:\?([A-Za-z0-9_.~:/?[\]@!$&'()*+,;=|%-]*))?(?:#|$)/;
 const STRIP = /^[\x00-\x20]+|[\x00-\x20]+$/g;
 const TAB_NEWLINE = /[\t\n\r]/g;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+\-.]*:/;
@@ -125,28 +127,59 @@ function quote(text: string, safe: Uint8Array, input: string): string {
 /** w3lib's `parse_qsl_to_bytes(query, keep_blank_values=True)`, sorted, then `urlencode`. */
 function sortQuery(query: string): string {
   if (query.length === 0) return '';
-  const pairs: [string, string][] = [];
-  for (const amp of query.split('&')) {
-    for (const nv of amp.split(';')) {
-      if (nv.length === 0) continue;
-      const eq = nv.indexOf('=');
-      const name = eq < 0 ? nv : nv.slice(0, eq);
-      const value = eq < 0 ? '' : nv.slice(eq + 1);
-      pairs.push([pctDecode(name.replace(/\+/g, ' ')), pctDecode(value.replace(/\+/g, ' '))]);
-    }
+  // Sorted by the decoded bytes; written from the text as it came, which gives the same bytes.
+  const pairs: { n: string; v: string; raw: string; eq: number }[] = [];
+  for (const nv of query.split(QUERY_SEPARATORS)) {
+    if (nv.length === 0) continue;
+    const eq = nv.indexOf('=');
+    const name = eq < 0 ? nv : nv.slice(0, eq);
+    const value = eq < 0 ? '' : nv.slice(eq + 1);
+    pairs.push({ n: decodePlus(name), v: decodePlus(value), raw: nv, eq });
   }
-  pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  pairs.sort((a, b) => (a.n < b.n ? -1 : a.n > b.n ? 1 : a.v < b.v ? -1 : a.v > b.v ? 1 : 0));
   let out = '';
   for (let i = 0; i < pairs.length; i++) {
-    const [k, v] = pairs[i]!;
-    out += `${i > 0 ? '&' : ''}${plus(k)}=${plus(v)}`;
+    const { raw, eq } = pairs[i]!;
+    out += `${i > 0 ? '&' : ''}${plus(raw, 0, eq < 0 ? raw.length : eq)}=${eq < 0 ? '' : plus(raw, eq + 1, raw.length)}`;
   }
   return out;
 }
 
-function plus(bytes: string): string {
-  const q = pctEncode(bytes, PLUS_SAFE);
-  return q.includes(' ') ? q.replace(/ /g, '+') : q;
+const QUERY_SEPARATORS = /[&;]/;
+
+/** `unquote_to_bytes(s.replace('+', ' '))`. */
+function decodePlus(s: string): string {
+  return pctDecode(s.includes('+') ? s.replace(/\+/g, ' ') : s);
+}
+
+/**
+ * `quote_plus(unquote_to_bytes(s.replace('+', ' ')), safe='')` of `raw[from, to)`, in one pass:
+ * letters, digits, `_.-~` as they are, `+` and spaces as `+`, every other byte as upper-case `%XX`.
+ */
+function plus(raw: string, from: number, to: number): string {
+  let out = '';
+  let run = from;
+  for (let i = from; i < to; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x2b || (c < 0x80 && PLUS_SAFE[c] === 1 && c !== 0x20)) continue;
+    let piece: string;
+    let next = i + 1;
+    const b = c === 0x25 ? pctDecode(raw.slice(i, i + 3)) : '';
+    if (b.length === 1) {
+      const d = b.charCodeAt(0);
+      piece = d === 0x20 ? '+' : PLUS_SAFE[d] === 1 ? b : pctByte(d);
+      next = i + 3;
+    } else piece = c === 0x20 ? '+' : pctByte(c);
+    out += raw.slice(run, i) + piece;
+    run = next;
+    i = next - 1;
+  }
+  return run === from ? raw.slice(from, to) : out + raw.slice(run, to);
+}
+
+/** `_unquotepath` (decoding all but `%2F` and `%3F`), then `quote` again: the path's escapes in one form. */
+function requotePath(path: string): string {
+  return recode(path, PATH_SAFE_BUT_SLASH_QUESTION, false)!;
 }
 
 /** Python's `str.lower` of a host, ASCII-only when it is ASCII. */
@@ -166,7 +199,9 @@ export function w3libCanonicalize(input: string): string {
     let netloc = lowerBytes(fast[2]!);
     if (netloc.charCodeAt(netloc.length - 1) === 0x3a) netloc = netloc.replace(/:+$/, '');
     const query = fast[4] === undefined ? '' : sortQuery(fast[4]);
-    return `${lowerBytes(fast[1]!)}://${netloc}${fast[3] || '/'}${query.length > 0 ? `?${query}` : ''}`;
+    let path = fast[3] || '/';
+    if (path.includes('%')) path = requotePath(path);
+    return `${lowerBytes(fast[1]!)}://${netloc}${path}${query.length > 0 ? `?${query}` : ''}`;
   }
   let url = input.replace(STRIP, '');
   if (/[\t\n\r]/.test(url)) url = url.replace(TAB_NEWLINE, '');
