@@ -226,8 +226,9 @@ const QUERY_SESSION_IDS = [
   /^(.*)(?:phpsessid=[0-9a-zA-Z]{32})(?:&(.*))?$/i,
   /^(.*)(?:sid=[0-9a-zA-Z]{32})(?:&(.*))?$/i,
   /^(.*)(?:ASPSESSIONID[a-zA-Z]{8}=[a-zA-Z]{24})(?:&(.*))?$/i,
-  /^(.*)(?:cfid=[^&]+&cftoken=[^&]+)(?:&(.*))?$/i,
 ];
+/** The fifth pattern, `^(.*)(?:cfid=[^&]+&cftoken=[^&]+)(?:&(.*))?$`, read by cfidMatch in linear time. */
+const CFID = /^(.*)(?:cfid=[^&]+&cftoken=[^&]+)(?:&(.*))?$/i;
 
 /** `stripPathSessionID`: ASP.NET session ids before a `.aspx` file. */
 export function stripPathSessionId(path: string): string {
@@ -246,7 +247,34 @@ export function stripQuerySessionId(query: string): string {
     const m = re.exec(query);
     if (m !== null) query = m[2] ? m[1]! + m[2] : m[1]!;
   }
-  return query;
+  const m = query.includes('\n') ? CFID.exec(query) : cfidMatch(query);
+  return m === null ? query : m[2] ? m[1]! + m[2] : m[1]!;
+}
+
+/**
+ * CFID's match without backtracking (the regular expression takes quadratic time on a query of
+ * many `cfid=` and one `&cftoken=`): the last `cfid=` that is followed, up to the next `&`, by at
+ * least one character, then `&cftoken=` and at least one character up to the next `&` or the end.
+ * Groups 1 and 2 as the expression gives them; for a query without a newline, which `.` refuses.
+ */
+function cfidMatch(query: string): [string, string, string | undefined] | null {
+  const lower = query.toLowerCase();
+  if (!lower.includes('&cftoken=')) return null;
+  // the next "&" at or after each index, scanning once from the end
+  const n = lower.length;
+  const nextAmp = new Int32Array(n + 1);
+  nextAmp[n] = n;
+  for (let i = n - 1; i >= 0; i--) nextAmp[i] = lower.charCodeAt(i) === 0x26 ? i : nextAmp[i + 1]!;
+  for (let p = lower.lastIndexOf('cfid='); p >= 0; p = p > 0 ? lower.lastIndexOf('cfid=', p - 1) : -1) {
+    const v = p + 5;
+    const amp = nextAmp[v]!;
+    if (amp === v || amp === n || !lower.startsWith('&cftoken=', amp)) continue;
+    const t = amp + 9;
+    const end = nextAmp[t]!;
+    if (end === t) continue;
+    return [query.slice(0, p), query.slice(0, p), end === n ? undefined : query.slice(end + 1)];
+  }
+  return null;
 }
 
 /** `alphaReorderQuery`: the `&` parts sorted as Python sorts their `(name, value)` tuples. */

@@ -52,6 +52,15 @@ test('surt: the options of the surt package, and its special lines', () => {
   assert.is(ssurt('http://user:pass@foo.example.org:81/path?query#frag'), 'org,example,foo,//81:http:/path?query#frag');
 });
 
+test("the surt package's ColdFusion session id pattern, read without its quadratic backtracking", () => {
+  const q = 'cfid=x'.repeat(40_000);
+  assert.is(surt(`http://a.com/?${q}&cftoken=1`), `com,a)/?${'cfid=x'.repeat(39_999)}`);
+  assert.is(surt('http://a.com/?CFID=1&CFTOKEN=2&b=3&a=4'), 'com,a)/?a=4&b=3');
+  assert.is(surt('http://a.com/?a=1&cfid=&cftoken=2'), 'com,a)/?a=1&cfid=&cftoken=2');
+  assert.is(surt('http://a.com/?a=1&cfid=1&cftoken='), 'com,a)/?a=1&cfid=1&cftoken=');
+  assert.is(surt('http://a.com/?z=1&cfid=1&cftoken=2&y'), 'com,a)/?y&z=1');
+});
+
 test('errors where the references raise, naming the reason', () => {
   throwsUriError(() => canonicalize('http://[::1/', 'w3lib'), 'INVALID_HOST', /without its pair/);
   throwsUriError(() => canonicalize('http://x[::1]/', 'w3lib'), 'INVALID_HOST', /before "\["/);
