@@ -396,7 +396,10 @@ const PATH_RUN = /[A-Za-z0-9_.~!"$&'()*+,/:;<=>@[\\\]^`{|}%-]*/y;
 /** The same for a query, which may hold `?`. */
 const QUERY_RUN = /[A-Za-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}%-]*/y;
 const QUERY_SESSION = /sid|session|cfid/i;
-const ASPX = /\.aspx/i;
+/** What sends a path of the common shape to the full rules: a dot or empty segment, an ASP.NET page. */
+const PATH_OUT = /\/[./]|\.aspx/i;
+/** The same, or a `%`: one scan of the path for the usual case, where none is there. */
+const PATH_OUT_OR_PCT = /\/[./]|\.aspx|%/i;
 
 /**
  * The heads of SURT keys (`com,example)`, `http://(com,example,:8080)`) by the authority as
@@ -484,16 +487,15 @@ export function fastSurt(url: string, o: SurtOptions): string | null {
     const from = i;
     i = PATH_RUN.lastIndex;
     let p = url.slice(from, i);
-    // a dot segment or an empty one: the full rules
-    if (p.includes('/.') || p.includes('//')) return null;
-    if (p.includes('%')) {
+    if (PATH_OUT_OR_PCT.test(p)) {
+      // a dot segment, an empty one or an ASP.NET page: the full rules
+      if (PATH_OUT.test(p)) return null;
       // the Google rules' unescapeRepeatedly and escapeOnce, then what they may have made
       p = recode(p, ESCAPE_ONCE_SAFE, true) ?? escapeOnce(pctDecodeRepeatedly(p));
-      if (p.includes('/.') || p.includes('//')) return null;
+      if (PATH_OUT.test(p)) return null;
     }
     p = p.toLowerCase();
     if (p.length > 1 && p.charCodeAt(p.length - 1) === 0x2f) p = p.slice(0, -1);
-    if (p.length >= 5 && ASPX.test(p)) return null;
     path = p;
   }
   let query = '';
