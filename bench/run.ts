@@ -6,6 +6,8 @@
  *   npm run bench -- scan parse        only these suites (scan, isValid, parse, resolve, normalize, lines, targets, links, web)
  *   npm run bench -- micro             the micro-benchmarks of the hot functions (micro.ts)
  *   npm run bench -- template          URI Templates: expand, extract, the peers' correctness (template.ts)
+ *   npm run bench -- canon             crawl keys: surt, canonicalize's profiles, ssurt, and the Python
+ *                                      references (canon.ts; SURT_SRC, URLCANON_SRC: their sources)
  *   npm run bench -- all               macro suites, micro-benchmarks, URI Templates and instructions
  *   npm run bench -- --corpus=kasztp   only corpora whose name contains one of the given words
  *   npm run bench -- alloc             also run scripts/alloc.ts (bytes per call) in a child process
@@ -25,6 +27,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { canonSuite } from './canon.js';
 import { CORPORA, loadCorpus, loadLogUris, loadPairs, PASS_BYTES, repeatTo, type Workload } from './corpus.js';
 import { fmtRate, fmtRatio, measureRounds, median, numberOption, type Result, sinkValue, type Timing, table } from './harness.js';
 import { htmlPages } from './html.js';
@@ -41,6 +44,7 @@ interface Options {
   suites: Set<string>;
   micro: boolean;
   template: boolean;
+  canon: boolean;
   alloc: boolean;
   instructions: boolean;
   corpus: string[];
@@ -57,6 +61,7 @@ function parseArgs(argv: readonly string[]): Options {
     suites: new Set(),
     micro: false,
     template: false,
+    canon: false,
     alloc: false,
     instructions: false,
     corpus: [],
@@ -73,22 +78,24 @@ function parseArgs(argv: readonly string[]): Options {
       process.exit(0);
     } else if (arg === 'micro') o.micro = true;
     else if (arg === 'template') o.template = true;
+    else if (arg === 'canon') o.canon = true;
     else if (arg === 'alloc') o.alloc = true;
     else if (arg === 'instructions') o.instructions = true;
     else if (arg === 'all') {
       o.micro = true;
       o.template = true;
+      o.canon = true;
       o.instructions = true;
       for (const s of MACRO) o.suites.add(s);
     } else if (MACRO.includes(arg.toLowerCase())) o.suites.add(arg.toLowerCase());
     else {
       console.error(
-        `unknown argument ${arg}: expected --quick, --write, --corpus=NAME, --rounds=N, micro, template, all or one of ${MACRO.join(', ')}`,
+        `unknown argument ${arg}: expected --quick, --write, --corpus=NAME, --rounds=N, micro, template, canon, all or one of ${MACRO.join(', ')}`,
       );
       process.exit(2);
     }
   }
-  if (o.suites.size === 0 && !o.micro && !o.alloc && !o.template && !o.instructions) {
+  if (o.suites.size === 0 && !o.micro && !o.alloc && !o.template && !o.canon && !o.instructions) {
     for (const s of MACRO) o.suites.add(s);
     o.template = true;
   }
@@ -282,6 +289,16 @@ function targets(rs: readonly Result[], alloc: Record<string, number> | undefine
     if (other?.ratio === undefined) return;
     out.push({ what: `${suite} vs ${peer}`, goal: `≥ ${goal}×`, measured: fmtRatio(other.ratio), pass: other.ratio >= goal });
   };
+  // Crawl keys: each against its Python reference, on every corpus of the run.
+  for (const [peer, what] of [
+    ['surt package surt() (Python)', 'surt(s) vs the surt package'],
+    ['w3lib canonicalize_url (Python)', "canonicalize(s, 'w3lib') vs w3lib canonicalize_url"],
+  ] as const) {
+    const v = corporaOf(rs, 'canon').map((c): [string, number] => [c, row(rs, 'canon', c, peer)?.ratio ?? NaN]);
+    if (v.length > 0 && v.some(([, r]) => Number.isFinite(r))) {
+      out.push({ what, goal: '≥ 20×', measured: list(v), pass: v.every(([, r]) => r >= 20) });
+    }
+  }
   templateTarget('UriTemplate.expand', 'url-template', 3);
   templateTarget('UriTemplate.extract', 'uri-templates fromUri', 3);
   templateTarget('UriTemplateSet.match', 'find-my-way find', 1);
@@ -441,6 +458,16 @@ async function main(): Promise<void> {
     emit(
       `### Correctness on the public suite and the RFC's examples (459 cases, 36 invalid templates)\n\n${await templateCorrectness()}\n`,
     );
+  }
+
+  if (o.canon) {
+    emit('\n## Crawl keys (canonicalization profiles, SURT)\n');
+    for (const [name, { w, kind }] of workloads) {
+      if (kind !== 'absolute') continue;
+      const { rows, text } = await canonSuite(w, timing, o.quick);
+      results.push(...rows);
+      emit(`### canon · ${name} (${w.a.length.toLocaleString('en')} URLs)\n\n${text}\n`);
+    }
   }
 
   if (o.instructions) {

@@ -1,5 +1,6 @@
 // urikit's public surface. Logic lives in the modules named after the RFC concepts.
 
+export { CANON_PROFILES, type CanonProfile, canonicalize, type SurtOptions, ssurt, surt } from './canon/canonicalize.js';
 export type { AuthorityKind } from './ops/authority.js';
 export type { BuildComponents, BuildOptions, CompositeChanges, UriChanges } from './ops/build.js';
 export { compareUris } from './ops/compare.js';

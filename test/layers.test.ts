@@ -51,6 +51,7 @@ function floor(f: string): string {
   if (f.startsWith('src/readers/')) return 'readers';
   if (f.startsWith('src/template/')) return 'template';
   if (f.startsWith('src/links/')) return 'links';
+  if (f.startsWith('src/canon/')) return 'canon';
   if (f.startsWith('src/cli/')) return cliFloor(f);
   if (f.startsWith('src/')) return 'entry';
   if (f.startsWith('test/support/')) return 'test-support';
@@ -98,6 +99,7 @@ const MAY: Record<string, (target: string) => boolean> = {
   readers: (t) => ['syntax', 'ops', 'web', 'uri', 'readers'].includes(floor(t)),
   template: (t) => floor(t) === 'syntax' || floor(t) === 'template' || t === 'src/ops/percent.ts',
   links: (t) => ['syntax', 'ops', 'web', 'uri', 'readers', 'links'].includes(floor(t)),
+  canon: (t) => ['syntax', 'ops', 'web', 'canon'].includes(floor(t)),
   entry: (t) => !floor(t).startsWith('cli') && floor(t) !== 'entry' && t.startsWith('src/'),
   'test-support': (t) => t.startsWith('src/') || floor(t) === 'test-support',
   test: (t) => t.startsWith('src/') || floor(t) === 'test-support',

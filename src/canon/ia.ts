@@ -1,0 +1,538 @@
+/**
+ * The `ia` profile and SURT keys: the Internet Archive's default canonicalizer as the `surt`
+ * package applies it (its `handyurl` parser, then the Google and the IA rules), and that
+ * package's `surt()` key: `org,archive)/index.html?a=b`.
+ */
+import { UriError } from '../syntax/errors.js';
+import { decodeIgnore, hasNonAscii, lowerBytes, pctDecodeRepeatedly, pctEncode, recode, safeTable, toBytes } from './bytes.js';
+import { idna2003Encode } from './idna2003.js';
+
+/** The options of `surt()`, as the `surt` package names them in Python. */
+export interface SurtOptions {
+  /** `with_scheme`: `http://(org,archive)/…` rather than `org,archive)/…` (default false). */
+  withScheme?: boolean;
+  /** `trailing_comma`: `org,archive,)/…` (default false). */
+  trailingComma?: boolean;
+  /** `host_massage`: drop a leading `www.`, `www2.`, … from the host (default true). */
+  hostMassage?: boolean;
+  /** `reverse_ipaddr`: reverse the parts of a dotted IPv4 address too (default true). */
+  reverseIpaddr?: boolean;
+}
+
+const NO_OPTIONS: SurtOptions = Object.freeze({});
+
+/** The parsed URL of the `surt` package (`handyurl`), its byte strings or null for None. */
+export interface HandyUrl {
+  scheme: string | null;
+  host: string | null;
+  port: number | null;
+  path: string | null;
+  query: string | null;
+  hash: string | null;
+  lastDelimiter: string | null;
+}
+
+const WHO = 'surt';
+/** `bytes.strip()`: ASCII whitespace at both ends. */
+const STRIP = /^[ \t\n\r\x0b\x0c]+|[ \t\n\r\x0b\x0c]+$/g;
+const TAB_NEWLINE = /[\n\r\t]/;
+const TAB_NEWLINE_G = /[\n\r\t]/g;
+
+/** ASCII whitespace as `bytes.strip()` takes it. */
+function isSpace(c: number): boolean {
+  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+}
+
+const HAS_SCHEME = /^[a-zA-Z][a-zA-Z0-9+\-.]*:/;
+const MULTIPLE_PROTOCOLS = /^(?:https?:\/\/)+/;
+const RFC2396 = /^(?:([a-zA-Z][a-zA-Z0-9+.-]*):)?(?:(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?)?(?:#(.*))?$/s;
+/** `escapeOnce`'s safe set: Python's always-safe characters and the printable ASCII but `#` and `%`. */
+const ESCAPE_ONCE_SAFE = safeTable(`ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~!"$&'()*+,-./:;<=>?@[\\]^_\`{|}~`);
+
+/** `handyurl.parse(url)`; `url` is a byte string. */
+export function parseHandy(url: string, input: string): HandyUrl {
+  if (url.length > 0 && (isSpace(url.charCodeAt(0)) || isSpace(url.charCodeAt(url.length - 1)))) url = url.replace(STRIP, '');
+  if (TAB_NEWLINE.test(url)) url = url.replace(TAB_NEWLINE_G, '');
+  if (url.length > 0 && !HAS_SCHEME.test(url)) url = `http://${url}`;
+  const multi = url.charCodeAt(0) === 0x68 ? MULTIPLE_PROTOCOLS.exec(url) : null;
+  if (multi !== null && multi[0].length > 8) {
+    const last = multi[0].lastIndexOf('http');
+    url = url.slice(last);
+  }
+  const m = RFC2396.exec(url)!;
+  const scheme = m[1] ?? '';
+  let netloc = m[2] ?? '';
+  const path = m[3] ?? '';
+  const query = m[4] ?? '';
+  const fragment = m[5] ?? '';
+  if (scheme.length === 0) {
+    throw new UriError('INVALID_SCHEME', 0, input, `${WHO}: an empty URL has no scheme (the surt package fails on it with AttributeError)`);
+  }
+  if (netloc.endsWith(':')) netloc = netloc.replace(/:+$/, '');
+  // SplitResultBytes._hostinfo, .port and .hostname
+  const hostinfo = netloc.slice(netloc.lastIndexOf('@') + 1);
+  let hostname: string;
+  let portText: string;
+  const open = hostinfo.indexOf('[');
+  if (open >= 0) {
+    const bracketed = hostinfo.slice(open + 1);
+    const close = bracketed.indexOf(']');
+    hostname = close < 0 ? bracketed : bracketed.slice(0, close);
+    const after = close < 0 ? '' : bracketed.slice(close + 1);
+    const colon = after.indexOf(':');
+    portText = colon < 0 ? '' : after.slice(colon + 1);
+  } else {
+    const colon = hostinfo.indexOf(':');
+    hostname = colon < 0 ? hostinfo : hostinfo.slice(0, colon);
+    portText = colon < 0 ? '' : hostinfo.slice(colon + 1);
+  }
+  let port: number | null = null;
+  if (portText.length > 0) {
+    if (!/^[0-9]+$/.test(portText)) {
+      throw new UriError('INVALID_PORT', 0, input, `${WHO}: the port "${portText}" is not a number (Python's urlsplit raises ValueError)`);
+    }
+    const n = Number(portText);
+    if (n > 65535)
+      throw new UriError(
+        'INVALID_PORT',
+        0,
+        input,
+        `${WHO}: the port ${portText} is out of range 0-65535 (Python's urlsplit raises ValueError)`,
+      );
+    port = n === 0 ? null : n;
+  }
+  let host: string | null = null;
+  if (hostname.length > 0) {
+    const pct = hostname.indexOf('%');
+    host = pct < 0 ? lowerBytes(hostname) : lowerBytes(hostname.slice(0, pct)) + hostname.slice(pct);
+  }
+  let p: string | null = path.length > 0 ? path : null;
+  if (scheme.startsWith('http') && host === null && p !== null) {
+    const stripped = p.replace(/^\/+/, '');
+    const slash = stripped.indexOf('/');
+    host = slash < 0 ? stripped : stripped.slice(0, slash);
+    p = `/${slash < 0 ? '' : stripped.slice(slash + 1)}`;
+  }
+  const q = query.length > 0 ? query : null;
+  return {
+    scheme,
+    host,
+    port,
+    path: p,
+    query: q,
+    hash: fragment.length > 0 ? fragment : null,
+    lastDelimiter: url.endsWith('?') && q === null ? '?' : null,
+  };
+}
+
+function escapeOnce(s: string): string {
+  return pctEncode(s, ESCAPE_ONCE_SAFE);
+}
+
+/** glibc's `inet_aton` on a dotted number (decimal, or octal after a leading 0): the address, or -1. */
+function inetAton(host: string): number {
+  const parts = host.split('.');
+  const vals: number[] = [];
+  for (const part of parts) {
+    let v: number;
+    if (part.length > 1 && part[0] === '0') {
+      if (!/^[0-7]+$/.test(part)) return -1;
+      v = Number.parseInt(part, 8);
+    } else v = Number(part);
+    vals.push(v);
+  }
+  const last = vals[vals.length - 1]!;
+  for (let i = 0; i < vals.length - 1; i++) if (vals[i]! > 0xff) return -1;
+  const limit = [0xffffffff, 0xffffff, 0xffff, 0xff][vals.length - 1]!;
+  if (last > limit) return -1;
+  let v = 0;
+  for (let i = 0; i < vals.length - 1; i++) v += vals[i]! * 2 ** (24 - 8 * i);
+  return v + last;
+}
+
+const DECIMAL_IP = /^[1-9][0-9]*(?:\.[0-9]+)?(?:\.[0-9]+)?(?:\.[0-9]+)?$/;
+const OCTAL_IP = /^0[0-7]*(?:\.[0-7]+)?(?:\.[0-7]+)?(?:\.[0-7]+)?$/;
+
+function dotted(n: number): string {
+  return `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
+}
+
+/**
+ * `attemptIPFormats`: an all-digit host as a 32-bit number (masked), a dotted decimal or octal
+ * one as `gethostbyname` reads it (through `inet_aton`; what it cannot read would go to DNS,
+ * which answers nothing for such names), or null.
+ */
+export function attemptIPFormats(host: string): string | null {
+  const c = host.charCodeAt(0);
+  if (!(c >= 0x30 && c <= 0x39)) return null;
+  if (/^[0-9]+$/.test(host)) {
+    const n = host.length < 16 ? Number(host) % 2 ** 32 : Number(BigInt(host) & 0xffffffffn);
+    return dotted(n);
+  }
+  if (DECIMAL_IP.test(host) || OCTAL_IP.test(host)) {
+    const v = inetAton(host);
+    return v < 0 ? null : dotted(v);
+  }
+  return null;
+}
+
+/** `normalizePath` of the Google canonicalizer: dot segments and empty segments but the last. */
+function normalizePath(path: string | null): string {
+  if (path === null || path.length === 0) return '/';
+  // nothing to drop: no dot segment, no empty segment
+  if (path.charCodeAt(0) === 0x2f && !path.includes('/.') && !path.includes('//')) return path;
+  const parts = path.split('/');
+  const kept: string[] = [];
+  for (let i = 1; i < parts.length; i++) {
+    const p = parts[i]!;
+    if (p === '.') continue;
+    if (p === '..') {
+      if (kept.length > 0) kept.pop();
+      else kept.push(p);
+    } else kept.push(p);
+  }
+  let out = '/';
+  for (let i = 0; i < kept.length - 1; i++) if (kept[i]!.length > 0) out += `${kept[i]}/`;
+  if (kept.length > 0) out += kept[kept.length - 1];
+  return out;
+}
+
+/** `GoogleURLCanonicalizer.canonicalize`. */
+export function google(u: HandyUrl): void {
+  u.hash = null;
+  if (u.query !== null) u.query = escapeOnce(pctDecodeRepeatedly(u.query));
+  if (u.host !== null && u.host.length > 0) {
+    let host = pctDecodeRepeatedly(u.host);
+    if (hasNonAscii(host)) {
+      // host.decode('utf-8', 'ignore').encode('idna'), kept as it is where that raises
+      const text = decodeIgnore(host);
+      const a = idna2003Encode(text);
+      if (a !== null) host = toBytes(a, WHO);
+    }
+    host = host
+      .split('..')
+      .join('.')
+      .replace(/^\.+|\.+$/g, '');
+    u.host = attemptIPFormats(host) ?? escapeOnce(lowerBytes(host));
+  }
+  let path = u.path === null ? null : pctDecodeRepeatedly(u.path);
+  if (u.host !== null && u.host.length > 0) path = normalizePath(path);
+  u.path = path === null ? null : escapeOnce(path);
+}
+
+const PATH_SESSION_IDS = [/^(.*\/)(\((?:[a-z]\([0-9a-z]{24}\))+\)\/)([^?]+\.aspx.*)$/i, /^(.*\/)(\([0-9a-z]{24}\)\/)([^?]+\.aspx.*)$/i];
+const QUERY_SESSION_IDS = [
+  /^(.*)(?:jsessionid=[0-9a-zA-Z]{32})(?:&(.*))?$/i,
+  /^(.*)(?:phpsessid=[0-9a-zA-Z]{32})(?:&(.*))?$/i,
+  /^(.*)(?:sid=[0-9a-zA-Z]{32})(?:&(.*))?$/i,
+  /^(.*)(?:ASPSESSIONID[a-zA-Z]{8}=[a-zA-Z]{24})(?:&(.*))?$/i,
+];
+/** The fifth pattern, `^(.*)(?:cfid=[^&]+&cftoken=[^&]+)(?:&(.*))?$`, read by cfidMatch in linear time. */
+const CFID = /^(.*)(?:cfid=[^&]+&cftoken=[^&]+)(?:&(.*))?$/i;
+
+/** `stripPathSessionID`: ASP.NET session ids before a `.aspx` file. */
+export function stripPathSessionId(path: string): string {
+  if (!/\.aspx/i.test(path)) return path;
+  for (const re of PATH_SESSION_IDS) {
+    const m = re.exec(path);
+    if (m !== null) path = m[1]! + m[3]!;
+  }
+  return path;
+}
+
+/** `stripQuerySessionID`: the session ids of Java, PHP, ASP and ColdFusion. */
+export function stripQuerySessionId(query: string): string {
+  if (!/sid|session|cfid/i.test(query)) return query;
+  for (const re of QUERY_SESSION_IDS) {
+    const m = re.exec(query);
+    if (m !== null) query = m[2] ? m[1]! + m[2] : m[1]!;
+  }
+  const m = query.includes('\n') ? CFID.exec(query) : cfidMatch(query);
+  return m === null ? query : m[2] ? m[1]! + m[2] : m[1]!;
+}
+
+/**
+ * CFID's match without backtracking (the regular expression takes quadratic time on a query of
+ * many `cfid=` and one `&cftoken=`): the last `cfid=` that is followed, up to the next `&`, by at
+ * least one character, then `&cftoken=` and at least one character up to the next `&` or the end.
+ * Groups 1 and 2 as the expression gives them; for a query without a newline, which `.` refuses.
+ */
+function cfidMatch(query: string): [string, string, string | undefined] | null {
+  const lower = query.toLowerCase();
+  if (!lower.includes('&cftoken=')) return null;
+  // the next "&" at or after each index, scanning once from the end
+  const n = lower.length;
+  const nextAmp = new Int32Array(n + 1);
+  nextAmp[n] = n;
+  for (let i = n - 1; i >= 0; i--) nextAmp[i] = lower.charCodeAt(i) === 0x26 ? i : nextAmp[i + 1]!;
+  for (let p = lower.lastIndexOf('cfid='); p >= 0; p = p > 0 ? lower.lastIndexOf('cfid=', p - 1) : -1) {
+    const v = p + 5;
+    const amp = nextAmp[v]!;
+    if (amp === v || amp === n || !lower.startsWith('&cftoken=', amp)) continue;
+    const t = amp + 9;
+    const end = nextAmp[t]!;
+    if (end === t) continue;
+    return [query.slice(0, p), query.slice(0, p), end === n ? undefined : query.slice(end + 1)];
+  }
+  return null;
+}
+
+/** `alphaReorderQuery`: the `&` parts sorted as Python sorts their `(name, value)` tuples. */
+export function alphaReorderQuery(q: string): string {
+  if (q.length <= 1 || !q.includes('&')) return q;
+  // Each part is its tuple rejoined, so the sorted parts joined are the answer.
+  return q.split('&').sort(compareArgs).join('&');
+}
+
+/** Python's order of `tuple(arg.split('=', 1))`: by name, a 1-tuple before a 2-tuple of the same name, then by value. */
+function compareArgs(a: string, b: string): number {
+  const ea = a.indexOf('=');
+  const eb = b.indexOf('=');
+  const la = ea < 0 ? a.length : ea;
+  const lb = eb < 0 ? b.length : eb;
+  const m = la < lb ? la : lb;
+  for (let i = 0; i < m; i++) {
+    const d = a.charCodeAt(i) - b.charCodeAt(i);
+    if (d !== 0) return d;
+  }
+  if (la !== lb) return la - lb;
+  if (ea < 0 || eb < 0) return (ea < 0 ? 0 : 1) - (eb < 0 ? 0 : 1);
+  for (let i = ea + 1, j = eb + 1; ; i++, j++) {
+    if (i === a.length || j === b.length) return a.length - i - (b.length - j);
+    const d = a.charCodeAt(i) - b.charCodeAt(j);
+    if (d !== 0) return d;
+  }
+}
+
+/** `massageHost`: a leading `www.`, `www2.`, … off. */
+export function massageHost(host: string): string {
+  if (!host.startsWith('www')) return host;
+  let i = 3;
+  while (i < host.length && host.charCodeAt(i) >= 0x30 && host.charCodeAt(i) <= 0x39) i++;
+  return host.charCodeAt(i) === 0x2e ? host.slice(i + 1) : host;
+}
+
+/** `getDefaultPort`: 80 for http, 443 for https, else 0. */
+export function defaultPort(scheme: string): number {
+  const s = lowerBytes(scheme);
+  return s === 'http' ? 80 : s === 'https' ? 443 : 0;
+}
+
+/** `hostToSURT`: the dotted parts reversed and joined by commas (an IPv4 address kept unless `reverseIp`). */
+export function hostToSurt(host: string, reverseIp: boolean): string {
+  if (!reverseIp && /^(?:[0-9]{1,3}\.){3}[0-9]{1,3}$/.test(host)) return host;
+  let out = '';
+  let end = host.length;
+  for (let i = end - 1; i >= -1; i--) {
+    if (i >= 0 && host.charCodeAt(i) !== 0x2e) continue;
+    out += out.length > 0 || end < host.length ? `,${host.slice(i + 1, end)}` : host.slice(i + 1, end);
+    end = i;
+  }
+  return out;
+}
+
+/** `IAURLCanonicalizer.canonicalize` with its defaults, `host_massage` as given. */
+export function ia(u: HandyUrl, hostMassage: boolean): void {
+  if (u.host !== null && u.host.length > 0) {
+    u.host = lowerBytes(u.host);
+    if (hostMassage && u.scheme !== 'dns') u.host = massageHost(u.host);
+  }
+  if (u.scheme !== null && u.scheme.length > 0) {
+    if (u.port === defaultPort(u.scheme)) u.port = null;
+  }
+  let path = u.path;
+  if (path !== null && path.length > 0) {
+    path = stripPathSessionId(lowerBytes(path));
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  }
+  u.path = path;
+  let query = u.query;
+  if (query !== null && query.length > 0) {
+    query = alphaReorderQuery(lowerBytes(stripQuerySessionId(query)));
+    u.query = query.length === 0 ? null : query;
+  } else u.lastDelimiter = null;
+}
+
+/** `handyurl.geturl_bytes`. */
+export function write(u: HandyUrl, surtForm: boolean, o: SurtOptions): string {
+  let host = u.host;
+  if (host !== null && host.length > 0 && surtForm) host = hostToSurt(host, o.reverseIpaddr !== false);
+  const hasHost = host !== null && host.length > 0;
+  const withScheme = surtForm ? o.withScheme === true : true;
+  let s: string;
+  if (withScheme) {
+    s = `${u.scheme}:`;
+    if (hasHost) {
+      if (u.scheme !== 'dns') s += '//';
+      if (surtForm) s += '(';
+    }
+  } else s = hasHost ? '' : `${u.scheme}:`;
+  if (hasHost) {
+    s += host;
+    if (u.port !== null) s += `:${u.port}`;
+    if (surtForm) s += o.trailingComma === true ? ',)' : ')';
+  }
+  if (u.path !== null && u.path.length > 0) s += u.path;
+  else if (u.query !== null || u.hash !== null) s += '/';
+  if (u.query !== null) s += `?${u.query}`;
+  if (u.hash !== null) s += `#${u.hash}`;
+  if (u.lastDelimiter !== null) s += u.lastDelimiter;
+  return s;
+}
+
+/**
+ * The Internet Archive's canonical form of `url` (`handyurl.parse`, the Google and IA rules,
+ * written with its scheme), as the `surt` package computes it.
+ */
+export function iaCanonicalize(url: string): string {
+  const u = parseHandy(toBytes(url, WHO), url);
+  google(u);
+  ia(u, true);
+  return write(u, false, {});
+}
+
+/** The run of a path of the common shape: what `escapeOnce` keeps but `?` and `#`, and `%` (sticky). */
+const PATH_RUN = /[A-Za-z0-9_.~!"$&'()*+,/:;<=>@[\\\]^`{|}%-]*/y;
+/** The same for a query, which may hold `?`. */
+const QUERY_RUN = /[A-Za-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}%-]*/y;
+const QUERY_SESSION = /sid|session|cfid/i;
+/** What sends a path of the common shape to the full rules: a dot or empty segment, an ASP.NET page. */
+const PATH_OUT = /\/[./]|\.aspx/i;
+/** The same, or a `%`: one scan of the path for the usual case, where none is there. */
+const PATH_OUT_OR_PCT = /\/[./]|\.aspx|%/i;
+
+/**
+ * The heads of SURT keys (`com,example)`, `http://(com,example,:8080)`) by the authority as
+ * written and the options: a crawl meets few hosts, many times. A direct-mapped table keyed by a
+ * hash taken while the authority is scanned, so that a hit neither allocates nor hashes again.
+ */
+const HEAD_RAW: string[] = new Array(1024).fill('');
+const HEAD_SURT: string[] = new Array(1024).fill('');
+
+/** 1 for the letters, digits and `-` of a host of the common shape, 2 for `.`. */
+const HOST_BYTES = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  HOST_BYTES[c] = /[A-Za-z0-9-]/.test(ch) ? 1 : ch === '.' ? 2 : 0;
+}
+
+/** The head of the key for the authority `url[from, to)` (host, then `:port` if `portAt` > 0), or null to take the full rules. */
+function headOf(
+  url: string,
+  from: number,
+  to: number,
+  portAt: number,
+  https: boolean,
+  o: SurtOptions,
+  slot: number,
+  upper: boolean,
+): string | null {
+  const raw = url.slice(from, to);
+  let host = portAt > 0 ? raw.slice(0, portAt - from) : raw;
+  if (upper) host = host.toLowerCase();
+  // a host of the common shape does not end with ".", so no massage leaves it empty
+  if (o.hostMassage !== false && host.charCodeAt(0) === 0x77) host = massageHost(host);
+  let port = '';
+  if (portAt > 0) {
+    const p = Number(url.slice(portAt + 1, to));
+    if (p > 65535) return null;
+    if (p !== 0 && p !== (https ? 443 : 80)) port = `:${p}`;
+  }
+  const head = `${o.withScheme === true ? (https ? 'https://(' : 'http://(') : ''}${hostToSurt(host, true)}${port}${o.trailingComma === true ? ',)' : ')'}`;
+  if (slot >= 0) {
+    HEAD_RAW[slot] = raw;
+    HEAD_SURT[slot] = head;
+  }
+  return head;
+}
+
+/**
+ * The common shape, `http(s)://host[:port][/path][?query][#fragment]` with a letter-first host of
+ * dotted labels and nothing in path or query that a rule would change but case, order and a
+ * trailing slash: the SURT key in one scan. Null for anything else (the full rules).
+ */
+export function fastSurt(url: string, o: SurtOptions): string | null {
+  let i: number;
+  if (url.startsWith('http://')) i = 7;
+  else if (url.startsWith('https://')) i = 8;
+  else return null;
+  const https = i === 8;
+  const n = url.length;
+  const hostStart = i;
+  let c = url.charCodeAt(i);
+  if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a))) return null;
+  let kind = 1;
+  let hash = c;
+  let upper = c <= 0x5a;
+  for (i++; i < n; i++) {
+    c = url.charCodeAt(i);
+    const k = c < 0x80 ? HOST_BYTES[c]! : 0;
+    if (k === 0 || (k === 2 && kind === 2)) break;
+    if (c <= 0x5a && c >= 0x41) upper = true;
+    kind = k;
+    hash = (Math.imul(hash, 31) + c) | 0;
+  }
+  if (kind === 2) return null;
+  let portAt = 0;
+  if (i < n && c === 0x3a) {
+    portAt = i;
+    for (i++; i < n && (c = url.charCodeAt(i)) >= 0x30 && c <= 0x39; i++) hash = (Math.imul(hash, 31) + c) | 0;
+    if (i === portAt + 1 || i - portAt > 6) return null;
+  }
+  const authEnd = i;
+  let path = '/';
+  if (i < n && url.charCodeAt(i) === 0x2f) {
+    PATH_RUN.lastIndex = i;
+    PATH_RUN.test(url);
+    const from = i;
+    i = PATH_RUN.lastIndex;
+    let p = url.slice(from, i);
+    if (PATH_OUT_OR_PCT.test(p)) {
+      // a dot segment, an empty one or an ASP.NET page: the full rules
+      if (PATH_OUT.test(p)) return null;
+      // the Google rules' unescapeRepeatedly and escapeOnce, then what they may have made
+      p = recode(p, ESCAPE_ONCE_SAFE, true) ?? escapeOnce(pctDecodeRepeatedly(p));
+      if (PATH_OUT.test(p)) return null;
+    }
+    p = p.toLowerCase();
+    if (p.length > 1 && p.charCodeAt(p.length - 1) === 0x2f) p = p.slice(0, -1);
+    path = p;
+  }
+  let query = '';
+  if (i < n && url.charCodeAt(i) === 0x3f) {
+    const from = ++i;
+    QUERY_RUN.lastIndex = i;
+    QUERY_RUN.test(url);
+    i = QUERY_RUN.lastIndex;
+    if (i > from) {
+      let q = url.slice(from, i);
+      if (q.includes('%')) q = recode(q, ESCAPE_ONCE_SAFE, true) ?? escapeOnce(pctDecodeRepeatedly(q));
+      if (QUERY_SESSION.test(q)) return null;
+      query = `?${alphaReorderQuery(q.toLowerCase())}`;
+    }
+  }
+  if (i < n && url.charCodeAt(i) !== 0x23) return null;
+  const slot = ((hash & 127) << 3) | (https ? 4 : 0) | (o.withScheme === true ? 2 : 0) | (o.trailingComma === true ? 1 : 0);
+  const raw = HEAD_RAW[slot]!;
+  const head =
+    raw.length === authEnd - hostStart && url.startsWith(raw, hostStart) && o.hostMassage !== false
+      ? HEAD_SURT[slot]!
+      : headOf(url, hostStart, authEnd, portAt, https, o, o.hostMassage !== false ? slot : -1, upper);
+  if (head === null) return null;
+  return query.length > 0 ? head + path + query : head + path;
+}
+
+/**
+ * The SURT key of `url` as the `surt` package's `surt()` writes it: `-` for an empty URL, a
+ * `filedesc` line unchanged.
+ */
+export function surtKey(url: string, o: SurtOptions = NO_OPTIONS): string {
+  if (url.length === 0) return '-';
+  const fast = fastSurt(url, o);
+  if (fast !== null) return fast;
+  if (url.startsWith('filedesc')) return url;
+  const u = parseHandy(toBytes(url, WHO), url);
+  google(u);
+  ia(u, o.hostMassage !== false);
+  return write(u, true, o);
+}

@@ -1,0 +1,273 @@
+/**
+ * The `w3lib` profile: w3lib 2.1's `canonicalize_url` with its defaults (Scrapy's request
+ * fingerprints), over Python 3.11's `urlparse`, `quote`, `parse_qsl` and `urlencode`, whose
+ * behaviour it inherits: the query split at `&` and `;` and sorted by bytes, `+` and spaces as
+ * `+`, the path decoded and re-encoded but for `%2F` and `%3F`, the fragment dropped, the host
+ * through IDNA 2003.
+ */
+import { UriError } from '../syntax/errors.js';
+import { hasLoneSurrogate, hasNonAscii, lowerBytes, pctByte, pctDecode, pctEncode, recode, safeTable, toBytes } from './bytes.js';
+import { idna2003Encode } from './idna2003.js';
+import { isPythonIpAddress } from './ip.js';
+
+const ALWAYS_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~';
+const RESERVED = ":/?#[]@!$&'()*+,;=";
+/** Python's `quote` keeps these with w3lib's `_safe_chars` (reserved, unreserved, `|`, `%`). */
+const SAFE = safeTable(`${ALWAYS_SAFE}${RESERVED}|%`);
+/** `_path_safe_chars`: the same without `#`. */
+const PATH_SAFE = safeTable(`${ALWAYS_SAFE}${RESERVED.replace('#', '')}|%`);
+/** PATH_SAFE without `/` and `?`: `_unquotepath` keeps `%2F` and `%3F` escaped. */
+const PATH_SAFE_BUT_SLASH_QUESTION = safeTable(`${ALWAYS_SAFE}${RESERVED.replace(/[#/?]/g, '')}|%`);
+/** `quote_plus(…, safe='')`: letters, digits and `_.-~`, space as `+`. */
+const PLUS_SAFE = safeTable(`${ALWAYS_SAFE} `);
+
+/** Python's `uses_params`: the schemes whose last path segment has `;params` split off. */
+const USES_PARAMS = new Set([
+  '',
+  'ftp',
+  'hdl',
+  'prospero',
+  'http',
+  'imap',
+  'https',
+  'shttp',
+  'rtsp',
+  'rtspu',
+  'sip',
+  'sips',
+  'mms',
+  'sftp',
+  'tel',
+]);
+/** Python's `uses_netloc`: the schemes `urlunsplit` writes `//` for even without a host. */
+const USES_NETLOC = new Set([
+  '',
+  'ftp',
+  'http',
+  'gopher',
+  'nntp',
+  'telnet',
+  'imap',
+  'wais',
+  'file',
+  'mms',
+  'https',
+  'shttp',
+  'snews',
+  'prospero',
+  'rtsp',
+  'rtspu',
+  'rsync',
+  'svn',
+  'svn+ssh',
+  'sftp',
+  'nfs',
+  'git',
+  'git+ssh',
+  'ws',
+  'wss',
+]);
+
+/**
+ * The common shape, `scheme://host/path?query#fragment` in ASCII, with no `%`, no `;` in the path,
+ * no brackets or whitespace in the host and nothing that `quote` would encode: what is left to do
+ * is case, the empty path and the query's order.
+ */
+const FAST =
+  /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#[\]\x00-\x20\x7f-\uffff]+)(\/[A-Za-z0-9_.~:/[\]@!$&'()*+,=|%-]*)?(?:\?([A-Za-z0-9_.~:/?[\]@!$&'()*+,;=|%-]*))?(?:#|$)/;
+const STRIP = /^[\x00-\x20]+|[\x00-\x20]+$/g;
+const TAB_NEWLINE = /[\t\n\r]/g;
+const SCHEME = /^[A-Za-z][A-Za-z0-9+\-.]*:/;
+const WHO = "canonicalize(…, 'w3lib')";
+
+function fail(url: string, at: number, what: string): never {
+  throw new UriError('INVALID_HOST', at, url, `${WHO}: ${what} (Python's urlsplit raises ValueError on it)`);
+}
+
+/** Python 3.11's `_check_bracketed_netloc`. */
+function checkBracketed(url: string, netloc: string, at: number): void {
+  const hostPort = netloc.slice(netloc.lastIndexOf('@') + 1);
+  const open = hostPort.indexOf('[');
+  let host: string;
+  if (open >= 0) {
+    if (open > 0) fail(url, at, 'text before "[" in the host');
+    const bracketed = hostPort.slice(open + 1);
+    const close = bracketed.indexOf(']');
+    host = close < 0 ? bracketed : bracketed.slice(0, close);
+    const port = close < 0 ? '' : bracketed.slice(close + 1);
+    if (port.length > 0 && port[0] !== ':') fail(url, at, 'text after "]" that is not a port');
+  } else {
+    const colon = hostPort.indexOf(':');
+    host = colon < 0 ? hostPort : hostPort.slice(0, colon);
+  }
+  if (host.startsWith('v')) {
+    if (!/^v[a-fA-F0-9]+\..+$/s.test(host)) fail(url, at, 'an invalid IPvFuture address');
+  } else {
+    const kind = isPythonIpAddress(host);
+    if (kind === 0) fail(url, at, `"${host}" is not an IP address`);
+    if (kind === 4) fail(url, at, 'an IPv4 address in brackets');
+  }
+}
+
+/** Python 3.11's `_checknetloc`: a non-ASCII host that NFKC turns into a delimiter is refused. */
+function checkNetloc(url: string, netloc: string, at: number): void {
+  if (!hasNonAscii(netloc)) return;
+  const n = netloc.replace(/[@:#?]/g, '');
+  const nfkc = n.normalize('NFKC');
+  if (n !== nfkc && /[/?#@:]/.test(nfkc)) fail(url, at, `the host "${netloc}" holds a character that NFKC turns into a delimiter`);
+}
+
+/** `quote(text.encode('utf8'), safe)`; a lone surrogate throws, named at its index in `input`. */
+function quote(text: string, safe: Uint8Array, input: string): string {
+  if (!hasNonAscii(text)) return pctEncode(text, safe);
+  // the error names the index in the whole input: the part's own lone surrogate is one of them
+  return pctEncode(toBytes(hasLoneSurrogate(text) ? input : text, WHO), safe);
+}
+
+/** w3lib's `parse_qsl_to_bytes(query, keep_blank_values=True)`, sorted, then `urlencode`. */
+function sortQuery(query: string): string {
+  if (query.length === 0) return '';
+  // Sorted by the decoded bytes; written from the text as it came, which gives the same bytes.
+  const pairs: { n: string; v: string; raw: string; eq: number }[] = [];
+  for (const nv of query.split(QUERY_SEPARATORS)) {
+    if (nv.length === 0) continue;
+    const eq = nv.indexOf('=');
+    const name = eq < 0 ? nv : nv.slice(0, eq);
+    const value = eq < 0 ? '' : nv.slice(eq + 1);
+    pairs.push({ n: decodePlus(name), v: decodePlus(value), raw: nv, eq });
+  }
+  pairs.sort((a, b) => (a.n < b.n ? -1 : a.n > b.n ? 1 : a.v < b.v ? -1 : a.v > b.v ? 1 : 0));
+  let out = '';
+  for (let i = 0; i < pairs.length; i++) {
+    const { raw, eq } = pairs[i]!;
+    out += `${i > 0 ? '&' : ''}${plus(raw, 0, eq < 0 ? raw.length : eq)}=${eq < 0 ? '' : plus(raw, eq + 1, raw.length)}`;
+  }
+  return out;
+}
+
+const QUERY_SEPARATORS = /[&;]/;
+
+/** `unquote_to_bytes(s.replace('+', ' '))`. */
+function decodePlus(s: string): string {
+  return pctDecode(s.includes('+') ? s.replace(/\+/g, ' ') : s);
+}
+
+/**
+ * `quote_plus(unquote_to_bytes(s.replace('+', ' ')), safe='')` of `raw[from, to)`, in one pass:
+ * letters, digits, `_.-~` as they are, `+` and spaces as `+`, every other byte as upper-case `%XX`.
+ */
+function plus(raw: string, from: number, to: number): string {
+  let out = '';
+  let run = from;
+  for (let i = from; i < to; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 0x2b || (c < 0x80 && PLUS_SAFE[c] === 1 && c !== 0x20)) continue;
+    let piece: string;
+    let next = i + 1;
+    const b = c === 0x25 ? pctDecode(raw.slice(i, i + 3)) : '';
+    if (b.length === 1) {
+      const d = b.charCodeAt(0);
+      piece = d === 0x20 ? '+' : PLUS_SAFE[d] === 1 ? b : pctByte(d);
+      next = i + 3;
+    } else piece = c === 0x20 ? '+' : pctByte(c);
+    out += raw.slice(run, i) + piece;
+    run = next;
+    i = next - 1;
+  }
+  return run === from ? raw.slice(from, to) : out + raw.slice(run, to);
+}
+
+/** `_unquotepath` (decoding all but `%2F` and `%3F`), then `quote` again: the path's escapes in one form. */
+function requotePath(path: string): string {
+  return recode(path, PATH_SAFE_BUT_SLASH_QUESTION, false)!;
+}
+
+/** Python's `str.lower` of a host, ASCII-only when it is ASCII. */
+function lowerHost(s: string): string {
+  return hasNonAscii(s) ? s.toLowerCase() : lowerBytes(s);
+}
+
+/**
+ * w3lib's `canonicalize_url(url)`.
+ * @throws {UriError} where w3lib raises: a lone surrogate, unbalanced or invalid brackets in the
+ *   host, a host that NFKC turns into a delimiter.
+ */
+export function w3libCanonicalize(input: string): string {
+  const fast = FAST.exec(input);
+  if (fast !== null) {
+    // Nothing to strip, quote or decode: the scheme and host to lower case, the query sorted.
+    let netloc = lowerBytes(fast[2]!);
+    if (netloc.charCodeAt(netloc.length - 1) === 0x3a) netloc = netloc.replace(/:+$/, '');
+    const query = fast[4] === undefined ? '' : sortQuery(fast[4]);
+    let path = fast[3] || '/';
+    if (path.includes('%')) path = requotePath(path);
+    return `${lowerBytes(fast[1]!)}://${netloc}${path}${query.length > 0 ? `?${query}` : ''}`;
+  }
+  let url = input.replace(STRIP, '');
+  if (/[\t\n\r]/.test(url)) url = url.replace(TAB_NEWLINE, '');
+  // urlsplit
+  let scheme = '';
+  let rest = url;
+  const m = SCHEME.exec(url);
+  if (m !== null) {
+    scheme = lowerBytes(m[0].slice(0, -1));
+    rest = url.slice(m[0].length);
+  }
+  let netloc = '';
+  if (rest.startsWith('//')) {
+    let end = rest.length;
+    for (let i = 2; i < rest.length; i++) {
+      const c = rest.charCodeAt(i);
+      if (c === 0x2f || c === 0x3f || c === 0x23) {
+        end = i;
+        break;
+      }
+    }
+    netloc = rest.slice(2, end);
+    rest = rest.slice(end);
+    const open = netloc.includes('[');
+    const close = netloc.includes(']');
+    if (open !== close) fail(input, 0, 'a "[" or "]" without its pair in the host');
+    if (open) checkBracketed(input, netloc, 0);
+  }
+  const hash = rest.indexOf('#');
+  if (hash >= 0) rest = rest.slice(0, hash);
+  let query = '';
+  const q = rest.indexOf('?');
+  if (q >= 0) {
+    query = rest.slice(q + 1);
+    rest = rest.slice(0, q);
+  }
+  checkNetloc(input, netloc, 0);
+  // urlparse: ;params of the last segment
+  let path = rest;
+  let params = '';
+  if (USES_PARAMS.has(scheme) && path.includes(';')) {
+    const slash = path.lastIndexOf('/');
+    const semi = path.indexOf(';', slash < 0 ? 0 : slash);
+    if (semi >= 0) {
+      params = path.slice(semi + 1);
+      path = path.slice(0, semi);
+    }
+  }
+  // _safe_ParseResult
+  const host = idna2003Encode(netloc) ?? netloc;
+  path = quote(path, PATH_SAFE, input);
+  params = quote(params, SAFE, input);
+  query = sortQuery(quote(query, SAFE, input));
+  // _unquotepath, then quote again
+  if (path.includes('%'))
+    path = path.replace(/%2f/gi, (m) => `%25${m.slice(1).toUpperCase()}`).replace(/%3f/gi, (m) => `%25${m.slice(1).toUpperCase()}`);
+  path = pctEncode(pctDecode(path), PATH_SAFE) || '/';
+  // urlunparse
+  let out = path;
+  if (params.length > 0) out += `;${params}`;
+  const netlocOut = lowerHost(host).replace(/:+$/, '');
+  if (netlocOut.length > 0 || (scheme.length > 0 && USES_NETLOC.has(scheme) && !out.startsWith('//'))) {
+    if (out.length > 0 && out[0] !== '/') out = `/${out}`;
+    out = `//${netlocOut}${out}`;
+  }
+  if (scheme.length > 0) out = `${scheme}:${out}`;
+  if (query.length > 0) out += `?${query}`;
+  return out;
+}
