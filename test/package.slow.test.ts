@@ -84,6 +84,22 @@ test('urikit/domain from an ES module and from CommonJS', () => {
   assert.ok(readFileSync(`${root}dist/cjs/domain.d.ts`, 'utf8').includes('registrableDomain'));
 });
 
+test('urikit/mcp from an ES module and from CommonJS', () => {
+  const probe = `const t = new UriTemplate('acme://products{?page,limit}');
+  console.log(JSON.stringify([t.match('acme://products?limit=10&page=1'), t.expand({ page: '2' }), UriTemplate.isTemplate('{x}'),
+    new ResourceTemplateSet(['a://{x}', t]).match('acme://products').index, typeof t.template.extract]));`;
+  const expected = '[{"page":"1","limit":"10"},"acme://products?page=2",true,1,"function"]';
+  assert.is(run(['--input-type=module', '-e', `import { UriTemplate, ResourceTemplateSet } from 'urikit/mcp';\n${probe}`]), expected);
+  assert.is(run(['-e', `const { UriTemplate, ResourceTemplateSet } = require('urikit/mcp');\n${probe}`]), expected);
+  const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+  assert.is(pkg.exports['./mcp'].import.types, './dist/esm/mcp.d.ts');
+  assert.is(pkg.exports['./mcp'].require.types, './dist/cjs/mcp.d.ts');
+  assert.ok(readFileSync(`${root}dist/cjs/mcp.d.ts`, 'utf8').includes('ResourceTemplateSet'));
+  // Like the main entry, the adapter reaches no package.
+  const outside = [...reached(`${root}dist/esm/mcp.js`).values()].flat().filter((s) => !s.startsWith('.') && !s.startsWith('node:'));
+  assert.equal(outside, []);
+});
+
 /** Every module specifier that `file` imports or requires, and those of the modules it reaches in dist/. */
 function reached(file: string, seen = new Map<string, string[]>()): Map<string, string[]> {
   if (seen.has(file)) return seen;
@@ -138,7 +154,7 @@ test('urikit/domain without its optional tldts: a one-line error naming the pack
   }
 });
 
-test('urikit/domain and urikit/links resolve with their types under TypeScript moduleResolution node10 (typesVersions), with TypeScript 5', () => {
+test('urikit/domain, urikit/links and urikit/mcp resolve with their types under TypeScript moduleResolution node10 (typesVersions), with TypeScript 5', () => {
   // TypeScript 7 dropped node10; the devDependency typescript-node10 is TypeScript 5.
   const tsc = createRequire(`${root}package.json`).resolve('typescript-node10/bin/tsc');
   const dir = mkdtempSync(join(tmpdir(), 'urikit-node10-'));
@@ -157,19 +173,23 @@ test('urikit/domain and urikit/links resolve with their types under TypeScript m
       `import { parse, UriError } from 'urikit';
 import { publicSuffix, registrableDomain, type DomainOptions } from 'urikit/domain';
 import { extractLinks } from 'urikit/links';
+import { UriTemplate as McpTemplate } from 'urikit/mcp';
 const options: DomainOptions = { privateDomains: false };
 const domain: string | null = registrableDomain(parse('http://www.example.co.uk/').hostname ?? '', options);
 const suffix: string | null = publicSuffix('example.com');
 const e: UriError | null = null;
 const links: typeof extractLinks = extractLinks;
-export { domain, e, links, suffix };
+const mcp: string[] = new McpTemplate('{x}').variableNames;
+export { domain, e, links, mcp, suffix };
 `,
     );
     const out = execFileSync(process.execPath, [tsc, '-p', dir, '--pretty', 'false'], { encoding: 'utf8' });
     assert.is(out, '');
     // Without typesVersions, node10 finds neither subpath: the check can fail.
     const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
-    assert.equal(pkg.typesVersions, { '*': { domain: ['./dist/cjs/domain.d.ts'], links: ['./dist/cjs/links.d.ts'] } });
+    assert.equal(pkg.typesVersions, {
+      '*': { domain: ['./dist/cjs/domain.d.ts'], links: ['./dist/cjs/links.d.ts'], mcp: ['./dist/cjs/mcp.d.ts'] },
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
