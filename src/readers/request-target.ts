@@ -251,7 +251,8 @@ export interface RequestTargetOptions extends ParseOptions {
   /**
    * Refuse (CONFUSABLE_TARGET) a target that RFC 3986 and the URL Standard read with another
    * userinfo, host, port or path: `//evil.example/x`, `http://a\\@b/`, `/a/%2e%2e/b`, a host that
-   * is an IPv4 address in one reading only (see `compareReadings`).
+   * is an IPv4 address in one reading only (see `compareReadings`); and one whose normal form,
+   * forwarded, they would read so (`/.//evil.example/x`, whose normal path is `//evil.example/x`).
    */
   rejectConfusable?: boolean;
   /** For a byte buffer: the target's range [start, end) (default: the whole buffer). */
