@@ -230,14 +230,17 @@ function resolve2396(b: string, r: string): string {
 }
 
 /**
- * The authority of `s` (described by `o`) as java.net.URI writes it back: `//` and the text, less
- * the ":" of an empty port when it is server-based (RFC 2396 §3.2.2); null for an empty one,
- * which java.net.URI reads as no authority.
+ * The authority of `s` (described by `o`) as java.net.URI writes it back: `//` and the text; when
+ * it is server-based (RFC 2396 §3.2.2), the port as the number it parsed (`:00080` is `:80`, an
+ * empty one none: its toString writes the int field); null for an empty authority, which
+ * java.net.URI reads as none. A registry-based authority keeps its text.
  */
 function javaAuthority(s: string, o: Uint32Array): string | null {
   const start = o[Slot.AUTHORITY_START]!;
   const end = o[Slot.PATH_START]!;
   if (start === end) return null;
-  const emptyPort = (o[Slot.FLAGS]! & Flag.PORT) !== 0 && o[Slot.PORT_START] === end;
-  return `//${s.slice(start, emptyPort && authorityKindOf(s, o) === 'server' ? end - 1 : end)}`;
+  if ((o[Slot.FLAGS]! & Flag.PORT) === 0 || authorityKindOf(s, o) === 'registry') return `//${s.slice(start, end)}`;
+  const portStart = o[Slot.PORT_START]!;
+  const port = portStart === end ? '' : `:${Number(s.slice(portStart, end))}`;
+  return `//${s.slice(start, portStart - 1)}${port}`;
 }
