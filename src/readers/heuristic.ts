@@ -7,7 +7,7 @@
 import { toAsciiHost } from '../ops/idna.js';
 import { encodeComponents, encodedAny } from '../ops/percent.js';
 import { argumentError, scanError, UriError } from '../syntax/errors.js';
-import { OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
+import { Flag, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
 import { booleanOption, optionsOf, stringOption } from '../syntax/options.js';
 import { scan } from '../syntax/scan.js';
 import { parse, type Uri } from '../uri.js';
@@ -72,8 +72,8 @@ const AUTHORITY_SCHEMES = /^(?:https?|wss?|ftp):/i;
  * is meant to be a URI already.
  *
  * @throws {UriError} when even the repaired input is not a URI-reference (a port that is not
- *   digits, a bad IP literal, a control character), or names a host IDNA rejects, with the index
- *   in the repaired text.
+ *   digits, a bad IP literal, a control character), or names a host IDNA rejects, or a host with
+ *   a space (`hello world`: INVALID_COMPONENT), with the index in the repaired text.
  * @example
  * heuristicParse('  example.com/a b ').uri.href;   // 'http://example.com/a%20b'
  * heuristicParse('  example.com/a b ').repairs;    // ['trim', 'scheme', 'percent-encode']
@@ -124,7 +124,7 @@ export function heuristicParse(input: string, options?: HeuristicOptions): Heuri
     }
     s = addScheme(s, defaultScheme, repairs);
   }
-  const uri = encode(s, idna, repairs);
+  const uri = encode(s, input, idna, repairs);
   const host = uri.host;
   if (idna && uri.hostType === 'reg-name' && ACE_LABEL.test(host!)) {
     // An A-label (an ASCII host IDNA did not write): checked as toAsciiHost checks it, and kept
@@ -253,13 +253,27 @@ function isEmailAddress(s: string): boolean {
   return at > 0 && at === s.lastIndexOf('@') && s.indexOf('.', at) > at + 1 && !/[/?#:\s]/.test(s);
 }
 
-/** Percent-encodes what a lenient scan tolerated, component by component; IDNA for the host. */
-function encode(s: string, idna: boolean, repairs: HeuristicRepair[]): Uri {
+/**
+ * Percent-encodes what a lenient scan tolerated of `s` (repaired from `input`), component by
+ * component; IDNA for the host, which may not hold a space.
+ */
+function encode(s: string, input: string, idna: boolean, repairs: HeuristicRepair[]): Uri {
   const code = scan(s, rec, LENIENT);
   if (code !== 0) throw scanError(code, rec[Slot.ERROR_INDEX]!, s);
   const f = rec[Slot.FLAGS]!;
   if ((f & WARNING_FLAGS) === 0) return parse(s);
   let idnaHost = false;
+  if ((f & Flag.AUTHORITY) !== 0) {
+    const hostStart = rec[Slot.HOST_START]!;
+    const space = s.slice(hostStart, rec[Slot.HOST_END]!).indexOf(' ');
+    if (space !== -1) {
+      // Words typed where a URL was expected ("hello world"): percent-encoded, the host would be
+      // one that no resolver accepts. A search is the application's business, not a URI's.
+      const index = hostStart + space;
+      const message = `No URL: ${JSON.stringify(input)} has a space at index ${index} of its host, read as ${JSON.stringify(s)}; no host name holds one`;
+      throw new UriError('INVALID_COMPONENT', index, s, message);
+    }
+  }
   const out = encodeComponents(
     s,
     rec,

@@ -157,7 +157,32 @@ test('characters outside the grammar are percent-encoded, component by component
   assert.equal(fix('http://u@v@h/'), ['http://u%40v@h/', ['percent-encode']]);
   assert.equal(fix('http://a.com/100%'), ['http://a.com/100%25', ['percent-encode']]);
   assert.equal(fix('http://a.com/[x]'), ['http://a.com/%5Bx%5D', ['percent-encode']]);
-  assert.equal(fix('exa mple.com'), ['http://exa%20mple.com', ['scheme', 'percent-encode']]);
+});
+
+test('a space in a would-be host is no URL (words typed into an address bar): INVALID_COMPONENT at the space', () => {
+  const refused: Array<[string, string, number]> = [
+    ['hello world', 'http://hello world', 12],
+    ['exa mple.com/x', 'http://exa mple.com/x', 10],
+    ['http://hello world/', 'http://hello world/', 12],
+    ['  u@my host:80 ', 'http://u@my host:80', 11],
+    ['\\\\my server\\share', 'file://my server/share', 9],
+  ];
+  for (const [input, read, index] of refused) {
+    assert.throws(
+      () => heuristicParse(input),
+      (e: unknown) =>
+        e instanceof UriError &&
+        e.code === 'INVALID_COMPONENT' &&
+        e.index === index &&
+        e.input === read &&
+        e.message ===
+          `No URL: ${JSON.stringify(input)} has a space at index ${index} of its host, read as ${JSON.stringify(read)}; no host name holds one`,
+      input,
+    );
+  }
+  // Elsewhere a space is a character, percent-encoded.
+  assert.equal(fix('example.com/hello world?q=a b'), ['http://example.com/hello%20world?q=a%20b', ['scheme', 'percent-encode']]);
+  assert.equal(fix('http://a b@example.com/'), ['http://a%20b@example.com/', ['percent-encode']]);
 });
 
 test('a Unicode host as A-labels (idna), or percent-encoded with idna: false', () => {
