@@ -432,7 +432,9 @@ function set(parts: Parts, k: Key, v: unknown, o: Read, who: string): void {
     return;
   }
   if (k === 'query' && typeof v === 'object' && v !== null) {
-    parts.query = formatQuery(v as QueryInput);
+    // Pairs or a record that write no pair ask for no query: a bare "?" is nobody's intent (the
+    // string "" still gives one).
+    parts.query = formatQuery(v as QueryInput) || undefined;
     return;
   }
   if (typeof v !== 'string') throw argumentError(who, k, k === 'query' ? 'a string, pairs or a record' : 'a string', v);
