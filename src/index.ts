@@ -21,6 +21,8 @@ export {
 export {
   type FormatQueryOptions,
   formatQuery,
+  type QueryChangeOptions,
+  type QueryChanges,
   type QueryInput,
   type QueryOptions,
   QueryParams,

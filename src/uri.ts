@@ -13,7 +13,7 @@ import { type BuildComponents, type BuildOptions, build, type UriChanges, withCh
 import { decodeOutsideBrackets } from './ops/java.js';
 import { normalize, originOf } from './ops/normalize.js';
 import { percentDecode } from './ops/percent.js';
-import { QueryParams } from './ops/query.js';
+import { changeQuery, type QueryChangeOptions, type QueryChanges, QueryParams } from './ops/query.js';
 import { defaultPortOf } from './ops/schemes.js';
 import { argumentError, scanError, UriError } from './syntax/errors.js';
 import { isUri, URI_BRAND, type UriLike } from './syntax/input.js';
@@ -562,6 +562,25 @@ export class Uri implements UriLike {
     // parseWeb's reading, for its error: where it and `new URL` would part, the error says why.
     if (webHref(href, null, webRecord) === null) throw webError(href, null, 'Uri#toURL');
     return new URL(href);
+  }
+
+  /**
+   * A new `Uri` whose query has the parameters that `changes` names (own properties) set (a
+   * value), repeated (an array) or removed (`undefined`): a named parameter's first pair takes the
+   * new values in its place, its later pairs go, and a name the query lacks is appended, encoded
+   * for the query (`{ form: true }`: as a form, a space as `+`). Every other pair is kept byte for
+   * byte, so a form-reading server sees the same values (`q=red+shoes` stays). No pair left: no
+   * query. Returns this `Uri` itself when nothing changes.
+   *
+   * @example
+   * parse('https://s.example/search?q=red+shoes&page=1').withQueryParams({ page: '2', y: 'a b' }).href;
+   *   // 'https://s.example/search?q=red+shoes&page=2&y=a%20b'
+   * parse('http://h/?a=1&b=2').withQueryParams({ a: undefined }).href; // 'http://h/?b=2'
+   */
+  withQueryParams(changes: QueryChanges, options?: QueryChangeOptions): Uri {
+    const query = this.query;
+    const changed = changeQuery(query, changes, options);
+    return changed === query ? this : this.with({ query: changed });
   }
 
   /** The input, exactly: `parse(s).toString() === s`. */

@@ -83,7 +83,8 @@ const SEMICOLON = 2;
  * A read-only view of a query's pairs with the reading half of `URLSearchParams`' interface:
  * `get`, `getAll`, `has`, `size`, `keys`, `values`, `entries`, `forEach` and iteration (so
  * `new URLSearchParams(params)` and `Object.fromEntries(params)` work). Names and values are
- * percent-decoded as UTF-8 when read. To change a query, write one with `formatQuery`.
+ * percent-decoded as UTF-8 when read. To change a query, write one with `formatQuery`, or change
+ * some pairs of a `Uri`'s with `uri.withQueryParams`.
  *
  * @example
  * const params = queryParams('utm_source=x&id=42');
@@ -341,18 +342,7 @@ export function formatQuery(input: QueryInput, options?: FormatQueryOptions): st
     if (typeof name !== 'string') throw argumentError('formatQuery', 'a name', 'a string', name);
     if (value === undefined) return;
     if (out !== '') out += separator;
-    out += encodePart(name, form);
-    if (value === null) return;
-    if (typeof value === 'string') out += `=${encodePart(value, form)}`;
-    else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
-      out += `=${encodePart(String(value), form)}`;
-    else
-      throw argumentError(
-        'formatQuery',
-        `the value of ${JSON.stringify(name)}`,
-        'a string, number, boolean, bigint, null or undefined',
-        value,
-      );
+    out += pairText(encodePart(name, form), name, value, form, 'formatQuery');
   };
   if (input === null || typeof input !== 'object') throw argumentError('formatQuery', 'input', 'pairs or a record', input);
   if (Symbol.iterator in input) {
@@ -369,12 +359,125 @@ export function formatQuery(input: QueryInput, options?: FormatQueryOptions): st
       else add(name, value);
     }
   }
-  // RFC 3986 §3.4: a "?" in the query is data, but a reader handed the query without its "?"
-  // (queryParams, URLSearchParams) drops one at its start as that delimiter.
-  return out.charCodeAt(0) === 0x3f ? `%3F${out.slice(1)}` : out;
+  return noLeadingMark(out);
+}
+
+/**
+ * RFC 3986 §3.4: a "?" in the query is data, but a reader handed the query without its "?"
+ * (queryParams, URLSearchParams) drops one at its start as that delimiter: written `%3F` there.
+ */
+function noLeadingMark(query: string): string {
+  return query.charCodeAt(0) === 0x3f ? `%3F${query.slice(1)}` : query;
+}
+
+/** A pair, its name written (`rawName`); a value that is no QueryValue (but undefined) is a TypeError. */
+function pairText(rawName: string, name: string, value: unknown, form: boolean, who: string): string {
+  if (value === null) return rawName;
+  if (typeof value === 'string') return `${rawName}=${encodePart(value, form)}`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return `${rawName}=${encodePart(String(value), form)}`;
+  throw argumentError(who, `the value of ${JSON.stringify(name)}`, 'a string, number, boolean, bigint, null or undefined', value);
 }
 
 const SEPARATORS = ['&', ';'] as const;
+
+/**
+ * What `Uri#withQueryParams` changes: per name (a record's own keys, or a `Map`'s), a value,
+ * several (an array) or none (`undefined`).
+ */
+export type QueryChanges =
+  | Readonly<Record<string, QueryValue | readonly QueryValue[]>>
+  | ReadonlyMap<string, QueryValue | readonly QueryValue[]>;
+
+/** Options of `Uri#withQueryParams`. */
+export interface QueryChangeOptions {
+  /**
+   * `application/x-www-form-urlencoded`: names are matched with `+` read as a space, and new
+   * values written as `formatQuery`'s form writes them (a space as `+`). Default `false`: RFC 3986.
+   */
+  form?: boolean;
+  /** `;` separates pairs as `&` does, as `queryParams` reads them. Default `false`. */
+  semicolon?: boolean;
+}
+
+/**
+ * `Uri#withQueryParams`: the query `query` (`undefined`: none) with the pairs that `changes` names
+ * (own properties) set, repeated or removed. A named pair's first occurrence takes the new values
+ * in its place, its name as written; its later occurrences go; a name the query lacks is appended.
+ * Every other part of the query is kept byte for byte. `query` itself when nothing changes;
+ * `undefined` when no pair is left of a query that had some (no bare "?").
+ */
+export function changeQuery(query: string | undefined, changes: QueryChanges, options: QueryChangeOptions | undefined): string | undefined {
+  const who = 'Uri#withQueryParams';
+  if (typeof changes !== 'object' || changes === null) throw argumentError(who, 'changes', 'an object', changes);
+  const o = optionsOf(options, who);
+  const form = o !== undefined && booleanOption(o, 'form', who);
+  const semicolon = o !== undefined && booleanOption(o, 'semicolon', who);
+  const entries: [unknown, unknown][] =
+    changes instanceof Map ? [...changes] : Object.keys(changes).map((k) => [k, (changes as Record<string, unknown>)[k]]);
+  if (entries.length === 0) return query;
+  // Per name, what follows the name in each of its new pairs ("=value", or "" for the name
+  // alone); none to remove it. Checked before anything is written.
+  const names: string[] = [];
+  const tails = new Map<string, string[]>();
+  for (const [name, v] of entries) {
+    if (typeof name !== 'string') throw argumentError(who, 'a name of changes', 'a string', name);
+    names.push(name);
+    const list: readonly unknown[] = Array.isArray(v) ? v : v === undefined ? [] : [v];
+    tails.set(
+      name,
+      list.map((x) => pairText('', name, x, form, who)),
+    );
+  }
+  const s = query ?? '';
+  let out = '';
+  let kept = false; // some part of the query is in out (an empty one too)
+  let changed = false;
+  const placed = new Set<string>();
+  const keep = (sep: string, text: string): void => {
+    out += kept ? sep + text : text;
+    kept = true;
+  };
+  for (let i = 0; s !== ''; ) {
+    const j = pairEnd(s, i, s.length, semicolon);
+    const eq = eqAt;
+    const sep = i === 0 ? '' : s[i - 1]!;
+    const name = j > i ? pairName(s, i, eq, form) : '';
+    const t = j > i ? tails.get(name) : undefined;
+    if (t === undefined) {
+      keep(sep, s.slice(i, j));
+    } else if (!placed.has(name) && t.length > 0) {
+      // The first pair of that name takes the new pairs, with the name as it is written there.
+      const raw = s.slice(i, eq);
+      const text = t.map((tail) => raw + tail).join('&');
+      if (text !== s.slice(i, j)) changed = true;
+      keep(sep, text);
+      placed.add(name);
+    } else {
+      changed = true;
+      placed.add(name);
+    }
+    if (j === s.length) break;
+    i = j + 1;
+  }
+  for (const name of names) {
+    const t = tails.get(name)!;
+    if (t.length === 0 || placed.has(name)) continue;
+    const raw = encodePart(name, form);
+    const text = t.map((tail) => raw + tail).join('&');
+    keep('&', kept ? text : noLeadingMark(text));
+    changed = true;
+  }
+  if (!changed) return query;
+  return out === '' ? undefined : out;
+}
+
+/** The name of the pair s[start, eq), decoded (a `+` as a space in a form). */
+function pairName(s: string, start: number, eq: number, form: boolean): string {
+  let text = s.slice(start, eq);
+  if (form && text.includes('+')) text = text.replaceAll('+', ' ');
+  return text.includes('%') ? percentDecode(text) : text;
+}
 
 function encodePart(s: string, form: boolean): string {
   if (!form) return encodeSet(s, EncodeSet.QUERY_PARAM);
