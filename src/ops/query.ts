@@ -8,7 +8,7 @@
  * (`application/x-www-form-urlencoded`, WHATWG URL §5).
  */
 
-import { argumentError } from '../syntax/errors.js';
+import { argumentError, UriError } from '../syntax/errors.js';
 import { isUri, type UriLike } from '../syntax/input.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
 import { booleanOption, choiceOption, optionsOf } from '../syntax/options.js';
@@ -34,6 +34,9 @@ export interface QueryOptions {
 
 const rec = new Uint32Array(OFFSETS_LENGTH);
 
+/** A scheme and "//": the beginning of a URL, which a query handed without its "?" does not have. */
+const URL_START = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
 /**
  * The query's `name=value` pairs, read lazily.
  *
@@ -41,6 +44,8 @@ const rec = new Uint32Array(OFFSETS_LENGTH);
  * query (none: no pairs). Pairs are separated by `&` (and `;` with `semicolon`); empty ones are
  * skipped; a pair without `=` has the value `''`.
  *
+ * @throws {UriError} INVALID_COMPONENT for a string that begins with a scheme and `//`: a URL,
+ *   whose query `parse(url)` gives (a query that begins so is given with its `?`).
  * @throws {UriError} with `fatal: true`, on a bad `%` or bytes that are not UTF-8.
  * @example
  * queryParams('a=1&b=x%20y&a=2').getAll('a');        // ['1', '2']
@@ -56,6 +61,14 @@ export function queryParams(input: string | UriLike, options?: QueryOptions): Qu
     s = input;
     start = s.charCodeAt(0) === 0x3f ? 1 : 0;
     end = s.length;
+    // A whole URL read as a query would give its query's first name with the URL in front.
+    const url = start === 0 ? URL_START.exec(s) : null;
+    if (url !== null) {
+      const message =
+        `A URL where a query was expected: ${JSON.stringify(s)} begins with the scheme ${JSON.stringify(url[0])}; ` +
+        `pass parse(url) for its query, or a query that begins so with its "?" (${JSON.stringify(`?${url[0]}x`)})`;
+      throw new UriError('INVALID_COMPONENT', 0, s, message);
+    }
   } else if (isUri(input)) {
     s = input.href;
     input.writeOffsets(rec);

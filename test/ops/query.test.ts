@@ -51,6 +51,21 @@ test('a string is a query: one leading "?" is skipped; an empty query has no pai
   assert.is(queryParams('?').size, 0);
 });
 
+test('a string with a scheme and "//" is a URL, not a query: refused, with the way to its query', () => {
+  throwsUriError(
+    () => queryParams('http://x/?a=1'),
+    'INVALID_COMPONENT',
+    0,
+    /^A URL where a query was expected: "http:\/\/x\/\?a=1" begins with the scheme "http:\/\/"; pass parse\(url\) for its query, or a query that begins so with its "\?" \("\?http:\/\/x"\)$/,
+  );
+  throwsUriError(() => queryParams('HTTPS://x'), 'INVALID_COMPONENT', 0);
+  assert.equal(pairs(queryParams(parse('http://x/?a=1'))), [['a', '1']]);
+  // With its "?", or without "//", it is a query.
+  assert.equal(pairs(queryParams('?http://x/?a=1')), [['http://x/?a', '1']]);
+  assert.equal(pairs(queryParams('ns:key=1')), [['ns:key', '1']]);
+  assert.equal(pairs(queryParams('a=http://x')), [['a', 'http://x']]);
+});
+
 test('a Uri gives its query, which ends at the fragment; no query, no pairs', () => {
   const u = parse('http://h/p?q=1&r=a%20b#x=2&y');
   assert.equal(pairs(queryParams(u)), [
