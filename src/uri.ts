@@ -30,6 +30,7 @@ import {
   warningsOf,
 } from './syntax/offsets.js';
 import { type ParseOptions, scanString, validString } from './syntax/scan.js';
+import { webOrigin } from './web/origin.js';
 import { WEB_RECORD_LENGTH } from './web/scan.js';
 import { webError, webHref, webValid } from './web/url.js';
 
@@ -238,11 +239,16 @@ export class Uri implements UriLike {
   /**
    * The RFC 6454 origin, serialized: `scheme://host[:port]` from the normal form (scheme and host
    * in lower case, a default port left out), or `'null'` without a scheme, an authority or a
-   * host (a unique origin that equals no other).
+   * host (a unique origin that equals no other). For a `Uri` that `parseWeb` made, the URL
+   * Standard's origin, as `new URL(x).origin` gives it: a tuple for http, https, ws, wss and ftp
+   * only, a blob: URL's by the http(s) URL inside it, `'null'` for every other scheme.
    * @example
    * parse('HTTPS://User@Example.COM:443/a?b').origin; // 'https://example.com'
    * parse('http://a:8080/').origin;                  // 'http://a:8080'
    * parse('mailto:a@b').origin;                      // 'null'
+   * parse('foo://h/').origin;                        // 'foo://h'
+   * parseWeb('foo://h/').origin;                     // 'null'
+   * parseWeb('blob:https://a.example/x').origin;     // 'https://a.example'
    */
   get origin(): string {
     const f = this.#flags;
@@ -619,6 +625,24 @@ export class Uri implements UriLike {
 }
 
 Object.defineProperty(Uri.prototype, URI_BRAND, { value: true });
+
+/**
+ * A Uri that parseWeb or tryParseWeb made: its origin is the URL Standard's. A subclass, not a
+ * field or a WeakSet, so that parse's Uri stays as small and as quick to make as it was, and
+ * parseWeb pays nothing for the mark.
+ */
+class WebUri extends Uri {
+  // Written out: the implicit one passes its arguments on by spreading them, at a cost per Uri.
+  constructor(input: string, offsets: Uint32Array) {
+    super(input, offsets);
+  }
+
+  override get origin(): string {
+    return webOrigin(this.href, this.writeOffsets(view));
+  }
+}
+// It is a Uri to whoever asks (messages name a value by its constructor).
+Object.defineProperty(WebUri, 'name', { value: 'Uri' });
 Object.defineProperty(Uri.prototype, Symbol.toStringTag, { value: 'Uri' });
 Object.freeze(Uri.prototype);
 
@@ -731,7 +755,8 @@ function webBase(base: unknown): string | null | undefined {
  * lower-cased, hosts through UTS #46 (IDNA) and the IPv4 parser (`0x7f.1` is `127.0.0.1`),
  * backslashes and dot segments resolved, code points percent-encoded as the standard's sets say,
  * default ports dropped. An input already in that form is the href itself, not a copy. Its
- * components read as RFC 3986 reads the href (`uri.path` of `web+demo:/.//x` is `/.//x`).
+ * components read as RFC 3986 reads the href (`uri.path` of `web+demo:/.//x` is `/.//x`); its
+ * `origin` is the URL Standard's (`'null'` for `foo://h/`), as `new URL(x).origin` gives it.
  *
  * @throws {UriError} when the URL parser returns failure (MISSING_SCHEME, INVALID_HOST,
  *   INVALID_IPV6, UNCLOSED_IP_LITERAL, INVALID_PORT), naming the standard's validation error.
@@ -747,7 +772,7 @@ export function parseWeb(input: string, base?: string | UriLike): Uri {
   if (b === undefined) throw argumentError('parseWeb', 'base', 'a string or a Uri', base);
   const href = webHref(input, b, webRecord);
   if (href === null) throw webError(input, b, 'parseWeb');
-  return new Uri(href, webRecord);
+  return new WebUri(href, webRecord);
 }
 
 /**
@@ -761,7 +786,7 @@ export function tryParseWeb(input: string, base?: string | UriLike): Uri | null 
   const b = webBase(base);
   if (b === undefined) return null;
   const href = webHref(input, b, webRecord);
-  return href === null ? null : new Uri(href, webRecord);
+  return href === null ? null : new WebUri(href, webRecord);
 }
 
 /**
