@@ -12,6 +12,7 @@ import { toAsciiHost } from './ops/idna.js';
 import { loadTldts } from './ops/psl.cjs';
 import { argumentError } from './syntax/errors.js';
 import { isUri, type UriLike } from './syntax/input.js';
+import { checkOptionNames, optionNames } from './syntax/options.js';
 import { tryParse, type Uri } from './uri.js';
 
 const { getDomain, getPublicSuffix } = loadTldts();
@@ -25,6 +26,8 @@ export interface DomainOptions {
    */
   privateDomains?: boolean;
 }
+
+const DOMAIN_OPTIONS = optionNames<DomainOptions>()(['privateDomains']);
 
 const PRIVATE = { allowPrivateDomains: true, extractHostname: false, mixedInputs: false, detectIp: false };
 const ICANN = { allowPrivateDomains: false, extractHostname: false, mixedInputs: false, detectIp: false };
@@ -45,6 +48,7 @@ const ICANN = { allowPrivateDomains: false, extractHostname: false, mixedInputs:
  * registrableDomain('[::1]');               // null
  */
 export function registrableDomain(input: string | UriLike, options?: DomainOptions): string | null {
+  if (options !== undefined) checkOptionNames(options, DOMAIN_OPTIONS, 'registrableDomain');
   const name = domainName(input, 'registrableDomain');
   return name === null ? null : getDomain(name, options?.privateDomains === false ? ICANN : PRIVATE);
 }
@@ -61,6 +65,7 @@ export function registrableDomain(input: string | UriLike, options?: DomainOptio
  * publicSuffix('127.0.0.1');            // null
  */
 export function publicSuffix(input: string | UriLike, options?: DomainOptions): string | null {
+  if (options !== undefined) checkOptionNames(options, DOMAIN_OPTIONS, 'publicSuffix');
   const name = domainName(input, 'publicSuffix');
   return name === null ? null : getPublicSuffix(name, options?.privateDomains === false ? ICANN : PRIVATE);
 }

@@ -29,7 +29,8 @@ import {
   WARNING_FLAGS,
   warningsOf,
 } from './syntax/offsets.js';
-import { type ParseOptions, scanString, validString } from './syntax/scan.js';
+import { checkOptionNames } from './syntax/options.js';
+import { PARSE_OPTIONS, type ParseOptions, scanString, validString } from './syntax/scan.js';
 import { webOrigin } from './web/origin.js';
 import { WEB_RECORD_LENGTH } from './web/scan.js';
 import { webError, webHref, webValid } from './web/url.js';
@@ -669,6 +670,7 @@ export interface UriComponents {
  */
 export function parse(input: string, options?: ParseOptions): Uri {
   if (typeof input !== 'string') throw argumentError('parse', 'input', 'a string', input);
+  if (options !== undefined) checkOptionNames(options, PARSE_OPTIONS, 'parse');
   const code = scanString(input, scratch, options, 'parse');
   if (code !== 0) throw scanError(code, scratch[Slot.ERROR_INDEX]!, input);
   return new Uri(input, scratch);
@@ -676,7 +678,8 @@ export function parse(input: string, options?: ParseOptions): Uri {
 
 /**
  * Like `parse`, but returns `null` instead of throwing, without creating an Error: for invalid
- * input, for a non-string, and for options it cannot use (a wrong type, a negative maxLength).
+ * input, for a non-string, and for options it cannot use (a wrong type, a negative maxLength, an
+ * unknown name).
  *
  * @example
  * tryParse('http://a b/'); // null
@@ -684,6 +687,7 @@ export function parse(input: string, options?: ParseOptions): Uri {
 export function tryParse(input: string, options?: ParseOptions): Uri | null {
   if (typeof input !== 'string') return null;
   try {
+    if (options !== undefined) checkOptionNames(options, PARSE_OPTIONS, 'tryParse');
     if (scanString(input, scratch, options, 'tryParse') !== 0) return null;
   } catch {
     return null;
@@ -702,6 +706,7 @@ export function tryParse(input: string, options?: ParseOptions): Uri | null {
 export function isValid(input: string, options?: ParseOptions): boolean {
   if (typeof input !== 'string') return false;
   try {
+    if (options !== undefined) checkOptionNames(options, PARSE_OPTIONS, 'isValid');
     return validString(input, scratch, options, 'isValid');
   } catch {
     return false;

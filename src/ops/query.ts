@@ -11,7 +11,7 @@
 import { argumentError, UriError } from '../syntax/errors.js';
 import { isUri, type UriLike } from '../syntax/input.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
-import { booleanOption, choiceOption, optionsOf } from '../syntax/options.js';
+import { booleanOption, checkOptionNames, choiceOption, optionNames, optionsOf } from '../syntax/options.js';
 import { EncodeSet } from '../syntax/tables.js';
 import { decodeRange, encodeSet, percentDecode } from './percent.js';
 
@@ -31,6 +31,8 @@ export interface QueryOptions {
    */
   fatal?: boolean;
 }
+
+const QUERY_OPTIONS = optionNames<QueryOptions>()(['form', 'semicolon', 'fatal']);
 
 const rec = new Uint32Array(OFFSETS_LENGTH);
 
@@ -81,6 +83,7 @@ export function queryParams(input: string | UriLike, options?: QueryOptions): Qu
   let flags = 0;
   const o = optionsOf(options, 'queryParams');
   if (o !== undefined) {
+    checkOptionNames(o, QUERY_OPTIONS, 'queryParams');
     if (booleanOption(o, 'form', 'queryParams')) flags |= FORM;
     if (booleanOption(o, 'semicolon', 'queryParams')) flags |= SEMICOLON;
     // Checked once, whole: a lazy view would otherwise throw at whichever read reached the bad part.
@@ -332,6 +335,8 @@ export interface FormatQueryOptions {
   separator?: '&' | ';';
 }
 
+const FORMAT_QUERY_OPTIONS = optionNames<FormatQueryOptions>()(['form', 'separator']);
+
 /**
  * Writes pairs as a query (without the `?`): the inverse of `queryParams`. Names and values are
  * percent-encoded as UTF-8 where the query, or the pair structure, needs it; a `?` that would
@@ -348,6 +353,7 @@ export interface FormatQueryOptions {
  */
 export function formatQuery(input: QueryInput, options?: FormatQueryOptions): string {
   const o = optionsOf(options, 'formatQuery');
+  if (o !== undefined) checkOptionNames(o, FORMAT_QUERY_OPTIONS, 'formatQuery');
   const form = o !== undefined && booleanOption(o, 'form', 'formatQuery');
   const separator = o === undefined ? '&' : choiceOption(o, 'separator', 'formatQuery', SEPARATORS, '&');
   let out = '';
@@ -413,6 +419,8 @@ export interface QueryChangeOptions {
   semicolon?: boolean;
 }
 
+const QUERY_CHANGE_OPTIONS = optionNames<QueryChangeOptions>()(['form', 'semicolon']);
+
 /**
  * `Uri#withQueryParams`: the query `query` (`undefined`: none) with the pairs that `changes` names
  * (own properties) set, repeated or removed. A named pair's first occurrence takes the new values
@@ -424,6 +432,7 @@ export function changeQuery(query: string | undefined, changes: QueryChanges, op
   const who = 'Uri#withQueryParams';
   if (typeof changes !== 'object' || changes === null) throw argumentError(who, 'changes', 'an object', changes);
   const o = optionsOf(options, who);
+  if (o !== undefined) checkOptionNames(o, QUERY_CHANGE_OPTIONS, who);
   const form = o !== undefined && booleanOption(o, 'form', who);
   const semicolon = o !== undefined && booleanOption(o, 'semicolon', who);
   const entries: [unknown, unknown][] =

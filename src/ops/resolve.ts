@@ -9,7 +9,7 @@
 import { UriError } from '../syntax/errors.js';
 import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, fragmentMarkOf, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
-import { booleanOption, countOption, optionsOf } from '../syntax/options.js';
+import { booleanOption, checkOptionNames, countOption, optionNames, optionsOf } from '../syntax/options.js';
 import { type ParseOptions, scanOptions } from '../syntax/scan.js';
 import { authorityKindOf } from './authority.js';
 import { climb, emptyParts, lastSlash, merge, type Parts, recompose, removeDots } from './path.js';
@@ -25,6 +25,9 @@ export interface ResolveOptions extends ParseOptions {
   /** java.net.URI's RFC 2396 answers: `?y` → `http://a/b/c/?y`, `""` → `http://a/b/c/`, surplus `..` kept. */
   rfc2396?: boolean;
 }
+
+/** The names of ResolveOptions. */
+export const RESOLVE_OPTIONS = optionNames<ResolveOptions>()(['absolute', 'lenient', 'iri', 'zoneId', 'maxLength', 'strict', 'rfc2396']);
 
 const baseRec = new Uint32Array(OFFSETS_LENGTH);
 const refRec = new Uint32Array(OFFSETS_LENGTH);
@@ -45,6 +48,7 @@ let lastDir = -2;
  */
 export function resolve(base: string | UriLike, reference: string | UriLike, options?: ResolveOptions): string {
   const o = optionsOf(options, 'resolve');
+  if (o !== undefined) checkOptionNames(o, RESOLVE_OPTIONS, 'resolve');
   const key = o === undefined ? 0 : scanOptions(o, 'resolve');
   const maxLength = o === undefined ? -1 : countOption(o, 'maxLength', 'resolve');
   // A crawler resolves every link of a page against that page: the base's record is kept and

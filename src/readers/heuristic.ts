@@ -8,7 +8,7 @@ import { toAsciiHost } from '../ops/idna.js';
 import { encodeComponents, encodedAny } from '../ops/percent.js';
 import { argumentError, scanError, UriError } from '../syntax/errors.js';
 import { Flag, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
-import { booleanOption, optionsOf, stringOption } from '../syntax/options.js';
+import { booleanOption, checkOptionNames, optionNames, optionsOf, stringOption } from '../syntax/options.js';
 import { scan } from '../syntax/scan.js';
 import { parse, type Uri } from '../uri.js';
 
@@ -43,6 +43,8 @@ export interface HeuristicOptions {
    */
   idna?: boolean;
 }
+
+const HEURISTIC_OPTIONS = optionNames<HeuristicOptions>()(['defaultScheme', 'idna']);
 
 /** `heuristicParse`'s answer. */
 export interface HeuristicResult {
@@ -86,6 +88,7 @@ const AUTHORITY_SCHEMES = /^(?:https?|wss?|ftp):/i;
 export function heuristicParse(input: string, options?: HeuristicOptions): HeuristicResult {
   if (typeof input !== 'string') throw argumentError('heuristicParse', 'input', 'a string', input);
   const o = optionsOf(options, 'heuristicParse');
+  if (o !== undefined) checkOptionNames(o, HEURISTIC_OPTIONS, 'heuristicParse');
   const defaultScheme = o === undefined ? 'http' : stringOption(o, 'defaultScheme', 'heuristicParse', 'http');
   if (!SCHEME.test(defaultScheme)) {
     throw argumentError(
