@@ -11,6 +11,9 @@
 import { toAsciiHost } from './ops/idna.js';
 import { loadTldts } from './ops/psl.cjs';
 import { argumentError } from './syntax/errors.js';
+import { isUri, type UriLike } from './syntax/input.js';
+import { checkOptionNames, optionNames } from './syntax/options.js';
+import { tryParse, type Uri } from './uri.js';
 
 const { getDomain, getPublicSuffix } = loadTldts();
 
@@ -24,30 +27,36 @@ export interface DomainOptions {
   privateDomains?: boolean;
 }
 
+const DOMAIN_OPTIONS = optionNames<DomainOptions>()(['privateDomains']);
+
 const PRIVATE = { allowPrivateDomains: true, extractHostname: false, mixedInputs: false, detectIp: false };
 const ICANN = { allowPrivateDomains: false, extractHostname: false, mixedInputs: false, detectIp: false };
 
 /**
- * The registrable domain of `host` (the public suffix and one label before it), in ASCII; `null`
+ * The registrable domain of a host (the public suffix and one label before it), in ASCII; `null`
  * for an IP address, a host that reads as one, a public suffix itself, or a host that is not a
- * domain name.
+ * domain name. `input` is a host, or a URL (a string that begins with a scheme and `//`, read as
+ * RFC 3987 reads an IRI) or a `Uri`, which answer for their host (`null` without one).
  *
  * @example
  * registrableDomain('www.example.co.uk');   // 'example.co.uk'
+ * registrableDomain('https://www.example.co.uk/x'); // 'example.co.uk'
+ * registrableDomain('https://www.münchen.de/x');     // 'xn--mnchen-3ya.de'
  * registrableDomain('食狮.中国');             // 'xn--85x722f.xn--fiqs8s'
  * registrableDomain('a.github.io');         // 'a.github.io'
  * registrableDomain('a.github.io', { privateDomains: false }); // 'github.io'
  * registrableDomain('[::1]');               // null
  */
-export function registrableDomain(host: string, options?: DomainOptions): string | null {
-  const name = domainName(host, 'registrableDomain');
+export function registrableDomain(input: string | UriLike, options?: DomainOptions): string | null {
+  if (options !== undefined) checkOptionNames(options, DOMAIN_OPTIONS, 'registrableDomain');
+  const name = domainName(input, 'registrableDomain');
   return name === null ? null : getDomain(name, options?.privateDomains === false ? ICANN : PRIVATE);
 }
 
 /**
- * The public suffix of `host` (the longest rule of the list that matches, or the last label when
+ * The public suffix of a host (the longest rule of the list that matches, or the last label when
  * none does), in ASCII; `null` for an IP address, a host that reads as one, or a host that is
- * not a domain name.
+ * not a domain name. `input` is a host, a URL or a `Uri`, as `registrableDomain` takes it.
  *
  * @example
  * publicSuffix('www.example.co.uk');    // 'co.uk'
@@ -55,17 +64,31 @@ export function registrableDomain(host: string, options?: DomainOptions): string
  * publicSuffix('xn--mnchen-3ya.de');    // 'de'
  * publicSuffix('127.0.0.1');            // null
  */
-export function publicSuffix(host: string, options?: DomainOptions): string | null {
-  const name = domainName(host, 'publicSuffix');
+export function publicSuffix(input: string | UriLike, options?: DomainOptions): string | null {
+  if (options !== undefined) checkOptionNames(options, DOMAIN_OPTIONS, 'publicSuffix');
+  const name = domainName(input, 'publicSuffix');
   return name === null ? null : getPublicSuffix(name, options?.privateDomains === false ? ICANN : PRIVATE);
 }
 
 /** What a DNS name in ASCII holds: lower-case letters, digits, "-", "_" and ".". */
 const DNS_NAME = /^[a-z0-9_.-]+$/;
 
-/** `host` as a lower-case ASCII domain name, or null when it is an IP address or no domain name. */
-function domainName(host: string, who: string): string | null {
-  if (typeof host !== 'string') throw argumentError(who, 'host', 'a string', host);
+/** A URL is read as an IRI (RFC 3987): a Unicode host answers as it does given alone. */
+const IRI = { iri: true };
+
+/** A scheme and "//": a URL, not a host (a host holds no "/"). */
+const URL_START = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+/**
+ * The host of `input` (a host, a URL or a Uri) as a lower-case ASCII domain name, or null when it
+ * is an IP address or no domain name, or a URL has none.
+ */
+function domainName(input: string | UriLike, who: string): string | null {
+  let host: string | undefined;
+  if (typeof input === 'string') host = URL_START.test(input) ? tryParse(input, IRI)?.host : input;
+  else if (isUri(input)) host = (input as Uri).host;
+  else throw argumentError(who, 'input', 'a host, a URL or a Uri', input);
+  if (host === undefined) return null;
   let name: string;
   try {
     name = toAsciiHost(host);

@@ -22,6 +22,8 @@ export {
 export {
   type FormatQueryOptions,
   formatQuery,
+  type QueryChangeOptions,
+  type QueryChanges,
   type QueryInput,
   type QueryOptions,
   QueryParams,

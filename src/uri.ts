@@ -13,7 +13,7 @@ import { type BuildComponents, type BuildOptions, build, type UriChanges, withCh
 import { decodeOutsideBrackets } from './ops/java.js';
 import { normalize, originOf } from './ops/normalize.js';
 import { percentDecode } from './ops/percent.js';
-import { QueryParams } from './ops/query.js';
+import { changeQuery, type QueryChangeOptions, type QueryChanges, QueryParams } from './ops/query.js';
 import { defaultPortOf } from './ops/schemes.js';
 import { argumentError, scanError, UriError } from './syntax/errors.js';
 import { isUri, URI_BRAND, type UriLike } from './syntax/input.js';
@@ -29,7 +29,9 @@ import {
   WARNING_FLAGS,
   warningsOf,
 } from './syntax/offsets.js';
-import { type ParseOptions, scanString, validString } from './syntax/scan.js';
+import { checkOptionNames } from './syntax/options.js';
+import { PARSE_OPTIONS, type ParseOptions, scanString, validString } from './syntax/scan.js';
+import { webOrigin } from './web/origin.js';
 import { WEB_RECORD_LENGTH } from './web/scan.js';
 import { webError, webHref, webValid } from './web/url.js';
 
@@ -238,11 +240,16 @@ export class Uri implements UriLike {
   /**
    * The RFC 6454 origin, serialized: `scheme://host[:port]` from the normal form (scheme and host
    * in lower case, a default port left out), or `'null'` without a scheme, an authority or a
-   * host (a unique origin that equals no other).
+   * host (a unique origin that equals no other). For a `Uri` that `parseWeb` made, the URL
+   * Standard's origin, as `new URL(x).origin` gives it: a tuple for http, https, ws, wss and ftp
+   * only, a blob: URL's by the http(s) URL inside it, `'null'` for every other scheme.
    * @example
    * parse('HTTPS://User@Example.COM:443/a?b').origin; // 'https://example.com'
    * parse('http://a:8080/').origin;                  // 'http://a:8080'
    * parse('mailto:a@b').origin;                      // 'null'
+   * parse('foo://h/').origin;                        // 'foo://h'
+   * parseWeb('foo://h/').origin;                     // 'null'
+   * parseWeb('blob:https://a.example/x').origin;     // 'https://a.example'
    */
   get origin(): string {
     const f = this.#flags;
@@ -564,6 +571,25 @@ export class Uri implements UriLike {
     return new URL(href);
   }
 
+  /**
+   * A new `Uri` whose query has the parameters that `changes` names (own properties) set (a
+   * value), repeated (an array) or removed (`undefined`): a named parameter's first pair takes the
+   * new values in its place, its later pairs go, and a name the query lacks is appended, encoded
+   * for the query (`{ form: true }`: as a form, a space as `+`). Every other pair is kept byte for
+   * byte, so a form-reading server sees the same values (`q=red+shoes` stays). No pair left: no
+   * query. Returns this `Uri` itself when nothing changes.
+   *
+   * @example
+   * parse('https://s.example/search?q=red+shoes&page=1').withQueryParams({ page: '2', y: 'a b' }).href;
+   *   // 'https://s.example/search?q=red+shoes&page=2&y=a%20b'
+   * parse('http://h/?a=1&b=2').withQueryParams({ a: undefined }).href; // 'http://h/?b=2'
+   */
+  withQueryParams(changes: QueryChanges, options?: QueryChangeOptions): Uri {
+    const query = this.query;
+    const changed = changeQuery(query, changes, options);
+    return changed === query ? this : this.with({ query: changed });
+  }
+
   /** The input, exactly: `parse(s).toString() === s`. */
   toString(): string {
     return this.#href;
@@ -600,6 +626,24 @@ export class Uri implements UriLike {
 }
 
 Object.defineProperty(Uri.prototype, URI_BRAND, { value: true });
+
+/**
+ * A Uri that parseWeb or tryParseWeb made: its origin is the URL Standard's. A subclass, not a
+ * field or a WeakSet, so that parse's Uri stays as small and as quick to make as it was, and
+ * parseWeb pays nothing for the mark.
+ */
+class WebUri extends Uri {
+  // Written out: the implicit one passes its arguments on by spreading them, at a cost per Uri.
+  constructor(input: string, offsets: Uint32Array) {
+    super(input, offsets);
+  }
+
+  override get origin(): string {
+    return webOrigin(this.href, this.writeOffsets(view));
+  }
+}
+// It is a Uri to whoever asks (messages name a value by its constructor).
+Object.defineProperty(WebUri, 'name', { value: 'Uri' });
 Object.defineProperty(Uri.prototype, Symbol.toStringTag, { value: 'Uri' });
 Object.freeze(Uri.prototype);
 
@@ -626,6 +670,7 @@ export interface UriComponents {
  */
 export function parse(input: string, options?: ParseOptions): Uri {
   if (typeof input !== 'string') throw argumentError('parse', 'input', 'a string', input);
+  if (options !== undefined) checkOptionNames(options, PARSE_OPTIONS, 'parse');
   const code = scanString(input, scratch, options, 'parse');
   if (code !== 0) throw scanError(code, scratch[Slot.ERROR_INDEX]!, input);
   return new Uri(input, scratch);
@@ -633,7 +678,8 @@ export function parse(input: string, options?: ParseOptions): Uri {
 
 /**
  * Like `parse`, but returns `null` instead of throwing, without creating an Error: for invalid
- * input, for a non-string, and for options it cannot use (a wrong type, a negative maxLength).
+ * input, for a non-string, and for options it cannot use (a wrong type, a negative maxLength, an
+ * unknown name).
  *
  * @example
  * tryParse('http://a b/'); // null
@@ -641,6 +687,7 @@ export function parse(input: string, options?: ParseOptions): Uri {
 export function tryParse(input: string, options?: ParseOptions): Uri | null {
   if (typeof input !== 'string') return null;
   try {
+    if (options !== undefined) checkOptionNames(options, PARSE_OPTIONS, 'tryParse');
     if (scanString(input, scratch, options, 'tryParse') !== 0) return null;
   } catch {
     return null;
@@ -659,6 +706,7 @@ export function tryParse(input: string, options?: ParseOptions): Uri | null {
 export function isValid(input: string, options?: ParseOptions): boolean {
   if (typeof input !== 'string') return false;
   try {
+    if (options !== undefined) checkOptionNames(options, PARSE_OPTIONS, 'isValid');
     return validString(input, scratch, options, 'isValid');
   } catch {
     return false;
@@ -712,7 +760,8 @@ function webBase(base: unknown): string | null | undefined {
  * lower-cased, hosts through UTS #46 (IDNA) and the IPv4 parser (`0x7f.1` is `127.0.0.1`),
  * backslashes and dot segments resolved, code points percent-encoded as the standard's sets say,
  * default ports dropped. An input already in that form is the href itself, not a copy. Its
- * components read as RFC 3986 reads the href (`uri.path` of `web+demo:/.//x` is `/.//x`).
+ * components read as RFC 3986 reads the href (`uri.path` of `web+demo:/.//x` is `/.//x`); its
+ * `origin` is the URL Standard's (`'null'` for `foo://h/`), as `new URL(x).origin` gives it.
  *
  * @throws {UriError} when the URL parser returns failure (MISSING_SCHEME, INVALID_HOST,
  *   INVALID_IPV6, UNCLOSED_IP_LITERAL, INVALID_PORT), naming the standard's validation error.
@@ -728,7 +777,7 @@ export function parseWeb(input: string, base?: string | UriLike): Uri {
   if (b === undefined) throw argumentError('parseWeb', 'base', 'a string or a Uri', base);
   const href = webHref(input, b, webRecord);
   if (href === null) throw webError(input, b, 'parseWeb');
-  return new Uri(href, webRecord);
+  return new WebUri(href, webRecord);
 }
 
 /**
@@ -742,7 +791,7 @@ export function tryParseWeb(input: string, base?: string | UriLike): Uri | null 
   const b = webBase(base);
   if (b === undefined) return null;
   const href = webHref(input, b, webRecord);
-  return href === null ? null : new Uri(href, webRecord);
+  return href === null ? null : new WebUri(href, webRecord);
 }
 
 /**

@@ -9,10 +9,14 @@ import * as assert from 'uvu/assert';
 import {
   ByteView,
   buildUri,
+  compareReadings,
   compareUris,
   describeOffsets,
   equivalent,
+  establishBase,
+  fileUriToPath,
   formatQuery,
+  hashUri,
   heuristicParse,
   hostTypeOf,
   iriToUri,
@@ -22,6 +26,8 @@ import {
   OFFSETS_LENGTH,
   type ParseOptions,
   parse,
+  parseRequestTarget,
+  pathToFileUri,
   percentDecode,
   percentEncode,
   queryParams,
@@ -30,14 +36,19 @@ import {
   resolve,
   scan,
   scanBytes,
+  scanRequestTarget,
+  scanRequestTargetBytes,
   toAsciiHost,
   toUnicodeHost,
   tryParse,
   Uri,
   UriError,
+  UriTemplate,
+  UriTemplateSet,
   uriToIri,
   warningsOf,
 } from '../src/index.js';
+import { extractLinks, LinkExtractor } from '../src/links.js';
 
 const rec = new Uint32Array(OFFSETS_LENGTH);
 const bytes = new TextEncoder().encode('http://a/');
@@ -374,6 +385,160 @@ test('options are own properties: a polluted Object.prototype changes no answer'
   assert.is(isValid('http://a b/', Object.create({ lenient: true }) as ParseOptions), false);
   assert.is(isValid('http://a b/', Object.assign(Object.create(null) as object, { lenient: true }) as ParseOptions), true);
   assert.is(normalize('http://a b/', { lenient: true }), 'http://a%20b/');
+});
+
+test('an unknown option name is a TypeError naming it and the closest known one, for every function taking options', async () => {
+  const rec = new Uint32Array(OFFSETS_LENGTH);
+  const bytes = new TextEncoder().encode('http://a/');
+  const PARSE = 'its options: absolute, lenient, iri, zoneId, maxLength';
+  const NORMALIZE = `${PARSE}, idna, sortQuery, removeQueryParams, removeFragment, removeEmptyQuery, rfc2396, unicode`;
+  const u = parse('http://a/?a=1');
+  const no = <T>(o: object): T => o as T;
+  const cases: Array<[() => unknown, string]> = [
+    [() => parse('http://a/', no({ lenientt: true })), `parse: unknown option "lenientt"; the closest known one is "lenient" (${PARSE})`],
+    [() => scan('http://a/', rec, no({ Lenient: true })), `scan: unknown option "Lenient"; the closest known one is "lenient" (${PARSE})`],
+    [
+      () => scanBytes(bytes, 0, bytes.length, rec, no({ zoneID: true })),
+      `scanBytes: unknown option "zoneID"; the closest known one is "zoneId" (${PARSE})`,
+    ],
+    [
+      () => new LineScanner(bytes, no({ maxlen: 5 })),
+      `LineScanner: unknown option "maxlen"; the closest known one is "maxLength" (${PARSE})`,
+    ],
+    [() => new ByteView(no({ absolut: true })), `ByteView: unknown option "absolut"; the closest known one is "absolute" (${PARSE})`],
+    [
+      () => scanRequestTarget('/a', rec, null, no({ irl: true })),
+      `scanRequestTarget: unknown option "irl"; the closest known one is "iri" (${PARSE})`,
+    ],
+    [
+      () => scanRequestTargetBytes(bytes, 0, 2, rec, null, no({ irl: true })),
+      `scanRequestTargetBytes: unknown option "irl"; the closest known one is "iri" (${PARSE})`,
+    ],
+    [
+      () => parseRequestTarget('/a', no({ hots: 'a.example' })),
+      `parseRequestTarget: unknown option "hots"; the closest known one is "host" (${PARSE}, method, host, scheme, rejectConfusable, start, end)`,
+    ],
+    [
+      () => normalize('http://a/', no({ sortQuerry: true })),
+      `normalize: unknown option "sortQuerry"; the closest known one is "sortQuery" (${NORMALIZE})`,
+    ],
+    [
+      () => equivalent('http://a/', 'http://a/', no({ removeFragments: true })),
+      `equivalent: unknown option "removeFragments"; the closest known one is "removeFragment" (${NORMALIZE})`,
+    ],
+    [
+      () => compareUris('http://a/', 'http://b/', no({ lenent: true })),
+      `compareUris: unknown option "lenent"; the closest known one is "lenient" (${NORMALIZE})`,
+    ],
+    [
+      () => hashUri('http://a/', no({ unicde: 'NFC' })),
+      `hashUri: unknown option "unicde"; the closest known one is "unicode" (${NORMALIZE})`,
+    ],
+    [
+      () => pathToFileUri('/a', no({ window: true })),
+      'pathToFileUri: unknown option "window"; the closest known one is "windows" (its one option is "windows")',
+    ],
+    [
+      () => fileUriToPath('file:///a', no({ win: true })),
+      'fileUriToPath: unknown option "win"; the closest known one is "windows" (its one option is "windows")',
+    ],
+    [
+      () => resolve('http://a/', 'g', no({ rfc2398: true })),
+      `resolve: unknown option "rfc2398"; the closest known one is "rfc2396" (${PARSE}, strict, rfc2396)`,
+    ],
+    [
+      () => establishBase({ retrieval: 'http://a/' }, no({ onskip: () => {} })),
+      `establishBase: unknown option "onskip"; the closest known one is "onSkip" (${PARSE}, strict, rfc2396, onSkip)`,
+    ],
+    [
+      () => buildUri({ path: 'x' }, no({ encode: true })),
+      'buildUri: unknown option "encode"; the closest known one is "encoded" (its options: encoded, idna, iri, zoneId)',
+    ],
+    [
+      () => u.with({ path: '/x' }, no({ IDNA: true })),
+      'Uri#with: unknown option "IDNA"; the closest known one is "idna" (its options: encoded, idna, iri, zoneId)',
+    ],
+    [
+      () => u.withQueryParams({ a: '2' }, no({ from: true })),
+      'Uri#withQueryParams: unknown option "from"; the closest known one is "form" (its options: form, semicolon)',
+    ],
+    [
+      () => queryParams('a=1', no({ semicolons: true })),
+      'queryParams: unknown option "semicolons"; the closest known one is "semicolon" (its options: form, semicolon, fatal)',
+    ],
+    [
+      () => formatQuery({ a: '1' }, no({ sep: ';' })),
+      'formatQuery: unknown option "sep"; the closest known one is "separator" (its options: form, separator)',
+    ],
+    [
+      () => percentDecode('%41', no({ fatl: true })),
+      'percentDecode: unknown option "fatl"; the closest known one is "fatal" (its options: fatal, leaveEncoded)',
+    ],
+    [
+      () => iriToUri('http://a/', no({ IDN: true })),
+      'iriToUri: unknown option "IDN"; the closest known one is "idna" (its one option is "idna")',
+    ],
+    [
+      () => uriToIri('http://a/', no({ punycode: true })),
+      'uriToIri: unknown option "punycode"; the closest known one is "idna" (its one option is "idna")',
+    ],
+    [
+      () => compareReadings('x', no({ baseUrl: 'http://a/' })),
+      'compareReadings: unknown option "baseUrl"; the closest known one is "base" (its one option is "base")',
+    ],
+    [
+      () => heuristicParse('a.example', no({ scheme: 'https' })),
+      'heuristicParse: unknown option "scheme"; the closest known one is "defaultScheme" (its options: defaultScheme, idna)',
+    ],
+    [
+      () => new UriTemplate('{x}').extract('a', no({ match: 'named' })),
+      'UriTemplate.extract: unknown option "match"; the closest known one is "query" (its one option is "query")',
+    ],
+    [
+      () => new UriTemplateSet(['{x}'], no({ match: 'named' })),
+      'UriTemplateSet: unknown option "match"; the closest known one is "query" (its one option is "query")',
+    ],
+    [
+      () => extractLinks('<a href=x>', no({ baseURL: 'http://a/' })),
+      'extractLinks: unknown option "baseURL"; the closest known one is "base" (its options: base, contentLocation, encoding, contentType, defaultEncoding, source, grammar, maxLinkLength)',
+    ],
+  ];
+  for (const [f, message] of cases) typeError(f, message);
+  const e = await LinkExtractor.create(no({ grammer: 'web' }), () => {}).catch((x: unknown) => x);
+  assert.instance(e, TypeError);
+  assert.is(
+    (e as Error).message,
+    'LinkExtractor: unknown option "grammer"; the closest known one is "grammar" (its options: base, contentLocation, encoding, contentType, defaultEncoding, source, grammar, maxLinkLength)',
+  );
+  // tryParse and isValid never throw: options they cannot use give null and false.
+  assert.is(tryParse('http://a/', no({ lenientt: true })), null);
+  assert.is(isValid('http://a/', no({ lenientt: true })), false);
+  // A known option of another function is unknown here: parse has no removeFragment.
+  typeError(
+    () => parse('http://a/', no({ removeFragment: true })),
+    `parse: unknown option "removeFragment"; the closest known one is "lenient" (${PARSE})`,
+  );
+});
+
+test('the option names are checked once per object: the same object again costs a comparison, and a new one is checked', () => {
+  const o = { lenient: true };
+  for (let i = 0; i < 3; i++) assert.is(parse('http://a b/', o).host, 'a b');
+  typeError(
+    () => parse('http://a/', { lenient: true, x: 1 } as ParseOptions),
+    'parse: unknown option "x"; the closest known one is "iri" (its options: absolute, lenient, iri, zoneId, maxLength)',
+  );
+  // An object that failed is checked again (it is not remembered as good).
+  const bad = { lenient: true, lenientt: true } as ParseOptions;
+  for (let i = 0; i < 2; i++) assert.throws(() => parse('http://a/', bad), /unknown option "lenientt"/);
+  // Inherited names (a polluted Object.prototype) are no options of the object: not unknown either.
+  const proto = Object.prototype as Record<string, unknown>;
+  proto.lenientt = true;
+  try {
+    assert.is(parse('http://a/', {}).href, 'http://a/');
+    assert.is(normalize('HTTP://A/', { iri: true }), 'http://a/');
+  } finally {
+    delete proto.lenientt;
+  }
 });
 
 test.run();

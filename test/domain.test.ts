@@ -3,6 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { publicSuffix, registrableDomain } from '../src/domain.js';
+import { parse, parseWeb } from '../src/index.js';
 
 test('registrable domain and public suffix of ordinary names', () => {
   assert.is(registrableDomain('www.example.co.uk'), 'example.co.uk');
@@ -60,8 +61,31 @@ test('a host that is not a domain name has none', () => {
   assert.is(registrableDomain('a b.com'), null);
   assert.is(registrableDomain('xn--zz.com'), null);
   assert.is(registrableDomain('%ff.com'), null);
-  assert.throws(() => registrableDomain(null as unknown as string), /registrableDomain: host must be a string, got null/);
-  assert.throws(() => publicSuffix(7 as unknown as string), /publicSuffix: host must be a string, got a number \(7\)/);
+  assert.throws(() => registrableDomain(null as unknown as string), /registrableDomain: input must be a host, a URL or a Uri, got null/);
+  assert.throws(() => publicSuffix(7 as unknown as string), /publicSuffix: input must be a host, a URL or a Uri, got a number \(7\)/);
+});
+
+test('a URL (a scheme and "//", read as an IRI) or a Uri answers for its host', () => {
+  assert.is(registrableDomain('https://www.example.co.uk/x'), 'example.co.uk');
+  assert.is(publicSuffix('https://www.example.co.uk/x'), 'co.uk');
+  // An IRI's Unicode host answers as it does alone.
+  assert.is(registrableDomain('https://www.münchen.de/x'), 'xn--mnchen-3ya.de');
+  assert.is(registrableDomain('http://例え.jp/'), registrableDomain('例え.jp'));
+  assert.is(registrableDomain('HTTP://user@WWW.Example.COM:8080/a?b#c'), 'example.com');
+  assert.is(registrableDomain('ftp://a.github.io/', { privateDomains: false }), 'github.io');
+  assert.is(registrableDomain(parse('https://www.example.co.uk/x')), 'example.co.uk');
+  assert.is(publicSuffix(parse('http://www.m%C3%BCnchen.de/')), 'de');
+  // What the URL Standard reads: the host it connects to.
+  assert.is(registrableDomain(parseWeb('http://WWW.MÜNCHEN.DE\\x')), 'xn--mnchen-3ya.de');
+  // No host, an IP address, or no URI-reference at all: none.
+  for (const url of ['file:///etc/hosts', 'http://127.0.0.1/', 'http://[::1]/', 'http://0x7f.1/', 'http://a b.example/', 'http://[x/']) {
+    assert.is(registrableDomain(url), null, url);
+    assert.is(publicSuffix(url), null, url);
+  }
+  assert.is(registrableDomain(parse('mailto:a@example.com')), null);
+  assert.is(registrableDomain(parse('/a/b')), null);
+  // Without "//" a string is a host: "localhost:8080" is no domain name.
+  assert.is(registrableDomain('localhost:8080'), null);
 });
 
 test.run();

@@ -38,6 +38,19 @@ function npm(args: string[]): string {
   return execFileSync('npm', args, { cwd: clone, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+test('the repository holds no trace or profile that a run of Node leaves (node_trace.*.log, *.cpuprofile): git ignores them', () => {
+  const git = (args: string[]): string[] =>
+    execFileSync('git', args, { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => f !== '');
+  assert.equal(
+    git(['ls-files']).filter((f) => /(^|\/)node_trace\.\d+\.log$|\.cpuprofile$/.test(f)),
+    [],
+  );
+  const leftovers = ['node_trace.1.log', 'test/node_trace.12.log', 'a.cpuprofile'];
+  assert.equal(git(['check-ignore', '--no-index', ...leftovers]), leftovers);
+});
+
 test('npm run gen builds the generator before it runs it, on a fresh clone and after a change', () => {
   copy();
   const target = join(clone, 'src/syntax/tables.ts');

@@ -43,7 +43,6 @@ import {
   rootlessDots,
   type Step,
   summaryLine,
-  unparts,
   urikitOp,
   uriparserDotSegment,
 } from './ops.js';
@@ -100,19 +99,6 @@ function dropEmptyAuthority(s: string): string {
 }
 
 /**
- * java.net.URI recomposes a server-based authority from its parts when it builds a resolved
- * URI: the port as a number (leading zeros dropped) and an empty port dropped with its ":"
- * (`getPort()` is -1), where RFC 2396 §5.2 step 7 recombines the components as they are.
- */
-const javaPortRecomposed: Step = (_d, k, o) => {
-  const pk = parts(k);
-  if (pk === null || pk.port === undefined || !(pk.port === '' || /^0[0-9]/.test(pk.port))) return null;
-  if (pk.port !== '' && Number(pk.port) > 2147483647) return null;
-  pk.port = pk.port === '' ? undefined : String(Number(pk.port));
-  return [unparts(pk), o];
-};
-
-/**
  * One entry per class recorded in test/fixtures/divergences-uriparser.json with the op "resolve"
  * or "resolve-rfc2396" (same "class" names). Steps run in this order.
  */
@@ -124,7 +110,6 @@ const CLASSES: Record<string, OpClass> = {
 
   // resolve, urikit (rfc2396: true) vs java.net.URI
   'rfc2396-java-empty-authority': { op: 'resolve-rfc2396', step: javaEmptyAuthority },
-  'rfc2396-java-port-recomposed': { op: 'resolve-rfc2396', step: javaPortRecomposed },
   'rfc2396-java-registry-authority': {
     op: 'resolve-rfc2396',
     // RFC 2396 §3.2.1: a registry-based authority (reg_name, which may hold ":" and "@") where

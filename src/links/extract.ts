@@ -13,6 +13,7 @@
  */
 import { establishBase } from '../readers/base.js';
 import { UriError } from '../syntax/errors.js';
+import { checkOptionNames, optionNames } from '../syntax/options.js';
 import { DocumentDecoder } from './decode.js';
 import { Finder, type FinderHost, type Found } from './finder.js';
 import { HeldLinks } from './held.js';
@@ -54,6 +55,17 @@ export interface ExtractOptions {
   /** The longest attribute value read as a link, in characters (default 16 MiB); a longer one is an error, `LINK_TOO_LONG`. */
   maxLinkLength?: number;
 }
+
+const EXTRACT_OPTIONS = optionNames<ExtractOptions>()([
+  'base',
+  'contentLocation',
+  'encoding',
+  'contentType',
+  'defaultEncoding',
+  'source',
+  'grammar',
+  'maxLinkLength',
+]);
 
 /** A link of the document. */
 export interface Link {
@@ -133,6 +145,7 @@ export class LinkExtractor implements FinderHost {
     options: ExtractOptions,
     private readonly onLink: (link: Link) => void,
   ) {
+    checkOptionNames(options, EXTRACT_OPTIONS, 'LinkExtractor');
     this.options = options;
     this.packages = packages();
     this.grammar = options.grammar ?? 'web';
@@ -420,6 +433,8 @@ function* pieces(input: string | Uint8Array): Iterable<string | Uint8Array> {
  *   console.log(l.resolved); // 'https://example.com/docs/intro.html'
  */
 export function extractLinks(input: LinksInput, options: ExtractOptions = {}): Links {
+  // Now, not when the links are first read.
+  checkOptionNames(options, EXTRACT_OPTIONS, 'extractLinks');
   const document: DocumentInfo = { encoding: null, encodingSource: null, notUtf8At: null, base: null, decodeErrors: 0, notes: [] };
   async function* run(): AsyncGenerator<Link> {
     const queue: Link[] = [];

@@ -10,7 +10,7 @@
 import { argumentError, scanError, UriError, type UriErrorCode } from '../syntax/errors.js';
 import { ipv6Error, ipvFutureError, isIPv4 } from '../syntax/host.js';
 import { Flag, HOST_LITERAL, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
-import { booleanOption, optionsOf } from '../syntax/options.js';
+import { booleanOption, checkOptionNames, optionNames, optionsOf } from '../syntax/options.js';
 import { scanString } from '../syntax/scan.js';
 import { ALLOWED, EncodeSet } from '../syntax/tables.js';
 import { toAsciiHost } from './idna.js';
@@ -70,6 +70,8 @@ export interface BuildOptions {
   /** Accept an RFC 6874 zone identifier in an IPv6 host (`parse`'s `zoneId`). */
   zoneId?: boolean;
 }
+
+const BUILD_OPTIONS = optionNames<BuildOptions>()(['encoded', 'idna', 'iri', 'zoneId']);
 
 const KEYS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
 type Key = (typeof KEYS)[number];
@@ -391,6 +393,7 @@ interface Read {
 function readOptions(options: BuildOptions | undefined, who: string, encoded: boolean): Read {
   const o = optionsOf(options, who);
   if (o === undefined) return { encoded, idna: false, iri: false, zoneId: false };
+  checkOptionNames(o, BUILD_OPTIONS, who);
   return {
     encoded: booleanOption(o, 'encoded', who, encoded),
     idna: booleanOption(o, 'idna', who),
@@ -432,7 +435,9 @@ function set(parts: Parts, k: Key, v: unknown, o: Read, who: string): void {
     return;
   }
   if (k === 'query' && typeof v === 'object' && v !== null) {
-    parts.query = formatQuery(v as QueryInput);
+    // Pairs or a record that write no pair ask for no query: a bare "?" is nobody's intent (the
+    // string "" still gives one).
+    parts.query = formatQuery(v as QueryInput) || undefined;
     return;
   }
   if (typeof v !== 'string') throw argumentError(who, k, k === 'query' ? 'a string, pairs or a record' : 'a string', v);

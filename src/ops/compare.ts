@@ -7,11 +7,11 @@
 
 import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
-import { optionsOf } from '../syntax/options.js';
+import { checkOptionNames, optionsOf } from '../syntax/options.js';
 import { scanString } from '../syntax/scan.js';
 import { canonicalize, dedupeOptions } from './dedupe.js';
 import { javaCompare, javaOf, javaOption } from './java.js';
-import { type NormalizeOptions, normalizeRecord } from './normalize.js';
+import { NORMALIZE_OPTIONS, type NormalizeOptions, normalizeRecord } from './normalize.js';
 
 const ra = new Uint32Array(OFFSETS_LENGTH);
 const rb = new Uint32Array(OFFSETS_LENGTH);
@@ -33,6 +33,7 @@ const rb = new Uint32Array(OFFSETS_LENGTH);
  * compareUris('http://a:80/', 'http://a/', { rfc2396: true }); // 1
  */
 export function compareUris(a: string | UriLike, b: string | UriLike, options?: NormalizeOptions): number {
+  if (options !== undefined) checkOptionNames(options, NORMALIZE_OPTIONS, 'compareUris');
   if (options !== undefined && options !== null && javaOption(optionsOf(options, 'compareUris')!, 'compareUris')) {
     return javaCompare(javaOf(a, options, 'compareUris', 'a'), javaOf(b, options, 'compareUris', 'b'));
   }

@@ -3,9 +3,9 @@
  * java.net.URI's `hashCode()`.
  */
 import type { UriLike } from '../syntax/input.js';
-import { optionsOf } from '../syntax/options.js';
+import { checkOptionNames, optionsOf } from '../syntax/options.js';
 import { javaHash, javaOf, javaOption, stringHash } from './java.js';
-import { type NormalizeOptions, normalizeAs } from './normalize.js';
+import { NORMALIZE_OPTIONS, type NormalizeOptions, normalizeAs } from './normalize.js';
 
 /**
  * A 32-bit integer for `input`, equal for two URIs that `equivalent` (with the same options)
@@ -20,6 +20,7 @@ import { type NormalizeOptions, normalizeAs } from './normalize.js';
  * hashUri('http://a/b', { rfc2396: true });          // -233510759
  */
 export function hashUri(input: string | UriLike, options?: NormalizeOptions): number {
+  if (options !== undefined) checkOptionNames(options, NORMALIZE_OPTIONS, 'hashUri');
   if (options !== undefined && options !== null && javaOption(optionsOf(options, 'hashUri')!, 'hashUri')) {
     return javaHash(javaOf(input, options, 'hashUri', 'input'));
   }

@@ -7,7 +7,7 @@
 import { argumentError } from '../syntax/errors.js';
 import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
-import { booleanOption, optionsOf } from '../syntax/options.js';
+import { booleanOption, checkOptionNames, optionNames, optionsOf } from '../syntax/options.js';
 import { isIprivate, isUcschar } from '../syntax/scan.js';
 import { ALLOWED, EncodeSet } from '../syntax/tables.js';
 import { toAsciiHost, toUnicodeHost } from './idna.js';
@@ -24,6 +24,8 @@ export interface IriOptions {
    */
   idna?: boolean;
 }
+
+const IRI_OPTIONS = optionNames<IriOptions>()(['idna']);
 
 const rec = new Uint32Array(OFFSETS_LENGTH);
 
@@ -55,6 +57,7 @@ const IRI = Object.freeze({ iri: true });
 
 function idnaOption(options: IriOptions | undefined, who: string): boolean {
   const o = optionsOf(options, who);
+  if (o !== undefined) checkOptionNames(o, IRI_OPTIONS, who);
   return o !== undefined && booleanOption(o, 'idna', who);
 }
 

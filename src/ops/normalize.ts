@@ -9,7 +9,7 @@
 import { argumentError } from '../syntax/errors.js';
 import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, HOST_LITERAL, NORMALIZE_HINTS, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
-import { optionsOf, stringOption } from '../syntax/options.js';
+import { checkOptionNames, optionNames, optionsOf, stringOption } from '../syntax/options.js';
 import type { ParseOptions } from '../syntax/scan.js';
 import { ALLOWED, EncodeSet, HEX_VALUE } from '../syntax/tables.js';
 import { canonicalize, type DedupeOptions, dedupeOptions } from './dedupe.js';
@@ -39,6 +39,22 @@ export type NormalizeOptions = ParseOptions &
     unicode?: 'NFC' | 'NFKC';
   };
 
+/** The names of NormalizeOptions (normalize, equivalent, compareUris, hashUri). */
+export const NORMALIZE_OPTIONS = optionNames<NormalizeOptions>()([
+  'absolute',
+  'lenient',
+  'iri',
+  'zoneId',
+  'maxLength',
+  'idna',
+  'sortQuery',
+  'removeQueryParams',
+  'removeFragment',
+  'removeEmptyQuery',
+  'rfc2396',
+  'unicode',
+]);
+
 const rec = new Uint32Array(OFFSETS_LENGTH);
 
 /**
@@ -61,6 +77,7 @@ export function normalize(input: string | UriLike, options?: NormalizeOptions): 
 export function normalizeAs(input: string | UriLike, options: NormalizeOptions | undefined, who: string, name: string): string {
   // Without options, or options of parsing alone, the normal form is the answer: the dedupe
   // steps cost nothing unless asked for.
+  if (options !== undefined) checkOptionNames(options, NORMALIZE_OPTIONS, who);
   const o = options === undefined || options === null ? undefined : optionsOf(options, who)!;
   const d = o === undefined ? null : dedupeOptions(o, who);
   let s = scanInput(input, rec, options, who, name);
@@ -93,6 +110,7 @@ function unicodeNormalized(s: string, o: object, options: NormalizeOptions, who:
  * equivalent('http://a:80/', 'http://a/', { rfc2396: true });    // false
  */
 export function equivalent(a: string | UriLike, b: string | UriLike, options?: NormalizeOptions): boolean {
+  if (options !== undefined) checkOptionNames(options, NORMALIZE_OPTIONS, 'equivalent');
   if (options !== undefined && options !== null && javaOption(optionsOf(options, 'equivalent')!, 'equivalent')) {
     return javaEquals(javaOf(a, options, 'equivalent', 'a'), javaOf(b, options, 'equivalent', 'b'));
   }

@@ -6,7 +6,7 @@
  */
 import { argumentError, scanError, UriError } from '../syntax/errors.js';
 import { Flag, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
-import { booleanOption, optionsOf } from '../syntax/options.js';
+import { booleanOption, checkOptionNames, optionNames, optionsOf } from '../syntax/options.js';
 import { scan } from '../syntax/scan.js';
 import { ALLOWED, EncodeSet, HEX_VALUE } from '../syntax/tables.js';
 
@@ -185,6 +185,8 @@ export interface DecodeOptions {
   leaveEncoded?: string;
 }
 
+const DECODE_OPTIONS = optionNames<DecodeOptions>()(['fatal', 'leaveEncoded']);
+
 /**
  * Decodes every `%XX` of `s` and reads the bytes as UTF-8; `leaveEncoded` names characters
  * whose `%XX` stays.
@@ -201,6 +203,7 @@ export function percentDecode(s: string, options?: DecodeOptions): string {
   if (typeof s !== 'string') throw argumentError('percentDecode', 's', 'a string', s);
   const o = optionsOf(options, 'percentDecode');
   if (o === undefined) return decodeRange(s, 0, s.length, false);
+  checkOptionNames(o, DECODE_OPTIONS, 'percentDecode');
   const fatal = booleanOption(o, 'fatal', 'percentDecode');
   const leave = Object.hasOwn(o, 'leaveEncoded') ? (o as DecodeOptions).leaveEncoded : undefined;
   if (leave === undefined) return decodeRange(s, 0, s.length, fatal);

@@ -8,10 +8,10 @@
  * (`application/x-www-form-urlencoded`, WHATWG URL §5).
  */
 
-import { argumentError } from '../syntax/errors.js';
+import { argumentError, UriError } from '../syntax/errors.js';
 import { isUri, type UriLike } from '../syntax/input.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
-import { booleanOption, choiceOption, optionsOf } from '../syntax/options.js';
+import { booleanOption, checkOptionNames, choiceOption, optionNames, optionsOf } from '../syntax/options.js';
 import { EncodeSet } from '../syntax/tables.js';
 import { decodeRange, encodeSet, percentDecode } from './percent.js';
 
@@ -32,7 +32,12 @@ export interface QueryOptions {
   fatal?: boolean;
 }
 
+const QUERY_OPTIONS = optionNames<QueryOptions>()(['form', 'semicolon', 'fatal']);
+
 const rec = new Uint32Array(OFFSETS_LENGTH);
+
+/** A scheme and "//": the beginning of a URL, which a query handed without its "?" does not have. */
+const URL_START = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 /**
  * The query's `name=value` pairs, read lazily.
@@ -41,6 +46,8 @@ const rec = new Uint32Array(OFFSETS_LENGTH);
  * query (none: no pairs). Pairs are separated by `&` (and `;` with `semicolon`); empty ones are
  * skipped; a pair without `=` has the value `''`.
  *
+ * @throws {UriError} INVALID_COMPONENT for a string that begins with a scheme and `//`: a URL,
+ *   whose query `parse(url)` gives (a query that begins so is given with its `?`).
  * @throws {UriError} with `fatal: true`, on a bad `%` or bytes that are not UTF-8.
  * @example
  * queryParams('a=1&b=x%20y&a=2').getAll('a');        // ['1', '2']
@@ -56,6 +63,14 @@ export function queryParams(input: string | UriLike, options?: QueryOptions): Qu
     s = input;
     start = s.charCodeAt(0) === 0x3f ? 1 : 0;
     end = s.length;
+    // A whole URL read as a query would give its query's first name with the URL in front.
+    const url = start === 0 ? URL_START.exec(s) : null;
+    if (url !== null) {
+      const message =
+        `A URL where a query was expected: ${JSON.stringify(s)} begins with the scheme ${JSON.stringify(url[0])}; ` +
+        `pass parse(url) for its query, or a query that begins so with its "?" (${JSON.stringify(`?${url[0]}x`)})`;
+      throw new UriError('INVALID_COMPONENT', 0, s, message);
+    }
   } else if (isUri(input)) {
     s = input.href;
     input.writeOffsets(rec);
@@ -68,6 +83,7 @@ export function queryParams(input: string | UriLike, options?: QueryOptions): Qu
   let flags = 0;
   const o = optionsOf(options, 'queryParams');
   if (o !== undefined) {
+    checkOptionNames(o, QUERY_OPTIONS, 'queryParams');
     if (booleanOption(o, 'form', 'queryParams')) flags |= FORM;
     if (booleanOption(o, 'semicolon', 'queryParams')) flags |= SEMICOLON;
     // Checked once, whole: a lazy view would otherwise throw at whichever read reached the bad part.
@@ -83,7 +99,8 @@ const SEMICOLON = 2;
  * A read-only view of a query's pairs with the reading half of `URLSearchParams`' interface:
  * `get`, `getAll`, `has`, `size`, `keys`, `values`, `entries`, `forEach` and iteration (so
  * `new URLSearchParams(params)` and `Object.fromEntries(params)` work). Names and values are
- * percent-decoded as UTF-8 when read. To change a query, write one with `formatQuery`.
+ * percent-decoded as UTF-8 when read. To change a query, write one with `formatQuery`, or change
+ * some pairs of a `Uri`'s with `uri.withQueryParams`.
  *
  * @example
  * const params = queryParams('utm_source=x&id=42');
@@ -318,6 +335,8 @@ export interface FormatQueryOptions {
   separator?: '&' | ';';
 }
 
+const FORMAT_QUERY_OPTIONS = optionNames<FormatQueryOptions>()(['form', 'separator']);
+
 /**
  * Writes pairs as a query (without the `?`): the inverse of `queryParams`. Names and values are
  * percent-encoded as UTF-8 where the query, or the pair structure, needs it; a `?` that would
@@ -334,6 +353,7 @@ export interface FormatQueryOptions {
  */
 export function formatQuery(input: QueryInput, options?: FormatQueryOptions): string {
   const o = optionsOf(options, 'formatQuery');
+  if (o !== undefined) checkOptionNames(o, FORMAT_QUERY_OPTIONS, 'formatQuery');
   const form = o !== undefined && booleanOption(o, 'form', 'formatQuery');
   const separator = o === undefined ? '&' : choiceOption(o, 'separator', 'formatQuery', SEPARATORS, '&');
   let out = '';
@@ -341,18 +361,7 @@ export function formatQuery(input: QueryInput, options?: FormatQueryOptions): st
     if (typeof name !== 'string') throw argumentError('formatQuery', 'a name', 'a string', name);
     if (value === undefined) return;
     if (out !== '') out += separator;
-    out += encodePart(name, form);
-    if (value === null) return;
-    if (typeof value === 'string') out += `=${encodePart(value, form)}`;
-    else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
-      out += `=${encodePart(String(value), form)}`;
-    else
-      throw argumentError(
-        'formatQuery',
-        `the value of ${JSON.stringify(name)}`,
-        'a string, number, boolean, bigint, null or undefined',
-        value,
-      );
+    out += pairText(encodePart(name, form), name, value, form, 'formatQuery');
   };
   if (input === null || typeof input !== 'object') throw argumentError('formatQuery', 'input', 'pairs or a record', input);
   if (Symbol.iterator in input) {
@@ -369,12 +378,128 @@ export function formatQuery(input: QueryInput, options?: FormatQueryOptions): st
       else add(name, value);
     }
   }
-  // RFC 3986 §3.4: a "?" in the query is data, but a reader handed the query without its "?"
-  // (queryParams, URLSearchParams) drops one at its start as that delimiter.
-  return out.charCodeAt(0) === 0x3f ? `%3F${out.slice(1)}` : out;
+  return noLeadingMark(out);
+}
+
+/**
+ * RFC 3986 §3.4: a "?" in the query is data, but a reader handed the query without its "?"
+ * (queryParams, URLSearchParams) drops one at its start as that delimiter: written `%3F` there.
+ */
+function noLeadingMark(query: string): string {
+  return query.charCodeAt(0) === 0x3f ? `%3F${query.slice(1)}` : query;
+}
+
+/** A pair, its name written (`rawName`); a value that is no QueryValue (but undefined) is a TypeError. */
+function pairText(rawName: string, name: string, value: unknown, form: boolean, who: string): string {
+  if (value === null) return rawName;
+  if (typeof value === 'string') return `${rawName}=${encodePart(value, form)}`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return `${rawName}=${encodePart(String(value), form)}`;
+  throw argumentError(who, `the value of ${JSON.stringify(name)}`, 'a string, number, boolean, bigint, null or undefined', value);
 }
 
 const SEPARATORS = ['&', ';'] as const;
+
+/**
+ * What `Uri#withQueryParams` changes: per name (a record's own keys, or a `Map`'s), a value,
+ * several (an array) or none (`undefined`).
+ */
+export type QueryChanges =
+  | Readonly<Record<string, QueryValue | readonly QueryValue[]>>
+  | ReadonlyMap<string, QueryValue | readonly QueryValue[]>;
+
+/** Options of `Uri#withQueryParams`. */
+export interface QueryChangeOptions {
+  /**
+   * `application/x-www-form-urlencoded`: names are matched with `+` read as a space, and new
+   * values written as `formatQuery`'s form writes them (a space as `+`). Default `false`: RFC 3986.
+   */
+  form?: boolean;
+  /** `;` separates pairs as `&` does, as `queryParams` reads them. Default `false`. */
+  semicolon?: boolean;
+}
+
+const QUERY_CHANGE_OPTIONS = optionNames<QueryChangeOptions>()(['form', 'semicolon']);
+
+/**
+ * `Uri#withQueryParams`: the query `query` (`undefined`: none) with the pairs that `changes` names
+ * (own properties) set, repeated or removed. A named pair's first occurrence takes the new values
+ * in its place, its name as written; its later occurrences go; a name the query lacks is appended.
+ * Every other part of the query is kept byte for byte. `query` itself when nothing changes;
+ * `undefined` when no pair is left of a query that had some (no bare "?").
+ */
+export function changeQuery(query: string | undefined, changes: QueryChanges, options: QueryChangeOptions | undefined): string | undefined {
+  const who = 'Uri#withQueryParams';
+  if (typeof changes !== 'object' || changes === null) throw argumentError(who, 'changes', 'an object', changes);
+  const o = optionsOf(options, who);
+  if (o !== undefined) checkOptionNames(o, QUERY_CHANGE_OPTIONS, who);
+  const form = o !== undefined && booleanOption(o, 'form', who);
+  const semicolon = o !== undefined && booleanOption(o, 'semicolon', who);
+  const entries: [unknown, unknown][] =
+    changes instanceof Map ? [...changes] : Object.keys(changes).map((k) => [k, (changes as Record<string, unknown>)[k]]);
+  if (entries.length === 0) return query;
+  // Per name, what follows the name in each of its new pairs ("=value", or "" for the name
+  // alone); none to remove it. Checked before anything is written.
+  const names: string[] = [];
+  const tails = new Map<string, string[]>();
+  for (const [name, v] of entries) {
+    if (typeof name !== 'string') throw argumentError(who, 'a name of changes', 'a string', name);
+    names.push(name);
+    const list: readonly unknown[] = Array.isArray(v) ? v : v === undefined ? [] : [v];
+    tails.set(
+      name,
+      list.map((x) => pairText('', name, x, form, who)),
+    );
+  }
+  const s = query ?? '';
+  let out = '';
+  let kept = false; // some part of the query is in out (an empty one too)
+  let changed = false;
+  const placed = new Set<string>();
+  const keep = (sep: string, text: string): void => {
+    out += kept ? sep + text : text;
+    kept = true;
+  };
+  for (let i = 0; s !== ''; ) {
+    const j = pairEnd(s, i, s.length, semicolon);
+    const eq = eqAt;
+    const sep = i === 0 ? '' : s[i - 1]!;
+    const name = j > i ? pairName(s, i, eq, form) : '';
+    const t = j > i ? tails.get(name) : undefined;
+    if (t === undefined) {
+      keep(sep, s.slice(i, j));
+    } else if (!placed.has(name) && t.length > 0) {
+      // The first pair of that name takes the new pairs, with the name as it is written there.
+      const raw = s.slice(i, eq);
+      const text = t.map((tail) => raw + tail).join('&');
+      if (text !== s.slice(i, j)) changed = true;
+      keep(sep, text);
+      placed.add(name);
+    } else {
+      changed = true;
+      placed.add(name);
+    }
+    if (j === s.length) break;
+    i = j + 1;
+  }
+  for (const name of names) {
+    const t = tails.get(name)!;
+    if (t.length === 0 || placed.has(name)) continue;
+    const raw = encodePart(name, form);
+    const text = t.map((tail) => raw + tail).join('&');
+    keep('&', kept ? text : noLeadingMark(text));
+    changed = true;
+  }
+  if (!changed) return query;
+  return out === '' ? undefined : out;
+}
+
+/** The name of the pair s[start, eq), decoded (a `+` as a space in a form). */
+function pairName(s: string, start: number, eq: number, form: boolean): string {
+  let text = s.slice(start, eq);
+  if (form && text.includes('+')) text = text.replaceAll('+', ' ');
+  return text.includes('%') ? percentDecode(text) : text;
+}
 
 function encodePart(s: string, form: boolean): string {
   if (!form) return encodeSet(s, EncodeSet.QUERY_PARAM);

@@ -9,7 +9,7 @@
 import { UriError } from '../syntax/errors.js';
 import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, fragmentMarkOf, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
-import { booleanOption, countOption, optionsOf } from '../syntax/options.js';
+import { booleanOption, checkOptionNames, countOption, optionNames, optionsOf } from '../syntax/options.js';
 import { type ParseOptions, scanOptions } from '../syntax/scan.js';
 import { authorityKindOf } from './authority.js';
 import { climb, emptyParts, lastSlash, merge, type Parts, recompose, removeDots } from './path.js';
@@ -25,6 +25,9 @@ export interface ResolveOptions extends ParseOptions {
   /** java.net.URI's RFC 2396 answers: `?y` → `http://a/b/c/?y`, `""` → `http://a/b/c/`, surplus `..` kept. */
   rfc2396?: boolean;
 }
+
+/** The names of ResolveOptions. */
+export const RESOLVE_OPTIONS = optionNames<ResolveOptions>()(['absolute', 'lenient', 'iri', 'zoneId', 'maxLength', 'strict', 'rfc2396']);
 
 const baseRec = new Uint32Array(OFFSETS_LENGTH);
 const refRec = new Uint32Array(OFFSETS_LENGTH);
@@ -45,6 +48,7 @@ let lastDir = -2;
  */
 export function resolve(base: string | UriLike, reference: string | UriLike, options?: ResolveOptions): string {
   const o = optionsOf(options, 'resolve');
+  if (o !== undefined) checkOptionNames(o, RESOLVE_OPTIONS, 'resolve');
   const key = o === undefined ? 0 : scanOptions(o, 'resolve');
   const maxLength = o === undefined ? -1 : countOption(o, 'maxLength', 'resolve');
   // A crawler resolves every link of a page against that page: the base's record is kept and
@@ -230,14 +234,17 @@ function resolve2396(b: string, r: string): string {
 }
 
 /**
- * The authority of `s` (described by `o`) as java.net.URI writes it back: `//` and the text, less
- * the ":" of an empty port when it is server-based (RFC 2396 §3.2.2); null for an empty one,
- * which java.net.URI reads as no authority.
+ * The authority of `s` (described by `o`) as java.net.URI writes it back: `//` and the text; when
+ * it is server-based (RFC 2396 §3.2.2), the port as the number it parsed (`:00080` is `:80`, an
+ * empty one none: its toString writes the int field); null for an empty authority, which
+ * java.net.URI reads as none. A registry-based authority keeps its text.
  */
 function javaAuthority(s: string, o: Uint32Array): string | null {
   const start = o[Slot.AUTHORITY_START]!;
   const end = o[Slot.PATH_START]!;
   if (start === end) return null;
-  const emptyPort = (o[Slot.FLAGS]! & Flag.PORT) !== 0 && o[Slot.PORT_START] === end;
-  return `//${s.slice(start, emptyPort && authorityKindOf(s, o) === 'server' ? end - 1 : end)}`;
+  if ((o[Slot.FLAGS]! & Flag.PORT) === 0 || authorityKindOf(s, o) === 'registry') return `//${s.slice(start, end)}`;
+  const portStart = o[Slot.PORT_START]!;
+  const port = portStart === end ? '' : `:${Number(s.slice(portStart, end))}`;
+  return `//${s.slice(start, portStart - 1)}${port}`;
 }

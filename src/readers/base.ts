@@ -6,8 +6,10 @@
  * wins; a relative one is resolved against the base that the layers outside it establish.
  */
 
-import { type ResolveOptions, resolve } from '../ops/resolve.js';
+import { RESOLVE_OPTIONS, type ResolveOptions, resolve } from '../ops/resolve.js';
 import { argumentError, UriError } from '../syntax/errors.js';
+import { checkOptionNames, optionNames, optionsOf, own, pickOptions } from '../syntax/options.js';
+import { PARSE_OPTIONS, type ParseOptions } from '../syntax/scan.js';
 import { parse, Uri } from '../uri.js';
 
 /** The four layers of §5.1, innermost first. */
@@ -35,6 +37,15 @@ export interface BaseOptions extends ResolveOptions {
   onSkip?: (layer: BaseLayer, error: UriError) => void;
 }
 
+const BASE_OPTIONS = optionNames<BaseOptions>()(['absolute', 'lenient', 'iri', 'zoneId', 'maxLength', 'strict', 'rfc2396', 'onSkip']);
+
+/** What establishBase's options ask of parse, of resolve, and of a skipped layer. */
+interface Read {
+  parse: ParseOptions | undefined;
+  resolve: ResolveOptions | undefined;
+  onSkip: BaseOptions['onSkip'];
+}
+
 const LAYERS: readonly BaseLayer[] = ['embedded', 'encapsulating', 'retrieval', 'fallback'];
 
 /**
@@ -57,10 +68,14 @@ export function establishBase(layers: BaseLayers, options?: BaseOptions): string
     if (v !== undefined && v !== null && typeof v !== 'string' && !(v instanceof Uri))
       throw argumentError('establishBase', `layers.${layer}`, 'a string, a Uri, null or undefined', v);
   }
-  const onSkip = options?.onSkip;
+  const o = optionsOf(options, 'establishBase');
+  if (o !== undefined) checkOptionNames(o, BASE_OPTIONS, 'establishBase');
+  const onSkip = o === undefined ? undefined : (own(o, 'onSkip') as BaseOptions['onSkip']);
   if (onSkip !== undefined && typeof onSkip !== 'function') throw argumentError('establishBase', 'options.onSkip', 'a function', onSkip);
+  // parse and resolve are handed the options they know (each checks the names it is given).
+  const read: Read = { parse: pickOptions(o, PARSE_OPTIONS), resolve: pickOptions(o, RESOLVE_OPTIONS), onSkip };
   const skipped: string[] = [];
-  const base = from(layers, 0, options, skipped);
+  const base = from(layers, 0, read, skipped);
   if (base !== null) return base;
   const innermost = LAYERS.map((l) => (Object.hasOwn(layers, l) ? layers[l] : undefined)).find((l) => l !== undefined && l !== null);
   const input = innermost === undefined || innermost === null ? '' : String(innermost);
@@ -69,14 +84,14 @@ export function establishBase(layers: BaseLayers, options?: BaseOptions): string
 }
 
 /** The base that layers `i` and outward establish, or null. */
-function from(layers: BaseLayers, i: number, options: BaseOptions | undefined, skipped: string[]): string | null {
+function from(layers: BaseLayers, i: number, options: Read, skipped: string[]): string | null {
   for (; i < LAYERS.length; i++) {
     const layer = LAYERS[i]!;
     const given = Object.hasOwn(layers, layer) ? layers[layer] : undefined;
     if (given === undefined || given === null) continue;
     let uri: Uri;
     try {
-      uri = typeof given === 'string' ? parse(given, options) : given;
+      uri = typeof given === 'string' ? parse(given, options.parse) : given;
     } catch (e) {
       skip(layer, e as UriError, options, skipped);
       continue;
@@ -88,14 +103,14 @@ function from(layers: BaseLayers, i: number, options: BaseOptions | undefined, s
       skip(layer, new UriError('RELATIVE_BASE', 0, uri.href, message), options, skipped);
       return null;
     }
-    return withoutFragment(resolve(outer, uri, options));
+    return withoutFragment(resolve(outer, uri, options.resolve));
   }
   return null;
 }
 
-function skip(layer: BaseLayer, error: UriError, options: BaseOptions | undefined, skipped: string[]): void {
+function skip(layer: BaseLayer, error: UriError, options: Read, skipped: string[]): void {
   skipped.push(error.code === 'RELATIVE_BASE' ? error.message : `${layer}: ${error.message}`);
-  options?.onSkip?.(layer, error);
+  options.onSkip?.(layer, error);
 }
 
 /** A valid URI without its fragment: the first "#" is the fragment's delimiter. */

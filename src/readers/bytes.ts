@@ -22,8 +22,8 @@ import {
   WARNING_FLAGS,
   warningsOf,
 } from '../syntax/offsets.js';
-import { countOption, optionsOf } from '../syntax/options.js';
-import { checkByteRange, type ParseOptions, ScanOption, scanByteRange, scanLatin1, scanOptions } from '../syntax/scan.js';
+import { checkOptionNames, countOption, optionsOf } from '../syntax/options.js';
+import { checkByteRange, PARSE_OPTIONS, type ParseOptions, ScanOption, scanByteRange, scanLatin1, scanOptions } from '../syntax/scan.js';
 import { tryParse, Uri } from '../uri.js';
 
 interface NodeBuffer {
@@ -69,6 +69,7 @@ export class ByteView {
   /** @param options parse options for every range (checked now). */
   constructor(protected readonly options?: ParseOptions) {
     const o = optionsOf(options, new.target.name);
+    if (o !== undefined) checkOptionNames(o, PARSE_OPTIONS, new.target.name);
     this.iri = o !== undefined && (scanOptions(o, new.target.name) & ScanOption.IRI) !== 0;
     if (o !== undefined) countOption(o, 'maxLength', new.target.name);
   }

@@ -7,7 +7,7 @@ import { decodeRange, encodeSet } from '../ops/percent.js';
 import { argumentError, UriError } from '../syntax/errors.js';
 import { isUri, type UriLike } from '../syntax/input.js';
 import { OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
-import { booleanOption, optionsOf } from '../syntax/options.js';
+import { booleanOption, checkOptionNames, optionNames, optionsOf } from '../syntax/options.js';
 import { EncodeSet } from '../syntax/tables.js';
 import { parse, type Uri } from '../uri.js';
 
@@ -19,6 +19,8 @@ export interface FilePathOptions {
    */
   windows?: boolean;
 }
+
+const FILE_PATH_OPTIONS = optionNames<FilePathOptions>()(['windows']);
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
@@ -84,6 +86,7 @@ function encodeSegments(segments: readonly string[]): string {
 
 function windowsOf(options: FilePathOptions | undefined, who: string): boolean {
   const o = optionsOf(options, who);
+  if (o !== undefined) checkOptionNames(o, FILE_PATH_OPTIONS, who);
   return o !== undefined && booleanOption(o, 'windows', who);
 }
 

@@ -7,8 +7,8 @@
 import { toAsciiHost } from '../ops/idna.js';
 import { encodeComponents, encodedAny } from '../ops/percent.js';
 import { argumentError, scanError, UriError } from '../syntax/errors.js';
-import { OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
-import { booleanOption, optionsOf, stringOption } from '../syntax/options.js';
+import { Flag, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
+import { booleanOption, checkOptionNames, optionNames, optionsOf, stringOption } from '../syntax/options.js';
 import { scan } from '../syntax/scan.js';
 import { parse, type Uri } from '../uri.js';
 
@@ -20,6 +20,8 @@ export type HeuristicRepair =
   | 'unwrap'
   /** Line breaks inside removed with the whitespace around them (a URL wrapped across lines), and tabs. */
   | 'whitespace'
+  /** A Windows drive path (`C:\x`) or UNC path (`\\server\share`) written as a `file:` URI, all of it a path (RFC 8089 Appendix E). */
+  | 'file-path'
   /** `\` read as `/` before the query. */
   | 'backslash'
   /** `http:/x`, `http:x` or `http:///x` written `http://x` (http, https, ws, wss, ftp); `file://c:/x` written `file:///c:/x`. */
@@ -41,6 +43,8 @@ export interface HeuristicOptions {
    */
   idna?: boolean;
 }
+
+const HEURISTIC_OPTIONS = optionNames<HeuristicOptions>()(['defaultScheme', 'idna']);
 
 /** `heuristicParse`'s answer. */
 export interface HeuristicResult {
@@ -64,13 +68,14 @@ const AUTHORITY_SCHEMES = /^(?:https?|wss?|ftp):/i;
  * reads `\` as `/` before the query, percent-encodes what the grammar does not allow and writes
  * a Unicode host as A-labels (and checks one written as A-labels). An absolute URI stays as it is
  * (`tel:911`, `com.example.app:/oauth2redirect`), but that `name:digits` is a host and a port
- * unless `name` is a registered scheme. An input that begins with `/`, `.`, `?` or `#` stays a
- * relative reference. What was repaired comes back with the `Uri`. The repairs are guesses: use
- * them for input from people, never where the input is meant to be a URI already.
+ * unless `name` is a registered scheme. A Windows drive or UNC path is a `file:` URI. An input
+ * that begins with `/`, `.`, `?` or `#` stays a relative reference. What was repaired comes back
+ * with the `Uri`. The repairs are guesses: use them for input from people, never where the input
+ * is meant to be a URI already.
  *
  * @throws {UriError} when even the repaired input is not a URI-reference (a port that is not
- *   digits, a bad IP literal, a control character), or names a host IDNA rejects, with the index
- *   in the repaired text.
+ *   digits, a bad IP literal, a control character), or names a host IDNA rejects, or a host with
+ *   a space (`hello world`: INVALID_COMPONENT), with the index in the repaired text.
  * @example
  * heuristicParse('  example.com/a b ').uri.href;   // 'http://example.com/a%20b'
  * heuristicParse('  example.com/a b ').repairs;    // ['trim', 'scheme', 'percent-encode']
@@ -78,10 +83,12 @@ const AUTHORITY_SCHEMES = /^(?:https?|wss?|ftp):/i;
  * heuristicParse('localhost:8080').uri.href;        // 'http://localhost:8080'
  * heuristicParse('bob@example.com').uri.href;       // 'mailto:bob@example.com'
  * heuristicParse('com.example.app:/cb').uri.href;   // 'com.example.app:/cb'
+ * heuristicParse('C:\\x\\y').uri.href;               // 'file:///C:/x/y'
  */
 export function heuristicParse(input: string, options?: HeuristicOptions): HeuristicResult {
   if (typeof input !== 'string') throw argumentError('heuristicParse', 'input', 'a string', input);
   const o = optionsOf(options, 'heuristicParse');
+  if (o !== undefined) checkOptionNames(o, HEURISTIC_OPTIONS, 'heuristicParse');
   const defaultScheme = o === undefined ? 'http' : stringOption(o, 'defaultScheme', 'heuristicParse', 'http');
   if (!SCHEME.test(defaultScheme)) {
     throw argumentError(
@@ -107,14 +114,20 @@ export function heuristicParse(input: string, options?: HeuristicOptions): Heuri
     repairs.push('whitespace');
   }
   if (s === '') throw new UriError('INVALID_COMPONENT', 0, input, `Nothing to parse: ${JSON.stringify(input)} holds no URL`);
-  const end = queryStart(s);
-  const slash = s.slice(0, end).replaceAll('\\', '/');
-  if (slash !== s.slice(0, end)) {
-    s = slash + s.slice(end);
-    repairs.push('backslash');
+  const file = windowsFile(s);
+  if (file !== null) {
+    s = file;
+    repairs.push('file-path');
+  } else {
+    const end = queryStart(s);
+    const slash = s.slice(0, end).replaceAll('\\', '/');
+    if (slash !== s.slice(0, end)) {
+      s = slash + s.slice(end);
+      repairs.push('backslash');
+    }
+    s = addScheme(s, defaultScheme, repairs);
   }
-  s = addScheme(s, defaultScheme, repairs);
-  const uri = encode(s, idna, repairs);
+  const uri = encode(s, input, idna, repairs);
   const host = uri.host;
   if (idna && uri.hostType === 'reg-name' && ACE_LABEL.test(host!)) {
     // An A-label (an ASCII host IDNA did not write): checked as toAsciiHost checks it, and kept
@@ -143,6 +156,32 @@ function unwrap(s: string): string {
   if (t.length >= 2 && ((t.startsWith('<') && t.endsWith('>')) || (t.startsWith('"') && t.endsWith('"')))) t = t.slice(1, -1).trim();
   if (/^URL:/i.test(t)) t = t.slice(4).trim();
   return t;
+}
+
+/** A drive letter, then a separator: `C:\`, `c:/`. */
+const DRIVE = /^[A-Za-z]:[\\/]/;
+/** Two backslashes and a server name: `\\server`. */
+const UNC = /^\\\\[^\\/?#]/;
+/** The Win32 long-path prefixes, `\\?\` and `\\?\UNC\`, which name the same files as the path after them. */
+const LONG_PATH = /^\\\\\?\\(UNC\\)?/i;
+
+/**
+ * A Windows path as the `file:` URI RFC 8089 Appendix E writes it: a drive path `C:\x\y` as
+ * `file:///C:/x/y` (E.2), a UNC path `\\server\share\x` as `file://server/share/x` (E.3);
+ * null for anything else. A file name is no percent-encoded text, and may hold "#" and, after
+ * `\\?\`, "?": "%", "#" and "?" are encoded here (no query or fragment follows a path); what
+ * else a path cannot hold is encoded later.
+ */
+function windowsFile(s: string): string | null {
+  let t = s;
+  const long = LONG_PATH.exec(t);
+  if (long !== null) t = long[1] === undefined ? t.slice(4) : `\\\\${t.slice(8)}`;
+  const unc = UNC.test(t);
+  if (!unc && !DRIVE.test(t)) return null;
+  const path = t.replaceAll('%', '%25').replaceAll('\\', '/').replaceAll('?', '%3F').replaceAll('#', '%23');
+  if (!unc) return `file:///${path}`;
+  // RFC 8089's auth-path: the server, then an absolute path ("/" at least).
+  return path.indexOf('/', 2) === -1 ? `file:${path}/` : `file:${path}`;
 }
 
 /** Where the query or fragment begins, or the end. */
@@ -217,13 +256,27 @@ function isEmailAddress(s: string): boolean {
   return at > 0 && at === s.lastIndexOf('@') && s.indexOf('.', at) > at + 1 && !/[/?#:\s]/.test(s);
 }
 
-/** Percent-encodes what a lenient scan tolerated, component by component; IDNA for the host. */
-function encode(s: string, idna: boolean, repairs: HeuristicRepair[]): Uri {
+/**
+ * Percent-encodes what a lenient scan tolerated of `s` (repaired from `input`), component by
+ * component; IDNA for the host, which may not hold a space.
+ */
+function encode(s: string, input: string, idna: boolean, repairs: HeuristicRepair[]): Uri {
   const code = scan(s, rec, LENIENT);
   if (code !== 0) throw scanError(code, rec[Slot.ERROR_INDEX]!, s);
   const f = rec[Slot.FLAGS]!;
   if ((f & WARNING_FLAGS) === 0) return parse(s);
   let idnaHost = false;
+  if ((f & Flag.AUTHORITY) !== 0) {
+    const hostStart = rec[Slot.HOST_START]!;
+    const space = s.slice(hostStart, rec[Slot.HOST_END]!).indexOf(' ');
+    if (space !== -1) {
+      // Words typed where a URL was expected ("hello world"): percent-encoded, the host would be
+      // one that no resolver accepts. A search is the application's business, not a URI's.
+      const index = hostStart + space;
+      const message = `No URL: ${JSON.stringify(input)} has a space at index ${index} of its host, read as ${JSON.stringify(s)}; no host name holds one`;
+      throw new UriError('INVALID_COMPONENT', index, s, message);
+    }
+  }
   const out = encodeComponents(
     s,
     rec,

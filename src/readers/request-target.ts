@@ -17,8 +17,8 @@
 import { defaultPortOf } from '../ops/schemes.js';
 import { argumentError, ErrorCode, scanError, UriError } from '../syntax/errors.js';
 import { Flag, moveOffsets, OFFSETS_LENGTH, Slot, setOffsets } from '../syntax/offsets.js';
-import { countOption, optionsOf, own } from '../syntax/options.js';
-import { type ParseOptions, scanByteRange, scanOptions, scanString } from '../syntax/scan.js';
+import { checkOptionNames, countOption, optionNames, optionsOf, own } from '../syntax/options.js';
+import { PARSE_OPTIONS, type ParseOptions, scanByteRange, scanOptions, scanString } from '../syntax/scan.js';
 import { Uri } from '../uri.js';
 import { confusionError } from './confusable.js';
 
@@ -203,6 +203,7 @@ const HTTPS = 'https';
 export function scanRequestTarget(target: string, offsets: Uint32Array, method?: string | null, options?: ParseOptions): number {
   if (typeof target !== 'string') throw argumentError('scanRequestTarget', 'target', 'a string', target);
   checkRecord(offsets, 'scanRequestTarget');
+  if (options !== undefined) checkOptionNames(options, PARSE_OPTIONS, 'scanRequestTarget');
   return scanTarget(target, null, 0, target.length, offsets, methodKind(method, 'scanRequestTarget'), options, 'scanRequestTarget');
 }
 
@@ -226,6 +227,7 @@ export function scanRequestTargetBytes(
   if (!(bytes instanceof Uint8Array)) throw argumentError('scanRequestTargetBytes', 'bytes', 'a Uint8Array', bytes);
   checkRange(bytes, start, end, 'scanRequestTargetBytes', 'start', 'end');
   checkRecord(offsets, 'scanRequestTargetBytes');
+  if (options !== undefined) checkOptionNames(options, PARSE_OPTIONS, 'scanRequestTargetBytes');
   return scanTarget(null, bytes, start, end, offsets, methodKind(method, 'scanRequestTargetBytes'), options, 'scanRequestTargetBytes');
 }
 
@@ -251,13 +253,28 @@ export interface RequestTargetOptions extends ParseOptions {
   /**
    * Refuse (CONFUSABLE_TARGET) a target that RFC 3986 and the URL Standard read with another
    * userinfo, host, port or path: `//evil.example/x`, `http://a\\@b/`, `/a/%2e%2e/b`, a host that
-   * is an IPv4 address in one reading only (see `compareReadings`).
+   * is an IPv4 address in one reading only (see `compareReadings`); and one whose normal form,
+   * forwarded, they would read so (`/.//evil.example/x`, whose normal path is `//evil.example/x`).
    */
   rejectConfusable?: boolean;
   /** For a byte buffer: the target's range [start, end) (default: the whole buffer). */
   start?: number;
   end?: number;
 }
+
+const REQUEST_TARGET_OPTIONS = optionNames<RequestTargetOptions>()([
+  'absolute',
+  'lenient',
+  'iri',
+  'zoneId',
+  'maxLength',
+  'method',
+  'host',
+  'scheme',
+  'rejectConfusable',
+  'start',
+  'end',
+]);
 
 /** A request-target, read. */
 export interface RequestTarget {
@@ -312,6 +329,7 @@ export function parseRequestTarget(target: string | Uint8Array, options?: Reques
   const who = 'parseRequestTarget';
   // Every option is an own property (a polluted Object.prototype gives none).
   const o = optionsOf(options, who);
+  if (o !== undefined) checkOptionNames(o, REQUEST_TARGET_OPTIONS, who);
   let text: string;
   if (typeof target === 'string') {
     text = target;

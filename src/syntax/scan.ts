@@ -10,7 +10,7 @@
 import { argumentError, ErrorCode } from './errors.js';
 import { ipv6Error, ipvFutureError, isIPv4, type Units, at as unitAt } from './host.js';
 import { Flag, HOST_LITERAL, OFFSETS_LENGTH, Slot, setOffsets, WARNING_FLAGS } from './offsets.js';
-import { booleanOption, countOption, optionsOf } from './options.js';
+import { booleanOption, checkOptionNames, countOption, optionNames, optionsOf } from './options.js';
 import { SIMD_MIN, SIMD_MIN_VALID, simdScan } from './simd.js';
 import {
   ALLOWED,
@@ -57,6 +57,9 @@ export interface ParseOptions {
   /** Reject input longer than this many code units (bytes for `scanBytes`) before any other work (TOO_LONG). */
   maxLength?: number;
 }
+
+/** The names of ParseOptions, which parse, tryParse, isValid, scan and scanBytes check an options object against. */
+export const PARSE_OPTIONS = optionNames<ParseOptions>()(['absolute', 'lenient', 'iri', 'zoneId', 'maxLength']);
 
 const NON_ASCII_ROW = State.FIRST_ERROR << 7;
 
@@ -135,6 +138,7 @@ function pctLevel(flags: number): number {
  */
 export function scan(input: string, offsets: Uint32Array, options?: ParseOptions): number {
   if (typeof input !== 'string') throw argumentError('scan', 'input', 'a string', input);
+  if (options !== undefined) checkOptionNames(options, PARSE_OPTIONS, 'scan');
   return scanString(input, offsets, options, 'scan');
 }
 
@@ -188,6 +192,7 @@ function validCommon(input: string): boolean {
  * buf.toString('latin1', offsets[Slot.HOST_START], offsets[Slot.HOST_END]); // 'a.example'
  */
 export function scanBytes(bytes: Uint8Array, start: number, end: number, offsets: Uint32Array, options?: ParseOptions): number {
+  if (options !== undefined) checkOptionNames(options, PARSE_OPTIONS, 'scanBytes');
   return scanByteRange(bytes, start, end, offsets, options, 'scanBytes');
 }
 

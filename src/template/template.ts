@@ -7,7 +7,7 @@
  *                                    └─► Nfa (nfa.ts) ──► a runner (runner.ts) ──► variables (extract.ts)
  */
 import { argumentError } from '../syntax/errors.js';
-import { choiceOption, optionsOf } from '../syntax/options.js';
+import { checkOptionNames, choiceOption, optionNames, optionsOf } from '../syntax/options.js';
 import { Direct, UNSETTLED } from './direct.js';
 import { expandProgram, partialExpandProgram, type TemplateValue, type TemplateVariables } from './expand.js';
 import { type ExtractedVariables, type MatchSpans, setOwn, spansOf, variablesOf } from './extract.js';
@@ -40,9 +40,12 @@ export interface MatchOptions {
   query?: 'exact' | 'named';
 }
 
+const MATCH_OPTIONS = optionNames<MatchOptions>()(['query']);
+
 /** Whether options (of `who`) ask for named query matching. @internal (set.ts) */
 export function namedQuery(options: MatchOptions | undefined, who: string): boolean {
   const o = optionsOf(options, who);
+  if (o !== undefined) checkOptionNames(o, MATCH_OPTIONS, who);
   return o !== undefined && choiceOption(o, 'query', who, ['exact', 'named'] as const, 'exact') === 'named';
 }
 

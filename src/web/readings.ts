@@ -15,7 +15,7 @@ import { resolveRecords } from '../ops/resolve.js';
 import { defaultPortOf } from '../ops/schemes.js';
 import { argumentError } from '../syntax/errors.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../syntax/offsets.js';
-import { optionsOf, stringOption } from '../syntax/options.js';
+import { checkOptionNames, optionNames, optionsOf, stringOption } from '../syntax/options.js';
 import { scanString } from '../syntax/scan.js';
 import { EncodeSet } from '../syntax/tables.js';
 import { IPV6_PIECES, parseIPv6 } from './host.js';
@@ -67,6 +67,8 @@ export interface ReadingOptions {
   base?: string;
 }
 
+const READING_OPTIONS = optionNames<ReadingOptions>()(['base']);
+
 const COMPONENTS: readonly ReadingComponent[] = ['scheme', 'userinfo', 'host', 'port', 'path'];
 const rec = new Uint32Array(WEB_RECORD_LENGTH);
 const baseRec = new Uint32Array(OFFSETS_LENGTH);
@@ -89,6 +91,7 @@ const LENIENT = Object.freeze({ lenient: true });
 export function compareReadings(input: string, options?: ReadingOptions): ReadingComparison {
   if (typeof input !== 'string') throw argumentError('compareReadings', 'input', 'a string', input);
   const o = optionsOf(options, 'compareReadings');
+  if (o !== undefined) checkOptionNames(o, READING_OPTIONS, 'compareReadings');
   const base = o === undefined ? null : stringOption(o, 'base', 'compareReadings', '') || null;
   const href = webHref(input, base, rec);
   const web = href === null ? null : readingOf(href, rec, true);

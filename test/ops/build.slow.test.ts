@@ -544,4 +544,17 @@ test('with: a bad composite is an error at its index in it; a covered component 
   assert.throws(() => u.with({ authority: 3 as unknown as string }), /Uri#with: authority must be a string, got a number \(3\)/);
 });
 
+test('a query of pairs or a record that writes no pair is no query, never a bare "?"; the string "" is an empty query', () => {
+  const u = parse('http://a.example/p?q=1#top');
+  assert.is(u.with({ query: {} }).href, 'http://a.example/p#top');
+  assert.is(u.with({ query: [] }).href, 'http://a.example/p#top');
+  assert.is(u.with({ query: { a: undefined } }).href, 'http://a.example/p#top');
+  assert.is(u.with({ query: new Map() }).href, 'http://a.example/p#top');
+  assert.is(u.with({ query: '' }).href, 'http://a.example/p?#top');
+  assert.is(u.with({ query: undefined }).href, 'http://a.example/p#top');
+  assert.is(buildUri({ scheme: 'http', host: 'h', query: {} }).href, 'http://h');
+  assert.is(buildUri({ scheme: 'http', host: 'h', query: '' }).href, 'http://h?');
+  assert.is(parse('http://h/').with({ query: {} }).href, 'http://h/');
+});
+
 test.run();

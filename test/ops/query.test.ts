@@ -51,6 +51,21 @@ test('a string is a query: one leading "?" is skipped; an empty query has no pai
   assert.is(queryParams('?').size, 0);
 });
 
+test('a string with a scheme and "//" is a URL, not a query: refused, with the way to its query', () => {
+  throwsUriError(
+    () => queryParams('http://x/?a=1'),
+    'INVALID_COMPONENT',
+    0,
+    /^A URL where a query was expected: "http:\/\/x\/\?a=1" begins with the scheme "http:\/\/"; pass parse\(url\) for its query, or a query that begins so with its "\?" \("\?http:\/\/x"\)$/,
+  );
+  throwsUriError(() => queryParams('HTTPS://x'), 'INVALID_COMPONENT', 0);
+  assert.equal(pairs(queryParams(parse('http://x/?a=1'))), [['a', '1']]);
+  // With its "?", or without "//", it is a query.
+  assert.equal(pairs(queryParams('?http://x/?a=1')), [['http://x/?a', '1']]);
+  assert.equal(pairs(queryParams('ns:key=1')), [['ns:key', '1']]);
+  assert.equal(pairs(queryParams('a=http://x')), [['a', 'http://x']]);
+});
+
 test('a Uri gives its query, which ends at the fragment; no query, no pairs', () => {
   const u = parse('http://h/p?q=1&r=a%20b#x=2&y');
   assert.equal(pairs(queryParams(u)), [
@@ -308,6 +323,82 @@ test('formatQuery then queryParams gives the pairs back, in both modes; form out
     }),
     { seed: 12, numRuns: runs(2000) },
   );
+});
+
+test('withQueryParams: each named parameter set, repeated or removed; every other pair kept byte for byte, in place', () => {
+  const u = parse('https://s.example/search?q=red+shoes&page=1&x=%7e#top');
+  assert.is(u.withQueryParams({ page: '2', y: 'a b' }).href, 'https://s.example/search?q=red+shoes&page=2&x=%7e&y=a%20b#top');
+  assert.is(u.withQueryParams({ y: 'a b' }, { form: true }).href, 'https://s.example/search?q=red+shoes&page=1&x=%7e&y=a+b#top');
+  assert.is(u.withQueryParams({ page: undefined }).href, 'https://s.example/search?q=red+shoes&x=%7e#top');
+  assert.is(u.withQueryParams({ q: 'a&b=c#d+e' }).href, 'https://s.example/search?q=a%26b%3Dc%23d%2Be&page=1&x=%7e#top');
+  assert.is(u.withQueryParams({ q: 'a+b c' }, { form: true }).href, 'https://s.example/search?q=a%2Bb+c&page=1&x=%7e#top');
+  // Numbers, booleans and bigints as String() writes them; null writes the name alone.
+  assert.is(
+    u.withQueryParams({ page: 3, all: true, n: 10n, flag: null }).href,
+    'https://s.example/search?q=red+shoes&page=3&x=%7e&all=true&n=10&flag#top',
+  );
+  // An array: the values in the place of the first pair of that name; the later pairs go.
+  const r = parse('http://h/?a=1&b=2&a=3&c');
+  assert.is(r.withQueryParams({ a: ['x', 'y'] }).href, 'http://h/?a=x&a=y&b=2&c');
+  assert.is(r.withQueryParams({ a: [] }).href, 'http://h/?b=2&c');
+  assert.is(r.withQueryParams({ c: 'v', b: undefined }).href, 'http://h/?a=1&a=3&c=v');
+  assert.is(r.withQueryParams({ d: ['1', null] }).href, 'http://h/?a=1&b=2&a=3&c&d=1&d');
+  // Names are matched decoded ("+" a space only as a form); the name keeps its spelling.
+  assert.is(parse('http://h/?pa%67e=1').withQueryParams({ page: '2' }).href, 'http://h/?pa%67e=2');
+  assert.is(parse('http://h/?a+b=1').withQueryParams({ 'a b': '2' }, { form: true }).href, 'http://h/?a+b=2');
+  assert.is(parse('http://h/?a+b=1').withQueryParams({ 'a b': '2' }).href, 'http://h/?a+b=1&a%20b=2');
+  assert.is(parse('http://h/?a=1;b=2').withQueryParams({ b: '3' }, { semicolon: true }).href, 'http://h/?a=1;b=3');
+  assert.is(parse('http://h/?a=1;b=2').withQueryParams({ b: '3' }).href, 'http://h/?a=1;b=2&b=3');
+  // Empty pairs are no pairs: kept as they were.
+  assert.is(parse('http://h/?a=1&&b=2').withQueryParams({ b: '3' }).href, 'http://h/?a=1&&b=3');
+  assert.is(parse('http://h/?a=1&&b=2').withQueryParams({ a: undefined }).href, 'http://h/?&b=2');
+  // No query: one is added; every pair removed: no query, not a bare "?".
+  assert.is(parse('http://h/p#f').withQueryParams({ a: '1' }).href, 'http://h/p?a=1#f');
+  assert.is(parse('http://h/p?#f').withQueryParams({ a: '1' }).href, 'http://h/p?a=1#f');
+  assert.is(parse('http://h/p?a=1#f').withQueryParams({ a: undefined }).href, 'http://h/p#f');
+  // A "?" that would begin the query is data, written %3F as formatQuery writes it.
+  assert.is(parse('http://h/p').withQueryParams({ '?a': '1' }).href, 'http://h/p?%3Fa=1');
+  // A Map names the changes in its order.
+  assert.is(
+    r.withQueryParams(
+      new Map([
+        ['c', '1'],
+        ['e', '2'],
+      ]),
+    ).href,
+    'http://h/?a=1&b=2&a=3&c=1&e=2',
+  );
+  // Nothing changed: the same Uri.
+  assert.is(u.withQueryParams({}), u);
+  assert.is(u.withQueryParams({ zzz: undefined }), u);
+  assert.is(u.withQueryParams({ page: '1' }).href, u.href);
+  const bare = parse('http://h/p?');
+  assert.is(bare.withQueryParams({ a: undefined }), bare);
+});
+
+test('withQueryParams: wrong arguments are TypeErrors naming them', () => {
+  const u = parse('http://h/?a=1');
+  assert.throws(() => u.withQueryParams(null as never), /^Uri#withQueryParams: changes must be an object/);
+  assert.throws(
+    () => u.withQueryParams({ a: {} as never }),
+    /Uri#withQueryParams: the value of "a" must be a string, number, boolean, bigint, null or undefined/,
+  );
+  assert.throws(() => u.withQueryParams({ a: [[1]] as never }), /Uri#withQueryParams: the value of "a" must be/);
+  assert.throws(
+    () => u.withQueryParams(new Map([[1, 'x']]) as never),
+    /Uri#withQueryParams: a name of changes must be a string, got a number \(1\)/,
+  );
+  assert.throws(() => u.withQueryParams({ a: '1' }, { form: 'yes' } as never), /Uri#withQueryParams: options.form must be a boolean/);
+  // Polluting Object.prototype adds no change.
+  const proto = Object.prototype as Record<string, unknown>;
+  proto.a = undefined;
+  proto.b = '2';
+  try {
+    assert.is(u.withQueryParams({}), u);
+  } finally {
+    delete proto.a;
+    delete proto.b;
+  }
 });
 
 test.run();

@@ -593,6 +593,30 @@ test('rfc2396: an empty authority and an empty port as java.net.URI writes them 
   assert.is(resolve('http://a:/b/c', 'c'), 'http://a:/b/c');
 });
 
+test('rfc2396: the port of a server-based authority written as a number, as java.net.URI writes it (answers of OpenJDK 17)', () => {
+  const j = { rfc2396: true };
+  const cases: [string, string, string][] = [
+    ['http://a:00080/b', 'c', 'http://a:80/c'],
+    ['http://a:00080/b', '#f', 'http://a:80/b#f'],
+    ['http://a:00080', '', 'http://a:80'],
+    ['http://a:000/b', '?q', 'http://a:0/?q'],
+    ['http://a:0080/b', '/x', 'http://a:80/x'],
+    ['http://u@[::1]:00080/b', 'c', 'http://u@[::1]:80/c'],
+    ['http://a/b', '//b:0080/x', 'http://b:80/x'],
+    ['http://a:0/b', 'c', 'http://a:0/c'],
+    // The base's own fragment again: the base itself, as written.
+    ['http://a:00080/b#f', '#f', 'http://a:00080/b#f'],
+    // A registry-based authority (a host RFC 2396 has no hostname for, a port above a Java int)
+    // keeps its text; so does a reference with a scheme.
+    ['http://a_b:00080/b', 'c', 'http://a_b:00080/c'],
+    ['http://a:2147483648/b', 'c', 'http://a:2147483648/c'],
+    ['http://a:0080/b', 'http:x', 'http:x'],
+  ];
+  for (const [b, r, want] of cases) assert.is(resolve(b, r, j), want, `${b} + ${r}`);
+  // RFC 3986 resolution keeps the port as written.
+  assert.is(resolve('http://a:00080/b', 'c'), 'http://a:00080/c');
+});
+
 test('rfc2396: a fragment-only reference as java.net.URI reads it, "//#f" among them (answers of OpenJDK 17 through the Java oracle)', () => {
   const j = { rfc2396: true };
   const cases: [string, string, string][] = [

@@ -62,6 +62,41 @@ test('the message names both readings', () => {
   );
 });
 
+test('refused: a target whose normal form, forwarded, is a network-path reference', () => {
+  // Both standards read these alike (the dot segments go, the path is "//evil.example/x"), but a
+  // proxy forwards the normal form, whose origin-form "//evil.example/x" a back end's
+  // `new URL(req.url, base)` reads as host evil.example.
+  const cases: Array<[string, RequestTargetOptions, number]> = [
+    ['/.//evil.example/x', { host: 'good.example' }, 0],
+    ['/a/..//evil.example/x', { host: 'good.example' }, 0],
+    ['/..//evil.example/x?q=1', {}, 0],
+    ['/%2e//evil.example/x?q', { host: 'good.example' }, 0],
+    ['http://a.example/.//evil.example/x', {}, 16],
+    ['http://a.example/b/..//evil.example/x', { method: 'GET', host: 'a.example' }, 16],
+  ];
+  for (const [target, options, index] of cases) {
+    const e = refusal(target, options);
+    assert.is(e.code, 'CONFUSABLE_TARGET', target);
+    assert.is(e.index, index, target);
+  }
+  assert.is(
+    refusal('/.//evil.example/x', { host: 'good.example' }).message,
+    'Confusable request-target "/.//evil.example/x" at index 0: forwarded in its normal form, "//evil.example/x",' +
+      ' RFC 3986 and the URL Standard read another host and path in it' +
+      ' (host "good.example" for RFC 3986, "evil.example" for the URL Standard; path "//evil.example/x" for RFC 3986, "/x" for the URL Standard)',
+  );
+  assert.is(
+    refusal('http://a.example/.//evil.example/x', {}).message,
+    'Confusable request-target "http://a.example/.//evil.example/x" at index 16: forwarded in its normal form, "//evil.example/x",' +
+      ' RFC 3986 and the URL Standard read another host and path in it' +
+      ' (host "a.example" for RFC 3986, "evil.example" for the URL Standard; path "//evil.example/x" for RFC 3986, "/x" for the URL Standard)',
+  );
+  // A normal form whose path begins with one "/" is forwarded as it is read.
+  for (const target of ['/./x', '/a/../b', '/a//b', 'http://a.example/./b//c', 'foo:/./x', 'HTTP://A.example/./x']) {
+    assert.is(parseRequestTarget(target, { host: 'good.example', rejectConfusable: true }).uri.href, target);
+  }
+});
+
 test('passed: targets both standards read alike', () => {
   const cases: Array<[string, RequestTargetOptions]> = [
     ['/a/b?q=1', { host: 'good.example' }],

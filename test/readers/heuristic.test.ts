@@ -93,6 +93,32 @@ test('file://c:/windows: RFC 3986 reads the host "c" and an empty port; RFC 8089
   assert.equal(fix('file://server/share/x'), ['file://server/share/x', []]);
 });
 
+test('a Windows drive path or UNC path is a file: URI (RFC 8089 Appendix E.2, E.3), the whole of it a path', () => {
+  assert.equal(fix('C:\\x\\y'), ['file:///C:/x/y', ['file-path']]);
+  assert.equal(fix('c:/x/y'), ['file:///c:/x/y', ['file-path']]);
+  assert.equal(fix('C:\\'), ['file:///C:/', ['file-path']]);
+  assert.equal(fix('\\\\server\\share\\x'), ['file://server/share/x', ['file-path']]);
+  assert.equal(fix('\\\\server'), ['file://server/', ['file-path']]);
+  assert.equal(fix('\\\\server/share'), ['file://server/share', ['file-path']]);
+  // The Win32 long-path prefixes "\\?\" and "\\?\UNC\" name the same files.
+  assert.equal(fix('\\\\?\\C:\\x'), ['file:///C:/x', ['file-path']]);
+  assert.equal(fix('\\\\?\\unc\\server\\share\\x'), ['file://server/share/x', ['file-path']]);
+  // A file name may hold "#", "%" and spaces: no query, no fragment; all of it is encoded in the path.
+  assert.equal(fix('C:\\Program Files\\a#1 100%.txt'), ['file:///C:/Program%20Files/a%231%20100%25.txt', ['file-path', 'percent-encode']]);
+  // A "%" is a character of the file name, never the start of an escape.
+  assert.equal(fix('C:\\a%41%.txt'), ['file:///C:/a%2541%25.txt', ['file-path']]);
+  assert.equal(fix(' "C:\\x\\y" '), ['file:///C:/x/y', ['trim', 'unwrap', 'file-path']]);
+  assert.equal(fix('\\\\münchen.example\\s'), ['file://xn--mnchen-3ya.example/s', ['file-path', 'idna']]);
+  // A letter and ":" without a separator after it stays what it was: a scheme, or a host and port.
+  assert.equal(fix('c:x'), ['c:x', []]);
+  assert.equal(fix('C:'), ['http://C:', ['scheme']]);
+  // A long path that is neither (a volume's name) has no file: URI: no host, as before.
+  assert.throws(
+    () => heuristicParse('\\\\?\\Volume{x}\\a'),
+    (e: unknown) => e instanceof UriError && e.code === 'INVALID_COMPONENT' && e.message.startsWith('Missing host'),
+  );
+});
+
 test('a relative reference that names no host stays relative', () => {
   for (const r of ['/etc/x', './a', '../b', '?q=1', '#top']) assert.equal(fix(r), [r, []], r);
 });
@@ -131,7 +157,32 @@ test('characters outside the grammar are percent-encoded, component by component
   assert.equal(fix('http://u@v@h/'), ['http://u%40v@h/', ['percent-encode']]);
   assert.equal(fix('http://a.com/100%'), ['http://a.com/100%25', ['percent-encode']]);
   assert.equal(fix('http://a.com/[x]'), ['http://a.com/%5Bx%5D', ['percent-encode']]);
-  assert.equal(fix('exa mple.com'), ['http://exa%20mple.com', ['scheme', 'percent-encode']]);
+});
+
+test('a space in a would-be host is no URL (words typed into an address bar): INVALID_COMPONENT at the space', () => {
+  const refused: Array<[string, string, number]> = [
+    ['hello world', 'http://hello world', 12],
+    ['exa mple.com/x', 'http://exa mple.com/x', 10],
+    ['http://hello world/', 'http://hello world/', 12],
+    ['  u@my host:80 ', 'http://u@my host:80', 11],
+    ['\\\\my server\\share', 'file://my server/share', 9],
+  ];
+  for (const [input, read, index] of refused) {
+    assert.throws(
+      () => heuristicParse(input),
+      (e: unknown) =>
+        e instanceof UriError &&
+        e.code === 'INVALID_COMPONENT' &&
+        e.index === index &&
+        e.input === read &&
+        e.message ===
+          `No URL: ${JSON.stringify(input)} has a space at index ${index} of its host, read as ${JSON.stringify(read)}; no host name holds one`,
+      input,
+    );
+  }
+  // Elsewhere a space is a character, percent-encoded.
+  assert.equal(fix('example.com/hello world?q=a b'), ['http://example.com/hello%20world?q=a%20b', ['scheme', 'percent-encode']]);
+  assert.equal(fix('http://a b@example.com/'), ['http://a%20b@example.com/', ['percent-encode']]);
 });
 
 test('a Unicode host as A-labels (idna), or percent-encoded with idna: false', () => {

@@ -395,18 +395,19 @@ const RESOLVE_SETS: ReadonlyArray<ParseOptions & { strict?: boolean; rfc2396?: b
 export function checkResolve(base: string, ref: string): string | undefined {
   for (const o of RESOLVE_SETS) {
     const where = `resolve(${show(base)}, ${show(ref)}, ${JSON.stringify(o)})`;
+    // parse knows the parse options alone: strict and rfc2396 are resolve's.
+    const { strict: _strict, rfc2396: _rfc2396, ...parseOptions } = o;
     let t: string;
     try {
       t = resolve(base, ref, o);
     } catch (e) {
       if (!(e instanceof UriError)) return `${where} threw ${String(e)}`;
       // Rejection is right only when an input is invalid, or the base has no scheme.
-      const parseOptions = { ...o };
       const b = tryParse(base, parseOptions);
       if (b !== null && b.scheme !== undefined && tryParse(ref, parseOptions) !== null) return `${where} threw ${e.code} for valid inputs`;
       continue;
     }
-    const tu = tryParse(t, o);
+    const tu = tryParse(t, parseOptions);
     if (tu === null) return `${where} = ${show(t)}, which does not parse`;
     if (o.rfc2396 === true) continue;
     if (tu.scheme === undefined) return `${where} = ${show(t)} has no scheme`;

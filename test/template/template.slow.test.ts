@@ -362,6 +362,28 @@ test('extract: repeated variables must agree; a repeated key in an associative a
   assert.is(new UriTemplate('{?m*}').extract('?a=1&a=2'), null);
 });
 
+test('extract: a repeated variable is found where the URI splits one way; where it splits several, only the first answer is checked (templates.md)', () => {
+  // Each expression followed by a literal its expansion cannot hold: one split, the answer found.
+  assert.equal(new UriTemplate('{x:3}/{x}').extract('abc/abcd'), { x: 'abcd' });
+  assert.equal(new UriTemplate('{x:1}/{x}').extract('a/ab'), { x: 'ab' });
+  assert.equal(new UriTemplate('{x}/{y}/{x}').extract('a/b/a'), { x: 'a', y: 'b' });
+  assert.equal(new UriTemplate('{x}/{x}').extract('a%2Fb/a%2Fb'), { x: 'a/b' });
+  // Side by side, or apart by a character a value may hold: the first answer's occurrences
+  // disagree, and no other is tried, though these values expand to the URI.
+  const missed: Array<[string, Record<string, string>]> = [
+    ['{x:1}{x}', { x: 'ab' }],
+    ['{x}{x}', { x: 'ab' }],
+    ['{x}{y}{x}', { x: 'a', y: 'b' }],
+    ['/{x}.{x}', { x: 'a.b' }],
+  ];
+  for (const [text, vars] of missed) {
+    const t = new UriTemplate(text);
+    const uri = t.expand(vars);
+    assert.is(t.extract(uri), null, `${text} on ${uri}`);
+  }
+  assert.is(new UriTemplate('{x:1}{x}').expand({ x: 'ab' }), 'aab');
+});
+
 test('extract: "__proto__" as a name or a key stays an own property', () => {
   const vars = new UriTemplate('{?__proto__,m*}').extract('?__proto__=x&__proto__=y&constructor=z');
   assert.ok(vars !== null);

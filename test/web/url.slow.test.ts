@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Flag, isValidWeb, OFFSETS_LENGTH, parseWeb, Slot, scan, tryParseWeb, UriError } from '../../src/index.js';
+import { Flag, isValidWeb, OFFSETS_LENGTH, parse, parseWeb, Slot, scan, tryParseWeb, UriError } from '../../src/index.js';
 import { checkOffsets, WARNING_FLAGS } from '../../src/syntax/offsets.js';
 import { fixture, root } from '../support/paths.js';
 
@@ -23,6 +23,7 @@ interface WptTest {
   pathname: string;
   search: string;
   hash: string;
+  origin?: string;
 }
 
 const WPT = (JSON.parse(readFileSync(fixture('wpt/urltestdata.json'), 'utf8')) as Array<string | WptTest>).filter(
@@ -82,6 +83,48 @@ test('urltestdata.json: each success has the expected href and every component, 
     };
     assert.equal(got, want, label(t));
   }
+});
+
+test("urltestdata.json: each origin stated is parseWeb's origin (the URL Standard's: \"null\" when opaque, a blob: URL's by its inner URL)", () => {
+  let n = 0;
+  for (const t of WPT) {
+    if (t.failure === true || t.origin === undefined) continue;
+    assert.is(parseWeb(t.input, t.base ?? undefined).origin, t.origin, label(t));
+    n++;
+  }
+  assert.is(n, 411);
+});
+
+test('origin: the URL Standard for a Uri of parseWeb, RFC 6454 for one of parse', () => {
+  const cases: Array<[string, string, string]> = [
+    // [input, the URL Standard's origin, RFC 6454's]
+    ['foo://host/', 'null', 'foo://host'],
+    ['file:///x', 'null', 'null'],
+    ['file://host/x', 'null', 'file://host'],
+    ['HTTPS://u:p@A.example:443/x', 'https://a.example', 'https://a.example'],
+    ['http://a.example:8080/x', 'http://a.example:8080', 'http://a.example:8080'],
+    ['ws://a:80/', 'ws://a', 'ws://a'],
+    ['ftp://a:21/', 'ftp://a', 'ftp://a'],
+    ['http://0x7f.1/', 'http://127.0.0.1', 'http://0x7f.1'],
+    ['blob:https://a.example:8443/uuid', 'https://a.example:8443', 'null'],
+    ['blob:http://a/x?y#z', 'http://a', 'null'],
+    ['blob:file:///x', 'null', 'null'],
+    ['blob:ftp://a/', 'null', 'null'],
+    ['blob:blob:https://a/', 'null', 'null'],
+    ['blob:https://m%C3%BCnchen.de/x', 'https://xn--mnchen-3ya.de', 'null'],
+    ['blob:nonsense', 'null', 'null'],
+    ['blob://h/x', 'null', 'blob://h'],
+    ['data:text/plain,x', 'null', 'null'],
+    ['mailto:a@b.example', 'null', 'null'],
+  ];
+  for (const [input, web, rfc] of cases) {
+    assert.is(parseWeb(input).origin, web, input);
+    assert.is(new URL(input).origin, web, `${input} (Node)`);
+    assert.is(parse(input).origin, rfc, input);
+  }
+  // A Uri made from parseWeb's by another way is an RFC 3986 URI: RFC 6454's origin.
+  assert.is(parseWeb('foo://host/').with({ path: '/y' }).origin, 'foo://host');
+  assert.is(parse(parseWeb('foo://host/').href).origin, 'foo://host');
 });
 
 const rec = new Uint32Array(OFFSETS_LENGTH);
@@ -165,6 +208,8 @@ function agrees(input: string, base: string | undefined): void {
   if (node !== u.href) {
     const e = divergences.entries.find((d) => d.input === input && d.base === (base ?? null));
     assert.ok(e !== undefined && e.urikit === u.href, `${what}: new URL ${node}, parseWeb ${u.href}`);
+  } else {
+    assert.is(u.origin, new URL(node).origin, what);
   }
   assert.ok(isValidWeb(input, base), what);
   u.writeOffsets(rec);
