@@ -3,6 +3,7 @@
  * `surt` package and urlcanon write them, byte for byte.
  */
 import { argumentError } from '../syntax/errors.js';
+import { checkOptionNames, optionNames } from '../syntax/options.js';
 import { iaCanonicalize, type SurtOptions, surtKey } from './ia.js';
 import { ssurtOf, URLCANON_PROFILES, urlcanonCanonicalize } from './profiles.js';
 import { w3libCanonicalize } from './w3lib.js';
@@ -51,6 +52,9 @@ export function canonicalize(url: string, profile: CanonProfile): string {
   }
 }
 
+/** The names of surt's options, checked once per options object. */
+const SURT_OPTIONS = optionNames<SurtOptions>()(['withScheme', 'trailingComma', 'hostMassage', 'reverseIpaddr']);
+
 /**
  * The SURT key of `url` (Sort-friendly URI Reordering Transform), as the `surt` package's
  * `surt()` writes it for CDX indexes: IA-canonicalized, the host reversed, `)` after it, no
@@ -65,6 +69,7 @@ export function canonicalize(url: string, profile: CanonProfile): string {
  */
 export function surt(url: string, options?: SurtOptions): string {
   if (typeof url !== 'string') throw argumentError('surt', 'url', 'a string', url);
+  if (options !== undefined) checkOptionNames(options, SURT_OPTIONS, 'surt');
   return options === undefined ? surtKey(url) : surtKey(url, options);
 }
 

@@ -50,6 +50,13 @@ test('surt: the options of the surt package, and its special lines', () => {
   assert.is(surt('filedesc:foo.arc.gz'), 'filedesc:foo.arc.gz');
   assert.is(surt('dns:www.archive.org'), 'dns:www.archive.org');
   assert.is(ssurt('http://user:pass@foo.example.org:81/path?query#frag'), 'org,example,foo,//81:http:/path?query#frag');
+  assert.throws(
+    () => surt(u, { withSchem: true } as never),
+    (e: unknown) =>
+      e instanceof TypeError &&
+      e.message ===
+        'surt: unknown option "withSchem"; the closest known one is "withScheme" (its options: withScheme, trailingComma, hostMassage, reverseIpaddr)',
+  );
 });
 
 test("the surt package's ColdFusion session id pattern, read without its quadratic backtracking", () => {
