@@ -316,13 +316,13 @@ const read = (page: string): string => readFileSync(join(root, page), 'utf8');
 /**
  * The package's entry points as the examples import them: the built package (dist/, through its
  * exports map) in a full run; in a quick run, which builds no dist/, the same modules compiled in
- * build/src/.
+ * build/src/, one for each subpath of package.json's exports (so that a new one needs no edit here).
  */
-const SOURCES: Readonly<Record<string, string>> = {
-  urikit: '../src/index.js',
-  'urikit/domain': '../src/domain.js',
-  'urikit/links': '../src/links.js',
-};
+const SOURCES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.keys((JSON.parse(read('package.json')) as { exports: Record<string, unknown> }).exports)
+    .filter((key) => !key.endsWith('.json'))
+    .map((key) => (key === '.' ? ['urikit', '../src/index.js'] : [`urikit/${key.slice(2)}`, `../src/${key.slice(2)}.js`])),
+);
 const load = (name: string): Promise<unknown> => import(QUICK && Object.hasOwn(SOURCES, name) ? SOURCES[name]! : name);
 const urikit = (): Promise<Pkg> => load('urikit') as Promise<Pkg>;
 
