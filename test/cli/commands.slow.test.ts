@@ -3,6 +3,7 @@
  * gzip, errors), the output (back-pressure, a closed pipe), usage errors, help, the progress bar.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { test } from 'uvu';
@@ -701,7 +702,43 @@ test('input errors say what is wrong, exit 2', async () => {
   let err = '';
   stderr.on('data', (d: Buffer) => (err += d));
   assert.is(await main(['parse'], { stdin: failing, stdout, stderr }), 2);
-  assert.is(err, 'urikit: cannot read standard input: boom\n');
+  // What is wrong in words: the code is for programs.
+  assert.is(err, 'urikit: cannot read standard input: an input/output error (the device failed)\n');
+});
+
+test('every file error names the file and says in words what is wrong, exit 2 as before', async () => {
+  const file = tmp.file('plain.txt', 'http://a/\n');
+  const under = join(file, 'x');
+  const missing = join(tmp.dir, 'missing.txt');
+  const usage = (command: string) => `Run "urikit ${command} --help" for usage.\n`;
+  const runs: Array<[string[], string]> = [
+    [['stats', under], `urikit: cannot read "${under}": a part of its path is not a directory\n`],
+    [['validate', '--threads', '2', under], `urikit: cannot read "${under}": a part of its path is not a directory\n`],
+    [['stats', '--templates', tmp.dir, file], `urikit: --templates ${tmp.dir}: cannot read it: it is a directory\n${usage('stats')}`],
+    [['stats', '--templates', missing, file], `urikit: --templates ${missing}: cannot read it: no such file\n${usage('stats')}`],
+    [
+      ['parse', '--templates', under, file],
+      `urikit: --templates ${under}: cannot read it: a part of its path is not a directory\n${usage('parse')}`,
+    ],
+    [['stats', '--html', tmp.dir, file], `urikit: cannot write the report --html ${tmp.dir}: it is a directory\n`],
+    [
+      ['stats', '--html', `${under}.html`, file],
+      `urikit: cannot write the report --html ${under}.html: a part of its path is not a directory\n`,
+    ],
+    [['links', '--files-from', under], `urikit: cannot read "${under}": a part of its path is not a directory\n`],
+    [
+      ['publish', '--to', 'redis://127.0.0.1:9/j', '--redis-password-file', missing, file],
+      `urikit: --redis-password-file: cannot read "${missing}": no such file\n${usage('publish')}`,
+    ],
+    [
+      ['normalize', '--from', 'redis://127.0.0.1:9/j', '--tls-ca', tmp.dir],
+      `urikit: --tls-ca: cannot read "${tmp.dir}": it is a directory\n${usage('normalize')}`,
+    ],
+  ];
+  for (const [args, err] of runs) assert.equal(await cli(args), { code: 2, out: '', err }, args.join(' '));
+  // links reads the other inputs, and exits 1.
+  const links = await cli(['links', under]);
+  assert.equal([links.code, links.err.split('\n')[0]], [1, `urikit: cannot read "${under}": a part of its path is not a directory`]);
 });
 
 test('output: a closed pipe (EPIPE) stops the run quietly; another write error exits 2', async () => {
@@ -718,7 +755,7 @@ test('output: a closed pipe (EPIPE) stops the run quietly; another write error e
   assert.is(await main(['parse'], { stdin: Readable.from([input]), stdout: sink('EPIPE'), stderr }), 0);
   assert.is(err, '');
   assert.is(await main(['parse'], { stdin: Readable.from([input]), stdout: sink('EIO'), stderr }), 2);
-  assert.is(err, 'urikit: cannot write the output: write EIO\n');
+  assert.is(err, 'urikit: cannot write the output: an input/output error (the device failed)\n');
   err = '';
   const log = tmp.file('epipe.log', accessLog(5000));
   assert.is(

@@ -177,7 +177,7 @@ test('--templates errors name the file, the line and the column', async () => {
   const missing = `${tmp.dir}/missing.txt`;
   assert.is(
     (await cli(['parse', '--templates', missing], '')).err,
-    `urikit: --templates ${missing}: cannot read it (ENOENT)\nRun "urikit parse --help" for usage.\n`,
+    `urikit: --templates ${missing}: cannot read it: no such file\nRun "urikit parse --help" for usage.\n`,
   );
   const empty = tmp.file('empty.txt', '\n\r\n');
   assert.is(

@@ -207,7 +207,7 @@ test('stats --html: a URI list (no times, no referrers), templates with their ch
   assert.equal(bad, {
     code: 2,
     out: '',
-    err: `urikit: cannot write the report --html ${join(tmp.dir, 'no/such/folder/r.html')}: ENOENT\n`,
+    err: `urikit: cannot write the report --html ${join(tmp.dir, 'no/such/folder/r.html')}: no such folder\n`,
   });
   assert.equal(
     (await cli(['stats', '--html', '', list])).err,
