@@ -187,6 +187,104 @@ test('an access log read without --log: the hint names --log FORMAT, not --lenie
   );
 });
 
+test('--log on lines of another format: what the first 1000 look like on stderr; exit 2 when no line at all was a log line', async () => {
+  const common = (i: number) => `203.0.113.7 - - [17/May/2015:10:05:03 +0000] "GET /p/${i} HTTP/1.1" 200 ${i}\n`;
+  const combined = (i: number) => `${common(i).slice(0, -1)} "http://r.example/" "UA"\n`;
+  const lines = (n: number, line: (i: number) => string): string => Array.from({ length: n }, (_, i) => line(i)).join('');
+  const files = {
+    common: tmp.file('common.log', lines(3, common)),
+    json: tmp.file(
+      'json.log',
+      lines(2, (i) => `{"url":"/p/${i}","status":200}\n`),
+    ),
+    uris: tmp.file('uris.txt', 'http://a.example/x\n/b\n'),
+    custom: tmp.file('custom.log', 'GET /a 200 12ms\nGET /b 404 3ms\n'),
+    one: tmp.file('one.log', common(0)),
+  };
+  const note = (lines: string, what: string, format = 'combined', rest = '') =>
+    `urikit: --log ${format}: ${lines} a ${format} log line${rest}; ${what}\n`;
+  const asCommon = 'they look like common access log lines: --log common reads them';
+  const stats = await cli(['stats', '--log', 'combined', files.common]);
+  assert.equal([stats.code, stats.err], [2, note('none of the 3 lines is', asCommon)]);
+  // The counts are written all the same.
+  assert.ok(stats.out.includes('  NOT_A_LOG_LINE          3  100.0%\n'), stats.out);
+  for (const command of ['validate', 'normalize', 'parse', 'routes']) {
+    // normalize reports each line left out on stderr first.
+    const r = await cli([command, '--log', 'combined', '-q', files.common]);
+    assert.equal([r.code, r.err.slice(r.err.lastIndexOf('urikit: '))], [2, note('none of the 3 lines is', asCommon)], command);
+  }
+  assert.equal(
+    (await cli(['stats', '--log', 'combined', files.one])).err,
+    note('the line is not', 'it looks like common access log lines: --log common reads them'),
+  );
+  const json = await cli(['stats', '--log', 'common', files.json]);
+  assert.equal(
+    [json.code, json.err],
+    [
+      2,
+      note(
+        'none of the 2 lines is',
+        'they look like JSON lines, which --log does not read: take the URIs out of them (with jq, for one) and read those without --log',
+        'common',
+      ),
+    ],
+  );
+  const uris = await cli(['validate', '--log', 'combined', files.uris]);
+  assert.equal(
+    [uris.code, uris.err],
+    [2, `urikit: 2 of 2 URIs are invalid\n${note('none of the 2 lines is', 'they look like URIs, one a line: read them without --log')}`],
+  );
+  const custom = await cli(['stats', '--log', 'combined', files.custom]);
+  assert.equal(
+    [custom.code, custom.err],
+    [
+      2,
+      note(
+        'none of the 2 lines is',
+        'they are in a format urikit does not read (a custom log format?): --log reads the common and combined formats of Apache and nginx',
+      ),
+    ],
+  );
+  // Only the first 1000 lines are looked at; the run fails when none of the others was read either.
+  const long = tmp.file('long.log', lines(1500, common));
+  assert.equal(await cli(['stats', '--log', 'combined', '--json', long]).then((r) => [r.code, r.err]), [
+    2,
+    note('none of the first 1000 lines is', asCommon, 'combined', ', nor any of the 500 after them'),
+  ]);
+  // A log line after the first 1000: a note, and the run ends as usual.
+  const late = tmp.file('late.log', lines(1000, common) + combined(1000));
+  assert.equal(await cli(['validate', '--log', 'combined', late]).then((r) => [r.code, r.err.split('\n').slice(-2)]), [
+    1,
+    [note('none of the first 1000 lines is', asCommon).trimEnd(), ''],
+  ]);
+  // One log line among the first 1000 is enough: no note.
+  const early = tmp.file('early.log', lines(999, common) + combined(999) + lines(5, common));
+  assert.equal(await cli(['stats', '--log', 'combined', early]).then((r) => [r.code, r.err]), [0, '']);
+  // --quiet keeps the note back unless the run fails.
+  assert.equal(await cli(['validate', '--log', 'combined', '-q', late]).then((r) => [r.code, r.err]), [1, '']);
+  // An empty input, or one of empty lines, has no line to read: no note.
+  assert.equal(await cli(['stats', '--log', 'combined', '-q'], '\n\n'), {
+    code: 0,
+    out: (await cli(['stats', '--log', 'combined', '-q'], '\n\n')).out,
+    err: '',
+  });
+  // On threads (each reads its part; its first lines looked at): the same note and exit code.
+  const big = tmp.file(
+    'big.log',
+    lines(6000, (i) => common(i).replace('/p/', `/${'p'.repeat(80)}/`)),
+  );
+  for (const threads of ['1', '3']) {
+    const r = await cli(['stats', '--log', 'combined', '--threads', threads, big]);
+    assert.equal(
+      [r.code, r.err],
+      [2, note('none of the first 1000 lines is', asCommon, 'combined', ', nor any of the 5000 after them')],
+      threads,
+    );
+  }
+  // --log common reads combined lines (it stops after the size).
+  assert.is((await cli(['stats', '--log', 'common', late])).code, 0);
+});
+
 // ---------------------------------------------------------------------------------------------
 // normalize
 
