@@ -61,6 +61,7 @@ test('stats --templates --json: every template with its line and count, in the f
   assert.equal(JSON.parse(r.out).uris.templates, {
     matched: 5,
     unmatched: 3,
+    noPath: { authority: 0, asterisk: 0 },
     counts: [
       { line: 1, template: '/users/{id}', count: 2 },
       { line: 2, template: '/users/{id}/repos{?page}', count: 1 },
