@@ -8,7 +8,16 @@
  */
 import type { ByteView } from '../../readers/bytes.js';
 import { Out } from '../io/writer.js';
-import { type InputShape, KIND_NAMES, Kind, type LineContext, type Records } from '../lines/records.js';
+import {
+  CHECKED_LINES,
+  type InputShape,
+  KIND_NAMES,
+  Kind,
+  type LineContext,
+  LogCheck,
+  type LogCheckData,
+  type Records,
+} from '../lines/records.js';
 import type { CommandSpec, LineCommandName } from '../options/arguments.js';
 import type { Config, LogFormat } from '../options/config.js';
 import type { StatsData } from '../stats/counts.js';
@@ -76,6 +85,7 @@ export interface CommandState {
   invalid: number;
   lenientWouldHelp: boolean;
   logFormat: LogFormat | null;
+  logCheck: LogCheckData;
   stats: StatsData | null;
   /** validate: records with warnings. */
   warned?: number;
@@ -98,6 +108,8 @@ export abstract class Command<T = unknown> implements Records<T> {
   /** Ctrl-C ended the reading (commands whose spec says `partial`): `end` reports what was read. */
   interrupted = false;
   logFormat: LogFormat | null = null;
+  /** With --log: the lines its reader read, and what the first ones look like when none was a log line. */
+  readonly logCheck = new LogCheck();
 
   constructor(readonly config: Config) {}
 
@@ -168,6 +180,37 @@ export abstract class Command<T = unknown> implements Records<T> {
     return `the lines look like ${f} access log lines${lenient}: --log ${f} reads the URIs in them`;
   }
 
+  /**
+   * With --log, when none of the first lines was a log line of its format: what they look like,
+   * on standard error (with --quiet, only when no line at all was one: then the run fails).
+   */
+  logNote(): void {
+    const f = this.config.log;
+    const c = this.logCheck;
+    if (f === null || !c.firstUnread || (this.config.quiet && !this.nothingRead())) return;
+    // With threads, every reader's first lines were looked at: the message speaks of the file's first ones, as one thread's.
+    const n = Math.min(c.first, CHECKED_LINES);
+    const lines = n === 1 && c.tried === 1 ? 'the line is not' : `none of the ${n === c.tried ? '' : 'first '}${n} lines is`;
+    const they = n === 1 ? 'it looks' : 'they look';
+    const look = c.look;
+    const what =
+      look === 'common' || look === 'combined'
+        ? `${they} like ${look} access log lines: --log ${look} reads them`
+        : look === 'json'
+          ? `${they} like JSON lines, which --log does not read: take the URIs out of them (with jq, for one) and read those without --log`
+          : look === 'uris'
+            ? `${they} like URIs, one a line: read ${n === 1 ? 'it' : 'them'} without --log`
+            : `${n === 1 ? 'it is' : 'they are'} in a format urikit does not read (a custom log format?): --log reads the common and combined formats of Apache and nginx`;
+    const rest = this.nothingRead() && c.tried > n ? `, nor any of the ${c.tried - n} after them` : '';
+    this.err.push(`urikit: --log ${f}: ${lines} a ${f} log line${rest}; ${what}\n`);
+  }
+
+  /** With --log: lines were read, and none of them was a log line of its format (the run fails). */
+  nothingRead(): boolean {
+    const c = this.logCheck;
+    return this.config.log !== null && c.tried > 0 && c.failed === c.tried;
+  }
+
   /** The summary of `n` invalid records. */
   protected summary(n: number): string {
     return `${n} invalid ${n === 1 ? 'URI was' : 'URIs were'} left out (reported above)`;
@@ -185,6 +228,7 @@ export abstract class Command<T = unknown> implements Records<T> {
       invalid: this.invalid,
       lenientWouldHelp: this.lenientWouldHelp,
       logFormat: this.logFormat,
+      logCheck: this.logCheck.toData(),
       stats: null,
     };
   }
@@ -195,6 +239,7 @@ export abstract class Command<T = unknown> implements Records<T> {
     this.invalid += s.invalid;
     this.lenientWouldHelp ||= s.lenientWouldHelp;
     this.logFormat ??= s.logFormat;
+    this.logCheck.add(s.logCheck);
   }
 }
 

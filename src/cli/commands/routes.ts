@@ -15,8 +15,11 @@ class RoutesCommand extends StatsCommand {
     // first template that matches a path is its route.
     for (const r of routes) this.out.push(`${r.template}\n`);
     if (!c.quiet) {
-      const paths = targets.valid;
-      const note = tree.unrouted > 0 ? `; ${tree.unrouted} of a failed request matched none` : '';
+      const paths = targets.valid - targets.withoutPaths;
+      const failed = tree.unrouted > 0 ? `; ${tree.unrouted} of a failed request matched none` : '';
+      const forms = targets.noPathRows().map(([name, n]) => `${n} ${name.slice(1, -1)}`);
+      const apart = targets.withoutPaths;
+      const note = `${failed}${apart > 0 ? `; ${apart === 1 ? 'a request has' : `${apart} requests have`} no path (${forms.join(', ')})` : ''}`;
       const stop = this.interrupted ? ` (interrupted: of the ${this.lines} lines read until then)` : '';
       this.err.push(
         `urikit: ${routes.length} ${routes.length === 1 ? 'route' : 'routes'} found in ${paths} ${paths === 1 ? 'path' : 'paths'}${note}${stop}\n`,

@@ -1,6 +1,7 @@
 /** `urikit stats`: counts, written at the end as a table or JSON, and as an HTML report. */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { ByteView } from '../../readers/bytes.js';
+import { fileProblem } from '../io/file-error.js';
 import { terminalSafe } from '../io/quote.js';
 import { Kind, type LineContext, type Parts } from '../lines/records.js';
 import type { Config } from '../options/config.js';
@@ -39,7 +40,7 @@ export class StatsCommand extends Command<Tally> {
       try {
         this.html = openSync(file, 'w');
       } catch (e) {
-        throw new Error(`cannot write the report --html ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+        throw new Error(`cannot write the report --html ${file}: ${fileProblem(e as NodeJS.ErrnoException, true)}`);
       }
     }
   }
@@ -147,7 +148,7 @@ export class StatsCommand extends Command<Tally> {
       if (!c.quiet) this.err.push(`urikit: report written to ${c.html} (${Math.ceil(page.length / 1024)} KiB)\n`);
     } catch (e) {
       this.failed = true;
-      this.err.push(`urikit: cannot write the report --html ${c.html}: ${(e as Error).message}\n`);
+      this.err.push(`urikit: cannot write the report --html ${c.html}: ${fileProblem(e as NodeJS.ErrnoException, true)}\n`);
     } finally {
       closeSync(fd);
     }

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse, type Uri } from '../../uri.js';
+import { fileProblem } from '../io/file-error.js';
 import {
   type Arguments,
   type CommandName,
@@ -411,7 +412,7 @@ function readOption(name: OptionName, file: string): Buffer {
   try {
     return readFileSync(file);
   } catch (e) {
-    throw new UsageError(`${name}: cannot read "${file}": ${(e as Error).message}`);
+    throw new UsageError(`${name}: cannot read "${file}": ${fileProblem(e as NodeJS.ErrnoException)}`);
   }
 }
 

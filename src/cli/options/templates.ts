@@ -7,6 +7,7 @@ import type { ByteView } from '../../readers/bytes.js';
 import type { UriTemplateError } from '../../template/error.js';
 import { type UriTemplateMatch, UriTemplateSet } from '../../template/set.js';
 import { UriTemplate } from '../../template/template.js';
+import { fileProblem } from '../io/file-error.js';
 import { UsageError } from './arguments.js';
 
 /** The templates of a file, in its order, with the line each is on. */
@@ -29,7 +30,7 @@ export function readTemplates(file: string, query: 'named' | 'exact'): Templates
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new UsageError(`--templates ${file}: cannot read it (${(e as NodeJS.ErrnoException).code})`);
+    throw new UsageError(`--templates ${file}: cannot read it: ${fileProblem(e as NodeJS.ErrnoException)}`);
   }
   const templates: UriTemplate[] = [];
   const lines: number[] = [];

@@ -6,6 +6,7 @@
 
 import { COMMANDS } from '../commands/index.js';
 import { need } from '../commands/packages.js';
+import { UnreadInput } from '../io/input.js';
 import { BufferedWriter, type Sink } from '../io/writer.js';
 import { type CommandName, type LineCommandName, UsageError } from '../options/arguments.js';
 import type { Config } from '../options/config.js';
@@ -74,7 +75,7 @@ export async function runRedis(command: CommandName, config: Config, io: Io): Pr
     const job = await open(r.from, true);
     return await work(spec, config, job, out, new BufferedWriter(io.stderr), r.to === null ? io.stdout : null, io.afterCommit);
   } catch (e) {
-    if (e instanceof RedisError || e instanceof UsageError) io.stderr.write(`urikit: ${e.message}\n`);
+    if (e instanceof RedisError || e instanceof UsageError || e instanceof UnreadInput) io.stderr.write(`urikit: ${e.message}\n`);
     else if (e instanceof OutputClosed) {
       if (e.failure !== null) io.stderr.write(`urikit: cannot write the output: ${e.message}\n`);
       else return Exit.OK;

@@ -28,7 +28,7 @@
 import { randomUUID } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { openInput, type Source } from '../io/input.js';
+import { describeReadError, openInput, type Source, UnreadInput } from '../io/input.js';
 import { Progress } from '../io/progress.js';
 import { LogLine } from '../lines/log.js';
 import type { Kind, LineReader, Records } from '../lines/records.js';
@@ -310,7 +310,10 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
         s.entries = 0;
         s.lines = 0;
       }
-      await p.read(await openInput(file, io.stdin, config.maxLineLength), false);
+      const reread = await openInput(file, io.stdin, config.maxLineLength).catch((e: NodeJS.ErrnoException) => {
+        throw new UnreadInput(describeReadError(e, file, 'publish'));
+      });
+      await p.read(reread, false);
     }
   } finally {
     clearInterval(timer);
@@ -428,9 +431,9 @@ class Pass {
         else if (since === null) since = Date.now();
         else if (Date.now() - since >= HOLD) await cut();
         // A stream cancelled by a signal may end with an error: it ends there.
-        const next = chunks.next().catch((e: unknown) => {
+        const next = chunks.next().catch((e: NodeJS.ErrnoException) => {
           if (this.stopped()) return { done: true as const, value: undefined };
-          throw e;
+          throw e.code === undefined ? e : new UnreadInput(describeReadError(e, input.name, 'publish'));
         });
         let read = since === null ? await next : await within(next, since + HOLD - Date.now());
         if (read === null) {

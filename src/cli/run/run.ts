@@ -134,6 +134,7 @@ export async function run(spec: LineCommandSpec, config: Config, io: Io, out: Si
   if (out.closed && out.error === null) return Exit.OK;
   // What was counted and the summary, also when the input failed.
   cmd.end();
+  cmd.logNote();
   await out.flush(cmd.out);
   await err.flush(cmd.err);
   if (failure !== null) {
@@ -146,7 +147,9 @@ export async function run(spec: LineCommandSpec, config: Config, io: Io, out: Si
     io.stderr.write(`urikit: cannot write the output: ${out.error.message}\n`);
     return Exit.USAGE;
   }
-  return interrupt.interrupted ? Exit.INTERRUPTED : cmd.exitCode();
+  if (interrupt.interrupted) return Exit.INTERRUPTED;
+  // A log none of whose lines is of the --log format (said by logNote): data the run does not read.
+  return cmd.nothingRead() ? Exit.USAGE : cmd.exitCode();
 }
 
 /**
