@@ -10,21 +10,16 @@ import { OFFSETS_LENGTH } from '../../syntax/offsets.js';
 import { parseWeb } from '../../uri.js';
 import type { Out } from '../io/writer.js';
 import type { Kind, LineContext } from '../lines/records.js';
-import { type Arguments, type Lines, lines } from '../options/arguments.js';
+import { type Arguments, type Lines, lines, type Values, values } from '../options/arguments.js';
 import { toFrontier, type WorkerOptions, worker, workerOptions } from '../options/jobs.js';
 import { count, custom, flag, type Option, type OptionName, UsageError } from '../options/option.js';
 import { type LineCommandSpec, MAIN, type Made } from './command.js';
 import { onInvalid, onInvalidOption, textRecord, UriPerLine, type UriPerLineSettings } from './uri-per-line.js';
 
 /** The settings of `normalize`. */
-export interface NormalizeSettings extends UriPerLineSettings {
-  /** Leave out URIs equivalent to an earlier one; the exact set holds `dedupeLimit`. */
-  readonly dedupe: boolean;
-  readonly dedupeLimit: number;
+export interface NormalizeSettings extends UriPerLineSettings, Values<typeof OPTIONS> {
   /** The dedupe steps past RFC 3986 (DEDUPE_PRESET with --dedupe or --to), or none. */
   readonly normalize: DedupeOptions | undefined;
-  /** Read each URI as the URL Standard's parser does (`parseWeb`), not as RFC 3986 does. */
-  readonly web: boolean;
   readonly redis: WorkerOptions;
 }
 
@@ -275,12 +270,10 @@ form. An invalid URI is reported on standard error and left out.
     if (web) webLog(common);
     return {
       ...common,
+      ...values(a, OPTIONS),
       onInvalid: onInvalid(invalid, common),
-      dedupe,
-      dedupeLimit: a.get(OPTIONS.dedupeLimit),
       // --web writes the URL Standard's serialization: --dedupe compares those as they are.
       normalize: web ? undefined : steps(a, dedupe || redis.to !== null),
-      web,
       redis,
     };
   },

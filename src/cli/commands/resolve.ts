@@ -7,14 +7,14 @@ import { Flag, OFFSETS_LENGTH, Slot } from '../../syntax/offsets.js';
 import type { ParseOptions } from '../../syntax/scan.js';
 import { parse, type Uri } from '../../uri.js';
 import { Kind, type LineContext } from '../lines/records.js';
-import { lines } from '../options/arguments.js';
+import { lines, type Values, values } from '../options/arguments.js';
 import { toFrontier, type WorkerOptions, worker, workerOptions } from '../options/jobs.js';
 import { text, UsageError } from '../options/option.js';
 import { type LineCommandSpec, MAIN, type Made } from './command.js';
 import { onInvalid, onInvalidOption, textRecord, UriPerLine, type UriPerLineSettings } from './uri-per-line.js';
 
 /** The settings of `resolve`. */
-export interface ResolveSettings extends UriPerLineSettings {
+export interface ResolveSettings extends UriPerLineSettings, Omit<Values<typeof OPTIONS>, 'base'> {
   /** The base URI, parsed (null: `base<TAB>href` lines). */
   readonly base: Uri | null;
   readonly redis: WorkerOptions;
@@ -125,7 +125,7 @@ out. With --log, --base is needed: it is the site the log's targets are on.
     const base = given === null ? null : parseBase(given, common.parse);
     if (common.log !== null && base === null)
       throw new UsageError("resolve --log needs --base URL: the site the log's request targets are resolved against");
-    return { ...common, onInvalid: invalid, base, redis };
+    return { ...common, ...values(a, OPTIONS), onInvalid: invalid, base, redis };
   },
   input: (config) => (config.base === null ? 'pairs' : 'uris'),
   numbered: true,
