@@ -1,7 +1,7 @@
 /**
  * What a command that runs over its input is. Its `LineCommandSpec` (one per module of this
- * folder) names it, declares its options and help, the shape of its input, and makes its
- * `Command`: the object the readers hand each record to. A command writes to `out` and `err`
+ * folder) names it, declares its options and help, reads its settings, says the shape of its
+ * input, and makes its `Command`: the object the readers hand each record to. A command writes to `out` and `err`
  * (`Out`), which the driver flushes after each chunk. The same classes run in worker threads,
  * each over its share of a file; `state()` and `merge()` carry the counts back, and the main
  * thread's command ends the run (`end`, `exitCode`).
@@ -18,16 +18,14 @@ import {
   type LogCheckData,
   type Records,
 } from '../lines/records.js';
-import type { CommandSpec, LineCommandName } from '../options/arguments.js';
-import type { Config, LogFormat } from '../options/config.js';
+import type { CommandSpec, Lines, LogFormat } from '../options/arguments.js';
 import type { StatsData } from '../stats/counts.js';
 import type { CommandFeature } from './packages.js';
 
-/** A command that runs over its input: its spec, and how it reads and runs. */
-export interface LineCommandSpec extends CommandSpec {
-  readonly name: LineCommandName;
+/** A command that runs over its input: its spec, and how it reads and runs with its settings `S`. */
+export interface LineCommandSpec<S extends Lines = Lines> extends CommandSpec<S> {
   /** What the command reads (../lines/readers.ts, ../links/reader.ts turn the input into its records). */
-  input(config: Config): InputShape;
+  input(config: S): InputShape;
   /**
    * Whether the output holds line numbers. A worker thread then waits for the number of its
    * segment's first line before it walks the segment; otherwise it walks at once.
@@ -40,9 +38,9 @@ export interface LineCommandSpec extends CommandSpec {
    */
   readonly partial?: boolean;
   /** The features with optional packages (./packages.ts) that a run with `config` needs, loaded before `create`. */
-  packages?(config: Config): readonly CommandFeature[];
+  packages?(config: S): readonly CommandFeature[];
   /** The command's object, made as `made` says. */
-  create(config: Config, made: Made): Command;
+  create(config: S, made: Made): Command;
 }
 
 /** Where a command's output URIs go one by one, instead of as lines of `out`: a Redis job's frontier. */
@@ -111,7 +109,7 @@ export abstract class Command<T = unknown> implements Records<T> {
   /** With --log: the lines its reader read, and what the first ones look like when none was a log line. */
   readonly logCheck = new LogCheck();
 
-  constructor(readonly config: Config) {}
+  constructor(readonly config: Lines) {}
 
   /** Called once before the first record, in the main thread only (headers); `output` is where the output goes. */
   begin(_output: OutputKind): void {}

@@ -1,8 +1,7 @@
 /** `urikit routes`: the routes found in the paths of a log or a list, written as a templates file. */
-import type { Config } from '../options/config.js';
 import type { Route } from '../stats/routes.js';
 import type { LineCommandSpec } from './command.js';
-import { StatsCommand } from './stats.js';
+import { StatsCommand, type StatsSettings, statsSettings } from './stats.js';
 
 /** Finds the routes as `stats --infer-routes` does; writes them, one RFC 6570 template a line. */
 class RoutesCommand extends StatsCommand {
@@ -32,7 +31,7 @@ class RoutesCommand extends StatsCommand {
   }
 }
 
-export const routesCommand: LineCommandSpec = {
+export const routesCommand: LineCommandSpec<StatsSettings> = {
   name: 'routes',
   summary: 'the routes found in the paths, as a templates file (RFC 6570)',
   usage: 'Usage: urikit routes [options] [FILE|-]',
@@ -57,8 +56,9 @@ found so far.
   options: [],
   common: true,
   rank: 5,
+  settings: (a, args) => statsSettings('routes', a, args),
   input: () => 'uris',
   numbered: false,
   partial: true,
-  create: (config: Config) => new RoutesCommand(config),
+  create: (config) => new RoutesCommand(config),
 };

@@ -19,7 +19,7 @@ import { Flag, Slot } from '../../syntax/offsets.js';
 import type { ParseOptions } from '../../syntax/scan.js';
 import { parse, type Uri } from '../../uri.js';
 import { show } from '../io/quote.js';
-import type { Config, LogFormat } from '../options/config.js';
+import type { Lines, LogFormat } from '../options/arguments.js';
 import { BACKSLASH, DASH, QUOTE, SLASH, SPACE } from './chars.js';
 import { FastLog, Shape } from './fast.js';
 import { RecordMemo } from './memo.js';
@@ -370,7 +370,7 @@ function isJsonObject(line: Uint8Array): boolean {
 /** The reader of `--log` lines: each line's request target and referrer, as `--log-field` says. */
 export class LogLines<T> implements LineReader {
   private readonly log: LogLine;
-  private readonly want: Config['logField'];
+  private readonly want: Lines['logField'];
   private readonly target: TargetView;
   private readonly referrer: ByteView;
   /** The command asks for each line's time and status. */
@@ -390,7 +390,7 @@ export class LogLines<T> implements LineReader {
   private readonly looker: Looker;
 
   constructor(
-    config: Config,
+    config: Lines,
     private readonly to: Records<T>,
     finder: Finder,
   ) {

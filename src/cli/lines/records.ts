@@ -5,7 +5,7 @@
  */
 import type { ByteView } from '../../readers/bytes.js';
 import type { ParseOptions } from '../../syntax/scan.js';
-import type { LogFormat } from '../options/config.js';
+import type { LogFormat } from '../options/arguments.js';
 
 /** What kind of record a URI is: a whole line, a log line's target or referrer, a pair's base or href. */
 export enum Kind {

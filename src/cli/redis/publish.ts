@@ -33,13 +33,13 @@ import { Progress } from '../io/progress.js';
 import { LogLine } from '../lines/log.js';
 import type { Kind, LineReader, Records } from '../lines/records.js';
 import { Finder, Walker } from '../lines/walker.js';
-import type { Config } from '../options/config.js';
 import { Exit, type Io } from '../run/run.js';
 import { RedisError } from './client.js';
 import { Batch, type Batched, BIG_ENTRY } from './entry.js';
 import { groupsOf, liveGroups } from './groups.js';
 import { type Job, PRODUCER_TTL } from './job.js';
 import { shardOfBytes, shardOfLower } from './keys.js';
+import type { PublishSettings } from './publish-spec.js';
 
 /** How often the producer looks at the workers' lag (ms). */
 const LAG_CHECK = 250;
@@ -67,7 +67,7 @@ class ShardLines implements LineReader, Records {
   private readonly log: LogLine | null;
 
   constructor(
-    config: Config,
+    config: PublishSettings,
     private readonly shards: number,
     finder: Finder,
   ) {
@@ -221,7 +221,7 @@ interface ShardState {
 }
 
 /** Publishes the input of `config` to `job`; returns the exit code. */
-export async function publish(job: Job, config: Config, io: Io, input: Source): Promise<number> {
+export async function publish(job: Job, config: PublishSettings, io: Io, input: Source): Promise<number> {
   const keys = job.keys;
   const server = job.server;
   const name = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -398,7 +398,7 @@ class Pass {
   constructor(
     private readonly job: Job,
     private readonly run: number,
-    private readonly config: Config,
+    private readonly config: PublishSettings,
     private readonly io: Io,
     private readonly shards: ShardState[],
     private readonly lag: LagWatch,
