@@ -93,7 +93,8 @@ export function hasNonAscii(s: string): boolean {
   return NON_ASCII.test(s);
 }
 
-function hexValue(c: number): number {
+/** The value of the hex digit `c`, or -1. */
+export function hexValue(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   const l = c | 0x20;
   if (l >= 0x61 && l <= 0x66) return l - 0x57;
@@ -124,10 +125,9 @@ export function pctDecode(s: string): string {
 /**
  * The `%XX` of `s` in one form, in one pass: each decoded, then written back as upper-case `%XX`
  * unless `keep` holds its byte. The same as `pctEncode(pctDecode(s), keep)` for an `s` of bytes
- * that `keep` holds and `%`. With `repeat`, the same as decoding until nothing changes first, or
- * null where one pass would not do (a `%25`, a `%` that starts no escape).
+ * that `keep` holds and `%`.
  */
-export function recode(s: string, keep: Uint8Array, repeat: boolean): string | null {
+export function recode(s: string, keep: Uint8Array): string {
   let i = s.indexOf('%');
   if (i < 0) return s;
   let out = '';
@@ -135,12 +135,8 @@ export function recode(s: string, keep: Uint8Array, repeat: boolean): string | n
   for (; i >= 0; i = s.indexOf('%', i + 1)) {
     const h = hexValue(s.charCodeAt(i + 1));
     const l = h < 0 ? -1 : hexValue(s.charCodeAt(i + 2));
-    if (l < 0) {
-      if (repeat) return null;
-      continue;
-    }
+    if (l < 0) continue;
     const b = (h << 4) | l;
-    if (repeat && b === 0x25) return null;
     let piece: string;
     if (keep[b] === 1) piece = String.fromCharCode(b);
     else {

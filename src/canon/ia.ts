@@ -4,8 +4,9 @@
  * package's `surt()` key: `org,archive)/index.html?a=b`.
  */
 import { UriError } from '../syntax/errors.js';
-import { decodeIgnore, hasNonAscii, lowerBytes, pctDecodeRepeatedly, pctEncode, recode, safeTable, toBytes } from './bytes.js';
+import { decodeIgnore, hasNonAscii, hexValue, lowerBytes, pctDecodeRepeatedly, pctEncode, safeTable, toBytes } from './bytes.js';
 import { idna2003Encode } from './idna2003.js';
+import { addPart, parts, sortParts } from './parts.js';
 
 /** The options of `surt()`, as the `surt` package names them in Python. */
 export interface SurtOptions {
@@ -277,29 +278,53 @@ function cfidMatch(query: string): [string, string, string | undefined] | null {
   return null;
 }
 
-/** `alphaReorderQuery`: the `&` parts sorted as Python sorts their `(name, value)` tuples. */
+/**
+ * `alphaReorderQuery`: the `&` parts sorted as Python sorts their `(name, value)` tuples. Each
+ * part is its tuple rejoined, so the sorted parts joined are the answer; they are sorted as
+ * offsets into `q` and written as slices of it, and `q` itself is the answer when they are in
+ * order already.
+ */
 export function alphaReorderQuery(q: string): string {
-  if (q.length <= 1 || !q.includes('&')) return q;
-  // Each part is its tuple rejoined, so the sorted parts joined are the answer.
-  return q.split('&').sort(compareArgs).join('&');
+  let amp = q.indexOf('&');
+  if (q.length <= 1 || amp < 0) return q;
+  let n = 0;
+  let eq = q.indexOf('=');
+  for (let from = 0; ; from = amp + 1, amp = q.indexOf('&', from)) {
+    const to = amp < 0 ? q.length : amp;
+    if (eq >= 0 && eq < from) eq = q.indexOf('=', from);
+    n = addPart(n, from, eq >= 0 && eq < to ? eq : to, to);
+    if (amp < 0) break;
+  }
+  if (!sortParts(n, q, compareArgs)) return q;
+  const { start, end, order } = parts;
+  let out = q.slice(start[order[0]!]!, end[order[0]!]!);
+  for (let k = 1; k < n; k++) out += `&${q.slice(start[order[k]!]!, end[order[k]!]!)}`;
+  return out;
 }
 
-/** Python's order of `tuple(arg.split('=', 1))`: by name, a 1-tuple before a 2-tuple of the same name, then by value. */
-function compareArgs(a: string, b: string): number {
-  const ea = a.indexOf('=');
-  const eb = b.indexOf('=');
-  const la = ea < 0 ? a.length : ea;
-  const lb = eb < 0 ? b.length : eb;
+/** Python's order of `tuple(arg.split('=', 1))` of the parts `a` and `b` of `q`: by name, a 1-tuple before a 2-tuple of the same name, then by value. */
+function compareArgs(q: string, a: number, b: number): number {
+  const { start, eq, end } = parts;
+  const sa = start[a]!;
+  const sb = start[b]!;
+  const ea = eq[a]!;
+  const eb = eq[b]!;
+  const la = ea - sa;
+  const lb = eb - sb;
   const m = la < lb ? la : lb;
   for (let i = 0; i < m; i++) {
-    const d = a.charCodeAt(i) - b.charCodeAt(i);
+    const d = q.charCodeAt(sa + i) - q.charCodeAt(sb + i);
     if (d !== 0) return d;
   }
   if (la !== lb) return la - lb;
-  if (ea < 0 || eb < 0) return (ea < 0 ? 0 : 1) - (eb < 0 ? 0 : 1);
+  const ta = end[a]!;
+  const tb = end[b]!;
+  const ha = ea < ta ? 1 : 0;
+  const hb = eb < tb ? 1 : 0;
+  if (ha === 0 || hb === 0) return ha - hb;
   for (let i = ea + 1, j = eb + 1; ; i++, j++) {
-    if (i === a.length || j === b.length) return a.length - i - (b.length - j);
-    const d = a.charCodeAt(i) - b.charCodeAt(j);
+    if (i === ta || j === tb) return ta - i - (tb - j);
+    const d = q.charCodeAt(i) - q.charCodeAt(j);
     if (d !== 0) return d;
   }
 }
@@ -395,46 +420,74 @@ export function iaCanonicalize(url: string): string {
 const PATH_RUN = /[A-Za-z0-9_.~!"$&'()*+,/:;<=>@[\\\]^`{|}%-]*/y;
 /** The same for a query, which may hold `?`. */
 const QUERY_RUN = /[A-Za-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}%-]*/y;
-const QUERY_SESSION = /sid|session|cfid/i;
-/** What sends a path of the common shape to the full rules: a dot or empty segment, an ASP.NET page. */
-const PATH_OUT = /\/[./]|\.aspx/i;
+/** What sends a lower-case query to the full rules: a session id may be in it. */
+const QUERY_SESSION = /sid|session|cfid/;
+/** What sends a lower-case path of the common shape to the full rules: a dot or empty segment, an ASP.NET page. */
+const PATH_OUT = /\/[./]|\.aspx/;
 /** The same, or a `%`: one scan of the path for the usual case, where none is there. */
-const PATH_OUT_OR_PCT = /\/[./]|\.aspx|%/i;
+const PATH_OUT_OR_PCT = /\/[./]|\.aspx|%/;
 
 /**
- * The heads of SURT keys (`com,example)`, `http://(com,example,:8080)`) by the authority as
- * written and the options: a crawl meets few hosts, many times. A direct-mapped table keyed by a
+ * A run of a lower-case path or query that the Google rules and lower-casing leave as it is:
+ * anything but `%`, and the escapes of the bytes `escapeOnce` escapes (controls, space, `#`,
+ * DEL and every byte above it) in lower case (sticky).
+ */
+const RECODE_RUN = /[^%]*(?:%(?:[01][0-9a-f]|2[03]|7f|[89a-f][0-9a-f])[^%]*)*/y;
+
+/**
+ * What `escapeOnce(unescapeRepeatedly(s))` and then lower-casing make of the lower-case `s`, or
+ * null where one pass of decoding would not do (a `%25`, a `%` that starts no escape): each
+ * escape of a byte that `escapeOnce` keeps becomes that byte in lower case; the runs between
+ * them stay slices of `s`.
+ */
+function recodeLower(s: string): string | null {
+  const out: string[] = [];
+  let from = 0;
+  for (let i = 0; ; i += 3) {
+    RECODE_RUN.lastIndex = i;
+    RECODE_RUN.test(s);
+    i = RECODE_RUN.lastIndex;
+    if (i === s.length) break;
+    const h = hexValue(s.charCodeAt(i + 1));
+    const l = h < 0 ? -1 : hexValue(s.charCodeAt(i + 2));
+    if (l < 0) return null;
+    const b = (h << 4) | l;
+    if (b === 0x25) return null;
+    out.push(s.slice(from, i), LOWER_CHARS[b]!);
+    from = i + 3;
+  }
+  if (from === 0) return s;
+  out.push(s.slice(from));
+  return out.join('');
+}
+
+/** Each byte that `escapeOnce` keeps as a one-character string, in lower case. */
+const LOWER_CHARS: readonly string[] = Array.from({ length: 128 }, (_, b) => String.fromCharCode(b >= 0x41 && b <= 0x5a ? b | 0x20 : b));
+
+/**
+ * The heads of SURT keys (`com,example)`, `http://(com,example,:8080)`) by the authority in lower
+ * case and the options: a crawl meets few hosts, many times. A direct-mapped table keyed by a
  * hash taken while the authority is scanned, so that a hit neither allocates nor hashes again.
  */
 const HEAD_RAW: string[] = new Array(1024).fill('');
 const HEAD_SURT: string[] = new Array(1024).fill('');
 
-/** 1 for the letters, digits and `-` of a host of the common shape, 2 for `.`. */
-const HOST_BYTES = new Uint8Array(128);
+/** For the characters of a host of the common shape (letters, digits, `-`, `.`), their lower case; 0 for any other. */
+const HOST_LOWER = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
-  HOST_BYTES[c] = /[A-Za-z0-9-]/.test(ch) ? 1 : ch === '.' ? 2 : 0;
+  HOST_LOWER[c] = /[a-z0-9.-]/.test(ch) ? c : /[A-Z]/.test(ch) ? c | 0x20 : 0;
 }
 
-/** The head of the key for the authority `url[from, to)` (host, then `:port` if `portAt` > 0), or null to take the full rules. */
-function headOf(
-  url: string,
-  from: number,
-  to: number,
-  portAt: number,
-  https: boolean,
-  o: SurtOptions,
-  slot: number,
-  upper: boolean,
-): string | null {
-  const raw = url.slice(from, to);
+/** The head of the key for the lower-case authority `low[from, to)` (host, then `:port` if `portAt` > 0), or null to take the full rules. */
+function headOf(low: string, from: number, to: number, portAt: number, https: boolean, o: SurtOptions, slot: number): string | null {
+  const raw = low.slice(from, to);
   let host = portAt > 0 ? raw.slice(0, portAt - from) : raw;
-  if (upper) host = host.toLowerCase();
   // a host of the common shape does not end with ".", so no massage leaves it empty
   if (o.hostMassage !== false && host.charCodeAt(0) === 0x77) host = massageHost(host);
   let port = '';
   if (portAt > 0) {
-    const p = Number(url.slice(portAt + 1, to));
+    const p = Number(low.slice(portAt + 1, to));
     if (p > 65535) return null;
     if (p !== 0 && p !== (https ? 443 : 80)) port = `:${p}`;
   }
@@ -448,8 +501,13 @@ function headOf(
 
 /**
  * The common shape, `http(s)://host[:port][/path][?query][#fragment]` with a letter-first host of
- * dotted labels and nothing in path or query that a rule would change but case, order and a
- * trailing slash: the SURT key in one scan. Null for anything else (the full rules).
+ * dotted labels and nothing in path or query that a rule would change but case, escapes, order
+ * and a trailing slash: the SURT key in one scan. Null for anything else (the full rules).
+ *
+ * Everything the key keeps of such a URL is in lower case (the IA rules lower host, path and
+ * query after the Google rules have decoded and escaped them), so the URL is lowered once and
+ * the key is cut from that copy; its characters are checked on the URL itself, so that no
+ * character whose lower case is ASCII (the Kelvin sign) passes for a letter.
  */
 export function fastSurt(url: string, o: SurtOptions): string | null {
   let i: number;
@@ -461,18 +519,21 @@ export function fastSurt(url: string, o: SurtOptions): string | null {
   const hostStart = i;
   let c = url.charCodeAt(i);
   if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a))) return null;
-  let kind = 1;
-  let hash = c;
-  let upper = c <= 0x5a;
+  // Up to where the URL is read (all ASCII) the lower-case copy has the same offsets.
+  const low = url.toLowerCase();
+  let dot = false;
+  let hash = c | 0x20;
   for (i++; i < n; i++) {
     c = url.charCodeAt(i);
-    const k = c < 0x80 ? HOST_BYTES[c]! : 0;
-    if (k === 0 || (k === 2 && kind === 2)) break;
-    if (c <= 0x5a && c >= 0x41) upper = true;
-    kind = k;
-    hash = (Math.imul(hash, 31) + c) | 0;
+    const l = c < 0x80 ? HOST_LOWER[c]! : 0;
+    if (l === 0) break;
+    if (l === 0x2e) {
+      if (dot) break;
+      dot = true;
+    } else dot = false;
+    hash = (Math.imul(hash, 31) + l) | 0;
   }
-  if (kind === 2) return null;
+  if (dot) return null;
   let portAt = 0;
   if (i < n && c === 0x3a) {
     portAt = i;
@@ -486,15 +547,14 @@ export function fastSurt(url: string, o: SurtOptions): string | null {
     PATH_RUN.test(url);
     const from = i;
     i = PATH_RUN.lastIndex;
-    let p = url.slice(from, i);
+    let p = low.slice(from, i);
     if (PATH_OUT_OR_PCT.test(p)) {
       // a dot segment, an empty one or an ASP.NET page: the full rules
       if (PATH_OUT.test(p)) return null;
       // the Google rules' unescapeRepeatedly and escapeOnce, then what they may have made
-      p = recode(p, ESCAPE_ONCE_SAFE, true) ?? escapeOnce(pctDecodeRepeatedly(p));
+      p = recodeLower(p) ?? escapeOnce(pctDecodeRepeatedly(p)).toLowerCase();
       if (PATH_OUT.test(p)) return null;
     }
-    p = p.toLowerCase();
     if (p.length > 1 && p.charCodeAt(p.length - 1) === 0x2f) p = p.slice(0, -1);
     path = p;
   }
@@ -505,21 +565,21 @@ export function fastSurt(url: string, o: SurtOptions): string | null {
     QUERY_RUN.test(url);
     i = QUERY_RUN.lastIndex;
     if (i > from) {
-      let q = url.slice(from, i);
-      if (q.includes('%')) q = recode(q, ESCAPE_ONCE_SAFE, true) ?? escapeOnce(pctDecodeRepeatedly(q));
+      let q = low.slice(from, i);
+      if (q.includes('%')) q = recodeLower(q) ?? escapeOnce(pctDecodeRepeatedly(q)).toLowerCase();
       if (QUERY_SESSION.test(q)) return null;
-      query = `?${alphaReorderQuery(q.toLowerCase())}`;
+      query = alphaReorderQuery(q);
     }
   }
   if (i < n && url.charCodeAt(i) !== 0x23) return null;
   const slot = ((hash & 127) << 3) | (https ? 4 : 0) | (o.withScheme === true ? 2 : 0) | (o.trailingComma === true ? 1 : 0);
   const raw = HEAD_RAW[slot]!;
   const head =
-    raw.length === authEnd - hostStart && url.startsWith(raw, hostStart) && o.hostMassage !== false
+    raw.length === authEnd - hostStart && low.startsWith(raw, hostStart) && o.hostMassage !== false
       ? HEAD_SURT[slot]!
-      : headOf(url, hostStart, authEnd, portAt, https, o, o.hostMassage !== false ? slot : -1, upper);
+      : headOf(low, hostStart, authEnd, portAt, https, o, o.hostMassage !== false ? slot : -1);
   if (head === null) return null;
-  return query.length > 0 ? head + path + query : head + path;
+  return query.length > 0 ? `${head}${path}?${query}` : head + path;
 }
 
 /**

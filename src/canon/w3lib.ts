@@ -6,9 +6,10 @@
  * through IDNA 2003.
  */
 import { UriError } from '../syntax/errors.js';
-import { hasLoneSurrogate, hasNonAscii, lowerBytes, pctByte, pctDecode, pctEncode, recode, safeTable, toBytes } from './bytes.js';
+import { hasLoneSurrogate, hasNonAscii, hexValue, lowerBytes, pctByte, pctDecode, pctEncode, recode, safeTable, toBytes } from './bytes.js';
 import { idna2003Encode } from './idna2003.js';
 import { isPythonIpAddress } from './ip.js';
+import { addPart, parts, sortParts } from './parts.js';
 
 const ALWAYS_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~';
 const RESERVED = ":/?#[]@!$&'()*+,;=";
@@ -124,37 +125,122 @@ function quote(text: string, safe: Uint8Array, input: string): string {
   return pctEncode(toBytes(hasLoneSurrogate(text) ? input : text, WHO), safe);
 }
 
-/** w3lib's `parse_qsl_to_bytes(query, keep_blank_values=True)`, sorted, then `urlencode`. */
-function sortQuery(query: string): string {
-  if (query.length === 0) return '';
-  // Sorted by the decoded bytes; written from the text as it came, which gives the same bytes.
-  const pairs: { n: string; v: string; raw: string; eq: number }[] = [];
-  for (const nv of query.split(QUERY_SEPARATORS)) {
-    if (nv.length === 0) continue;
-    const eq = nv.indexOf('=');
-    const name = eq < 0 ? nv : nv.slice(0, eq);
-    const value = eq < 0 ? '' : nv.slice(eq + 1);
-    pairs.push({ n: decodePlus(name), v: decodePlus(value), raw: nv, eq });
+/**
+ * w3lib's `parse_qsl_to_bytes(query, keep_blank_values=True)`, sorted, then `urlencode`: the
+ * parts between `&` and `;` (empty ones dropped), sorted by their decoded name and value, each
+ * written as `quote_plus(name)=quote_plus(value)`. The parts are sorted as offsets into the text,
+ * decoded as they are compared, and written from slices of it; the query itself is the answer
+ * where nothing changes.
+ */
+function sortQuery(q: string): string {
+  const len = q.length;
+  if (len === 0) return '';
+  // the usual query, whose parts `plus` writes as they are: one native scan instead of its loop
+  let keep = len <= PLUS_KEEP_MAX && PLUS_KEEP.test(q);
+  let n = 0;
+  let amp = q.indexOf('&');
+  let semi = q.indexOf(';');
+  let eq = q.indexOf('=');
+  // whether the query as it is can be the answer: only "&" between parts, none empty, each with "="
+  let same = semi < 0;
+  for (let from = 0; from <= len; ) {
+    if (amp >= 0 && amp < from) amp = q.indexOf('&', from);
+    if (semi >= 0 && semi < from) semi = q.indexOf(';', from);
+    const to = amp < 0 ? (semi < 0 ? len : semi) : semi < 0 || amp < semi ? amp : semi;
+    if (to === from) {
+      if (to < len) same = false;
+    } else {
+      if (eq >= 0 && eq < from) eq = q.indexOf('=', from);
+      const e = eq >= 0 && eq < to ? eq : to;
+      if (e === to) same = false;
+      else if (keep) {
+        // a second "=" is written %3D
+        eq = q.indexOf('=', e + 1);
+        if (eq >= 0 && eq < to) keep = false;
+      }
+      n = addPart(n, from, e, to);
+    }
+    from = to + 1;
   }
-  pairs.sort((a, b) => (a.n < b.n ? -1 : a.n > b.n ? 1 : a.v < b.v ? -1 : a.v > b.v ? 1 : 0));
+  if (n === 0) return '';
+  if (sortParts(n, q, comparePairs)) same = false;
+  if (keep && same) return q;
+  const { start, eq: eqs, end, order } = parts;
+  plusChanged = false;
   let out = '';
-  for (let i = 0; i < pairs.length; i++) {
-    const { raw, eq } = pairs[i]!;
-    out += `${i > 0 ? '&' : ''}${plus(raw, 0, eq < 0 ? raw.length : eq)}=${eq < 0 ? '' : plus(raw, eq + 1, raw.length)}`;
+  for (let k = 0; k < n; k++) {
+    const p = order[k]!;
+    const e = eqs[p]!;
+    const t = end[p]!;
+    let pair: string;
+    if (keep) pair = e === t ? `${q.slice(start[p]!, t)}=` : q.slice(start[p]!, t);
+    else pair = `${plus(q, start[p]!, e)}=${e === t ? '' : plus(q, e + 1, t)}`;
+    out += k > 0 ? `&${pair}` : pair;
   }
-  return out;
+  return same && !plusChanged ? q : out;
 }
 
-const QUERY_SEPARATORS = /[&;]/;
+/**
+ * A query of characters that `plus` keeps (letters, digits, `_.-~+`), escapes it keeps (upper
+ * case, of a byte it escapes) and the separators `&;=`: each part's `plus` is its text.
+ */
+const PLUS_KEEP = /^(?:[A-Za-z0-9_.~+=&;-]|%(?:[01][0-9A-F]|2[1-9A-CF]|3[A-F]|40|5[B-E]|60|7[B-DF]|[89A-F][0-9A-F]))*$/;
+/** The longest query that PLUS_KEEP reads (its loop keeps a backtracking entry a character). */
+const PLUS_KEEP_MAX = 4096;
 
-/** `unquote_to_bytes(s.replace('+', ' '))`. */
-function decodePlus(s: string): string {
-  return pctDecode(s.includes('+') ? s.replace(/\+/g, ' ') : s);
+/** The byte that `unquote_to_bytes(s.replace('+', ' '))` makes of `q[i, to)` at `i`; `decodedEnd` is where the next one starts. */
+function decodedAt(q: string, i: number, to: number): number {
+  const c = q.charCodeAt(i);
+  decodedEnd = i + 1;
+  if (c === 0x2b) return 0x20;
+  if (c === 0x25 && i + 2 < to) {
+    const h = hexValue(q.charCodeAt(i + 1));
+    const l = h < 0 ? -1 : hexValue(q.charCodeAt(i + 2));
+    if (l >= 0) {
+      decodedEnd = i + 3;
+      return (h << 4) | l;
+    }
+  }
+  return c;
+}
+let decodedEnd = 0;
+
+/** The decoded bytes of `q[a, ta)` against those of `q[b, tb)`, as Python compares `bytes`. */
+function compareDecoded(q: string, a: number, ta: number, b: number, tb: number): number {
+  while (a < ta && b < tb) {
+    const x = q.charCodeAt(a);
+    const y = q.charCodeAt(b);
+    // the same character that is no escape decodes to the same byte
+    if (x === y && x !== 0x25) {
+      a++;
+      b++;
+      continue;
+    }
+    const dx = decodedAt(q, a, ta);
+    a = decodedEnd;
+    const dy = decodedAt(q, b, tb);
+    b = decodedEnd;
+    if (dx !== dy) return dx - dy;
+  }
+  return (a < ta ? 1 : 0) - (b < tb ? 1 : 0);
+}
+
+/** Python's order of the parts' `(name, value)` tuples of bytes, decoded. */
+function comparePairs(q: string, a: number, b: number): number {
+  const { start, eq, end } = parts;
+  const ea = eq[a]!;
+  const eb = eq[b]!;
+  const d = compareDecoded(q, start[a]!, ea, start[b]!, eb);
+  if (d !== 0) return d;
+  const ta = end[a]!;
+  const tb = end[b]!;
+  return compareDecoded(q, ea < ta ? ea + 1 : ta, ta, eb < tb ? eb + 1 : tb, tb);
 }
 
 /**
  * `quote_plus(unquote_to_bytes(s.replace('+', ' ')), safe='')` of `raw[from, to)`, in one pass:
  * letters, digits, `_.-~` as they are, `+` and spaces as `+`, every other byte as upper-case `%XX`.
+ * A run that this leaves as it is (an escape already upper-case among them) stays one slice.
  */
 function plus(raw: string, from: number, to: number): string {
   let out = '';
@@ -164,22 +250,34 @@ function plus(raw: string, from: number, to: number): string {
     if (c === 0x2b || (c < 0x80 && PLUS_SAFE[c] === 1 && c !== 0x20)) continue;
     let piece: string;
     let next = i + 1;
-    const b = c === 0x25 ? pctDecode(raw.slice(i, i + 3)) : '';
-    if (b.length === 1) {
-      const d = b.charCodeAt(0);
-      piece = d === 0x20 ? '+' : PLUS_SAFE[d] === 1 ? b : pctByte(d);
+    const h = c === 0x25 && i + 2 < to ? hexValue(raw.charCodeAt(i + 1)) : -1;
+    const l = h < 0 ? -1 : hexValue(raw.charCodeAt(i + 2));
+    if (l >= 0) {
+      const d = (h << 4) | l;
+      if (d !== 0x20 && PLUS_SAFE[d] !== 1) {
+        // an escape that stays: as it is where its digits are upper-case already
+        if (raw.charCodeAt(i + 1) < 0x61 && raw.charCodeAt(i + 2) < 0x61) {
+          i += 2;
+          continue;
+        }
+        piece = pctByte(d);
+      } else piece = d === 0x20 ? '+' : String.fromCharCode(d);
       next = i + 3;
     } else piece = c === 0x20 ? '+' : pctByte(c);
     out += raw.slice(run, i) + piece;
     run = next;
     i = next - 1;
   }
-  return run === from ? raw.slice(from, to) : out + raw.slice(run, to);
+  if (run === from) return raw.slice(from, to);
+  plusChanged = true;
+  return out + raw.slice(run, to);
 }
+/** Whether `plus` has written anything other than its input since it was last set false. */
+let plusChanged = false;
 
 /** `_unquotepath` (decoding all but `%2F` and `%3F`), then `quote` again: the path's escapes in one form. */
 function requotePath(path: string): string {
-  return recode(path, PATH_SAFE_BUT_SLASH_QUESTION, false)!;
+  return recode(path, PATH_SAFE_BUT_SLASH_QUESTION);
 }
 
 /** Python's `str.lower` of a host, ASCII-only when it is ASCII. */
