@@ -9,7 +9,8 @@ import { Cluster, Redis } from 'ioredis';
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BATCH_LINES } from '../../src/cli/redis/entry.js';
-import { root, Temp } from './cli.js';
+import { cli, root, Temp } from './cli.js';
+import { RedisServer } from './redis.js';
 
 /** publish's --max-lag in the scenarios, in entries: about 2,000 lines of each shard. */
 export const MAX_LAG = Math.ceil(2000 / BATCH_LINES);
@@ -37,6 +38,32 @@ export function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
       timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
     }),
   ]);
+}
+
+/**
+ * A redis-server (with an append-only file) for a test file's jobs, run in process: started
+ * before its tests and stopped by its PID after them, with a folder for the inputs.
+ */
+export class JobNode {
+  server!: RedisServer;
+  readonly tmp = new Temp();
+
+  constructor(test: Test) {
+    test.before(async () => {
+      this.server = await RedisServer.start({ appendfsync: 'everysec' });
+    });
+    test.after(async () => {
+      await this.server?.stop();
+      this.tmp.remove();
+    });
+  }
+
+  /** Creates the job `job` of `shards` shards; returns its URL. */
+  async init(job: string, shards = 2): Promise<string> {
+    const r = await cli(['redis', 'init', '--redis', this.server.url, '--job', job, '--shards', String(shards), '-q']);
+    assert.is(r.code, 0, r.err);
+    return `${this.server.url}/${job}`;
+  }
 }
 
 export const lines = (s: string): string[] => s.split('\n').filter((l) => l !== '');

@@ -3,16 +3,21 @@
  * producer and worker; its state (producers running, runs finished); and the checks of the
  * server that every command that writes to a job makes first: that Redis will not evict the
  * job's keys, whether it keeps an append-only file, and whether it has the replicas that
- * --wait-replicas waits for.
+ * --wait-replicas waits for. What decides its normal forms and counts (settings.ts) is recorded
+ * by the first process that writes, and checked against every later one (`settle`).
  */
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { SeenMode } from '../options/jobs.js';
 import { RedisError, type Server, scriptOn } from './client.js';
 import { JobKeys, plainTags } from './keys.js';
+import { RULES_FIELD, rulesSetting, type Setting } from './settings.js';
 
-/** The version of a job's layout of keys that this urikit reads and writes. */
-const VERSION = 2;
+/**
+ * The version of a job's layout of keys and records that this urikit reads and writes; a job of
+ * another is refused. 3: the job records what decides its normal forms and counts (settings.ts).
+ */
+export const VERSION = 3;
 
 /** A job's settings. */
 export interface JobSettings {
@@ -70,6 +75,10 @@ export async function openJob(server: Server, name: string): Promise<Job> {
         : `there is no job "${name}" at ${server.target.text}: create it first with "urikit redis init --redis ${server.target.text.replace(/\/[^/]*$/, '')} --job ${name}"`,
     );
   }
+  if (h.version !== String(VERSION))
+    throw new RedisError(
+      `the job "${name}" at ${server.target.text} is of version ${h.version ?? 'none'} of urikit's jobs, and this urikit reads version ${VERSION} only: use the urikit that made it, or publish its input to a new job`,
+    );
   const shards = Number(h.shards);
   const settings: JobSettings = {
     shards,
@@ -98,6 +107,8 @@ export async function createJob(server: Server, name: string, settings: Omit<Job
     settings.buckets,
     'version',
     VERSION,
+    RULES_FIELD,
+    rulesSetting().value,
     'tags',
     tags.join(','),
   ];
@@ -228,4 +239,24 @@ export async function guard(server: Server, allowEviction: boolean, waitReplicas
       );
   });
   return { notes };
+}
+
+/**
+ * Records `settings` in the job's hash where it holds none of them yet, in one call; throws
+ * `RedisError` when it holds another value of one, naming both (`who`: "this normalize worker").
+ */
+export async function settle(job: Job, settings: readonly Setting[], who: string): Promise<void> {
+  const reply = (await job.server.script(
+    'the settings of the job',
+    'urikitSettle',
+    [job.keys.meta],
+    settings.flatMap((s) => [s.field, s.value]),
+  )) as number | [] | [string, string];
+  if (reply === 0) throw job.gone();
+  if (!Array.isArray(reply) || reply.length === 0) return;
+  const [field, recorded] = reply;
+  const s = settings.find((x) => x.field === field)!;
+  throw new RedisError(
+    `the job ${job.text} ${s.what}: ${recorded}; ${who}: ${s.value}. A job's URLs and counts mean one thing only: start it with the job's settings, or publish the input to a new job`,
+  );
 }

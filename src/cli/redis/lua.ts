@@ -360,8 +360,24 @@ redis.call('HSET', KEYS[1], unpack(ARGV))
 return 1
 `;
 
+/**
+ * Records a job's settings where its hash holds none yet, unless it holds another value of one.
+ * KEYS: the job's hash. ARGV: field, value pairs. Returns 0 when the job's hash is gone, {field,
+ * value recorded} for the first that differs (nothing is written then), or {} when all agree.
+ */
+const SETTLE = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+for i = 1, #ARGV, 2 do
+  local v = redis.call('HGET', KEYS[1], ARGV[i])
+  if v and v ~= ARGV[i + 1] then return {ARGV[i], v} end
+end
+for i = 1, #ARGV, 2 do redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1]) end
+return {}
+`;
+
 export const SCRIPTS = {
   urikitCreate: CREATE,
+  urikitSettle: SETTLE,
   urikitStart: START,
   urikitEnqueue: ENQUEUE,
   urikitFinish: FINISH,

@@ -14,8 +14,9 @@ import { Exit, type Io, openSource, run } from '../run/run.js';
 import { connect, RedisError, type Server } from './client.js';
 import { control } from './control.js';
 import { FrontierSink } from './frontier.js';
-import { guard, type Job, openJob } from './job.js';
+import { guard, type Job, openJob, settle } from './job.js';
 import { publish } from './publish.js';
+import { frontierSetting, groupSetting, inputSetting, rulesSetting } from './settings.js';
 import { estimatesNote, readStats } from './stats.js';
 import { OutputClosed, work } from './worker.js';
 
@@ -46,6 +47,7 @@ export async function runRedis(command: CommandName, config: Config, io: Io): Pr
     }
     if (command === 'publish') {
       const job = await open(r.to!, true);
+      await settle(job, [rulesSetting(), inputSetting(config)], 'this publish');
       const input = await openSource(config, io);
       return input === null ? Exit.USAGE : await publish(job, config, io, input);
     }
@@ -68,10 +70,12 @@ export async function runRedis(command: CommandName, config: Config, io: Io): Pr
     let out: Sink = new BufferedWriter(io.stdout);
     if (r.to !== null) {
       const job = await open(r.to, true);
+      await settle(job, [rulesSetting(), frontierSetting(config.normalize)], `this ${command}${r.from === null ? '' : ' worker'}`);
       out = new FrontierSink(job, command === 'resolve' ? (config.normalize ?? {}) : null, r.from === null ? null : command);
     }
     if (r.from === null) return await run(spec, config, io, out);
     const job = await open(r.from, true);
+    await settle(job, [rulesSetting(), inputSetting(config), groupSetting(command, config, r.to?.job ?? null)], `this ${command} worker`);
     return await work(spec, config, job, out, new BufferedWriter(io.stderr), r.to === null ? io.stdout : null, io.afterCommit);
   } catch (e) {
     if (e instanceof RedisError || e instanceof UsageError) io.stderr.write(`urikit: ${e.message}\n`);
