@@ -85,6 +85,7 @@ export const OPTIONS = {
   '--timeout': { value: 'T', example: '10m' },
   '--counts': {},
   '--dead': {},
+  '--partial': {},
   '--resume': { value: 'RUN' },
   '--redis-timeout': { value: 'T', example: '10m' },
   '--redis-password-file': { value: 'FILE' },

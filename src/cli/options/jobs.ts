@@ -194,6 +194,8 @@ export interface RedisOptions {
   timeout: number | null;
   /** redis export: what to write. */
   export: 'frontier' | 'counts' | 'dead';
+  /** redis export: write the frontier of a job that is not drained (or not complete) too. */
+  partial: boolean;
 }
 
 /** The options of every command that talks to Redis: how to reach it. */
@@ -290,7 +292,7 @@ Actions:
   drain    wait until the input is closed and every group has read and
            acknowledged every entry; then check that every published line
            was committed, and name the lines that were not
-  export   write the frontier, one URL a line
+  export   write the frontier, one URL a line (once drained: else --partial)
   trim     remove the input entries that every group has acknowledged
   delete   remove every key of the job (refused while it runs)
 `,
@@ -310,6 +312,7 @@ Actions:
         ['--timeout', 'drain: give up after T'],
         ['--counts', "export: host<TAB>count of the frontier's URLs instead"],
         ['--dead', 'export: the lines of the dead letters instead'],
+        ['--partial', 'export: write the frontier of a job that is not drained too (else refused, exit 1)'],
         ['--allow-eviction', 'init: create the job even though Redis may evict keys'],
         ['--quiet', 'no report on standard error'],
         ...CONNECTION,
@@ -326,7 +329,7 @@ const ACTION_OPTIONS: Readonly<Record<Action, readonly OptionName[]>> = {
   init: ['--shards', '--seen', '--expected', '--allow-eviction'],
   status: ['--json'],
   drain: ['--timeout', '--json'],
-  export: ['--counts', '--dead'],
+  export: ['--counts', '--dead', '--partial'],
   trim: [],
   delete: [],
 };
@@ -373,6 +376,7 @@ export function redisOptions(command: CommandName, a: Arguments, env: NodeJS.Pro
     expected: a.count('--expected', 10_000_000, 1, 1e12),
     timeout: a.values.has('--timeout') ? duration(a, '--timeout', 0) : null,
     export: a.flags.has('--counts') ? 'counts' : a.flags.has('--dead') ? 'dead' : 'frontier',
+    partial: a.flags.has('--partial'),
   };
   if (command === 'redis') readAction(a, o);
   else if (command === 'publish') {

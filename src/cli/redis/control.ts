@@ -56,6 +56,15 @@ export async function control(server: Server, config: Config, io: Io): Promise<n
     case 'drain':
       return drain(job, r.timeout, config.json ? io.stdout : null, io.stderr, config.quiet);
     case 'export':
+      if (r.export !== 'dead' && !r.partial) {
+        const why = await unfinished(job);
+        if (why !== null) {
+          io.stderr.write(
+            `urikit: redis export: ${job.text} is not done (${why}): its frontier is not whole yet. "urikit redis drain --redis ${job.text}" waits until it is; --partial exports what it holds now\n`,
+          );
+          return TIMED_OUT;
+        }
+      }
       return exportJob(job, r.export, io);
     case 'delete':
       return deleteJob(job, err);
@@ -324,6 +333,20 @@ async function remaining(job: Job): Promise<string> {
     if (v.lag + v.pending > 0)
       parts.push(`${g}: ${v.lag} entries unread, ${v.pending} pending${v.running === 0 ? ` (no ${g} worker is running: start one)` : ''}`);
   return parts.join('; ');
+}
+
+/**
+ * Why the job's frontier is not whole yet, or null when it is: its input is not closed, or some
+ * group has not read and acknowledged all of it. A job that no publish run and no worker ever
+ * touched is whole (a local input --to it commits before it ends).
+ */
+async function unfinished(job: Job): Promise<string | null> {
+  if (await isDone(job, null)) return null;
+  const p = await producers(job);
+  const groups = await groupsOf(job.server, job.keys.input(0));
+  if (p.started === 0 && groups.length === 0) return null;
+  // Nothing named when the job finished after isDone looked: it is not whole as far as that read went.
+  return (await remaining(job)) || 'it was finishing as export looked';
 }
 
 /** Writes the frontier (one URL a line), the counts by host (host<TAB>count) or the dead letters (their lines). */
