@@ -820,7 +820,7 @@ test('Redis errors: no server, no job, a closed output; exit 2 with the reason',
     ['EPIPE', 0, ''],
     ['EIO', 2, 'urikit: cannot write the output: write EIO\n'],
   ] as const) {
-    await publish(U, 'http://a/\n');
+    await publish(U, `http://a/${code}\n`);
     const errs: string[] = [];
     const stderr = new PassThrough();
     stderr.on('data', (b) => errs.push(String(b)));

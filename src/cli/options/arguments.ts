@@ -87,6 +87,7 @@ export const OPTIONS = {
   '--dead': {},
   '--partial': {},
   '--resume': { value: 'RUN' },
+  '--again': {},
   '--redis-timeout': { value: 'T', example: '10m' },
   '--redis-password-file': { value: 'FILE' },
   '--tls-ca': { value: 'FILE' },

@@ -182,6 +182,8 @@ export interface RedisOptions {
   maxLag: number;
   /** publish: the run to finish (`--resume RUN`), or null for a new run. */
   resume: number | null;
+  /** publish: send an input that an earlier run sent already, a second pass (`--again`). */
+  again: boolean;
   /** `urikit redis ACTION`. */
   action: Action | null;
   /** `urikit redis`: the server and the job (--redis URL --job NAME, or --redis URL/JOB). */
@@ -262,6 +264,7 @@ what it read, finishes its run and exits 130.
         ['--to', 'the job (create it first: urikit redis init)'],
         ['--max-lag', 'entries unread per shard before publish waits (default 1000)'],
         ['--resume', 'finish run RUN (its number is printed when it starts) with the same input'],
+        ['--again', 'publish a file that an earlier run published already (else refused): a second pass, counted twice'],
         [['--log', '--log-field', '--lenient', '--iri', '--zone-id'], "how to find each line's host"],
         ['--max-line-length', 'lines longer than N bytes are left out (with a report); as for every command'],
         ['--quiet', 'no progress bar and no summary'],
@@ -369,6 +372,7 @@ export function redisOptions(command: CommandName, a: Arguments, env: NodeJS.Pro
     report: a.flags.has('--report'),
     maxLag: a.count('--max-lag', 1000, 1, 1e9),
     resume: a.values.has('--resume') ? a.count('--resume', 1, 1, 2 ** 52) : null,
+    again: a.flags.has('--again'),
     action: null,
     server: null,
     shards: a.count('--shards', 16, 1, 16384),
@@ -382,6 +386,7 @@ export function redisOptions(command: CommandName, a: Arguments, env: NodeJS.Pro
   else if (command === 'publish') {
     if (to === null) throw new UsageError('publish needs --to redis://HOST:PORT/JOB: the job to publish to');
     onlyOwn(a, 'publish', declared(publishSpec), () => '');
+    if (o.again && o.resume !== null) throw new UsageError('--again starts a new run, and --resume finishes one: give one of them');
   } else checkWorker(command, a, o);
   return o;
 }

@@ -87,7 +87,7 @@ export interface Status {
   dead: number;
   memory: number;
   /** Each publish run: the lines it wrote (in Redis now), and whether it finished. */
-  runs: Record<string, { lines: number; entries: number; finished: boolean; running: boolean }>;
+  runs: Record<string, RunStatus>;
   /**
    * Each group, over all shards: lag, pending entries, lines committed, its workers (and those that
    * touched it within 10 s), the oldest pending entry's age (s), and its lines per second between
@@ -95,6 +95,15 @@ export interface Status {
    */
   groups: Record<string, GroupStatus>;
   perShard: ShardStatus[];
+}
+
+/** A publish run: the lines and entries it wrote (in Redis now), whether it finished or runs, and the run whose input it published again (--again). */
+export interface RunStatus {
+  lines: number;
+  entries: number;
+  finished: boolean;
+  running: boolean;
+  secondPassOf?: number;
 }
 
 export interface GroupStatus {
@@ -137,6 +146,8 @@ export async function status(job: Job): Promise<Status> {
       entries += Number(h[String(run)] ?? 0);
     }
     runs[run] = { lines, entries, finished: finished[`run:${run}`] !== undefined, running: p.live.includes(run) };
+    const again = finished[`run:${run}:again`];
+    if (again !== undefined) runs[run]!.secondPassOf = Number(again);
   }
   const groups: Status['groups'] = {};
   let from = Infinity;
@@ -252,7 +263,7 @@ function statusTable(s: Status, job: Job): string {
   const state = s.closed ? 'the input is closed' : s.producers.running > 0 ? 'publishing' : 'no publish run has finished';
   const runs = Object.entries(s.runs).map(
     ([run, r]) =>
-      `  run ${run}: ${r.lines} lines in ${r.entries} entries${r.running ? ' (running)' : r.finished ? '' : ' (stopped before its end: publish --resume)'}`,
+      `  run ${run}: ${r.lines} lines in ${r.entries} entries${r.secondPassOf === undefined ? '' : `, a second pass of run ${r.secondPassOf}'s input`}${r.running ? ' (running)' : r.finished ? '' : ' (stopped before its end: publish --resume)'}`,
   );
   const groups = names.map((g) => {
     const x = s.groups[g]!;
@@ -317,10 +328,16 @@ async function drain(
   if (err !== null) {
     const s = await status(job);
     err.write(
-      `urikit: redis drain: ${job.text} is done: ${Object.values(s.runs).reduce((n, r) => n + r.lines, 0)} lines published, all committed by ${Object.keys(s.groups).join(', ')}; ${s.urls} URLs in the frontier; 0 dead letters\n`,
+      `urikit: redis drain: ${job.text} is done: ${Object.values(s.runs).reduce((n, r) => n + r.lines, 0)} lines published${passes(s)}, all committed by ${Object.keys(s.groups).join(', ')}; ${s.urls} URLs in the frontier; 0 dead letters\n`,
     );
   }
   return 0;
+}
+
+/** " (run 2 a second pass of run 1's input)": the runs that published an input again, whose lines count twice. */
+function passes(s: Status): string {
+  const again = Object.entries(s.runs).filter(([, r]) => r.secondPassOf !== undefined);
+  return again.length === 0 ? '' : ` (${again.map(([run, r]) => `run ${run} a second pass of run ${r.secondPassOf}'s input`).join(', ')})`;
 }
 
 /** What the job waits for, in words. */

@@ -318,25 +318,39 @@ return redis.call('ZRANGE', KEYS[1], 0, -1)
 
 /**
  * Starts a publish run: a new one (numbered from the job's hash) or, with ARGV[1] > 0, that run
- * again, unless it is running. KEYS: the job's hash, the producers zset. ARGV: the run to resume
- * (0: a new one), the producer's name, the time to live (ms). Returns the run, 0 when there is no
- * job, -1 when the run to resume never started, -2 when it is running.
+ * again, unless it is running. A new run of a file records its input's fingerprint (input:FP, the
+ * first run that read it; run:N:input), and is refused when an earlier run read the same input,
+ * unless it is a second pass (ARGV[5] = "1": run:N:again names the first run). KEYS: the job's
+ * hash, the producers zset. ARGV: the run to resume (0: a new one), the producer's name, the time
+ * to live (ms), the input's fingerprint ("" for a stream), "1" for a second pass. Returns {run,
+ * first run of the same input or 0}, {0} when there is no job, {-1} when the run to resume never
+ * started, {-2} when it is running, {-3, first run} when the input was published before.
  */
 const START = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if redis.call('EXISTS', KEYS[1]) == 0 then return {0} end
 local run = tonumber(ARGV[1])
 local t = redis.call('TIME')
 local now = t[1] * 1000 + math.floor(t[2] / 1000)
+local first = 0
 if run > 0 then
-  if run > tonumber(redis.call('HGET', KEYS[1], 'runs') or '0') then return -1 end
+  if run > tonumber(redis.call('HGET', KEYS[1], 'runs') or '0') then return {-1} end
   for _, p in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], now, '+inf')) do
-    if string.match(p, '^(%d+) ') == ARGV[1] then return -2 end
+    if string.match(p, '^(%d+) ') == ARGV[1] then return {-2} end
   end
 else
+  if ARGV[4] ~= '' then
+    first = tonumber(redis.call('HGET', KEYS[1], 'input:' .. ARGV[4]) or '0')
+    if first > 0 and ARGV[5] ~= '1' then return {-3, first} end
+  end
   run = redis.call('HINCRBY', KEYS[1], 'runs', 1)
+  if ARGV[4] ~= '' then
+    redis.call('HSETNX', KEYS[1], 'input:' .. ARGV[4], run)
+    redis.call('HSET', KEYS[1], 'run:' .. run .. ':input', ARGV[4])
+    if first > 0 then redis.call('HSET', KEYS[1], 'run:' .. run .. ':again', first) end
+  end
 end
 redis.call('ZADD', KEYS[2], now + tonumber(ARGV[3]), run .. ' ' .. ARGV[2])
-return run
+return {run, first}
 `;
 
 /**

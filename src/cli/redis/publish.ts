@@ -25,8 +25,8 @@
  * a second one ends publish at once): what it gave goes, the run finishes, and publish exits 130.
  * A file's run stopped so is left unfinished instead, for `--resume` to complete.
  */
-import { randomUUID } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { openInput, type Source } from '../io/input.js';
 import { Progress } from '../io/progress.js';
@@ -230,18 +230,32 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
     throw new RedisError(
       `run ${resume} of ${job.text} read a stream and sent lines by the clock: the same input read again would make other entries, so it cannot be resumed ("urikit redis status" shows the lines it wrote)`,
     );
-  const run = Number(
-    await server.script('the start of a publish run', 'urikitStart', [keys.meta, keys.producers], [resume ?? 0, name, PRODUCER_TTL]),
-  );
+  const file = rereadable(config.file);
+  const print = file === null ? '' : fingerprint(file);
+  const started = (await server.script(
+    'the start of a publish run',
+    'urikitStart',
+    [keys.meta, keys.producers],
+    [resume ?? 0, name, PRODUCER_TTL, print, config.redis.again ? 1 : 0],
+  )) as [number, number?];
+  const run = Number(started[0]);
+  /** The first run of the same input, when this run is a second pass of it (--again); else 0. */
+  const first = Number(started[1] ?? 0);
   if (run === 0) throw job.gone();
   if (run === -1) throw new RedisError(`there is no run ${resume} of ${job.text} to resume: "urikit redis status" lists the runs`);
   if (run === -2)
     throw new RedisError(
       `run ${resume} of ${job.text} is running (its producer's heartbeat is fresh); stop it, or wait ${PRODUCER_TTL / 1000} s after it was killed`,
     );
+  if (run === -3)
+    throw new RedisError(
+      `run ${first} of ${job.text} published this input already (${config.file}: ${print.split(':')[0]} bytes, the same first and last ${PRINT_BLOCK >> 10} KiB), and a second run would count each of its lines twice. "urikit publish --to ${job.text} --resume ${first} ${config.file}" finishes that run if it stopped; --again publishes it a second time`,
+    );
   const producer = `${run} ${name}`;
   const err = config.quiet ? null : io.stderr;
-  err?.write(`urikit: publish run ${run} to ${job.text}${resume === null ? '' : ' (resumed)'}\n`);
+  err?.write(
+    `urikit: publish run ${run} to ${job.text}${resume === null ? '' : ' (resumed)'}${first > 0 ? `, a second pass of run ${first}'s input (--again)` : ''}\n`,
+  );
   let gone = false;
   const beat = async (): Promise<void> => {
     if ((await server.script('the heartbeat of publish', 'urikitBeat', [keys.meta, keys.producers], [producer, PRODUCER_TTL])) === 0)
@@ -300,7 +314,6 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
           for (let n = hwm + 1; n <= s.entries; n++) s.lost.add(n);
         }),
       );
-      const file = rereadable(config.file);
       if (count(shards) === 0 || again === RESENDS || file === null) break;
       err?.write(`urikit: publish: reading ${config.file} again to send the ${count(shards)} entries that Redis lost\n`);
       for (const s of shards) {
@@ -345,6 +358,27 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
     `urikit: published ${sent.sent} lines${sent.sent < sent.lines ? ` (${sent.lines - sent.sent} left out)` : ''} in ${p.written} entries to ${job.text} (${job.shards} shards; run ${run})${stoppedBy === null ? '' : `, all the stream gave until ${stoppedBy}`}\n`,
   );
   return stoppedBy === null ? Exit.OK : Exit.INTERRUPTED;
+}
+
+/** The bytes at each end of a file that its fingerprint hashes. */
+const PRINT_BLOCK = 64 << 10;
+
+/**
+ * A file's fingerprint: its size and a hash of its first and last PRINT_BLOCK bytes, enough to
+ * tell the same input published twice (the file read again instead of resumed) from another.
+ */
+function fingerprint(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const hash = createHash('sha256');
+    const block = Buffer.alloc(Math.min(PRINT_BLOCK, size));
+    hash.update(block.subarray(0, readSync(fd, block, 0, block.length, 0)));
+    if (size > PRINT_BLOCK) hash.update(block.subarray(0, readSync(fd, block, 0, block.length, size - block.length)));
+    return `${size}:${hash.digest('hex').slice(0, 32)}`;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The entries that Redis lost, in all shards. */
