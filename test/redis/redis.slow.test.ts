@@ -462,8 +462,15 @@ test('--consumer: a worker that comes back under its name first runs its own pen
   await until('the follower to take the input', 20_000, async () => (await status(F)).urls === 300);
   await new Promise((r) => setTimeout(r, 300));
   assert.is((await status(F)).groups.normalize!.pending, 0);
-  process.emit('SIGTERM');
-  assert.is((await follower).code, 1);
+  process.emit('SIGTERM', 'SIGTERM');
+  const stopped = await follower;
+  assert.equal(
+    [stopped.code, stopped.err.replace(/^urikit: line \d+ left out: .*\n/gm, '')],
+    [
+      130,
+      'urikit: normalize worker: SIGTERM: stopping once the entries it runs are committed, and handing the others back to its group (another signal ends it at once)\nurikit: normalize worker stopped by SIGTERM: 0 entries it held went back to the normalize group, for its other workers to take at once\n',
+    ],
+  );
   // It left the group: no consumer holds anything.
   const consumers = await inspect(node.url, (c) => c.xinfo('CONSUMERS', 'urikit:{follow:0}:in', 'normalize'));
   assert.equal(consumers, []);
