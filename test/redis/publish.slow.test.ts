@@ -1,12 +1,16 @@
 /**
  * publish (src/cli/redis/publish.ts) against a real redis-server on loopback: a file published
  * again instead of resumed is refused, naming the first run, unless --again (a second pass,
- * which status and drain name).
+ * which status and drain name); a stream's run whose entries Redis lost is closed as failed, and
+ * drain ends naming their lines, with no --resume that a stream's run would refuse.
  */
+import { PassThrough } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { main } from '../../src/cli/main.js';
 import { cli } from '../support/cli.js';
-import { JobNode } from '../support/redis-job.js';
+import { RedisServer, until } from '../support/redis.js';
+import { JobNode, within } from '../support/redis-job.js';
 
 const job = new JobNode(test);
 
@@ -52,6 +56,57 @@ test('the same file published twice: refused, naming the first run, unless --aga
       `urikit: redis drain: ${U} is done: 9 lines published (run 3 a second pass of run 1's input), all committed by normalize; 4 URLs in the frontier; 0 dead letters\n`,
     ],
   );
+});
+
+test('a stream whose entries Redis lost (a restart from an older snapshot): its run closes as failed, drain ends naming the lines', async () => {
+  // No append-only file: a restart reads the snapshot taken by SAVE below.
+  const server = await RedisServer.start();
+  try {
+    const U = `${server.url}/lost`;
+    assert.is((await cli(['redis', 'init', '--redis', U, '--shards', '1', '-q'])).code, 0);
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    stdout.resume();
+    const errs: Buffer[] = [];
+    const stderr = new PassThrough();
+    stderr.on('data', (b: Buffer) => errs.push(b));
+    const said = (): string => Buffer.concat(errs).toString();
+    const producing = main(['publish', '--to', U, '-'], { stdin, stdout, stderr });
+    const written = async (n: number): Promise<boolean> =>
+      JSON.parse((await cli(['redis', 'status', '--redis', U, '--json'])).out).runs['1']?.lines === n;
+    try {
+      stdin.write('http://a.example/1\nhttp://a.example/2\n');
+      await until('entry 1 in Redis', 10_000, () => written(2));
+      assert.is(await server.command('SAVE'), '+OK\r\n');
+      stdin.write('http://a.example/3\nhttp://a.example/4\n');
+      await until('entry 2 in Redis', 10_000, () => written(4));
+      await server.kill();
+      await server.restart();
+      stdin.write('http://a.example/5\nhttp://a.example/6\n');
+      await until('publish to find the gap', 20_000, () => said().includes('Redis lost entries'));
+    } finally {
+      stdin.end();
+    }
+    assert.is(await within(producing, 20_000, 'publish'), 3);
+    assert.is(
+      said().replace(/^urikit: note: .*\n/gm, ''),
+      `urikit: publish run 1 to ${U}\nurikit: publish: Redis lost entries 2–2 of shard 0 (its lines after line 2 and before line 5) after it had acknowledged them (a failover or a restart); a stream cannot be read again: drain will name their lines\nurikit: publish run 1: Redis lost 1 entries of ${U} after it had acknowledged them (a failover or a restart), and a stream cannot be read again: the run is closed as failed, and "urikit redis drain" names their lines\n`,
+    );
+    // The input is closed: a worker ends, and drain with it.
+    const worker = await within(cli(['normalize', '--from', U, '--to', U, '-q']), 20_000, 'the worker');
+    assert.is(worker.code, 0, worker.err);
+    const drained = await within(cli(['redis', 'drain', '--redis', U, '--timeout', '20s']), 30_000, 'drain');
+    assert.equal(
+      [drained.code, drained.err],
+      [
+        3,
+        `urikit: redis drain: ${U}: shard 0, run 1: entry 2 (lines 3–4 of the input, those of shard 0): Redis lost them after publish wrote them (a failover or a restart), and the run read a stream, which cannot be read again: these lines are not in the job\nurikit: redis drain: ${U} is done, but not complete: 1 ranges of entries (within 2 lines of the input) and 0 other problems above\n`,
+      ],
+    );
+    assert.not.match(said() + drained.err, /--resume/);
+  } finally {
+    await server.stop();
+  }
 });
 
 test.run();

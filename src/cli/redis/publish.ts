@@ -35,6 +35,7 @@ import type { Kind, LineReader, Records } from '../lines/records.js';
 import { Finder, Walker } from '../lines/walker.js';
 import type { Config } from '../options/config.js';
 import { Exit, type Io } from '../run/run.js';
+import { wasCut } from './accounts.js';
 import { RedisError } from './client.js';
 import { Batch, type Batched, BIG_ENTRY } from './entry.js';
 import { groupsOf, liveGroups } from './groups.js';
@@ -333,19 +334,20 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
   }
   if (gone) throw job.gone();
   const lost = count(shards);
-  if (lost > 0) {
+  if (lost > 0 && !p.cut) {
     const from = config.file === '-' ? 'standard input' : config.file;
     io.stderr.write(
-      p.cut
-        ? `urikit: publish run ${run}: Redis lost ${lost} entries of ${job.text} after it had acknowledged them (a failover or a restart), and they could not be read again from ${from}, a stream sent by the clock: "urikit redis drain" names their lines\n`
-        : `urikit: publish run ${run}: Redis lost ${lost} entries of ${job.text} after it had acknowledged them (a failover or a restart), and they could not be read again from ${from}; send them with: urikit publish --to ${job.text} --resume ${run} FILE (the same input)\n`,
+      `urikit: publish run ${run}: Redis lost ${lost} entries of ${job.text} after it had acknowledged them (a failover or a restart), and they could not be read again from ${from}; send them with: urikit publish --to ${job.text} --resume ${run} FILE (the same input)\n`,
     );
     return LOST;
   }
+  // A stream's run that lost entries cannot be resumed: it ends here, as failed, so that the
+  // job's input closes and drain names the lines lost.
   const record = JSON.stringify({
     entries: shards.map((s) => s.entries),
     lines: shards.map((s) => s.lines),
     last: shards.map((s) => s.last),
+    ...(lost > 0 ? { failed: `Redis lost ${lost} of its entries, read from a stream` } : {}),
   });
   const finished = await server.durable(
     `the end of publish run ${run}`,
@@ -354,6 +356,12 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
     [run, record, producer],
   );
   if (finished === 0) throw job.gone();
+  if (lost > 0) {
+    io.stderr.write(
+      `urikit: publish run ${run}: Redis lost ${lost} entries of ${job.text} after it had acknowledged them (a failover or a restart), and a stream cannot be read again: the run is closed as failed, and "urikit redis drain" names their lines\n`,
+    );
+    return LOST;
+  }
   err?.write(
     `urikit: published ${sent.sent} lines${sent.sent < sent.lines ? ` (${sent.lines - sent.sent} left out)` : ''} in ${p.written} entries to ${job.text} (${job.shards} shards; run ${run})${stoppedBy === null ? '' : `, all the stream gave until ${stoppedBy}`}\n`,
   );
@@ -410,14 +418,6 @@ async function missing(job: Job, run: number, shards: ShardState[]): Promise<voi
       s.only = (n) => n >= written || lacking.has(n);
     }),
   );
-}
-
-/** Whether run `run` cut some entry by time (a stream: see HOLD). */
-async function wasCut(job: Job, run: number): Promise<boolean> {
-  const flags = await Promise.all(
-    Array.from({ length: job.shards }, (_, i) => job.server.run('the runs', (c) => c.hget(job.keys.runs(i), `${run}:cut`))),
-  );
-  return flags.some((f) => f !== null);
 }
 
 /** One pass over the input: its lines into entries, the entries sent. */
@@ -533,7 +533,7 @@ class Pass {
       for (let n = from; n <= to; n++) this.shards[e.shard]!.lost.add(n);
       if (!this.config.quiet)
         this.io.stderr.write(
-          `urikit: publish: Redis lost entries ${from}–${to} of shard ${e.shard} (its lines after line ${before} and before line ${e.first}) after it had acknowledged them (a failover or a restart); they will be sent again\n`,
+          `urikit: publish: Redis lost entries ${from}–${to} of shard ${e.shard} (its lines after line ${before} and before line ${e.first}) after it had acknowledged them (a failover or a restart); ${this.cut ? 'a stream cannot be read again: drain will name their lines' : rereadable(this.config.file) === null ? `publish --resume ${this.run} can send them again` : 'they will be sent again'}\n`,
         );
     }
   }

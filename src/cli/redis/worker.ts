@@ -34,7 +34,7 @@ import type { LineShape } from '../lines/records.js';
 import type { Walker } from '../lines/walker.js';
 import type { Config } from '../options/config.js';
 import { Exit } from '../run/run.js';
-import { isDone, unconfirmed } from './accounts.js';
+import { isDone, unconfirmed, wasCut } from './accounts.js';
 import { type Client, callBuffer, RedisError, seconds } from './client.js';
 import { type Entry, EntryError, forEachLine, readEntry } from './entry.js';
 import { FrontierSink } from './frontier.js';
@@ -217,8 +217,11 @@ class Worker {
     }
     this.stalled ??= Date.now();
     if (Date.now() - this.stalled < this.config.redis.connection.timeout) return false;
+    const waited = `publish run ${p.started} of ${this.job.text} stopped before its end, and no publish ran for ${seconds(this.config.redis.connection.timeout)} (--redis-timeout): the input cannot close`;
     throw new RedisError(
-      `publish run ${p.started} of ${this.job.text} stopped before its end, and no publish ran for ${seconds(this.config.redis.connection.timeout)} (--redis-timeout): the input cannot close. Finish it with "urikit publish --to ${this.job.text} --resume ${p.started} FILE", then start the workers again`,
+      (await wasCut(this.job, p.started))
+        ? `${waited}. It read a stream, which cannot be read again, so no --resume can finish it; "urikit redis status" shows the lines it wrote`
+        : `${waited}. Finish it with "urikit publish --to ${this.job.text} --resume ${p.started} FILE", then start the workers again`,
     );
   }
 
