@@ -1,7 +1,7 @@
 /**
  * Workers (src/cli/redis/worker.ts) against a real redis-server on loopback: Ctrl-C (SIGINT) of a
  * worker commits what it runs, hands every entry it holds back to its group at once, says so and
- * exits 130.
+ * exits 130; a worker and a publish stop when Redis comes to evict keys while they run.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
 import { BATCH_LINES } from '../../src/cli/redis/entry.js';
 import { cli, root } from '../support/cli.js';
-import { spellings, until } from '../support/redis.js';
+import { RedisServer, spellings, until } from '../support/redis.js';
 import { JobNode, lines, within } from '../support/redis-job.js';
 
 const job = new JobNode(test);
@@ -103,6 +103,43 @@ test('Ctrl-C of a worker process: exit 130 with the message', async () => {
     assert.equal(await within(w.exit, 20_000, 'the worker'), [130, null, STOPPING('SIGINT') + STOPPED('SIGINT', 0)]);
   } finally {
     c.disconnect();
+  }
+});
+
+/** Runs `argv` in process with an open standard input; `exit` resolves with its code and standard error. */
+function running(argv: string[]): { exit: Promise<[number, string]>; stdin: PassThrough } {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  stdout.resume();
+  const err: Buffer[] = [];
+  const stderr = new PassThrough();
+  stderr.on('data', (b: Buffer) => err.push(b));
+  return { exit: main(argv, { stdin, stdout, stderr }).then((code) => [code, Buffer.concat(err).toString()]), stdin };
+}
+
+const EVICTS = (U: string, who: string): string =>
+  `urikit: ${U} evicts keys when it is full since ${who} started (maxmemory-policy allkeys-lru): it can drop the job's keys (its hash, seen-sets, frontier, input not yet read) and lose lines without a word, so ${who} stops here. Set maxmemory-policy noeviction, then run it again ("urikit redis drain" names what was lost)\n`;
+
+test('the eviction guard on the heartbeat: a worker and a publish stop when Redis comes to evict keys', async () => {
+  const server = await RedisServer.start();
+  try {
+    const U = `${server.url}/evict`;
+    assert.is((await cli(['redis', 'init', '--redis', U, '--shards', '2', '-q'])).code, 0);
+    const worker = running(['normalize', '--from', U, '--to', U, '--follow', '-q']);
+    const publish = running(['publish', '--to', U, '-q', '-']);
+    publish.stdin.write('http://a.example/\n');
+    await until(
+      'the worker to commit the line',
+      20_000,
+      async () => (await cli(['redis', 'export', '--partial', '--redis', U])).out !== '',
+    );
+    assert.is(await server.command('CONFIG', 'SET', 'maxmemory-policy', 'allkeys-lru'), '+OK\r\n');
+    // The worker looks every 5 s, publish on its heartbeat (every 3.3 s).
+    assert.equal(await within(worker.exit, 15_000, 'the worker'), [2, EVICTS(U, 'this normalize worker')]);
+    assert.equal(await within(publish.exit, 15_000, 'publish'), [2, EVICTS(U, 'this publish')]);
+    publish.stdin.end();
+  } finally {
+    await server.stop();
   }
 });
 

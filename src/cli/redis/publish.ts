@@ -39,7 +39,7 @@ import { wasCut } from './accounts.js';
 import { RedisError } from './client.js';
 import { Batch, type Batched, BIG_ENTRY } from './entry.js';
 import { groupsOf, liveGroups } from './groups.js';
-import { type Job, PRODUCER_TTL } from './job.js';
+import { guardAgain, type Job, PRODUCER_TTL } from './job.js';
 import { shardOfBytes, shardOfLower } from './keys.js';
 
 /** How often the producer looks at the workers' lag (ms). */
@@ -258,9 +258,20 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
     `urikit: publish run ${run} to ${job.text}${resume === null ? '' : ' (resumed)'}${first > 0 ? `, a second pass of run ${first}'s input (--again)` : ''}\n`,
   );
   let gone = false;
+  /** Why the run stops before its end: Redis came to evict keys (the guard, again on each heartbeat). */
+  let halted: RedisError | null = null;
   const beat = async (): Promise<void> => {
     if ((await server.script('the heartbeat of publish', 'urikitBeat', [keys.meta, keys.producers], [producer, PRODUCER_TTL])) === 0)
       gone = true;
+    if (config.redis.connection.allowEviction || halted !== null) return;
+    try {
+      await guardAgain(server, 'this publish');
+    } catch (e) {
+      if (!(e instanceof RedisError)) throw e;
+      halted = e;
+      // A stream that gives nothing would keep the pass waiting for its next line.
+      input.cancel();
+    }
   };
   // The last heartbeat is awaited before the run finishes: one that landed after FINISH would list
   // the finished producer again, and keep the job's input open, for PRODUCER_TTL.
@@ -300,13 +311,13 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
     io,
     shards,
     lag,
-    () => gone,
-    () => stoppedBy !== null,
+    () => gone || halted !== null,
+    () => stoppedBy !== null || halted !== null,
   );
   let sent: ShardLines;
   try {
     sent = await p.read(input, !config.quiet);
-    for (let again = 0; !gone; again++) {
+    for (let again = 0; !gone && halted === null; again++) {
       // Entries that Redis lost after it had written them, up to the last of each shard (a gap
       // at a later entry shows the others).
       await Promise.all(
@@ -332,6 +343,7 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
     process.off('SIGTERM', stop);
     await beating;
   }
+  if (halted !== null) throw halted;
   if (gone) throw job.gone();
   const lost = count(shards);
   if (lost > 0 && !p.cut) {

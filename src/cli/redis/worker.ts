@@ -39,14 +39,14 @@ import { type Client, callBuffer, RedisError, seconds } from './client.js';
 import { type Entry, EntryError, forEachLine, readEntry } from './entry.js';
 import { FrontierSink } from './frontier.js';
 import { joinGroup, trimShard } from './groups.js';
-import { type Job, producers } from './job.js';
+import { guardAgain, type Job, producers } from './job.js';
 import { statsArgs, statsKeys } from './stats.js';
 
 /** Entries read at once, from all shards (a shard gives up to 8 of them); an entry holds up to 64 KiB and a line. */
 const ROUND = 128;
 /** Entries claimed from each shard at a time. */
 const CLAIM_COUNT = 32;
-/** How often a worker checks that the job's hash is there, and a --follow worker trims the input (ms). */
+/** How often a worker checks that the job's hash is there and that Redis evicts no keys, and a --follow worker trims the input (ms). */
 const CHECK_EVERY = 5000;
 
 /** An entry as XREADGROUP returns it: its id and its fields, flat (null for an entry deleted since). */
@@ -189,6 +189,7 @@ class Worker {
       if (Date.now() - checked >= CHECK_EVERY) {
         checked = Date.now();
         await producers(this.job);
+        if (!this.config.redis.connection.allowEviction) await guardAgain(this.job.server, `this ${this.group} worker`);
         if (this.config.redis.follow) await this.trim();
       }
     }
