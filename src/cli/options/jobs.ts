@@ -295,7 +295,8 @@ Actions:
   drain    wait until the input is closed and every group has read and
            acknowledged every entry; then check that every published line
            was committed, and name the lines that were not
-  export   write the frontier, one URL a line (once drained: else --partial)
+  export   write the frontier, one URL a line (once drained and complete:
+           else --partial)
   trim     remove the input entries that every group has acknowledged
   delete   remove every key of the job (refused while it runs)
 `,
@@ -315,14 +316,14 @@ Actions:
         ['--timeout', 'drain: give up after T'],
         ['--counts', "export: host<TAB>count of the frontier's URLs instead"],
         ['--dead', 'export: the lines of the dead letters instead'],
-        ['--partial', 'export: write the frontier of a job that is not drained too (else refused, exit 1)'],
+        ['--partial', 'export: write the frontier of a job not drained (else exit 1) or not complete (else exit 3)'],
         ['--allow-eviction', 'init: create the job even though Redis may evict keys'],
         ['--quiet', 'no report on standard error'],
         ...CONNECTION,
       ],
     },
   ],
-  exit: 'Exit codes: 0 done, 1 drain timed out, 2 usage error or Redis failed, 3 drain found lines that were not committed, dead letters, or a job that Redis lost (named in the message).',
+  exit: 'Exit codes: 0 done, 1 drain timed out (export: the job is not drained), 2 usage error or Redis failed, 3 drain found lines that were not committed, dead letters, or a job that Redis lost (named in the message; export: the same, and it writes nothing).',
   common: false,
   rank: 8,
 };

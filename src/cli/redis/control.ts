@@ -64,6 +64,13 @@ export async function control(server: Server, config: Config, io: Io): Promise<n
           );
           return TIMED_OUT;
         }
+        const a = await account(job);
+        if (a.missing.length > 0 || a.problems.length > 0) {
+          io.stderr.write(
+            `urikit: redis export: ${job.text} is done, but not complete: ${a.missing.length} ranges of entries and ${a.problems.length} other problems ("urikit redis drain --redis ${job.text}" names them), so its frontier lacks URLs or holds some twice. --partial exports it as it is\n`,
+          );
+          return INCOMPLETE;
+        }
       }
       return exportJob(job, r.export, io);
     case 'delete':

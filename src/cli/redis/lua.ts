@@ -124,8 +124,8 @@ return redis.call('XREADGROUP', 'GROUP', ARGV[1], ARGV[2], 'COUNT', count, 'STRE
  * Commits a batch of URLs to one shard: adds them to the seen-set and appends those it did not
  * hold, in one entry, to the frontier, and marks the input entries they came from as committed
  * here (one bit each in the group's "got" bitmap of their run). Running it again with the same
- * URLs changes nothing (they are seen), which makes a redelivered input entry harmless. The URLs
- * of one call are distinct (the caller sees to it). With an exact seen-set, SMISMEMBER answers for
+ * URLs changes nothing (they are seen), which makes a redelivered input entry harmless. A URL
+ * that comes twice in one call is admitted once. With an exact seen-set, SMISMEMBER answers for
  * all of them at once, before SADD adds the new ones, in slices that Lua can unpack; with digests,
  * each falls in a bucket of its own (most often), and SADD of its member says whether it is new
  * (the URLs themselves are split only when some of them are not).
@@ -149,14 +149,16 @@ local all = ARGV[seen + 1]
 local n, count, entry = 0, 0, all
 if ARGV[seen] == 'e' then
   local urls = split(all)
-  local new = {}
+  local new, here = {}, {}
   n = #urls
   for from = 1, n, 4000 do
     local to = math.min(from + 3999, n)
     local known = redis.call('SMISMEMBER', KEYS[seen + 1], unpack(urls, from, to))
     local add = {}
     for j = from, to do
-      if known[j - from + 1] == 0 then
+      -- A URL that comes twice in one call (a repair commits what it finds, unfiltered) is new once.
+      if known[j - from + 1] == 0 and not here[urls[j]] then
+        here[urls[j]] = true
         add[#add + 1] = urls[j]
         new[#new + 1] = urls[j]
       end
