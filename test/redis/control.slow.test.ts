@@ -8,8 +8,10 @@
 import { Redis } from 'ioredis';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { prometheus, type Status } from '../../src/cli/redis/control.js';
 import { SCRIPTS } from '../../src/cli/redis/lua.js';
 import { cli } from '../support/cli.js';
+import { until } from '../support/redis.js';
 import { JobNode } from '../support/redis-job.js';
 
 const job = new JobNode(test);
@@ -108,6 +110,114 @@ test('a commit that holds a URL twice admits it once (exact and digest seen-sets
   } finally {
     c.disconnect();
   }
+});
+
+test('status: the rate over the last minute, a stuck worker named with how long, drain naming it; --prom', async () => {
+  const U = await job.init('watch');
+  assert.is(
+    (await cli(['publish', '--to', U, '-q', tmp.file('watch.txt', 'http://a.example/\nhttp://b.example/\nhttp://c.example/\n')])).code,
+    0,
+  );
+  assert.is((await cli(['normalize', '--from', U, '--to', U, '-q'])).code, 0);
+  const c = new Redis({ host: '127.0.0.1', port: job.server.port });
+  try {
+    // Each acknowledgement counts its lines in the second's slot of a ring: all 3, within the minute.
+    const runs = await Promise.all([0, 1].map((i) => c.hgetall(`urikit:{watch:${i}}:runs`)));
+    const ring = runs.flatMap((h) => Object.entries(h).filter(([f]) => /^normalize:r:\d+$/.test(f)));
+    assert.is(
+      ring.reduce((n, [, v]) => n + Number(v.split(' ')[1]), 0),
+      3,
+    );
+    // A ring of known seconds: 600 lines 10 s ago, 1000 two minutes ago (out of the window), the first commit 5 minutes ago.
+    const now = Number((await c.time())[0]);
+    const key = 'urikit:{watch:0}:runs';
+    for (const [f] of ring) for (const i of [0, 1]) await c.hdel(`urikit:{watch:${i}}:runs`, f);
+    await c.hset(
+      key,
+      `normalize:r:${(now - 10) % 64}`,
+      `${now - 10} 600`,
+      `normalize:r:${(now - 120) % 64}`,
+      `${now - 120} 1000`,
+      'normalize:t0',
+      now - 300,
+    );
+    const s = JSON.parse((await cli(['redis', 'status', '--redis', U, '--json'])).out) as Status;
+    assert.equal([s.groups.normalize!.rate, s.groups.normalize!.workers], [10, []]);
+    assert.match(
+      (await cli(['redis', 'status', '--redis', U])).out,
+      '\n  normalize: 3 lines committed (10 lines/s over the last minute); 0 of 0 workers running;',
+    );
+
+    // A worker that holds entries and goes silent: named, with how long, by status and drain.
+    const P = await job.init('stuck');
+    assert.is((await cli(['publish', '--to', P, '-q', tmp.file('stuck.txt', 'http://a.example/\nhttp://b.example/\n')])).code, 0);
+    let held = 0;
+    for (const i of [0, 1]) {
+      const k = `urikit:{stuck:${i}}:in`;
+      await c.xgroup('CREATE', k, 'normalize', '0', 'MKSTREAM');
+      const r = (await c.xreadgroup('GROUP', 'normalize', 'ghost', 'STREAMS', k, '>')) as Array<[string, unknown[]]> | null;
+      held += r?.[0]?.[1].length ?? 0;
+    }
+    assert.is(held, 2);
+    const status = async (): Promise<Status> => JSON.parse((await cli(['redis', 'status', '--redis', P, '--json'])).out);
+    await until('the worker to be silent for 10 s', 20_000, async () => (await status()).groups.normalize!.running === 0, 500);
+    const [ghost] = (await status()).groups.normalize!.workers;
+    assert.equal([ghost!.name, ghost!.pending, ghost!.running, ghost!.idle >= 10], ['ghost', 2, false, true]);
+    assert.match(
+      (await cli(['redis', 'status', '--redis', P])).out,
+      /\n {2}normalize: 0 lines committed; 0 of 1 workers running; 0 entries unread, 2 pending \(the oldest published \d+ s ago\)\n {4}worker ghost holds 2 entries and has not touched Redis for \d+ s: stuck, or dead \(another worker claims its entries after its --claim-idle\)\n/,
+    );
+    const drain = await cli(['redis', 'drain', '--redis', P, '--timeout', '100ms', '-q']);
+    assert.is(drain.code, 1);
+    assert.match(
+      drain.err,
+      new RegExp(
+        `^urikit: redis drain: ${P.replace(/[/.]/g, '\\$&')} is not done after \\d+ ms: normalize: 0 entries unread, 2 pending \\(no normalize worker is running: ghost holds 2 entries and has not touched Redis for \\d+ s \\(stuck, or dead\\); start another, which claims them after its --claim-idle\\)\n$`,
+      ),
+    );
+
+    // --prom: the same counters in Prometheus's text format.
+    const prom = await cli(['redis', 'status', '--redis', P, '--prom']);
+    assert.is(prom.code, 0, prom.err);
+    const rows = prom.out.split('\n').slice(0, -1);
+    assert.ok(
+      rows.every((r) => /^# (HELP urikit_\w+ .+|TYPE urikit_\w+ (gauge|counter))$|^urikit_\w+\{job="stuck"(,\w+="[^"]*")*\} \d+$/.test(r)),
+      prom.out,
+    );
+    for (const row of [
+      'urikit_input_closed{job="stuck"} 1',
+      'urikit_run_lines{job="stuck",run="1"} 2',
+      'urikit_group_pending_entries{job="stuck",group="normalize"} 2',
+      'urikit_group_workers_running{job="stuck",group="normalize"} 0',
+      'urikit_worker_pending_entries{job="stuck",group="normalize",worker="ghost"} 2',
+      'urikit_frontier_urls{job="stuck"} 0',
+    ])
+      assert.ok(rows.includes(row), row);
+    assert.equal(await cli(['redis', 'status', '--redis', P, '--prom', '--json']), {
+      code: 2,
+      out: '',
+      err: 'urikit: redis status writes one form: --json or --prom\nRun "urikit redis --help" for usage.\n',
+    });
+  } finally {
+    c.disconnect();
+  }
+  // A label's value is escaped as the format asks: backslash, double quote, newline.
+  const group = { lag: 0, pending: 1, lines: 0, consumers: 1, running: 0, oldestPending: null, rate: null };
+  const text = prometheus({
+    job: 'j',
+    shards: 0,
+    seen: 'exact',
+    producers: { running: 0, finished: 0, started: 0 },
+    closed: false,
+    input: 0,
+    urls: 0,
+    dead: 0,
+    memory: 0,
+    runs: {},
+    groups: { normalize: { ...group, workers: [{ name: 'a"b\\c\nd', pending: 1, idle: 3, running: false }] } },
+    perShard: [],
+  });
+  assert.ok(text.includes('\nurikit_worker_idle_seconds{job="j",group="normalize",worker="a\\"b\\\\c\\nd"} 3\n'), text);
 });
 
 test.run();

@@ -86,6 +86,7 @@ export const OPTIONS = {
   '--counts': {},
   '--dead': {},
   '--partial': {},
+  '--prom': {},
   '--resume': { value: 'RUN' },
   '--again': {},
   '--redis-timeout': { value: 'T', example: '10m' },

@@ -198,6 +198,8 @@ export interface RedisOptions {
   export: 'frontier' | 'counts' | 'dead';
   /** redis export: write the frontier of a job that is not drained (or not complete) too. */
   partial: boolean;
+  /** redis status: in Prometheus's text format. */
+  prom: boolean;
 }
 
 /** The options of every command that talks to Redis: how to reach it. */
@@ -313,6 +315,7 @@ Actions:
         ],
         ['--expected', "init, --seen digest: URLs expected (default 10000000), to size the seen-set's buckets"],
         ['--json', 'status, drain: as JSON'],
+        ['--prom', "status: the job's counters in Prometheus's text format, for monitoring"],
         ['--timeout', 'drain: give up after T'],
         ['--counts', "export: host<TAB>count of the frontier's URLs instead"],
         ['--dead', 'export: the lines of the dead letters instead'],
@@ -331,7 +334,7 @@ Actions:
 /** The options that `urikit redis` takes, by action, besides --redis, --job, --quiet and the connection's. */
 const ACTION_OPTIONS: Readonly<Record<Action, readonly OptionName[]>> = {
   init: ['--shards', '--seen', '--expected', '--allow-eviction'],
-  status: ['--json'],
+  status: ['--json', '--prom'],
   drain: ['--timeout', '--json'],
   export: ['--counts', '--dead', '--partial'],
   trim: [],
@@ -382,6 +385,7 @@ export function redisOptions(command: CommandName, a: Arguments, env: NodeJS.Pro
     timeout: a.values.has('--timeout') ? duration(a, '--timeout', 0) : null,
     export: a.flags.has('--counts') ? 'counts' : a.flags.has('--dead') ? 'dead' : 'frontier',
     partial: a.flags.has('--partial'),
+    prom: a.flags.has('--prom'),
   };
   if (command === 'redis') readAction(a, o);
   else if (command === 'publish') {
@@ -462,6 +466,7 @@ function readAction(a: Arguments, o: RedisOptions): void {
     const owners = ACTIONS.filter((x) => ACTION_OPTIONS[x].includes(name));
     return owners.length > 0 ? ` (it is an option of redis ${owners.join(' and ')})` : '';
   });
+  if (a.flags.has('--json') && a.flags.has('--prom')) throw new UsageError('redis status writes one form: --json or --prom');
   if (a.flags.has('--counts') && a.flags.has('--dead'))
     throw new UsageError('redis export writes one thing: --counts or --dead (or, without either, the frontier)');
   const given = a.values.get('--redis');

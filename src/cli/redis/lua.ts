@@ -194,9 +194,10 @@ return count
  * Acknowledges input entries of one shard for a group, and keeps its accounts, in one step: an
  * entry that this call acknowledges (XACK answers 1) is marked in the group's "done" bitmap of
  * its run (bit N*(S+1)+S for entry N, and bit N*(S+1)+j for each shard j its output went to), its
- * lines are added to the lines the group committed from this run, and for \`stats\` its counts are
- * added to the shard's. An entry acknowledged before (by a worker that claimed it too, or by this
- * call sent twice) changes nothing.
+ * lines are added to the lines the group committed from this run (and to those of this second, for
+ * the rate over the last minute), and for \`stats\` its counts are added to the shard's. An
+ * entry acknowledged before (by a worker that claimed it too, or by this call sent twice)
+ * changes nothing.
  *
  * The counts: scalar fields added up in the stats hash; hosts, paths and schemes in a sorted set
  * each (per kind), bounded as \`stats --track K\` bounds them locally (Space-Saving: at 2K values,
@@ -263,9 +264,18 @@ while i <= #ARGV do
 end
 if acked > 0 then
   local t = redis.call('TIME')[1]
-  for bitmap, n in pairs(byRun) do redis.call('HINCRBY', KEYS[2], bitmap, n) end
+  local all = 0
+  for bitmap, n in pairs(byRun) do
+    redis.call('HINCRBY', KEYS[2], bitmap, n)
+    all = all + n
+  end
   redis.call('HSETNX', KEYS[2], group .. ':t0', t)
   redis.call('HSET', KEYS[2], group .. ':t1', t)
+  -- The lines of each second, in a ring of 64 (GROUP:r:SLOT = "second lines"): status's rate over the last minute.
+  local slot = group .. ':r:' .. (tonumber(t) % 64)
+  local was = redis.call('HGET', KEYS[2], slot)
+  if was and string.match(was, '^(%d+) ') == t then all = all + tonumber(string.match(was, ' (%d+)$')) end
+  redis.call('HSET', KEYS[2], slot, t .. ' ' .. all)
 end
 return acked
 `;
