@@ -4,11 +4,13 @@
  * which status and drain name); a stream's run whose entries Redis lost is closed as failed, and
  * drain ends naming their lines, with no --resume that a stream's run would refuse.
  */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
-import { cli } from '../support/cli.js';
+import { cli, root } from '../support/cli.js';
 import { RedisServer, until } from '../support/redis.js';
 import { JobNode, within } from '../support/redis-job.js';
 
@@ -107,6 +109,34 @@ test('a stream whose entries Redis lost (a restart from an older snapshot): its 
   } finally {
     await server.stop();
   }
+});
+
+test('a stream publish killed before its end: the workers, waiting past --redis-timeout, offer no --resume', async () => {
+  const U = await job.init('killed', 1);
+  const child = spawn(process.execPath, [join(root, 'bin/urikit.js'), 'publish', '--to', U, '-q', '-'], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+  const closed = new Promise<void>((done) => child.once('close', () => done()));
+  try {
+    child.stdin!.write('http://a.example/1\n');
+    await until(
+      'the line in Redis',
+      10_000,
+      async () => JSON.parse((await cli(['redis', 'status', '--redis', U, '--json'])).out).runs['1']?.lines === 1,
+    );
+  } finally {
+    child.kill('SIGKILL');
+    await closed;
+  }
+  // Its heartbeat runs out after 10 s; the worker then waits --redis-timeout (1 s) more.
+  const worker = await within(cli(['normalize', '--from', U, '--to', U, '--redis-timeout', '1s', '-q']), 30_000, 'the worker');
+  assert.equal(
+    [worker.code, worker.err],
+    [
+      2,
+      `urikit: publish run 1 of ${U} stopped before its end, and no publish ran for 1 s (--redis-timeout): the input cannot close. It read a stream, which cannot be read again, so no --resume can finish it; "urikit redis status" shows the lines it wrote\n`,
+    ],
+  );
 });
 
 test.run();
