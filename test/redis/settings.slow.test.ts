@@ -32,7 +32,7 @@ test('a worker with other options than the job is refused at start, naming both;
     [
       2,
       '',
-      `urikit: the job ${U} keeps its frontier in: the dedupe preset; this normalize worker: the RFC 3986 normal form (--rfc-only). ${ONE}\n`,
+      `urikit: the job ${U} keeps its frontier in: the dedupe preset, strict parsing; this normalize worker: the RFC 3986 normal form (--rfc-only), strict parsing. ${ONE}\n`,
     ],
   );
   const lenient = await cli(['normalize', '--from', U, '--to', U, '--lenient', '-q']);
@@ -40,7 +40,7 @@ test('a worker with other options than the job is refused at start, naming both;
     [lenient.code, lenient.err],
     [
       2,
-      `urikit: the job ${U} has normalize workers with: strict parsing, --max-line-length 1048576, --on-invalid skip, output to the frontier of the job options; this normalize worker: --lenient, --max-line-length 1048576, --on-invalid skip, output to the frontier of the job options. ${ONE}\n`,
+      `urikit: the job ${U} keeps its frontier in: the dedupe preset, strict parsing; this normalize worker: the dedupe preset, --lenient. ${ONE}\n`,
     ],
   );
   // A worker of the group that writes to standard output would take entries from the frontier.
@@ -58,7 +58,16 @@ test('a worker with other options than the job is refused at start, naming both;
     [local.code, local.err],
     [
       2,
-      `urikit: the job ${U} keeps its frontier in: the dedupe preset; this normalize: the RFC 3986 normal form with --sort-query. ${ONE}\n`,
+      `urikit: the job ${U} keeps its frontier in: the dedupe preset, strict parsing; this normalize: the RFC 3986 normal form with --sort-query, strict parsing. ${ONE}\n`,
+    ],
+  );
+  // A worker of the group that parses otherwise, writing elsewhere: its group's setting differs.
+  const elsewhere = await cli(['normalize', '--from', U, '--lenient', '-q']);
+  assert.equal(
+    [elsewhere.code, elsewhere.err],
+    [
+      2,
+      `urikit: the job ${U} has normalize workers with: strict parsing, --max-line-length 1048576, --on-invalid skip, output to the frontier of the job options; this normalize worker: --lenient, --max-line-length 1048576, --on-invalid skip, output to standard output. ${ONE}\n`,
     ],
   );
   // Other groups keep their own settings: a stats worker, then one that counts otherwise.

@@ -70,7 +70,7 @@ export async function runRedis(command: CommandName, config: Config, io: Io): Pr
     let out: Sink = new BufferedWriter(io.stdout);
     if (r.to !== null) {
       const job = await open(r.to, true);
-      await settle(job, [rulesSetting(), frontierSetting(config.normalize)], `this ${command}${r.from === null ? '' : ' worker'}`);
+      await settle(job, [rulesSetting(), frontierSetting(config)], `this ${command}${r.from === null ? '' : ' worker'}`);
       out = new FrontierSink(job, command === 'resolve' ? (config.normalize ?? {}) : null, r.from === null ? null : command);
     }
     if (r.from === null) return await run(spec, config, io, out);

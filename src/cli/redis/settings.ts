@@ -35,11 +35,7 @@ export function inputSetting(config: Config): Setting {
  * counts.
  */
 export function groupSetting(command: CommandName, config: Config, frontier: string | null): Setting {
-  const p = config.parse;
-  const words = [p.lenient === true ? '--lenient' : 'strict parsing'];
-  if (p.iri === true) words.push('--iri');
-  if (p.zoneId === true) words.push('--zone-id');
-  if (p.absolute === true) words.push('--absolute');
+  const words = parsing(config);
   if (config.log !== null) words.push(`--log-field ${config.logField}`);
   words.push(`--max-line-length ${config.maxLineLength}`);
   if (command === 'resolve' && config.base !== null) words.push(`--base ${config.base.href}`);
@@ -49,9 +45,22 @@ export function groupSetting(command: CommandName, config: Config, frontier: str
   return { field: `set:group:${command}`, what: `has ${command} workers with`, value: words.join(', ') };
 }
 
-/** The normal form of the URLs in the frontier (what `normalize --dedupe` compares with the same options). */
-export function frontierSetting(options: DedupeOptions | undefined): Setting {
-  return { field: 'set:frontier', what: 'keeps its frontier in', value: formOf(options ?? {}) };
+/** How URIs are parsed: which of them are valid, and what lenient mode keeps of the others. */
+function parsing(config: Config): string[] {
+  const p = config.parse;
+  const words = [p.lenient === true ? '--lenient' : 'strict parsing'];
+  if (p.iri === true) words.push('--iri');
+  if (p.zoneId === true) words.push('--zone-id');
+  if (p.absolute === true) words.push('--absolute');
+  return words;
+}
+
+/**
+ * The URLs of the frontier: the normal form (what `normalize --dedupe` compares with the same
+ * options) of the URIs read as they are parsed, whichever group or local input commits them.
+ */
+export function frontierSetting(config: Config): Setting {
+  return { field: 'set:frontier', what: 'keeps its frontier in', value: [formOf(config.normalize ?? {}), ...parsing(config)].join(', ') };
 }
 
 /** "the dedupe preset", "the RFC 3986 normal form (--rfc-only)", or the RFC 3986 normal form and the steps. */
