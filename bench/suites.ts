@@ -5,9 +5,9 @@
  */
 
 import * as cheerio from 'cheerio';
-import { SPECS } from '../src/cli/commands/index.js';
-import { LinksCommand } from '../src/cli/commands/links.js';
-import { type Config, configure } from '../src/cli/options/config.js';
+import { LINE_COMMANDS } from '../src/cli/commands/index.js';
+import { LinksCommand, type LinksSettings, linksCommand } from '../src/cli/commands/links.js';
+import { configure } from '../src/cli/options/arguments.js';
 import * as lib from '../src/index.js';
 import {
   isValid,
@@ -264,7 +264,7 @@ const linksSuite: Suite = {
   unit: 'pages/s',
   kinds: ['pages'],
   candidates: ({ base }) => {
-    const config = configure('links', ['-q', '--base', base!], SPECS) as Config;
+    const config = configure(linksCommand, ['-q', '--base', base!], LINE_COMMANDS) as LinksSettings;
     const cmd = new LinksCommand(config);
     const bytes = new Map<string, Buffer>();
     return [

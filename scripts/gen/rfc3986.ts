@@ -665,6 +665,16 @@ export function render(): string {
   out.push(`export const VALID_PATH = /\\/(?!\\/)${pathWith(any)}${validTail}/y;`);
   out.push('/** COMMON_RELATIVE whole, with any "%XX". */');
   out.push(`export const VALID_RELATIVE = /${runWith(segmentNc, any)}(?:\\/${pathWith(any)})?${validTail}/y;`);
+  // normalize's shape: a URI already in normal form, which normalize gives back as it is.
+  const normal = PCT_LEVELS[0]!.regex;
+  out.push('/**');
+  out.push(" * A URI that is its own normal form (§6.2.2), for normalize's fast path: COMMON_URI_NO_DOT with a");
+  out.push(' * path that is not empty, every "%XX" in upper case and none of an unreserved octet, to the');
+  out.push(" * input's end; not mailto (whose path holds domains to lower). Inputs up to NO_DOT_LIMIT.");
+  out.push(' */');
+  out.push(
+    `export const NORMAL_URI = /(?!mailto:)${uri}(?=\\/)${segmentNoDot(normal)}(?:\\?${runWith(queryCodes, normal)})?(?:#${runWith(queryCodes, normal)})?$/y;`,
+  );
   out.push('/** By State: the state whose row gives the state after a run that began here (itself, but SEGMENT for SEGMENT_START). */');
   out.push(`export const RUN_BASE = new Uint8Array([${runBase.join(', ')}]);`);
   out.push('');

@@ -1,6 +1,6 @@
 /**
- * The `urikit` command line: the command's name, its help, its configuration, and its run (run/run.ts,
- * or the Redis jobs of ./redis/, loaded here only when a command names one). `main` takes its
+ * The `urikit` command line: the command's name (registry.ts), its help, its settings, and its run
+ * (run/run.ts, or the Redis jobs of ./redis/, loaded here only when a command names one). `main` takes its
  * streams as arguments so that tests run it in process; bin/urikit.js passes the real ones.
  *
  * The CLI's floors, from the top, each a folder (test/layers.test.ts checks them as the
@@ -8,26 +8,35 @@
  * above, and no set of files imports itself round in a circle:
  *
  * ```
- * main.ts  worker.ts    the entries: the process (bin/urikit.js), a --threads worker thread
- * redis/                Redis jobs: publish, urikit redis, workers (--from), the frontier (--to)
+ * main.ts  worker.ts    the entries: the process (bin/urikit.js), a --threads worker thread;
+ * registry.ts           every command, in the help's order
+ * redis/                Redis jobs: publish, urikit redis (each declared beside its code), workers
+ *                       (--from), the frontier (--to)
  * run/                  a command's run over its input (Io, Exit): one thread, or threads/; links' run over its inputs
  * threads/              --threads: the pool of worker threads, and what each one serves
- * commands/             the commands that run over their input: their specs and `Command`s; their optional packages
+ * commands/             the commands that run over their input, each one module: its options, settings,
+ *                       help and `Command`; their optional packages
  * stats/  links/        what stats counts; the links command's HTML and WARC readers
  * lines/                the input cut into lines, and lines into records (URIs, pairs, log lines)
- * options/              the words and their values: commands, options, specs, `Arguments`, `Config`, the help's
- *                       layout, Redis job URLs and options, --templates FILE, parse's fields
+ * options/              a library of option kinds, below the commands that declare theirs with it: what an
+ *                       option is (flag, count, choice, …), `CommandSpec`, `Arguments`, the options of
+ *                       every command, the help's layout, Redis job URLs and options, --templates FILE
  * io/                   bytes in (files, gzip), text out (back-pressure), the progress bar, quoting
  * ```
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { COMMANDS, SPECS } from './commands/index.js';
+import type { LineCommandSpec } from './commands/command.js';
+import type { LinksSettings } from './commands/links.js';
 import { load } from './commands/packages.js';
-import { COMMAND_NAMES, type CommandName, type UsageError } from './options/arguments.js';
-import { type Config, configure } from './options/config.js';
+import { type Common, configure } from './options/arguments.js';
 import { help, usage } from './options/help.js';
+import { namesJob } from './options/jobs.js';
+import type { UsageError } from './options/option.js';
+import { COMMANDS, commandNamed } from './registry.js';
 import { runDocuments } from './run/documents.js';
 import { Exit, type Io, run, usageError } from './run/run.js';
+
+const NAMES = COMMANDS.map((c) => c.name).join(', ');
 
 /**
  * Runs the CLI with `argv` (without node and the script) and returns the exit code.
@@ -37,11 +46,11 @@ import { Exit, type Io, run, usageError } from './run/run.js';
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined) {
-    io.stderr.write(usage(SPECS));
+    io.stderr.write(usage(COMMANDS));
     return Exit.USAGE;
   }
   if (command === '-h' || command === '--help' || (command === 'help' && rest.length === 0)) {
-    io.stdout.write(usage(SPECS));
+    io.stdout.write(usage(COMMANDS));
     return Exit.OK;
   }
   if (command === '--version' || command === '-V') {
@@ -50,25 +59,27 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   }
   if (command === 'help') {
     const about = rest[0]!;
-    if (!isCommand(about)) return usageError(io, `no help for "${about}"; the commands are ${COMMAND_NAMES.join(', ')}`, null);
-    io.stdout.write(help(SPECS[about]));
+    const spec = commandNamed(about);
+    if (spec === undefined) return usageError(io, `no help for "${about}"; the commands are ${NAMES}`, null);
+    io.stdout.write(help(spec));
     return Exit.OK;
   }
-  if (!isCommand(command)) {
-    const hint = command.startsWith('-') ? 'the command comes first' : `the commands are ${COMMAND_NAMES.join(', ')}`;
+  const spec = commandNamed(command);
+  if (spec === undefined) {
+    const hint = command.startsWith('-') ? 'the command comes first' : `the commands are ${NAMES}`;
     return usageError(io, `unknown command "${command}"; ${hint}`, null);
   }
-  let config: Config | 'help';
+  let config: Common | 'help';
   try {
-    config = configure(command, rest, SPECS);
+    config = configure(spec, rest, COMMANDS);
   } catch (e) {
     return usageError(io, (e as UsageError).message, command);
   }
   if (config === 'help') {
-    io.stdout.write(help(SPECS[command]));
+    io.stdout.write(help(spec));
     return Exit.OK;
   }
-  if (command === 'publish' || command === 'redis' || config.redis.from !== null || config.redis.to !== null) {
+  if (command === 'redis' || namesJob(config)) {
     let jobs: typeof import('./redis/main.js');
     try {
       jobs = await load('redis', () => import('./redis/main.js'), `urikit ${command}`);
@@ -77,7 +88,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     }
     return jobs.runRedis(command, config, io);
   }
-  return command === 'links' ? runDocuments(COMMANDS.links, config, io) : run(COMMANDS[command], config, io);
+  const line = spec as LineCommandSpec;
+  return command === 'links'
+    ? runDocuments(line as LineCommandSpec<LinksSettings>, config as LinksSettings, io)
+    : run(line, config as never, io);
 }
 
 /** The version in urikit's package.json: the first one up from this module (in build/, dist/esm/cli or the bundle in dist/cli). */
@@ -90,8 +104,4 @@ function version(): string {
     }
     if (dir.pathname === '/') throw new Error("internal error: urikit's package.json is not found");
   }
-}
-
-function isCommand(s: string): s is CommandName {
-  return (COMMAND_NAMES as readonly string[]).includes(s);
 }

@@ -11,7 +11,8 @@ import { scanInput, type UriLike } from '../syntax/input.js';
 import { Flag, HOST_LITERAL, NORMALIZE_HINTS, OFFSETS_LENGTH, Slot, WARNING_FLAGS } from '../syntax/offsets.js';
 import { checkOptionNames, optionNames, optionsOf, stringOption } from '../syntax/options.js';
 import type { ParseOptions } from '../syntax/scan.js';
-import { ALLOWED, EncodeSet, HEX_VALUE } from '../syntax/tables.js';
+import { SIMD_MIN } from '../syntax/simd.js';
+import { ALLOWED, EncodeSet, HEX_VALUE, NORMAL_URI } from '../syntax/tables.js';
 import { canonicalize, type DedupeOptions, dedupeOptions } from './dedupe.js';
 import { mapHostLabels } from './idna.js';
 import { characterNormalized } from './iri.js';
@@ -83,6 +84,12 @@ export function normalize(input: string | UriLike, options?: NormalizeOptions): 
 
 /** `normalize` for `who`, whose argument `name` the input is (in errors). @internal also hashUri. */
 export function normalizeAs(input: string | UriLike, options: NormalizeOptions | undefined, who: string, name: string): string {
+  if (options === undefined && typeof input === 'string' && input.length < SIMD_MIN) {
+    // Most short URLs are their own normal form: one regex call says so without a record.
+    // From SIMD_MIN on, the SIMD scan and the record's hints cost less than the regex.
+    NORMAL_URI.lastIndex = 0;
+    if (NORMAL_URI.test(input)) return input;
+  }
   // Without options, or options of parsing alone, the normal form is the answer: the dedupe
   // steps cost nothing unless asked for.
   if (options !== undefined) checkOptionNames(options, NORMALIZE_OPTIONS, who);

@@ -302,6 +302,12 @@ export const VALID_URI = /[a-z][-+.0-9a-z]*:\/\/[!$&-.0-9;=_a-z~]*(?:\/[!$&-;=@-
 export const VALID_PATH = /\/(?!\/)[!$&-;=@-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=@-Z_a-z~]*)*(?:\?[!$&-;=?-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=?-Z_a-z~]*)*)?(?:#[!$&-;=?-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=?-Z_a-z~]*)*)?$/y;
 /** COMMON_RELATIVE whole, with any "%XX". */
 export const VALID_RELATIVE = /[!$&-.0-9;=@-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-.0-9;=@-Z_a-z~]*)*(?:\/[!$&-;=@-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=@-Z_a-z~]*)*)?(?:\?[!$&-;=?-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=?-Z_a-z~]*)*)?(?:#[!$&-;=?-Z_a-z~]*(?:%[0-9A-Fa-f][0-9A-Fa-f][!$&-;=?-Z_a-z~]*)*)?$/y;
+/**
+ * A URI that is its own normal form (§6.2.2), for normalize's fast path: COMMON_URI_NO_DOT with a
+ * path that is not empty, every "%XX" in upper case and none of an unreserved octet, to the
+ * input's end; not mailto (whose path holds domains to lower). Inputs up to NO_DOT_LIMIT.
+ */
+export const NORMAL_URI = /(?!mailto:)[a-z][-+.0-9a-z]*:\/\/[!$&-.0-9;=_a-z~]*(?=\/)(?:\/(?:(?:[!$&-\-0-;=@-Z_a-z~]|%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|[46]0|5[B-E]|7[B-DF]))[!$&-.0-;=@-Z_a-z~]*(?:%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|[46]0|5[B-E]|7[B-DF])[!$&-.0-;=@-Z_a-z~]*)*)?)*(?:\?[!$&-;=?-Z_a-z~]*(?:%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|[46]0|5[B-E]|7[B-DF])[!$&-;=?-Z_a-z~]*)*)?(?:#[!$&-;=?-Z_a-z~]*(?:%(?:[0189A-F][0-9A-F]|2[0-9A-CF]|3[A-F]|[46]0|5[B-E]|7[B-DF])[!$&-;=?-Z_a-z~]*)*)?$/y;
 /** By State: the state whose row gives the state after a run that began here (itself, but SEGMENT for SEGMENT_START). */
 export const RUN_BASE = new Uint8Array([0, 1, 2, 4, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26]);
 

@@ -3,17 +3,18 @@
  * gzip, errors), the output (back-pressure, a closed pipe), usage errors, help, the progress bar.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SPECS } from '../../src/cli/commands/index.js';
+import { FIELDS } from '../../src/cli/commands/fields.js';
 import { line as progressLine } from '../../src/cli/io/progress.js';
 import { LogLine } from '../../src/cli/lines/log.js';
 import { Finder } from '../../src/cli/lines/walker.js';
 import { main } from '../../src/cli/main.js';
-import { COMMON, declared, OPTIONS, type OptionName, optionsOf } from '../../src/cli/options/arguments.js';
-import { FIELDS } from '../../src/cli/options/fields.js';
+import { declared } from '../../src/cli/options/arguments.js';
+import { COMMANDS } from '../../src/cli/registry.js';
 import { TopK } from '../../src/cli/stats/topk.js';
 import { accessLog, cli, jsonLines, LOG, Temp, URLS } from '../support/cli.js';
 
@@ -184,6 +185,104 @@ test('an access log read without --log: the hint names --log FORMAT, not --lenie
     (await cli(['validate'], `${'http://a/\n'.repeat(16)}${common}`)).err,
     'urikit: 1 of 17 URIs is invalid; --lenient accepts the characters that logs often hold\n',
   );
+});
+
+test('--log on lines of another format: what the first 1000 look like on stderr; exit 2 when no line at all was a log line', async () => {
+  const common = (i: number) => `203.0.113.7 - - [17/May/2015:10:05:03 +0000] "GET /p/${i} HTTP/1.1" 200 ${i}\n`;
+  const combined = (i: number) => `${common(i).slice(0, -1)} "http://r.example/" "UA"\n`;
+  const lines = (n: number, line: (i: number) => string): string => Array.from({ length: n }, (_, i) => line(i)).join('');
+  const files = {
+    common: tmp.file('common.log', lines(3, common)),
+    json: tmp.file(
+      'json.log',
+      lines(2, (i) => `{"url":"/p/${i}","status":200}\n`),
+    ),
+    uris: tmp.file('uris.txt', 'http://a.example/x\n/b\n'),
+    custom: tmp.file('custom.log', 'GET /a 200 12ms\nGET /b 404 3ms\n'),
+    one: tmp.file('one.log', common(0)),
+  };
+  const note = (lines: string, what: string, format = 'combined', rest = '') =>
+    `urikit: --log ${format}: ${lines} a ${format} log line${rest}; ${what}\n`;
+  const asCommon = 'they look like common access log lines: --log common reads them';
+  const stats = await cli(['stats', '--log', 'combined', files.common]);
+  assert.equal([stats.code, stats.err], [2, note('none of the 3 lines is', asCommon)]);
+  // The counts are written all the same.
+  assert.ok(stats.out.includes('  NOT_A_LOG_LINE          3  100.0%\n'), stats.out);
+  for (const command of ['validate', 'normalize', 'parse', 'routes']) {
+    // normalize reports each line left out on stderr first.
+    const r = await cli([command, '--log', 'combined', '-q', files.common]);
+    assert.equal([r.code, r.err.slice(r.err.lastIndexOf('urikit: '))], [2, note('none of the 3 lines is', asCommon)], command);
+  }
+  assert.equal(
+    (await cli(['stats', '--log', 'combined', files.one])).err,
+    note('the line is not', 'it looks like common access log lines: --log common reads them'),
+  );
+  const json = await cli(['stats', '--log', 'common', files.json]);
+  assert.equal(
+    [json.code, json.err],
+    [
+      2,
+      note(
+        'none of the 2 lines is',
+        'they look like JSON lines, which --log does not read: take the URIs out of them (with jq, for one) and read those without --log',
+        'common',
+      ),
+    ],
+  );
+  const uris = await cli(['validate', '--log', 'combined', files.uris]);
+  assert.equal(
+    [uris.code, uris.err],
+    [2, `urikit: 2 of 2 URIs are invalid\n${note('none of the 2 lines is', 'they look like URIs, one a line: read them without --log')}`],
+  );
+  const custom = await cli(['stats', '--log', 'combined', files.custom]);
+  assert.equal(
+    [custom.code, custom.err],
+    [
+      2,
+      note(
+        'none of the 2 lines is',
+        'they are in a format urikit does not read (a custom log format?): --log reads the common and combined formats of Apache and nginx',
+      ),
+    ],
+  );
+  // Only the first 1000 lines are looked at; the run fails when none of the others was read either.
+  const long = tmp.file('long.log', lines(1500, common));
+  assert.equal(await cli(['stats', '--log', 'combined', '--json', long]).then((r) => [r.code, r.err]), [
+    2,
+    note('none of the first 1000 lines is', asCommon, 'combined', ', nor any of the 500 after them'),
+  ]);
+  // A log line after the first 1000: a note, and the run ends as usual.
+  const late = tmp.file('late.log', lines(1000, common) + combined(1000));
+  assert.equal(await cli(['validate', '--log', 'combined', late]).then((r) => [r.code, r.err.split('\n').slice(-2)]), [
+    1,
+    [note('none of the first 1000 lines is', asCommon).trimEnd(), ''],
+  ]);
+  // One log line among the first 1000 is enough: no note.
+  const early = tmp.file('early.log', lines(999, common) + combined(999) + lines(5, common));
+  assert.equal(await cli(['stats', '--log', 'combined', early]).then((r) => [r.code, r.err]), [0, '']);
+  // --quiet keeps the note back unless the run fails.
+  assert.equal(await cli(['validate', '--log', 'combined', '-q', late]).then((r) => [r.code, r.err]), [1, '']);
+  // An empty input, or one of empty lines, has no line to read: no note.
+  assert.equal(await cli(['stats', '--log', 'combined', '-q'], '\n\n'), {
+    code: 0,
+    out: (await cli(['stats', '--log', 'combined', '-q'], '\n\n')).out,
+    err: '',
+  });
+  // On threads (each reads its part; its first lines looked at): the same note and exit code.
+  const big = tmp.file(
+    'big.log',
+    lines(6000, (i) => common(i).replace('/p/', `/${'p'.repeat(80)}/`)),
+  );
+  for (const threads of ['1', '3']) {
+    const r = await cli(['stats', '--log', 'combined', '--threads', threads, big]);
+    assert.equal(
+      [r.code, r.err],
+      [2, note('none of the first 1000 lines is', asCommon, 'combined', ', nor any of the 5000 after them')],
+      threads,
+    );
+  }
+  // --log common reads combined lines (it stops after the size).
+  assert.is((await cli(['stats', '--log', 'common', late])).code, 0);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -701,7 +800,43 @@ test('input errors say what is wrong, exit 2', async () => {
   let err = '';
   stderr.on('data', (d: Buffer) => (err += d));
   assert.is(await main(['parse'], { stdin: failing, stdout, stderr }), 2);
-  assert.is(err, 'urikit: cannot read standard input: boom\n');
+  // What is wrong in words: the code is for programs.
+  assert.is(err, 'urikit: cannot read standard input: an input/output error (the device failed)\n');
+});
+
+test('every file error names the file and says in words what is wrong, exit 2 as before', async () => {
+  const file = tmp.file('plain.txt', 'http://a/\n');
+  const under = join(file, 'x');
+  const missing = join(tmp.dir, 'missing.txt');
+  const usage = (command: string) => `Run "urikit ${command} --help" for usage.\n`;
+  const runs: Array<[string[], string]> = [
+    [['stats', under], `urikit: cannot read "${under}": a part of its path is not a directory\n`],
+    [['validate', '--threads', '2', under], `urikit: cannot read "${under}": a part of its path is not a directory\n`],
+    [['stats', '--templates', tmp.dir, file], `urikit: --templates ${tmp.dir}: cannot read it: it is a directory\n${usage('stats')}`],
+    [['stats', '--templates', missing, file], `urikit: --templates ${missing}: cannot read it: no such file\n${usage('stats')}`],
+    [
+      ['parse', '--templates', under, file],
+      `urikit: --templates ${under}: cannot read it: a part of its path is not a directory\n${usage('parse')}`,
+    ],
+    [['stats', '--html', tmp.dir, file], `urikit: cannot write the report --html ${tmp.dir}: it is a directory\n`],
+    [
+      ['stats', '--html', `${under}.html`, file],
+      `urikit: cannot write the report --html ${under}.html: a part of its path is not a directory\n`,
+    ],
+    [['links', '--files-from', under], `urikit: cannot read "${under}": a part of its path is not a directory\n`],
+    [
+      ['publish', '--to', 'redis://127.0.0.1:9/j', '--redis-password-file', missing, file],
+      `urikit: --redis-password-file: cannot read "${missing}": no such file\n${usage('publish')}`,
+    ],
+    [
+      ['normalize', '--from', 'redis://127.0.0.1:9/j', '--tls-ca', tmp.dir],
+      `urikit: --tls-ca: cannot read "${tmp.dir}": it is a directory\n${usage('normalize')}`,
+    ],
+  ];
+  for (const [args, err] of runs) assert.equal(await cli(args), { code: 2, out: '', err }, args.join(' '));
+  // links reads the other inputs, and exits 1.
+  const links = await cli(['links', under]);
+  assert.equal([links.code, links.err.split('\n')[0]], [1, `urikit: cannot read "${under}": a part of its path is not a directory`]);
 });
 
 test('output: a closed pipe (EPIPE) stops the run quietly; another write error exits 2', async () => {
@@ -718,7 +853,7 @@ test('output: a closed pipe (EPIPE) stops the run quietly; another write error e
   assert.is(await main(['parse'], { stdin: Readable.from([input]), stdout: sink('EPIPE'), stderr }), 0);
   assert.is(err, '');
   assert.is(await main(['parse'], { stdin: Readable.from([input]), stdout: sink('EIO'), stderr }), 2);
-  assert.is(err, 'urikit: cannot write the output: write EIO\n');
+  assert.is(err, 'urikit: cannot write the output: an input/output error (the device failed)\n');
   err = '';
   const log = tmp.file('epipe.log', accessLog(5000));
   assert.is(
@@ -818,16 +953,11 @@ test('--help for every command: its usage, output, options and exit codes', asyn
   for (const f of FIELDS) assert.ok(parseHelp.includes(` ${f},`) || parseHelp.includes(` ${f}\n`), f);
 });
 
-test('every option is taken by some command, and the help of each command shows every option it takes', async () => {
-  const taken = new Set([...COMMON.flatMap(optionsOf), ...Object.values(SPECS).flatMap((spec) => [...declared(spec)])]);
-  assert.equal(
-    Object.keys(OPTIONS).filter((o) => !taken.has(o as OptionName)),
-    [],
-  );
-  for (const spec of Object.values(SPECS)) {
+test('the help of each command shows every option it takes', async () => {
+  for (const spec of COMMANDS) {
     const help = (await cli([spec.name, '--help'])).out;
     assert.equal(
-      [...declared(spec)].filter((o) => !help.includes(`\n  ${o}`) && !help.includes(`, ${o}`)),
+      [...declared(spec).keys()].filter((o) => !help.includes(`\n  ${o}`) && !help.includes(`, ${o}`)),
       [],
       spec.name,
     );

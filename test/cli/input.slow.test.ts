@@ -13,7 +13,7 @@ import { compression } from '../../src/cli/io/input.js';
 import type { LineReader, Records } from '../../src/cli/lines/records.js';
 import { Finder, Walker } from '../../src/cli/lines/walker.js';
 import { main } from '../../src/cli/main.js';
-import { LONGEST_LINE } from '../../src/cli/options/config.js';
+import { LONGEST_LINE } from '../../src/cli/options/arguments.js';
 import { cli, fixtures, jsonLines, type Run, Temp, URLS } from '../support/cli.js';
 
 const tmp = new Temp();

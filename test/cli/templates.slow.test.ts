@@ -61,6 +61,7 @@ test('stats --templates --json: every template with its line and count, in the f
   assert.equal(JSON.parse(r.out).uris.templates, {
     matched: 5,
     unmatched: 3,
+    noPath: { authority: 0, asterisk: 0 },
     counts: [
       { line: 1, template: '/users/{id}', count: 2 },
       { line: 2, template: '/users/{id}/repos{?page}', count: 1 },
@@ -177,7 +178,7 @@ test('--templates errors name the file, the line and the column', async () => {
   const missing = `${tmp.dir}/missing.txt`;
   assert.is(
     (await cli(['parse', '--templates', missing], '')).err,
-    `urikit: --templates ${missing}: cannot read it (ENOENT)\nRun "urikit parse --help" for usage.\n`,
+    `urikit: --templates ${missing}: cannot read it: no such file\nRun "urikit parse --help" for usage.\n`,
   );
   const empty = tmp.file('empty.txt', '\n\r\n');
   assert.is(

@@ -2,6 +2,7 @@
  * Normalization and equivalence (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based): the vectors'
  * normalize and equivalent ops (harness in test/support/op-vectors.ts), then every rule with exact values.
  */
+
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
@@ -20,6 +21,7 @@ import {
   UriError,
 } from '../../src/index.js';
 import { NORMAL_FORM_RULES, normalizeRecord } from '../../src/ops/normalize.js';
+import { NORMAL_URI } from '../../src/syntax/tables.js';
 import {
   type Case,
   conformance,
@@ -37,6 +39,7 @@ import {
   type Table,
   ZONES,
 } from '../support/op-vectors.js';
+import { benchData } from '../support/paths.js';
 
 // =============================================================================================
 // The vectors.
@@ -465,6 +468,54 @@ test('already-normal input is returned as it is', () => {
   ]) {
     assert.is(normalize(s), s);
     assert.is(normalize(parse(s)), s);
+  }
+});
+
+/** Whether normalize's fast path (one regex call, no record) takes `s`. */
+function takenWhole(s: string): boolean {
+  NORMAL_URI.lastIndex = 0;
+  return NORMAL_URI.test(s);
+}
+
+test('the fast path takes only its own normal forms: every corpus line it takes normalizes to itself by the record', () => {
+  let taken = 0;
+  for (const name of ['ada_kasztp.txt', 'ada_node_files.txt', 'ada_isaacs_files.txt', 'elastic_apache_referrers.txt']) {
+    for (const s of readFileSync(benchData(name), 'utf8').split('\n')) {
+      if (s.length >= 64 || !takenWhole(s)) continue;
+      taken++;
+      // Options, even empty ones, skip the fast path: normalizeRecord's answer.
+      assert.is(normalize(s, {}), s, s);
+    }
+  }
+  assert.ok(taken > 40_000, `${taken} lines taken`);
+});
+
+test('the fast path leaves to the record every input that normalization changes', () => {
+  const changed: Array<[string, string]> = [
+    ['http://a/%7e', 'http://a/~'],
+    ['http://a/%7E', 'http://a/~'],
+    ['http://a/%3a', 'http://a/%3A'],
+    ['http://a/%2e%2E/b', 'http://a/b'],
+    ['http://a/./b', 'http://a/b'],
+    ['http://a/b/..', 'http://a/'],
+    ['http://a/b/.', 'http://a/b/'],
+    ['http://A/', 'http://a/'],
+    ['Http://a/', 'http://a/'],
+    ['http://a', 'http://a/'],
+    ['http://a:80/', 'http://a/'],
+    ['mailto://h/a@B.C', 'mailto://h/a@b.c'],
+    ['http://a/?q=%7e', 'http://a/?q=~'],
+    ['http://a/#%41', 'http://a/#A'],
+    ['http://a/b?%2f#%C3%A9', 'http://a/b?%2F#%C3%A9'],
+  ];
+  for (const [s, normal] of changed) {
+    assert.is(takenWhole(s), false, s);
+    assert.is(normalize(s), normal, s);
+  }
+  // Taken: normal already, including the shapes whose host is empty.
+  for (const s of ['file:///x/y', 'http:///x', 'http://a/b%C3%A9?q=%2F#f', 'http://a/b.c/d..e/']) {
+    assert.is(takenWhole(s), true, s);
+    assert.is(normalize(s, {}), s, s);
   }
 });
 

@@ -443,7 +443,7 @@ test('claims: entries a dead consumer held are taken after --claim-idle; past --
   const stderr = new PassThrough();
   stderr.on('data', (b) => errs.push(String(b)));
   const code = await main(['redis', 'export', '--dead', '--redis', D], { stdin: new PassThrough(), stdout: failing('EIO'), stderr });
-  assert.equal([code, errs.join('')], [2, 'urikit: cannot write the output: write EIO\n']);
+  assert.equal([code, errs.join('')], [2, 'urikit: cannot write the output: an input/output error (the device failed)\n']);
 });
 
 test('--consumer: a worker that comes back under its name first runs its own pending entries; --follow waits until SIGTERM', async () => {
@@ -821,11 +821,21 @@ test('Redis errors: no server, no job, a closed output; exit 2 with the reason',
     [missing.code, missing.err],
     [2, 'urikit: cannot read "/no/such/file": no such file (check the path, or give - to read standard input)\n'],
   );
+  // Data that breaks off while publish reads it: the file named, what is wrong in words.
+  const notGzip = tmp.file('not-gzip.gz', 'http://a/\n');
+  const broken = await cli(['publish', '-q', '--to', await init(node.url, 'notgzip', '--shards', '1'), notGzip]);
+  assert.equal(
+    [broken.code, broken.err],
+    [
+      2,
+      `urikit: cannot read "${notGzip}": it is not valid gzip data (incorrect header check); a file whose name ends in .gz is read through gunzip\n`,
+    ],
+  );
   // A worker whose standard output is closed stops quietly, leaving its entries to others;
   // another write error exits 2.
   for (const [code, exit, message] of [
     ['EPIPE', 0, ''],
-    ['EIO', 2, 'urikit: cannot write the output: write EIO\n'],
+    ['EIO', 2, 'urikit: cannot write the output: an input/output error (the device failed)\n'],
   ] as const) {
     await publish(U, `http://a/${code}\n`);
     const errs: string[] = [];

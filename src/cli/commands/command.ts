@@ -1,24 +1,31 @@
 /**
  * What a command that runs over its input is. Its `LineCommandSpec` (one per module of this
- * folder) names it, declares its options and help, the shape of its input, and makes its
- * `Command`: the object the readers hand each record to. A command writes to `out` and `err`
+ * folder) names it, declares its options and help, reads its settings, says the shape of its
+ * input, and makes its `Command`: the object the readers hand each record to. A command writes to `out` and `err`
  * (`Out`), which the driver flushes after each chunk. The same classes run in worker threads,
  * each over its share of a file; `state()` and `merge()` carry the counts back, and the main
  * thread's command ends the run (`end`, `exitCode`).
  */
 import type { ByteView } from '../../readers/bytes.js';
 import { Out } from '../io/writer.js';
-import { type InputShape, KIND_NAMES, Kind, type LineContext, type Records } from '../lines/records.js';
-import type { CommandSpec, LineCommandName } from '../options/arguments.js';
-import type { Config, LogFormat } from '../options/config.js';
+import {
+  CHECKED_LINES,
+  type InputShape,
+  KIND_NAMES,
+  Kind,
+  type LineContext,
+  LogCheck,
+  type LogCheckData,
+  type Records,
+} from '../lines/records.js';
+import type { CommandSpec, Lines, LogFormat } from '../options/arguments.js';
 import type { StatsData } from '../stats/counts.js';
 import type { CommandFeature } from './packages.js';
 
-/** A command that runs over its input: its spec, and how it reads and runs. */
-export interface LineCommandSpec extends CommandSpec {
-  readonly name: LineCommandName;
+/** A command that runs over its input: its spec, and how it reads and runs with its settings `S`. */
+export interface LineCommandSpec<S extends Lines = Lines> extends CommandSpec<S> {
   /** What the command reads (../lines/readers.ts, ../links/reader.ts turn the input into its records). */
-  input(config: Config): InputShape;
+  input(config: S): InputShape;
   /**
    * Whether the output holds line numbers. A worker thread then waits for the number of its
    * segment's first line before it walks the segment; otherwise it walks at once.
@@ -31,9 +38,9 @@ export interface LineCommandSpec extends CommandSpec {
    */
   readonly partial?: boolean;
   /** The features with optional packages (./packages.ts) that a run with `config` needs, loaded before `create`. */
-  packages?(config: Config): readonly CommandFeature[];
+  packages?(config: S): readonly CommandFeature[];
   /** The command's object, made as `made` says. */
-  create(config: Config, made: Made): Command;
+  create(config: S, made: Made): Command;
 }
 
 /** Where a command's output URIs go one by one, instead of as lines of `out`: a Redis job's frontier. */
@@ -76,6 +83,7 @@ export interface CommandState {
   invalid: number;
   lenientWouldHelp: boolean;
   logFormat: LogFormat | null;
+  logCheck: LogCheckData;
   stats: StatsData | null;
   /** validate: records with warnings. */
   warned?: number;
@@ -98,8 +106,10 @@ export abstract class Command<T = unknown> implements Records<T> {
   /** Ctrl-C ended the reading (commands whose spec says `partial`): `end` reports what was read. */
   interrupted = false;
   logFormat: LogFormat | null = null;
+  /** With --log: the lines its reader read, and what the first ones look like when none was a log line. */
+  readonly logCheck = new LogCheck();
 
-  constructor(readonly config: Config) {}
+  constructor(readonly config: Lines) {}
 
   /** Called once before the first record, in the main thread only (headers); `output` is where the output goes. */
   begin(_output: OutputKind): void {}
@@ -168,6 +178,37 @@ export abstract class Command<T = unknown> implements Records<T> {
     return `the lines look like ${f} access log lines${lenient}: --log ${f} reads the URIs in them`;
   }
 
+  /**
+   * With --log, when none of the first lines was a log line of its format: what they look like,
+   * on standard error (with --quiet, only when no line at all was one: then the run fails).
+   */
+  logNote(): void {
+    const f = this.config.log;
+    const c = this.logCheck;
+    if (f === null || !c.firstUnread || (this.config.quiet && !this.nothingRead())) return;
+    // With threads, every reader's first lines were looked at: the message speaks of the file's first ones, as one thread's.
+    const n = Math.min(c.first, CHECKED_LINES);
+    const lines = n === 1 && c.tried === 1 ? 'the line is not' : `none of the ${n === c.tried ? '' : 'first '}${n} lines is`;
+    const they = n === 1 ? 'it looks' : 'they look';
+    const look = c.look;
+    const what =
+      look === 'common' || look === 'combined'
+        ? `${they} like ${look} access log lines: --log ${look} reads them`
+        : look === 'json'
+          ? `${they} like JSON lines, which --log does not read: take the URIs out of them (with jq, for one) and read those without --log`
+          : look === 'uris'
+            ? `${they} like URIs, one a line: read ${n === 1 ? 'it' : 'them'} without --log`
+            : `${n === 1 ? 'it is' : 'they are'} in a format urikit does not read (a custom log format?): --log reads the common and combined formats of Apache and nginx`;
+    const rest = this.nothingRead() && c.tried > n ? `, nor any of the ${c.tried - n} after them` : '';
+    this.err.push(`urikit: --log ${f}: ${lines} a ${f} log line${rest}; ${what}\n`);
+  }
+
+  /** With --log: lines were read, and none of them was a log line of its format (the run fails). */
+  nothingRead(): boolean {
+    const c = this.logCheck;
+    return this.config.log !== null && c.tried > 0 && c.failed === c.tried;
+  }
+
   /** The summary of `n` invalid records. */
   protected summary(n: number): string {
     return `${n} invalid ${n === 1 ? 'URI was' : 'URIs were'} left out (reported above)`;
@@ -185,6 +226,7 @@ export abstract class Command<T = unknown> implements Records<T> {
       invalid: this.invalid,
       lenientWouldHelp: this.lenientWouldHelp,
       logFormat: this.logFormat,
+      logCheck: this.logCheck.toData(),
       stats: null,
     };
   }
@@ -195,6 +237,7 @@ export abstract class Command<T = unknown> implements Records<T> {
     this.invalid += s.invalid;
     this.lenientWouldHelp ||= s.lenientWouldHelp;
     this.logFormat ??= s.logFormat;
+    this.logCheck.add(s.logCheck);
   }
 }
 

@@ -1,11 +1,9 @@
 /**
- * The commands, by name: those that run over their input (a module of this folder each), and
- * those of Redis jobs (../options/jobs.ts). A new command is its module, with its spec (name,
- * options, help, input, `create`, `rank`), its name in ../options/arguments.ts's COMMAND_NAMES,
- * and its entry here (the types ask for it; test/cli/commands/index.test.ts checks the rest).
+ * The commands that run over their input, in the order `urikit --help` lists them: one entry each
+ * (a module of this folder each, with its spec: name, options, help, settings, input, `create`,
+ * `rank`). ../registry.ts adds those of Redis jobs; test/cli/registry.test.ts checks that every
+ * command module is registered.
  */
-import type { CommandName, CommandSpec, LineCommandName } from '../options/arguments.js';
-import { publishSpec, redisSpec } from '../options/jobs.js';
 import type { LineCommandSpec } from './command.js';
 import { linksCommand } from './links.js';
 import { normalizeCommand } from './normalize.js';
@@ -16,15 +14,19 @@ import { statsCommand } from './stats.js';
 import { validateCommand } from './validate.js';
 
 /** The commands that run over their input. */
-export const COMMANDS: Readonly<Record<LineCommandName, LineCommandSpec>> = {
-  parse: parseCommand,
-  validate: validateCommand,
-  normalize: normalizeCommand,
-  resolve: resolveCommand,
-  stats: statsCommand,
-  routes: routesCommand,
-  links: linksCommand,
-};
+export const LINE_COMMANDS: readonly LineCommandSpec[] = [
+  parseCommand,
+  validateCommand,
+  normalizeCommand,
+  resolveCommand,
+  statsCommand,
+  routesCommand,
+  linksCommand,
+];
 
-/** Every command's spec. */
-export const SPECS: Readonly<Record<CommandName, CommandSpec>> = { ...COMMANDS, publish: publishSpec, redis: redisSpec };
+/** The command that runs over its input named `name` (a worker thread's, or a Redis job's). */
+export function lineCommand(name: string): LineCommandSpec {
+  const spec = LINE_COMMANDS.find((c) => c.name === name);
+  if (spec === undefined) throw new Error(`internal error: no command "${name}" runs over its input`);
+  return spec;
+}

@@ -10,22 +10,25 @@
 
 import type { Readable } from 'node:stream';
 import type { DocumentInfo, Link } from '../../links/extract.js';
-import { schemeOf, urlInput } from '../../links/resolve.js';
+import { type Grammar, schemeOf, urlInput } from '../../links/resolve.js';
 import { DEDUPE_PRESET } from '../../ops/dedupe.js';
 import { type NormalizeOptions, normalize } from '../../ops/normalize.js';
+import type { UriError } from '../../syntax/errors.js';
 import type { ParseOptions } from '../../syntax/scan.js';
-import { tryParse } from '../../uri.js';
+import { parseWeb, tryParse } from '../../uri.js';
 import { describeReadError, openInput } from '../io/input.js';
 import type { Progress } from '../io/progress.js';
 import { show, terminalSafe, tsvSafe } from '../io/quote.js';
 import type { Sink } from '../io/writer.js';
 import type { Reader } from '../lines/records.js';
 import type { DocumentInput } from '../links/inputs.js';
-import type { PageSink } from '../links/reader.js';
-import type { Config } from '../options/config.js';
+import type { DocumentOptions, PageSink } from '../links/reader.js';
+import { type Lines, lines, type Values, values } from '../options/arguments.js';
+import { count, custom, flag, text, UsageError } from '../options/option.js';
 import { Command, type CommandState, type LineCommandSpec, type LinksState } from './command.js';
-import { Dedupe } from './normalize.js';
+import { Dedupe, dedupeLimit } from './normalize.js';
 import { feature } from './packages.js';
+import { parseBase } from './resolve.js';
 
 /** Links are read leniently: pages hold what browsers accept. */
 const LENIENT: ParseOptions = { lenient: true };
@@ -42,6 +45,95 @@ const WARNINGS: Readonly<Record<string, string>> = {
   CONTROL_STRIPPED: 'control characters at its ends were stripped, as browsers strip them',
   UNENCODABLE: "its query holds characters the page's encoding lacks, written %26%23NNN%3B as browsers write them",
 };
+
+/** The settings of `links`. */
+export interface LinksSettings extends Lines, DocumentOptions, Omit<Values<typeof OPTIONS>, 'base'> {
+  /** Every input named (files, directories, "-"). */
+  readonly files: readonly string[];
+}
+
+/** `--normalize PRESET`: the normal form of the links written. */
+function linkForm(preset: string): 'rfc3986' | 'dedupe' {
+  if (preset !== 'rfc3986' && preset !== 'dedupe')
+    throw new UsageError(
+      `--normalize takes "rfc3986" (the RFC 3986 normal form of each link) or "dedupe" (the crawler's canonical form: DEDUPE_PRESET), not "${preset}"`,
+    );
+  return preset;
+}
+
+/** The pages are resolved as browsers resolve them, so `--base` must be a URL to the URL Standard too. */
+function webBaseCheck(text: string): void {
+  try {
+    parseWeb(text);
+  } catch (e) {
+    throw new UsageError(
+      `--base ${JSON.stringify(text)} is no URL to the URL Standard, which links are resolved in (--rfc3986 resolves them in RFC 3986): ${(e as UriError).message}`,
+    );
+  }
+}
+
+const OPTIONS = {
+  base: text(
+    '--base',
+    'URL',
+    "the URI an HTML input was retrieved from (its base when it has no <base href>); for the files of a directory, the directory's: each page's URI is it resolved with the page's path inside the directory, as wget -m lays a site out (--base https://site.example/ site/ reads site/sub/a.html as https://site.example/sub/a.html)",
+  ),
+  rfc3986: flag(
+    '--rfc3986',
+    "resolve links in RFC 3986 (§5.2, read leniently) rather than as browsers do (the URL Standard's parser); every character RFC 3986 does not allow is written percent-encoded (a space %20, \\ %5C, ^ %5E, | %7C), so each link is a URI",
+  ),
+  warc: flag(
+    '--warc',
+    'the input is WARC; so is a FILE named *.warc or *.warc.gz, and any input, standard input too, whose first bytes (after gzip) are WARC/',
+  ),
+  filesFrom: text('--files-from', 'LIST', 'read the inputs named in LIST, one a line (- for standard input)'),
+  glob: text('--glob', 'PATTERN', "the files of a directory to read: a pattern of their paths in it ('**/*.html', '*.warc.gz')", {
+    example: "'**/*.html'",
+  }),
+  encoding: text(
+    '--encoding',
+    'LABEL',
+    'read every page in this encoding (a WHATWG label), whatever it says of itself (a byte order mark still wins)',
+    { example: 'shift_jis' },
+  ),
+  defaultEncoding: custom(
+    '--default-encoding',
+    'LABEL',
+    'windows-1252',
+    (s) => s,
+    'the encoding of a page that names none (default windows-1252, as browsers)',
+    { example: 'utf-8' },
+  ),
+  maxRecordSize: count(
+    '--max-record-size',
+    'N',
+    64 << 20,
+    1,
+    2 ** 31,
+    'the largest WARC record read, and the most its content (or an HTML page) may decode to, in bytes (default 67108864); a larger record is reported and left out, a larger page read to there',
+  ),
+  json: flag(
+    '--json',
+    'one JSON object per link: page, element, attribute, link (as written), base, resolved, grammar (web or rfc3986), encoding and encodingSource (the rule that decided it: bom, override, content-type, meta, file, default), notUtf8At, line, warnings; or, for a link that cannot be resolved, error {code, index, message}',
+  ),
+  warnings: flag(
+    '--warnings',
+    'report each link with a warning on standard error (bytes that do not decode, stripped controls, characters its encoding lacks), and how the encoding of each file that names none was decided',
+  ),
+  dedupe: flag('--dedupe', 'write each resolved link once'),
+  dedupeLimit: dedupeLimit('how many distinct links --dedupe holds, as for normalize (default 1000000)'),
+  sameSite: flag(
+    '--same-site',
+    "only links to the page's site: the registrable domain of its URI (Public Suffix List), else its host, as both RFC 3986 and browsers read the link",
+  ),
+  linkForm: custom<'rfc3986' | 'dedupe' | null>(
+    '--normalize',
+    'rfc3986|dedupe',
+    null,
+    linkForm,
+    "write each resolved link in its RFC 3986 normal form (what lenient reading kept comes out percent-encoded), or in the crawler's canonical form (dedupe: also IDNA hosts, sorted query, no tracking parameters, no fragment, no empty query); --dedupe and --same-site then compare those forms",
+  ),
+} as const;
 
 /** Writes the links of each page, resolved, as `page<TAB>base<TAB>link` lines or JSON. */
 export class LinksCommand extends Command implements PageSink {
@@ -70,7 +162,9 @@ export class LinksCommand extends Command implements PageSink {
   /** In a worker thread with --dedupe: each output line's resolved link, for the main thread to dedupe ('' for a line it keeps). */
   private keys: string[] | null;
 
-  constructor(config: Config, inWorker = false) {
+  declare readonly config: LinksSettings;
+
+  constructor(config: LinksSettings, inWorker = false) {
     super(config);
     this.keys = inWorker && config.dedupe ? [] : null;
     this.dedupe = config.dedupe && !inWorker ? new Dedupe(config.dedupeLimit, this.err) : null;
@@ -329,7 +423,7 @@ export interface DocumentOutput {
  */
 export async function readInput(
   input: DocumentInput,
-  config: Config,
+  config: LinksSettings,
   cmd: LinksCommand,
   stdin: Readable,
   o: DocumentOutput,
@@ -410,11 +504,11 @@ function isWarc(head: Buffer): boolean {
 }
 
 /** HTML, unless `--warc` or the file's name says WARC (its first bytes may still say so: `isWarc`). */
-export function shapeOf(config: Config, file: string): 'html' | 'warc' {
+export function shapeOf(config: LinksSettings, file: string): 'html' | 'warc' {
   return config.warc || /\.warc(\.gz)?$/i.test(file) ? 'warc' : 'html';
 }
 
-export const linksCommand: LineCommandSpec = {
+export const linksCommand: LineCommandSpec<LinksSettings> = {
   name: 'links',
   summary: 'every link of HTML pages (files, directories, WARC), resolved',
   usage: `Usage: urikit links [--base URL] [options] [FILE|DIR|-]...
@@ -442,54 +536,25 @@ A directory is read through (its .html, .htm, .xhtml, .warc and .warc.gz files,
 or --glob). A link that cannot be resolved is reported on standard error (with
 --json, in the output) and the run goes on; a summary counts links by scheme.
 `,
-  options: [
-    {
-      title: 'Options:',
-      rows: [
-        [
-          '--base',
-          "the URI an HTML input was retrieved from (its base when it has no <base href>); for the files of a directory, the directory's: each page's URI is it resolved with the page's path inside the directory, as wget -m lays a site out (--base https://site.example/ site/ reads site/sub/a.html as https://site.example/sub/a.html)",
-        ],
-        [
-          '--rfc3986',
-          "resolve links in RFC 3986 (§5.2, read leniently) rather than as browsers do (the URL Standard's parser); every character RFC 3986 does not allow is written percent-encoded (a space %20, \\ %5C, ^ %5E, | %7C), so each link is a URI",
-        ],
-        [
-          '--warc',
-          'the input is WARC; so is a FILE named *.warc or *.warc.gz, and any input, standard input too, whose first bytes (after gzip) are WARC/',
-        ],
-        ['--files-from', 'read the inputs named in LIST, one a line (- for standard input)'],
-        ['--glob', "the files of a directory to read: a pattern of their paths in it ('**/*.html', '*.warc.gz')"],
-        ['--encoding', 'read every page in this encoding (a WHATWG label), whatever it says of itself (a byte order mark still wins)'],
-        ['--default-encoding', 'the encoding of a page that names none (default windows-1252, as browsers)'],
-        [
-          '--max-record-size',
-          'the largest WARC record read, and the most its content (or an HTML page) may decode to, in bytes (default 67108864); a larger record is reported and left out, a larger page read to there',
-        ],
-        [
-          '--json',
-          'one JSON object per link: page, element, attribute, link (as written), base, resolved, grammar (web or rfc3986), encoding and encodingSource (the rule that decided it: bom, override, content-type, meta, file, default), notUtf8At, line, warnings; or, for a link that cannot be resolved, error {code, index, message}',
-        ],
-        [
-          '--warnings',
-          'report each link with a warning on standard error (bytes that do not decode, stripped controls, characters its encoding lacks), and how the encoding of each file that names none was decided',
-        ],
-        ['--dedupe', 'write each resolved link once'],
-        ['--dedupe-limit', 'how many distinct links --dedupe holds, as for normalize (default 1000000)'],
-        [
-          '--same-site',
-          "only links to the page's site: the registrable domain of its URI (Public Suffix List), else its host, as both RFC 3986 and browsers read the link",
-        ],
-        [
-          '--normalize',
-          "write each resolved link in its RFC 3986 normal form (what lenient reading kept comes out percent-encoded), or in the crawler's canonical form (dedupe: also IDNA hosts, sorted query, no tracking parameters, no fragment, no empty query); --dedupe and --same-site then compare those forms",
-        ],
-      ],
-    },
-  ],
+  options: [{ title: 'Options:', rows: Object.values(OPTIONS) }],
   exit: 'Exit code 0 when every input was read (unresolved links are reported), 1 when an input could not be read (reported; the others are), 2 for a usage error or a WARC file that breaks off or breaks its framing.',
   common: true,
   rank: 7,
+  settings(a, args) {
+    const common = lines('links', a, args, true);
+    if (common.log !== null) throw new UsageError('links reads HTML documents or WARC files; --log does not apply');
+    const given = a.get(OPTIONS.base);
+    const base = given === null ? null : parseBase(given, common.parse);
+    const linkGrammar: Grammar = a.get(OPTIONS.rfc3986) ? 'rfc3986' : 'web';
+    if (linkGrammar === 'web' && given !== null) webBaseCheck(given);
+    return {
+      ...common,
+      ...values(a, OPTIONS),
+      files: a.files.length === 0 && !a.has('--files-from') ? ['-'] : a.files,
+      base,
+      linkGrammar,
+    };
+  },
   input: (config) => shapeOf(config, config.file),
   numbered: true,
   packages: (config) => [...(config.sameSite ? (['domain'] as const) : []), 'links', ...(config.glob !== null ? (['glob'] as const) : [])],

@@ -3,17 +3,129 @@
  * canonical form; with `--web`, the URL Standard's serialization), optionally without repeats.
  */
 
-import { canonicalize, type DedupeOptions, dedupeOptions, type Dedupe as Steps } from '../../ops/dedupe.js';
+import { canonicalize, DEDUPE_PRESET, type DedupeOptions, dedupeOptions, type Dedupe as Steps, TRACKING_PARAMS } from '../../ops/dedupe.js';
 import { normalize, normalizeRecord } from '../../ops/normalize.js';
 import type { ByteView } from '../../readers/bytes.js';
 import { OFFSETS_LENGTH } from '../../syntax/offsets.js';
 import { parseWeb } from '../../uri.js';
 import type { Out } from '../io/writer.js';
 import type { Kind, LineContext } from '../lines/records.js';
-import type { Config } from '../options/config.js';
-import { TO_FRONTIER, workerOptions } from '../options/jobs.js';
+import { type Arguments, type Lines, lines, type Values, values } from '../options/arguments.js';
+import { toFrontier, type WorkerOptions, worker, workerOptions } from '../options/jobs.js';
+import { count, custom, flag, type Option, type OptionName, UsageError } from '../options/option.js';
 import { type LineCommandSpec, MAIN, type Made } from './command.js';
-import { textRecord, UriPerLine } from './uri-per-line.js';
+import { onInvalid, onInvalidOption, textRecord, UriPerLine, type UriPerLineSettings } from './uri-per-line.js';
+
+/** The settings of `normalize`. */
+export interface NormalizeSettings extends UriPerLineSettings, Values<typeof OPTIONS> {
+  /** The dedupe steps past RFC 3986 (DEDUPE_PRESET with --dedupe or --to), or none. */
+  readonly normalize: DedupeOptions | undefined;
+  readonly redis: WorkerOptions;
+}
+
+/** `--dedupe-limit` (normalize, links), told as `help` says. */
+export function dedupeLimit(help: string): Option<number> {
+  return count('--dedupe-limit', 'N', 1_000_000, 1, 2 ** 32, help);
+}
+
+/**
+ * `--web` (normalize, stats): read URLs as the URL Standard's parser does, which goes with none of
+ * RFC 3986's `steps` past its normal form and none of `others`.
+ */
+export function webOption(help: string, steps: readonly OptionName[], others: readonly OptionName[]): Option<boolean> {
+  return flag('--web', help, {
+    excludes: [
+      ...steps.map((o) => ({
+        options: [o],
+        message: `${o} is a step past RFC 3986's normal form, and --web writes the URL Standard's serialization: give one of them`,
+      })),
+      ...others.map((o) => ({ options: [o], message: `--web does not go with ${o}` })),
+    ],
+  });
+}
+
+/** `--web` reads URLs: not request targets, which are no URL until a server names its host. */
+export function webLog(l: Lines): void {
+  if (l.log !== null && l.logField !== 'referrer')
+    throw new UsageError(
+      "--web reads URLs, and a request target is no URL without the server's name: with --log, give --log-field referrer",
+    );
+}
+
+/** `--remove-params LIST`: names, each a "*" pattern. */
+function paramNames(list: string): string[] {
+  const names = list.split(',').map((n) => n.trim());
+  if (names.some((n) => n === ''))
+    throw new UsageError(`--remove-params takes a comma-separated list of names (a "*" matches any text), not "${list}"`);
+  return names;
+}
+
+/** normalize's steps past RFC 3986, each of which can merge URLs. */
+const STEPS = {
+  idna: flag('--idna', 'hosts as A-labels (münchen.de: xn--mnchen-3ya.de); with --iri or --lenient for hosts written in Unicode'),
+  sortQuery: flag('--sort-query', 'query parameters sorted by name'),
+  removeParams: custom<string[] | null>(
+    '--remove-params',
+    'LIST',
+    null,
+    paramNames,
+    'remove the query parameters named in LIST (comma-separated; a "*" matches any text: utm_*)',
+    { example: 'NAME,utm_*,…' },
+  ),
+  removeTracking: flag('--remove-tracking', 'remove utm_* and the click identifiers (fbclid, gclid, msclkid, …)'),
+  removeFragment: flag('--remove-fragment', 'drop the fragment'),
+  removeEmptyQuery: flag('--remove-empty-query', 'drop an empty query ("?") and empty parameters'),
+} as const;
+
+const OPTIONS = {
+  dedupe: flag(
+    '--dedupe',
+    "write each URL once, the first time it occurs, comparing canonical forms: the normal form with the dedupe preset's steps below (--idna --sort-query --remove-tracking --remove-fragment --remove-empty-query)",
+  ),
+  rfcOnly: flag('--rfc-only', 'with --dedupe: compare RFC 3986 normal forms alone', {
+    needs: [
+      { options: ['--dedupe', '--to'], message: '--rfc-only goes with --dedupe or --to (normal forms compared without the dedupe preset)' },
+    ],
+  }),
+  web: webOption(
+    "write each URL as the URL Standard's parser reads it (as browsers and Node's URL do: http:\\\\h\\a is http://h/a, 0x7f.1 is 127.0.0.1, tabs dropped), its serialization; what it rejects is reported as invalid. With --dedupe, each serialization once. Not with the steps below, nor with --log targets (--log-field referrer).",
+    [...Object.values(STEPS).map((o) => o.name), '--rfc-only'],
+    ['--from', '--to'],
+  ),
+  dedupeLimit: dedupeLimit(
+    'how many distinct forms --dedupe holds (default 1000000, about 100 bytes of memory each). Past it, a URI among them is still left out, any other is written each time (a warning says so once): nothing is ever lost.',
+  ),
+  onInvalid: onInvalidOption(
+    'what an invalid line gives in the output: nothing (skip, the default), an empty line, or the line as it was read (keep), so that paste keeps files aligned; not with --dedupe; with --log, give --log-field target or referrer',
+  ),
+} as const;
+
+/** `--to`: the job's frontier keeps each URL once already. */
+const TO = toFrontier({
+  excludes: [
+    { options: ['--dedupe'], message: "--to keeps each URL once already, as --dedupe does (the job's seen-set): leave out --dedupe" },
+  ],
+});
+
+/**
+ * normalize's steps past RFC 3986: `dedupe` (--dedupe, --to) turns on DEDUPE_PRESET (unless
+ * `--rfc-only`), each `--idna`, `--sort-query`, `--remove-*` one more; undefined for the plain
+ * normal form.
+ */
+function steps(a: Arguments, dedupe: boolean): DedupeOptions | undefined {
+  const o: DedupeOptions = dedupe && !a.get(OPTIONS.rfcOnly) ? { ...DEDUPE_PRESET } : {};
+  if (a.get(STEPS.idna)) o.idna = true;
+  if (a.get(STEPS.sortQuery)) o.sortQuery = true;
+  if (a.get(STEPS.removeFragment)) o.removeFragment = true;
+  if (a.get(STEPS.removeEmptyQuery)) o.removeEmptyQuery = true;
+  const remove = [
+    ...(o.removeQueryParams ?? []),
+    ...(a.get(STEPS.removeTracking) ? TRACKING_PARAMS : []),
+    ...(a.get(STEPS.removeParams) ?? []),
+  ];
+  if (remove.length > 0) o.removeQueryParams = remove;
+  return Object.keys(o).length > 0 ? o : undefined;
+}
 
 /**
  * Keeps the first URI of each normal form, exactly, for up to `limit` distinct ones. Past the
@@ -54,7 +166,9 @@ export class NormalizeCommand extends UriPerLine {
   /** The record of each ASCII record's text, then of its normal form. */
   private readonly rec = new Uint32Array(OFFSETS_LENGTH);
 
-  constructor(config: Config, made: Made = MAIN) {
+  declare readonly config: NormalizeSettings;
+
+  constructor(config: NormalizeSettings, made: Made = MAIN) {
     super(config, made);
     this.dedupe = config.dedupe && !made.inWorker ? new Dedupe(config.dedupeLimit, this.err) : null;
     this.options = config.normalize;
@@ -128,7 +242,7 @@ export class NormalizeCommand extends UriPerLine {
   }
 }
 
-export const normalizeCommand: LineCommandSpec = {
+export const normalizeCommand: LineCommandSpec<NormalizeSettings> = {
   name: 'normalize',
   summary: 'the RFC 3986 normal form of each URI (--dedupe: each URL once)',
   usage: 'Usage: urikit normalize [options] [FILE|-]',
@@ -138,44 +252,31 @@ character, dot-segments removed, a default port dropped, IPv6 in RFC 5952
 form. An invalid URI is reported on standard error and left out.
 `,
   options: [
-    {
-      title: 'Options:',
-      rows: [
-        [
-          '--dedupe',
-          "write each URL once, the first time it occurs, comparing canonical forms: the normal form with the dedupe preset's steps below (--idna --sort-query --remove-tracking --remove-fragment --remove-empty-query)",
-        ],
-        ['--rfc-only', 'with --dedupe: compare RFC 3986 normal forms alone'],
-        [
-          '--web',
-          "write each URL as the URL Standard's parser reads it (as browsers and Node's URL do: http:\\\\h\\a is http://h/a, 0x7f.1 is 127.0.0.1, tabs dropped), its serialization; what it rejects is reported as invalid. With --dedupe, each serialization once. Not with the steps below, nor with --log targets (--log-field referrer).",
-        ],
-        [
-          '--dedupe-limit',
-          'how many distinct forms --dedupe holds (default 1000000, about 100 bytes of memory each). Past it, a URI among them is still left out, any other is written each time (a warning says so once): nothing is ever lost.',
-        ],
-        [
-          '--on-invalid',
-          'what an invalid line gives in the output: nothing (skip, the default), an empty line, or the line as it was read (keep), so that paste keeps files aligned; not with --dedupe; with --log, give --log-field target or referrer',
-        ],
-      ],
-    },
-    {
-      title: 'Steps past RFC 3986, each of which can merge URLs a server tells apart:',
-      rows: [
-        ['--idna', 'hosts as A-labels (münchen.de: xn--mnchen-3ya.de); with --iri or --lenient for hosts written in Unicode'],
-        ['--sort-query', 'query parameters sorted by name'],
-        ['--remove-params', 'remove the query parameters named in LIST (comma-separated; a "*" matches any text: utm_*)'],
-        ['--remove-tracking', 'remove utm_* and the click identifiers (fbclid, gclid, msclkid, …)'],
-        ['--remove-fragment', 'drop the fragment'],
-        ['--remove-empty-query', 'drop an empty query ("?") and empty parameters'],
-      ],
-    },
-    workerOptions(TO_FRONTIER),
+    { title: 'Options:', rows: Object.values(OPTIONS) },
+    { title: 'Steps past RFC 3986, each of which can merge URLs a server tells apart:', rows: Object.values(STEPS) },
+    workerOptions(TO),
   ],
   exit: 'Exit code 1 when some URI was invalid (left out), else 0.',
   common: true,
   rank: 1,
+  settings(a, args) {
+    const redis = worker('normalize', a);
+    const common = lines('normalize', a, args);
+    const dedupe = a.get(OPTIONS.dedupe);
+    const invalid = a.get(OPTIONS.onInvalid);
+    if (invalid !== 'skip' && dedupe)
+      throw new UsageError(`--on-invalid ${invalid} writes one line per input line, which --dedupe does not: give one of them`);
+    const web = a.get(OPTIONS.web);
+    if (web) webLog(common);
+    return {
+      ...common,
+      ...values(a, OPTIONS),
+      onInvalid: onInvalid(invalid, common),
+      // --web writes the URL Standard's serialization: --dedupe compares those as they are.
+      normalize: web ? undefined : steps(a, dedupe || redis.to !== null),
+      redis,
+    };
+  },
   input: () => 'uris',
   numbered: true,
   create: (config, made) => new NormalizeCommand(config, made),

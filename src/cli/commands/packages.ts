@@ -5,7 +5,7 @@
  * (`LineCommandSpec.packages`) are loaded here by `need` and read with `feature`; main.ts loads
  * the Redis jobs itself, with `load`.
  */
-import { UsageError } from '../options/arguments.js';
+import { UsageError } from '../options/option.js';
 
 /** The features that need optional packages, and the packages each one needs. */
 export const FEATURES = {

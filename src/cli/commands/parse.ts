@@ -8,10 +8,11 @@ import type { UriTemplateMatch } from '../../template/set.js';
 import type { Uri } from '../../uri.js';
 import { tsvField } from '../io/quote.js';
 import { KIND_NAMES, Kind, type LineContext } from '../lines/records.js';
-import type { Config } from '../options/config.js';
-import { FIELDS, type Field } from '../options/fields.js';
-import { matchRecord } from '../options/templates.js';
+import { type Lines, lines } from '../options/arguments.js';
+import { flag, text, UsageError } from '../options/option.js';
+import { MATCH, matchRecord, type Templates, templatesOf } from '../options/templates.js';
 import { Command, jsonError, type LineCommandSpec } from './command.js';
+import { defaultFields, FIELDS, type Field, fieldNamed } from './fields.js';
 
 /** The JSON string of `s`, `null` for undefined. */
 function q(s: string | undefined): string {
@@ -23,6 +24,47 @@ function quote(s: string | undefined): string {
   return s === undefined ? 'null' : `"${s}"`;
 }
 
+/** The settings of `parse`. */
+export interface ParseSettings extends Lines {
+  /** The fields written, in order. */
+  readonly fields: readonly Field[];
+  /** Tab-separated values instead of JSON lines; `header` writes the field names first. */
+  readonly tsv: boolean;
+  readonly header: boolean;
+  /** The URI Templates that request targets are matched against (`--templates FILE`), or null. */
+  readonly templates: Templates | null;
+}
+
+const OPTIONS = {
+  tsv: flag('--tsv', 'tab-separated values, with a header line (an absent and an empty component are both empty; "error" holds the code)'),
+  noHeader: flag('--no-header', 'with --tsv, no header line'),
+  fields: text(
+    '--fields',
+    'LIST',
+    `the fields to write, in this order, comma-separated (default: line, [field,] href, scheme, userinfo, host, hostType, port, path, query, fragment[, warnings for --lenient][, template, variables for --templates][, error for --tsv]), of: ${FIELDS.join(', ')}`,
+    { example: 'scheme,host,path,…' },
+  ),
+  templates: text(
+    '--templates',
+    'FILE',
+    'match each URI\'s request target (path and query; an opaque URI such as mailto:x whole) against the URI Templates of FILE, one per line (RFC 6570; empty lines skipped): "template" is the first that matches, in the file\'s order, "variables" its values, decoded ({"id":"42"}; JSON text with --tsv); null when none does',
+  ),
+  match: MATCH,
+} as const;
+
+/** `--fields LIST`, checked. */
+function fieldList(list: string, templates: boolean): Field[] {
+  const names = list.split(',').map((f) => f.trim());
+  return names.map((name, i) => {
+    const f = fieldNamed(name);
+    if (f === undefined) throw new UsageError(`unknown field "${name}" in --fields; the fields are ${FIELDS.join(', ')}`);
+    if (names.indexOf(name) !== i) throw new UsageError(`--fields names "${name}" twice`);
+    if ((f === 'template' || f === 'variables') && !templates)
+      throw new UsageError(`--fields ${f} needs --templates FILE: the templates the records are matched against`);
+    return f;
+  });
+}
+
 /** Writes the components of every record. */
 export class ParseCommand extends Command {
   private readonly fields: readonly Field[];
@@ -31,7 +73,9 @@ export class ParseCommand extends Command {
   /** The output of the valid texts seen lately is kept, in pieces (see `pieces`). */
   override memo = true;
 
-  constructor(config: Config) {
+  declare readonly config: ParseSettings;
+
+  constructor(config: ParseSettings) {
     super(config);
     this.fields = config.fields;
   }
@@ -190,7 +234,7 @@ function component(f: Field, u: Uri): string | undefined {
   }
 }
 
-export const parseCommand: LineCommandSpec = {
+export const parseCommand: LineCommandSpec<ParseSettings> = {
   name: 'parse',
   summary: 'the components of each URI, as JSON lines or tab-separated values',
   usage: 'Usage: urikit parse [options] [FILE|-]',
@@ -202,30 +246,21 @@ null means the component is absent, "" that it is present and empty. An
 invalid URI gives {"line":N,"error":{"code":…,"index":…,"message":…}}.
 With --log, each object also has "field": "target" or "referrer".
 `,
-  options: [
-    {
-      title: 'Options:',
-      rows: [
-        ['--tsv', 'tab-separated values, with a header line (an absent and an empty component are both empty; "error" holds the code)'],
-        ['--no-header', 'with --tsv, no header line'],
-        [
-          '--fields',
-          `the fields to write, in this order, comma-separated (default: line, [field,] href, scheme, userinfo, host, hostType, port, path, query, fragment[, warnings for --lenient][, template, variables for --templates][, error for --tsv]), of: ${FIELDS.join(', ')}`,
-        ],
-        [
-          '--templates',
-          'match each URI\'s request target (path and query; an opaque URI such as mailto:x whole) against the URI Templates of FILE, one per line (RFC 6570; empty lines skipped): "template" is the first that matches, in the file\'s order, "variables" its values, decoded ({"id":"42"}; JSON text with --tsv); null when none does',
-        ],
-        [
-          '--match',
-          'with --templates, how a template reads the query: named (the default), the path exactly and of the query only the pairs the template names, found in any order, others ignored (/users/{id} matches /users/42?utm_source=x; /search{?q} matches /search?page=2&q=a+b); exact, the whole target as an expansion of the template',
-        ],
-      ],
-    },
-  ],
+  options: [{ title: 'Options:', rows: Object.values(OPTIONS) }],
   exit: 'Exit code 0 even when some lines are invalid (they are in the output).',
   common: true,
   rank: 6,
+  settings(a, args) {
+    const common = lines('parse', a, args);
+    const tsv = a.get(OPTIONS.tsv);
+    const templates = templatesOf(a.get(OPTIONS.templates), a.get(MATCH));
+    const list = a.get(OPTIONS.fields);
+    const fields =
+      list === null
+        ? defaultFields(common.log !== null, tsv, common.parse.lenient === true, templates !== null)
+        : fieldList(list, templates !== null);
+    return { ...common, fields, tsv, header: !a.get(OPTIONS.noHeader), templates };
+  },
   input: () => 'uris',
   numbered: true,
   create: (config) => new ParseCommand(config),

@@ -4,12 +4,43 @@ import { resolve, resolveRecords } from '../../ops/resolve.js';
 import type { ByteView } from '../../readers/bytes.js';
 import { UriError } from '../../syntax/errors.js';
 import { Flag, OFFSETS_LENGTH, Slot } from '../../syntax/offsets.js';
-import type { Uri } from '../../uri.js';
+import type { ParseOptions } from '../../syntax/scan.js';
+import { parse, type Uri } from '../../uri.js';
 import { Kind, type LineContext } from '../lines/records.js';
-import type { Config } from '../options/config.js';
-import { TO_FRONTIER, workerOptions } from '../options/jobs.js';
+import { lines, type Values, values } from '../options/arguments.js';
+import { toFrontier, type WorkerOptions, worker, workerOptions } from '../options/jobs.js';
+import { text, UsageError } from '../options/option.js';
 import { type LineCommandSpec, MAIN, type Made } from './command.js';
-import { textRecord, UriPerLine } from './uri-per-line.js';
+import { onInvalid, onInvalidOption, textRecord, UriPerLine, type UriPerLineSettings } from './uri-per-line.js';
+
+/** The settings of `resolve`. */
+export interface ResolveSettings extends UriPerLineSettings, Omit<Values<typeof OPTIONS>, 'base'> {
+  /** The base URI, parsed (null: `base<TAB>href` lines). */
+  readonly base: Uri | null;
+  readonly redis: WorkerOptions;
+}
+
+const OPTIONS = {
+  base: text('--base', 'URL', 'the absolute URI every reference is resolved against'),
+  onInvalid: onInvalidOption(
+    'what an invalid line gives in the output: nothing (skip, the default), an empty line, or its reference as it was read (keep), so that paste keeps files aligned',
+  ),
+} as const;
+
+/** `--base URL`: an absolute URI, parsed once here. */
+export function parseBase(text: string, options: ParseOptions): Uri {
+  let base: Uri;
+  try {
+    base = parse(text, options);
+  } catch (e) {
+    throw new UsageError(`--base ${JSON.stringify(text)} is not a URI: ${(e as UriError).message}`);
+  }
+  if (base.scheme === undefined)
+    throw new UsageError(
+      `--base ${JSON.stringify(text)} has no scheme; a base must be an absolute URI (RFC 3986 §5.1), such as https://example.com/`,
+    );
+  return base;
+}
 
 /** Resolves each record against `--base`, or each `base<TAB>href` line. */
 export class ResolveCommand extends UriPerLine {
@@ -20,7 +51,9 @@ export class ResolveCommand extends UriPerLine {
   /** The record of each reference. */
   private readonly rec = new Uint32Array(OFFSETS_LENGTH);
 
-  constructor(config: Config, made: Made = MAIN) {
+  declare readonly config: ResolveSettings;
+
+  constructor(config: ResolveSettings, made: Made = MAIN) {
     super(config, made);
     this.base = config.base;
     this.baseText = this.base === null ? '' : this.base.href;
@@ -70,7 +103,7 @@ export class ResolveCommand extends UriPerLine {
   }
 }
 
-export const resolveCommand: LineCommandSpec = {
+export const resolveCommand: LineCommandSpec<ResolveSettings> = {
   name: 'resolve',
   summary: 'each reference resolved against --base URL, or each base<TAB>href',
   usage: `Usage: urikit resolve --base URL [options] [FILE|-]
@@ -80,22 +113,20 @@ against --base URL, or, without it, each line's base (before the tab) and
 reference (after it). An invalid line is reported on standard error and left
 out. With --log, --base is needed: it is the site the log's targets are on.
 `,
-  options: [
-    {
-      title: 'Options:',
-      rows: [
-        ['--base', 'the absolute URI every reference is resolved against'],
-        [
-          '--on-invalid',
-          'what an invalid line gives in the output: nothing (skip, the default), an empty line, or its reference as it was read (keep), so that paste keeps files aligned',
-        ],
-      ],
-    },
-    workerOptions(TO_FRONTIER),
-  ],
+  options: [{ title: 'Options:', rows: Object.values(OPTIONS) }, workerOptions(toFrontier())],
   exit: 'Exit code 1 when some line was invalid (left out), else 0.',
   common: true,
   rank: 2,
+  settings(a, args) {
+    const redis = worker('resolve', a);
+    const common = lines('resolve', a, args);
+    const invalid = onInvalid(a.get(OPTIONS.onInvalid), common);
+    const given = a.get(OPTIONS.base);
+    const base = given === null ? null : parseBase(given, common.parse);
+    if (common.log !== null && base === null)
+      throw new UsageError("resolve --log needs --base URL: the site the log's request targets are resolved against");
+    return { ...common, ...values(a, OPTIONS), onInvalid: invalid, base, redis };
+  },
   input: (config) => (config.base === null ? 'pairs' : 'uris'),
   numbered: true,
   create: (config, made) => new ResolveCommand(config, made),

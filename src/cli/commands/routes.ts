@@ -1,8 +1,7 @@
 /** `urikit routes`: the routes found in the paths of a log or a list, written as a templates file. */
-import type { Config } from '../options/config.js';
 import type { Route } from '../stats/routes.js';
 import type { LineCommandSpec } from './command.js';
-import { StatsCommand } from './stats.js';
+import { StatsCommand, type StatsSettings, statsSettings } from './stats.js';
 
 /** Finds the routes as `stats --infer-routes` does; writes them, one RFC 6570 template a line. */
 class RoutesCommand extends StatsCommand {
@@ -15,8 +14,11 @@ class RoutesCommand extends StatsCommand {
     // first template that matches a path is its route.
     for (const r of routes) this.out.push(`${r.template}\n`);
     if (!c.quiet) {
-      const paths = targets.valid;
-      const note = tree.unrouted > 0 ? `; ${tree.unrouted} of a failed request matched none` : '';
+      const paths = targets.valid - targets.withoutPaths;
+      const failed = tree.unrouted > 0 ? `; ${tree.unrouted} of a failed request matched none` : '';
+      const forms = targets.noPathRows().map(([name, n]) => `${n} ${name.slice(1, -1)}`);
+      const apart = targets.withoutPaths;
+      const note = `${failed}${apart > 0 ? `; ${apart === 1 ? 'a request has' : `${apart} requests have`} no path (${forms.join(', ')})` : ''}`;
       const stop = this.interrupted ? ` (interrupted: of the ${this.lines} lines read until then)` : '';
       this.err.push(
         `urikit: ${routes.length} ${routes.length === 1 ? 'route' : 'routes'} found in ${paths} ${paths === 1 ? 'path' : 'paths'}${note}${stop}\n`,
@@ -29,7 +31,7 @@ class RoutesCommand extends StatsCommand {
   }
 }
 
-export const routesCommand: LineCommandSpec = {
+export const routesCommand: LineCommandSpec<StatsSettings> = {
   name: 'routes',
   summary: 'the routes found in the paths, as a templates file (RFC 6570)',
   usage: 'Usage: urikit routes [options] [FILE|-]',
@@ -54,8 +56,9 @@ found so far.
   options: [],
   common: true,
   rank: 5,
+  settings: (a, args) => statsSettings('routes', a, args),
   input: () => 'uris',
   numbered: false,
   partial: true,
-  create: (config: Config) => new RoutesCommand(config),
+  create: (config) => new RoutesCommand(config),
 };

@@ -1,14 +1,100 @@
 /** `urikit stats`: counts, written at the end as a table or JSON, and as an HTML report. */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { ByteView } from '../../readers/bytes.js';
+import { fileProblem } from '../io/file-error.js';
 import { terminalSafe } from '../io/quote.js';
 import { Kind, type LineContext, type Parts } from '../lines/records.js';
-import type { Config } from '../options/config.js';
-import { workerOptions } from '../options/jobs.js';
+import { type Arguments, type Lines, lines, type Values, values } from '../options/arguments.js';
+import { REPORT, type WorkerOptions, worker, workerOptions } from '../options/jobs.js';
+import { choice, count, custom, flag, type OptionName, type Rule, text, UsageError } from '../options/option.js';
+import { MATCH, type Templates, templatesOf } from '../options/templates.js';
 import { type HostGroups, Stats, type Tally } from '../stats/counts.js';
 import { htmlReport } from '../stats/report.js';
 import { Command, type CommandState, type LineCommandSpec, type OutputKind } from './command.js';
+import { webLog, webOption } from './normalize.js';
 import { feature } from './packages.js';
+
+/** The settings of `stats` (and of `routes`, which counts as `stats --infer-routes`). */
+export interface StatsSettings extends Lines, Omit<Values<typeof OPTIONS>, 'templates'> {
+  /** The URI Templates that request targets are matched against (`--templates FILE`), or null. */
+  readonly templates: Templates | null;
+  /** `--from … --report`: print the job's counts instead of counting. */
+  readonly report: boolean;
+  readonly redis: WorkerOptions;
+}
+
+/** What an option that counts by route or time has no place for in a job's counts. */
+const noJob = (name: OptionName, what: string): Rule => ({
+  options: ['--from'],
+  message: `${name} does not go with --from: a job's counts are kept in Redis, where ${what} have no place yet`,
+});
+
+const OPTIONS = {
+  json: flag('--json', 'JSON instead of tables'),
+  top: count('--top', 'N', 10, 1, 1_000_000, 'how many hosts and paths to list (default 10)'),
+  track: count('--track', 'N', 10_000, 1, 100_000_000, 'how many distinct values of each are counted exactly (default 10000)'),
+  web: webOption(
+    "read each URL as the URL Standard's parser does (as browsers and Node's URL do): hosts and paths as it serializes them, invalid URLs by its errors. Not with --templates, nor with --log targets (--log-field referrer).",
+    [],
+    ['--from', '--templates', '--infer-routes'],
+  ),
+  groupBy: choice(
+    '--group-by',
+    ['host', 'domain', 'suffix'],
+    'host',
+    'count hosts by themselves (the default), by registrable domain (www.example.co.uk -> example.co.uk) or by public suffix (co.uk), from the Public Suffix List, private section included (a.github.io is a site of its own); IDN hosts in A-labels. A host with neither (an IP address) counts as itself.',
+  ),
+  templates: text(
+    '--templates',
+    'FILE',
+    'also count valid URIs by the first URI Template of FILE (one per line, RFC 6570, e.g. /users/{id}/repos{?page}) that their request target (path and query) matches, and list the --top targets that none matches; JSON lists every template with its line and count. A bad template is reported as FILE:LINE:COLUMN before any input is read.',
+    { excludes: [noJob('--templates', 'templates')] },
+  ),
+  inferRoutes: flag(
+    '--infer-routes',
+    'also count valid URIs by the route found for their path: segments that are ids (numbers, UUIDs, hex hashes, dates, long tokens) or one of more than 32 values at their position become variables (/users/{id}/repos); "urikit routes" writes them as a templates file',
+    {
+      excludes: [
+        {
+          options: ['--templates'],
+          message:
+            '--infer-routes and --templates each count URIs by route: give one of them (urikit routes writes a templates file from the routes found)',
+        },
+        noJob('--infer-routes', 'routes and times'),
+      ],
+    },
+  ),
+  html: custom<string | null>(
+    '--html',
+    'FILE',
+    null,
+    (s) => {
+      if (s === '') throw new UsageError('--html needs a file name: --html report.html');
+      return s;
+    },
+    'also write the report as one HTML page to FILE: tables you can sort, and with --log a chart of requests per minute, hour or day, and one per route; self-contained (no network)',
+    { example: 'report.html', excludes: [noJob('--html', 'routes and times')] },
+  ),
+  match: MATCH,
+} as const;
+
+/** The settings of `command` (stats, or routes: stats that finds routes) read from `a`. */
+export function statsSettings(command: 'stats' | 'routes', a: Arguments, args: readonly string[]): StatsSettings {
+  const redis = worker(command, a);
+  const common = lines(command, a, args);
+  if (a.get(OPTIONS.web)) webLog(common);
+  if (command === 'routes' && common.logField === 'referrer')
+    throw new UsageError("routes finds the routes of a log's request targets: --log-field referrer has none of this site's");
+  return {
+    ...common,
+    ...values(a, OPTIONS),
+    templates: templatesOf(a.get(OPTIONS.templates), a.get(OPTIONS.match)),
+    // routes counts as stats --infer-routes.
+    inferRoutes: command === 'routes' || a.get(OPTIONS.inferRoutes),
+    report: a.get(REPORT),
+    redis,
+  };
+}
 
 /** Counts the records; writes the report at the end. */
 export class StatsCommand extends Command<Tally> {
@@ -20,7 +106,9 @@ export class StatsCommand extends Command<Tally> {
   /** Writing the HTML report failed: the exit code is 2. */
   private failed = false;
 
-  constructor(config: Config) {
+  declare readonly config: StatsSettings;
+
+  constructor(config: StatsSettings) {
     super(config);
     this.stats = new Stats(config.log !== null, config.track, hostGroups(config.groupBy), config.templates, config.inferRoutes);
     // A Redis job's counts keep no times.
@@ -39,7 +127,7 @@ export class StatsCommand extends Command<Tally> {
       try {
         this.html = openSync(file, 'w');
       } catch (e) {
-        throw new Error(`cannot write the report --html ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+        throw new Error(`cannot write the report --html ${file}: ${fileProblem(e as NodeJS.ErrnoException, true)}`);
       }
     }
   }
@@ -147,7 +235,7 @@ export class StatsCommand extends Command<Tally> {
       if (!c.quiet) this.err.push(`urikit: report written to ${c.html} (${Math.ceil(page.length / 1024)} KiB)\n`);
     } catch (e) {
       this.failed = true;
-      this.err.push(`urikit: cannot write the report --html ${c.html}: ${(e as Error).message}\n`);
+      this.err.push(`urikit: cannot write the report --html ${c.html}: ${fileProblem(e as NodeJS.ErrnoException, true)}\n`);
     } finally {
       closeSync(fd);
     }
@@ -159,7 +247,7 @@ export class StatsCommand extends Command<Tally> {
 }
 
 /** The keys of `--group-by`: a host with no registrable domain or suffix (an IP address) is its own key. */
-function hostGroups(by: Config['groupBy']): HostGroups | undefined {
+function hostGroups(by: StatsSettings['groupBy']): HostGroups | undefined {
   if (by === 'host') return undefined;
   const { registrableDomain, publicSuffix } = feature('domain');
   const answer = by === 'domain' ? registrableDomain : publicSuffix;
@@ -177,7 +265,7 @@ function hostGroups(by: Config['groupBy']): HostGroups | undefined {
   return { name: by === 'domain' ? 'domains' : 'suffixes', key };
 }
 
-export const statsCommand: LineCommandSpec = {
+export const statsCommand: LineCommandSpec<StatsSettings> = {
   name: 'stats',
   summary: 'counts by scheme, host type, host and path, and of invalid URIs',
   usage: 'Usage: urikit stats [options] [FILE|-]',
@@ -197,43 +285,10 @@ With --log, the log lines are counted by time (JSON: "timeline"). Ctrl-C
 stops the reading: the counts so far are written, marked partial, and the
 exit code is 130.
 `,
-  options: [
-    {
-      title: 'Options:',
-      rows: [
-        ['--json', 'JSON instead of tables'],
-        ['--top', 'how many hosts and paths to list (default 10)'],
-        ['--track', 'how many distinct values of each are counted exactly (default 10000)'],
-        [
-          '--web',
-          "read each URL as the URL Standard's parser does (as browsers and Node's URL do): hosts and paths as it serializes them, invalid URLs by its errors. Not with --templates, nor with --log targets (--log-field referrer).",
-        ],
-        [
-          '--group-by',
-          'count hosts by themselves (the default), by registrable domain (www.example.co.uk -> example.co.uk) or by public suffix (co.uk), from the Public Suffix List, private section included (a.github.io is a site of its own); IDN hosts in A-labels. A host with neither (an IP address) counts as itself.',
-        ],
-        [
-          '--templates',
-          'also count valid URIs by the first URI Template of FILE (one per line, RFC 6570, e.g. /users/{id}/repos{?page}) that their request target (path and query) matches, and list the --top targets that none matches; JSON lists every template with its line and count. A bad template is reported as FILE:LINE:COLUMN before any input is read.',
-        ],
-        [
-          '--infer-routes',
-          'also count valid URIs by the route found for their path: segments that are ids (numbers, UUIDs, hex hashes, dates, long tokens) or one of more than 32 values at their position become variables (/users/{id}/repos); "urikit routes" writes them as a templates file',
-        ],
-        [
-          '--html',
-          'also write the report as one HTML page to FILE: tables you can sort, and with --log a chart of requests per minute, hour or day, and one per route; self-contained (no network)',
-        ],
-        [
-          '--match',
-          'with --templates, how a template reads the query: named (the default), the path exactly and of the query only the pairs the template names, found in any order, others ignored (/users/{id} matches /users/42?utm_source=x; /search{?q} matches /search?page=2&q=a+b); exact, the whole target as an expansion of the template',
-        ],
-      ],
-    },
-    workerOptions(['--report', "with --from: print the job's counts (the same table or JSON as a local stats) instead of counting"]),
-  ],
+  options: [{ title: 'Options:', rows: Object.values(OPTIONS) }, workerOptions(REPORT)],
   common: true,
   rank: 4,
+  settings: (a, args) => statsSettings('stats', a, args),
   packages: (config) => (config.groupBy === 'host' ? [] : ['domain']),
   input: () => 'uris',
   // The report has no line numbers: a worker thread need not wait for its first line's number.

@@ -11,7 +11,8 @@ import { UriError } from '../../syntax/errors.js';
 import { Flag, Slot, shiftOffsets } from '../../syntax/offsets.js';
 import { TargetView } from '../lines/log.js';
 import { KIND_NAMES, Kind } from '../lines/records.js';
-import type { Config } from '../options/config.js';
+import type { Lines } from '../options/arguments.js';
+import { choice, type Option, UsageError } from '../options/option.js';
 import { Command, type Made, type UriSink } from './command.js';
 
 /**
@@ -28,6 +29,28 @@ export function textRecord(r: ByteView, out: Uint32Array): string | null {
   return r.href;
 }
 
+/** What an invalid record gives in the output: nothing, an empty line, its text. */
+export type OnInvalid = 'skip' | 'empty' | 'keep';
+
+/** The settings of a command that writes one URI per record. */
+export interface UriPerLineSettings extends Lines {
+  readonly onInvalid: OnInvalid;
+}
+
+/** `--on-invalid`, told as `help` says. */
+export function onInvalidOption(help: string): Option<OnInvalid> {
+  return choice('--on-invalid', ['skip', 'empty', 'keep'], 'skip', help);
+}
+
+/** `--on-invalid`'s value, which with --log needs one URI per log line. */
+export function onInvalid(value: OnInvalid, lines: Lines): OnInvalid {
+  if (value !== 'skip' && lines.log !== null && lines.logField === 'both')
+    throw new UsageError(
+      `--on-invalid ${value} with --log needs --log-field target or referrer: one URI per log line, one output line for it`,
+    );
+  return value;
+}
+
 /** The commands whose output is one URI per record; an invalid record is reported on stderr. */
 export abstract class UriPerLine extends Command {
   /**
@@ -36,7 +59,9 @@ export abstract class UriPerLine extends Command {
    */
   protected readonly sink: UriSink | null;
 
-  constructor(config: Config, made: Made) {
+  declare readonly config: UriPerLineSettings;
+
+  constructor(config: UriPerLineSettings, made: Made) {
     super(config);
     this.sink = made.sink;
   }

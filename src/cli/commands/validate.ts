@@ -14,24 +14,60 @@ import { compareReadings } from '../../web/readings.js';
 import { show } from '../io/quote.js';
 import { TargetView } from '../lines/log.js';
 import { KIND_NAMES, Kind, type LineContext } from '../lines/records.js';
-import { workerOptions } from '../options/jobs.js';
+import { type Lines, lines, type Values, values } from '../options/arguments.js';
+import { type WorkerOptions, worker, workerOptions } from '../options/jobs.js';
+import { flag } from '../options/option.js';
 import { Command, type CommandState, diagnostic, jsonError, type LineCommandSpec } from './command.js';
 
 const LENIENT = Object.freeze({ lenient: true });
 
 /** Reports each invalid record, and with --warnings each one with warnings; with --confusable, each one read differently instead. */
+/** The settings of `validate`. */
+export interface ValidateSettings extends Lines, Values<typeof OPTIONS> {
+  readonly redis: WorkerOptions;
+}
+
+const OPTIONS = {
+  json: flag('--json', 'the reports as JSON lines, as parse writes them: {"line":3,"error":{"code":"INVALID_CHAR","index":8,…}}'),
+  warnings: flag(
+    '--warnings',
+    'with --lenient, also report each valid URI that lenient mode kept something in (its first warning\'s code, then "Warning: …"; JSON: {"line":N,"warnings":[…], "warningIndex":I}); they do not change the exit code',
+    {
+      needs: [
+        { options: ['--lenient'], message: '--warnings needs --lenient: only lenient mode accepts a URI with something to warn about' },
+      ],
+    },
+  ),
+  confusable: flag(
+    '--confusable',
+    'instead of invalid URIs, report those that RFC 3986 (with --lenient, lenient RFC 3986) and the URL Standard (browsers, Node\'s URL) read with another scheme, userinfo, host, port or path, or that one of them rejects and the other reads: code CONFUSABLE, INDEX where the readings part, the message naming both readings (http://0x7f.1/: host "0x7f.1" for RFC 3986, "127.0.0.1" for the URL Standard). With --log, request targets are read as a server reads them: RFC 9112, and new URL(target, base).',
+    {
+      excludes: [
+        {
+          options: ['--warnings'],
+          message: '--confusable reports the URIs read differently, --warnings those lenient mode kept something in: give one of them',
+        },
+      ],
+    },
+  ),
+} as const;
+
 export class ValidateCommand extends Command {
+  declare readonly config: ValidateSettings;
+
   /** Valid records with warnings (reported with --warnings). */
   private warned = 0;
 
   /** The RFC 3986 record of a confusable URI, for the index of the component where the readings part. */
   private readonly rec = new Uint32Array(OFFSETS_LENGTH);
 
-  /** A valid record read without a scan has nothing to report, but with --confusable. */
-  override takes = this.config.confusable ? null : ('valid' as const);
-
-  /** The texts seen lately that were valid, with nothing to report, are kept (not with --confusable, which reads each). */
-  override memo = !this.config.confusable;
+  constructor(config: ValidateSettings) {
+    super(config);
+    // A valid record read without a scan has nothing to report, but with --confusable.
+    this.takes = config.confusable ? null : 'valid';
+    // The texts seen lately that were valid, with nothing to report, are kept (not with --confusable, which reads each).
+    this.memo = !config.confusable;
+  }
 
   /** A record; true (kept for its text) when it is valid with nothing to report. */
   record(r: ByteView, ctx: LineContext): true | undefined {
@@ -131,7 +167,7 @@ export class ValidateCommand extends Command {
   }
 }
 
-export const validateCommand: LineCommandSpec = {
+export const validateCommand: LineCommandSpec<ValidateSettings> = {
   name: 'validate',
   summary: 'report each invalid URI: line, index, error code, message',
   usage: 'Usage: urikit validate [options] [FILE|-]',
@@ -141,26 +177,18 @@ export const validateCommand: LineCommandSpec = {
 INDEX counts characters from the start of the URI. Nothing for valid URIs; a
 count on standard error at the end when some were invalid.
 `,
-  options: [
-    {
-      title: 'Options:',
-      rows: [
-        ['--json', 'the reports as JSON lines, as parse writes them: {"line":3,"error":{"code":"INVALID_CHAR","index":8,…}}'],
-        [
-          '--warnings',
-          'with --lenient, also report each valid URI that lenient mode kept something in (its first warning\'s code, then "Warning: …"; JSON: {"line":N,"warnings":[…], "warningIndex":I}); they do not change the exit code',
-        ],
-        [
-          '--confusable',
-          'instead of invalid URIs, report those that RFC 3986 (with --lenient, lenient RFC 3986) and the URL Standard (browsers, Node\'s URL) read with another scheme, userinfo, host, port or path, or that one of them rejects and the other reads: code CONFUSABLE, INDEX where the readings part, the message naming both readings (http://0x7f.1/: host "0x7f.1" for RFC 3986, "127.0.0.1" for the URL Standard). With --log, request targets are read as a server reads them: RFC 9112, and new URL(target, base).',
-        ],
-      ],
-    },
-    workerOptions(),
-  ],
+  options: [{ title: 'Options:', rows: Object.values(OPTIONS) }, workerOptions()],
   exit: 'Exit code 1 when some URI was invalid (with --confusable: read differently), 0 otherwise.',
   common: true,
   rank: 3,
+  settings: (a, args) => {
+    const redis = worker('validate', a);
+    return {
+      ...lines('validate', a, args),
+      ...values(a, OPTIONS),
+      redis,
+    };
+  },
   input: () => 'uris',
   numbered: true,
   create: (config) => new ValidateCommand(config),

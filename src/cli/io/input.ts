@@ -16,6 +16,7 @@ import { createReadStream, fstatSync } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
 import { pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+import { fileProblem } from './file-error.js';
 
 /** Bytes per read of a file. */
 export const CHUNK = 1 << 20;
@@ -87,6 +88,9 @@ export class TruncatedInput extends Error {
   }
 }
 
+/** An input that could not be read, once opened: its message is `describeReadError`'s (for a caller that reports it later). */
+export class UnreadInput extends Error {}
+
 /**
  * An `fs` or zlib error, or one of this module's, turned into a message that says what to do.
  * `command` names the command in the advice.
@@ -107,9 +111,6 @@ export function describeReadError(e: NodeJS.ErrnoException, file: string, comman
   switch (e.code) {
     case 'ENOENT':
       return `cannot read ${what}: no such file (check the path, or give - to read standard input)`;
-    case 'EACCES':
-    case 'EPERM':
-      return `cannot read ${what}: permission denied`;
     case 'EISDIR':
       return `cannot read ${what}: it is a directory; give a file`;
     case 'Z_DATA_ERROR':
@@ -117,7 +118,7 @@ export function describeReadError(e: NodeJS.ErrnoException, file: string, comman
     case 'Z_BUF_ERROR':
       return `cannot read ${what}: the gzip data ends early (${e.message}); the file may be truncated`;
     default:
-      return `cannot read ${what}: ${e.message}`;
+      return `cannot read ${what}: ${fileProblem(e)}`;
   }
 }
 

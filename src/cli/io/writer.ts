@@ -5,6 +5,7 @@
  * a slice's output.
  */
 import type { Writable } from 'node:stream';
+import { fileProblem } from './file-error.js';
 
 /**
  * Text collected by a command. Small pieces are joined into pieces of 64 KiB as they come, so
@@ -71,7 +72,8 @@ export class BufferedWriter implements Sink {
   constructor(private readonly out: Writable) {
     out.on('error', (e: NodeJS.ErrnoException) => {
       this.closed = true;
-      if (e.code !== 'EPIPE') this.failure = e;
+      // What is wrong in words (the code is not for the reader of the message).
+      if (e.code !== 'EPIPE') this.failure = e.code === undefined ? e : new Error(fileProblem(e, true));
       this.wake();
     });
   }

@@ -14,7 +14,7 @@
  * nanosecond, and one call costs what some 30 characters do.
  */
 import { TargetForm } from '../../readers/request-target.js';
-import type { LogFormat } from '../options/config.js';
+import type { LogFormat } from '../options/arguments.js';
 import { COLON, DASH, QUOTE, SLASH, SPACE } from './chars.js';
 import type { Parts } from './records.js';
 

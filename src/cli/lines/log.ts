@@ -16,13 +16,25 @@
 import { ByteView } from '../../readers/bytes.js';
 import { scanRequestTargetBytes, TargetForm } from '../../readers/request-target.js';
 import { Flag, Slot } from '../../syntax/offsets.js';
+import type { ParseOptions } from '../../syntax/scan.js';
 import { parse, type Uri } from '../../uri.js';
 import { show } from '../io/quote.js';
-import type { Config, LogFormat } from '../options/config.js';
+import type { Lines, LogFormat } from '../options/arguments.js';
 import { BACKSLASH, DASH, QUOTE, SLASH, SPACE } from './chars.js';
 import { FastLog, Shape } from './fast.js';
 import { RecordMemo } from './memo.js';
-import { Kind, LineContext, type LineReader, type Parts, type Records, viewOptions } from './records.js';
+import {
+  CHECKED_LINES,
+  Kind,
+  LineContext,
+  type LineReader,
+  LOOKS,
+  LogCheck,
+  type Looks,
+  type Parts,
+  type Records,
+  viewOptions,
+} from './records.js';
 import { type ByteSearch, Finder } from './walker.js';
 
 /** The ranges of one log line's URIs, or what is wrong with the line. Reused for every line. */
@@ -316,10 +328,49 @@ export class LogProbe {
 /** How many lines a `LogProbe` tries. */
 const PROBED_LINES = 16;
 
+/**
+ * Tells what a line that is not of the `--log` format looks like: a line of the other format, a
+ * JSON object, a URI (with a scheme, or a path from "/"), or none of these.
+ */
+class Looker {
+  private readonly finder = new Finder();
+  private readonly other: LogLine | null;
+  private readonly view: ByteView;
+
+  constructor(format: LogFormat, options: ParseOptions | undefined) {
+    // A combined line is a common one too: only a combined log read as common has another format to try.
+    this.other = format === 'combined' ? new LogLine('common', this.finder) : null;
+    this.view = new ByteView(options);
+  }
+
+  look(b: Uint8Array, start: number, end: number): Looks {
+    const line = b.subarray(start, end);
+    this.finder.reset();
+    if (this.other?.read(line, 0, line.length) === true) return this.other.format;
+    if (isJsonObject(line)) return 'json';
+    const v = this.view;
+    if (v.scan(line, 0, line.length) === 0 && (v.scheme !== undefined || line[0] === SLASH)) return 'uris';
+    return 'other';
+  }
+}
+
+/** Whether the line is a JSON object (a line of JSON lines). */
+function isJsonObject(line: Uint8Array): boolean {
+  let i = 0;
+  while (i < line.length && (line[i] === SPACE || line[i] === 0x09)) i++;
+  if (line[i] !== 0x7b /* { */) return false;
+  try {
+    const v: unknown = JSON.parse(Buffer.from(line.buffer, line.byteOffset, line.byteLength).toString('utf8'));
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
 /** The reader of `--log` lines: each line's request target and referrer, as `--log-field` says. */
 export class LogLines<T> implements LineReader {
   private readonly log: LogLine;
-  private readonly want: Config['logField'];
+  private readonly want: Lines['logField'];
   private readonly target: TargetView;
   private readonly referrer: ByteView;
   /** The command asks for each line's time and status. */
@@ -334,9 +385,12 @@ export class LogLines<T> implements LineReader {
   /** What the command made of the targets and the referrers seen lately; null when it takes every record scanned. */
   private readonly targets: RecordMemo<T> | null;
   private readonly referrers: RecordMemo<T> | null;
+  /** The lines read and not read (the command's, when it keeps one), and what the first ones not read look like. */
+  private readonly check: LogCheck;
+  private readonly looker: Looker;
 
   constructor(
-    config: Config,
+    config: Lines,
     private readonly to: Records<T>,
     finder: Finder,
   ) {
@@ -352,6 +406,8 @@ export class LogLines<T> implements LineReader {
     const memo = to.memo === true;
     this.targets = memo && this.want !== 'referrer' ? new RecordMemo<T>() : null;
     this.referrers = memo && this.want !== 'target' && config.log === 'combined' ? new RecordMemo<T>() : null;
+    this.check = to.logCheck ?? new LogCheck();
+    this.looker = new Looker(config.log!, options);
   }
 
   begin(bytes: Buffer, start: number, end: number): void {
@@ -364,6 +420,7 @@ export class LogLines<T> implements LineReader {
     const fast = this.fast;
     const ctx = this.ctx;
     ctx.line = line;
+    this.check.tried++;
     // A line of the common shape is read at once: for validate, always; for stats, while its
     // memo rests (the targets do not repeat: reading them whole beats looking them up).
     if (fast !== null && (this.lines || this.targets?.rests() === true)) {
@@ -381,6 +438,7 @@ export class LogLines<T> implements LineReader {
     const ok = l.read(bytes, start, end);
     if (this.requests && l.error !== 'NOT_A_LOG_LINE') this.logLine(this.minutes.of(bytes, l.timeEnd), logStatus(bytes, l.requestEnd, end));
     if (!ok) {
+      if (l.error === 'NOT_A_LOG_LINE') this.notRead(bytes, start, end);
       const text = bytes.toString('utf8', start, end);
       const index = bytes.toString('utf8', start, l.errorAt).length;
       const message =
@@ -418,6 +476,14 @@ export class LogLines<T> implements LineReader {
     }
     this.referrer.scan(bytes, l.referrerStart, l.referrerEnd);
     this.record(this.referrer, this.referrers);
+  }
+
+  /** A line that is not a log line of the format: counted, and looked at while it is among the first lines and none was one. */
+  private notRead(bytes: Uint8Array, start: number, end: number): void {
+    const c = this.check;
+    if (++c.failed !== c.tried || c.tried > CHECKED_LINES) return;
+    c.checked++;
+    c.looks[LOOKS.indexOf(this.looker.look(bytes, start, end))]!++;
   }
 
   /** The line's time and status, to the context and the command. */

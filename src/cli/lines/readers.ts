@@ -15,7 +15,7 @@
  */
 import { ByteView } from '../../readers/bytes.js';
 import { show } from '../io/quote.js';
-import type { Config } from '../options/config.js';
+import type { Lines } from '../options/arguments.js';
 import { LogLines, LogProbe } from './log.js';
 import { RecordMemo } from './memo.js';
 import { Kind, LineContext, type LineReader, type LineShape, type Records, viewOptions } from './records.js';
@@ -30,7 +30,7 @@ class UriLines<T> implements LineReader {
   private readonly memo: RecordMemo<T> | null;
 
   constructor(
-    config: Config,
+    config: Lines,
     private readonly to: Records<T>,
   ) {
     this.view = new ByteView(viewOptions(config.parse));
@@ -67,7 +67,7 @@ class PairLines implements LineReader {
   private readonly tabs: ByteSearch;
 
   constructor(
-    config: Config,
+    config: Lines,
     private readonly to: Records,
     finder: Finder,
   ) {
@@ -96,13 +96,13 @@ class PairLines implements LineReader {
 }
 
 /** The reader of lines of `shape`, as `config` says they are written; it searches with `finder`. */
-export function lineReader<T>(shape: LineShape, config: Config, to: Records<T>, finder: Finder): LineReader {
+export function lineReader<T>(shape: LineShape, config: Lines, to: Records<T>, finder: Finder): LineReader {
   if (shape === 'pairs') return new PairLines(config, to, finder);
   return config.log === null ? new UriLines(config, to) : new LogLines(config, to, finder);
 }
 
 /** The walker of lines of `shape`, for worker threads (which walk whole segments). */
-export function lineWalker<T>(shape: LineShape, config: Config, to: Records<T>): Walker {
+export function lineWalker<T>(shape: LineShape, config: Lines, to: Records<T>): Walker {
   const finder = new Finder();
   return new Walker(lineReader(shape, config, to, finder), to, finder, config.maxLineLength);
 }

@@ -5,7 +5,7 @@
  */
 import type { ByteView } from '../../readers/bytes.js';
 import type { ParseOptions } from '../../syntax/scan.js';
-import type { LogFormat } from '../options/config.js';
+import type { LogFormat } from '../options/arguments.js';
 
 /** What kind of record a URI is: a whole line, a log line's target or referrer, a pair's base or href. */
 export enum Kind {
@@ -71,6 +71,8 @@ export interface Records<T = unknown> {
   lines: number;
   /** The access log format that lines read as URIs look like (set by their reader; see LogProbe), or null. */
   logFormat?: LogFormat | null;
+  /** With `--log`: whether its reader read the lines (counted by the reader; see `LogCheck`). */
+  readonly logCheck?: LogCheck;
   /**
    * A URI record, scanned (valid or not), with its line's context. With `ctx.keep`, what it
    * returns (not undefined) is kept for the record's text.
@@ -144,4 +146,71 @@ export interface LineReader {
  */
 export function viewOptions(options: ParseOptions): ParseOptions | undefined {
   return Object.values(options).some((v) => v !== undefined && v !== false) ? options : undefined;
+}
+
+/** How many first lines `LogCheck` looks at when none of them is a line of the `--log` format. */
+export const CHECKED_LINES = 1000;
+
+/** What lines that are not of the `--log` format look like (`LogCheck.looks`, in this order). */
+export const LOOKS = ['common', 'combined', 'json', 'uris', 'other'] as const;
+export type Looks = (typeof LOOKS)[number];
+
+/**
+ * Whether `--log` read the lines: the lines its reader was given (`tried`), those that were not
+ * log lines of its format (`failed`), and, while none was one, what each of the first
+ * `CHECKED_LINES` looks like (`looks`, by the other readers; `checked` of them). The reader only
+ * counts its lines; a line that fails is looked at, among the first ones, on the path that
+ * reports it. Worker threads each keep one; `add` sums them: every reader's first lines were
+ * then looked at (`checked === first`) when none of them read.
+ */
+export class LogCheck {
+  tried = 0;
+  failed = 0;
+  checked = 0;
+  /** Lines looked at, by `LOOKS`. */
+  readonly looks = [0, 0, 0, 0, 0];
+  /** The readers added (`add`): their lines tried, and their first lines (up to `CHECKED_LINES` each). */
+  private addedTried = 0;
+  private addedFirst = 0;
+
+  /** The first lines whose look decides: those of this reader, and of the readers added. */
+  get first(): number {
+    return this.addedFirst + Math.min(this.tried - this.addedTried, CHECKED_LINES);
+  }
+
+  /** Whether no line of the first ones (the first `CHECKED_LINES` of each reader) was a log line, and there was one. */
+  get firstUnread(): boolean {
+    return this.tried > 0 && this.checked === this.first;
+  }
+
+  /** What most of the first lines look like, when not of the format read: a key of `LOOKS`. */
+  get look(): Looks {
+    const i = this.looks.findIndex((n) => 2 * n > this.checked);
+    return i === -1 ? 'other' : LOOKS[i]!;
+  }
+
+  toData(): LogCheckData {
+    return { tried: this.tried, failed: this.failed, checked: this.checked, looks: [...this.looks], first: this.first };
+  }
+
+  /** Adds a reader's counts (a worker thread's). */
+  add(d: LogCheckData): void {
+    this.addedFirst += d.first;
+    this.addedTried += d.tried;
+    this.tried += d.tried;
+    this.failed += d.failed;
+    this.checked += d.checked;
+    d.looks.forEach((n, i) => {
+      this.looks[i]! += n;
+    });
+  }
+}
+
+/** `LogCheck` as plain data. */
+export interface LogCheckData {
+  tried: number;
+  failed: number;
+  checked: number;
+  looks: number[];
+  first: number;
 }

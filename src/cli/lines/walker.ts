@@ -8,7 +8,7 @@
  * searches the line with the walker's `Finder`, so that no search runs past the line's end more
  * than once per buffer.
  */
-import { LONGEST_LINE } from '../options/config.js';
+import { LONGEST_LINE } from '../options/arguments.js';
 import { Kind, type LineReader, type Reader, type Records } from './records.js';
 
 /**

@@ -11,11 +11,25 @@
  */
 import { type DocumentInfo, type Link, LinkExtractor } from '../../links/extract.js';
 import { loadPackages, packages } from '../../links/packages.js';
+import type { Grammar } from '../../links/resolve.js';
 import { percentEncode } from '../../ops/percent.js';
 import { resolve } from '../../ops/resolve.js';
+import type { Uri } from '../../uri.js';
 import type { Reader } from '../lines/records.js';
-import type { Config } from '../options/config.js';
 import { type DocumentWriter, type WarcDocument, WarcReader, type WarcRecords } from './warc.js';
+
+/** How the links command reads documents (its settings). */
+export interface DocumentOptions {
+  /** The retrieval URI of an HTML input (`--base`), or null. */
+  readonly base: Uri | null;
+  /** The encoding label that overrides what documents say (`--encoding`), or null; the default one. */
+  readonly encoding: string | null;
+  readonly defaultEncoding: string;
+  /** The grammar links are resolved in: the URL Standard's parser, as browsers, unless `--rfc3986`. */
+  readonly linkGrammar: Grammar;
+  /** The largest WARC record read, and the most its content may decode to, in bytes. */
+  readonly maxRecordSize: number;
+}
 
 /** Where documents and their links go (the links command). */
 export interface PageSink {
@@ -42,7 +56,7 @@ export function encodingName(label: string): string | null {
 
 /** A document's links, read from its bytes, to `to`. */
 function open(
-  config: Config,
+  config: DocumentOptions,
   to: PageSink,
   name: string,
   url: string | null,
@@ -83,7 +97,7 @@ class HtmlReader implements Reader {
   private left: number;
 
   constructor(
-    config: Config,
+    config: DocumentOptions,
     private readonly to: PageSink,
     private readonly name: string,
     fromFile: boolean,
@@ -116,7 +130,7 @@ class HtmlReader implements Reader {
  * resolved with the file's path inside the directory (each name a path segment, percent-encoded:
  * a "?" or "#" in a name is part of it), as `wget -m` lays a site out.
  */
-export function retrievalUri(config: Config, inside: string | null): string | null {
+export function retrievalUri(config: DocumentOptions, inside: string | null): string | null {
   const base = config.base;
   if (base === null) return null;
   if (inside === null) return base.href;
@@ -138,7 +152,7 @@ export function retrievalUri(config: Config, inside: string | null): string | nu
  */
 export function linkReader(
   shape: 'html' | 'warc',
-  config: Config,
+  config: DocumentOptions,
   to: PageSink,
   name: string,
   size: number | null,

@@ -1,127 +1,47 @@
 /**
- * The words of the command line: the commands' names, every option's syntax (`OPTIONS`), what a
- * command declares of itself (`CommandSpec`: its name, its options and their help), and
- * `Arguments`, a command line cut into options and files before config.ts reads their values.
+ * The command line: what a command declares of itself (`CommandSpec`), the options of every
+ * command (`COMMON`) and the settings they give (`Common`), and `Arguments`, a command line cut
+ * by the options its command declares, with their rules checked; `configure` makes a command's
+ * settings of it. The options of one command are declared in its own module (../commands/,
+ * ../redis/), with the kinds of option.ts.
  */
+import { constants } from 'node:buffer';
+import type { ParseOptions } from '../../syntax/scan.js';
+import { choice, custom, flag, type Option, type OptionName, row, UsageError, whole } from './option.js';
 
-/**
- * The commands, in the order `urikit --help` lists them: those that run over their input (each
- * has a module in ../commands/), then those of Redis jobs (jobs.ts, ../redis/).
- */
-export const COMMAND_NAMES = ['parse', 'validate', 'normalize', 'resolve', 'stats', 'routes', 'links', 'publish', 'redis'] as const;
-export type CommandName = (typeof COMMAND_NAMES)[number];
-/** The commands that run over their input: each has a `LineCommandSpec` (../commands/command.ts). */
-export type LineCommandName = Exclude<CommandName, 'publish' | 'redis'>;
-
-/** How an option is written. */
-interface OptionSyntax {
-  /** The option takes a value, shown as this in the help (`--top N`); a flag has none. */
-  readonly value?: string;
-  /** How "needs a value" shows the value, when an example says more than `value` does. */
-  readonly example?: string;
-}
-
-/**
- * Every option, by name, with how it is written. Which commands take it and what it does there,
- * their specs say (`CommandSpec.options`, and `COMMON` for the options of every command).
- */
-export const OPTIONS = {
-  '--log': { value: 'combined|common' },
-  '--log-field': { value: 'target|referrer|both' },
-  '--lenient': {},
-  '--iri': {},
-  '--zone-id': {},
-  '--absolute': {},
-  '--threads': { value: 'N|auto' },
-  '--max-line-length': { value: 'N' },
-  '--quiet': {},
-  '--tsv': {},
-  '--no-header': {},
-  '--fields': { value: 'LIST', example: 'scheme,host,path,…' },
-  '--json': {},
-  '--warnings': {},
-  '--confusable': {},
-  '--web': {},
-  '--rfc3986': {},
-  '--dedupe': {},
-  '--dedupe-limit': { value: 'N' },
-  '--rfc-only': {},
-  '--on-invalid': { value: 'skip|empty|keep' },
-  '--idna': {},
-  '--sort-query': {},
-  '--remove-params': { value: 'LIST', example: 'NAME,utm_*,…' },
-  '--remove-tracking': {},
-  '--remove-fragment': {},
-  '--remove-empty-query': {},
-  '--base': { value: 'URL' },
-  '--top': { value: 'N' },
-  '--track': { value: 'N' },
-  '--group-by': { value: 'host|domain|suffix' },
-  '--templates': { value: 'FILE' },
-  '--infer-routes': {},
-  '--html': { value: 'FILE', example: 'report.html' },
-  '--match': { value: 'named|exact' },
-  '--warc': {},
-  '--encoding': { value: 'LABEL', example: 'shift_jis' },
-  '--default-encoding': { value: 'LABEL', example: 'utf-8' },
-  '--max-record-size': { value: 'N' },
-  '--glob': { value: 'PATTERN', example: "'**/*.html'" },
-  '--files-from': { value: 'LIST' },
-  '--same-site': {},
-  '--normalize': { value: 'rfc3986|dedupe' },
-  '--from': { value: 'redis://HOST:PORT/JOB' },
-  '--to': { value: 'redis://HOST:PORT/JOB' },
-  '--follow': {},
-  '--claim-idle': { value: 'T', example: '60s' },
-  '--max-deliveries': { value: 'N' },
-  '--consumer': { value: 'NAME' },
-  '--report': {},
-  '--max-lag': { value: 'N' },
-  '--redis': { value: 'redis://HOST:PORT' },
-  '--job': { value: 'NAME' },
-  '--shards': { value: 'N' },
-  '--seen': { value: 'exact|digest' },
-  '--expected': { value: 'N' },
-  '--timeout': { value: 'T', example: '10m' },
-  '--counts': {},
-  '--dead': {},
-  '--partial': {},
-  '--prom': {},
-  '--resume': { value: 'RUN' },
-  '--again': {},
-  '--redis-timeout': { value: 'T', example: '10m' },
-  '--redis-password-file': { value: 'FILE' },
-  '--tls-ca': { value: 'FILE' },
-  '--tls-cert': { value: 'FILE' },
-  '--tls-key': { value: 'FILE' },
-  '--wait-replicas': { value: 'N' },
-  '--allow-eviction': {},
-} as const satisfies Record<string, OptionSyntax>;
-export type OptionName = keyof typeof OPTIONS;
-
-/** The short forms of options. */
-export const ALIASES: Readonly<Record<string, OptionName>> = { '-q': '--quiet' };
-
-/** How `name` is written. */
-export function syntaxOf(name: OptionName): OptionSyntax {
-  return OPTIONS[name];
-}
-
-/** One row of options in a command's help: the option (or a few written together), and what it does. */
-export type OptionRow = readonly [options: OptionName | readonly OptionName[], help: string];
-
-/** A titled group of rows in a command's help ("Options:"). */
+/** A titled group of options in a command's help ("Options:"). */
 export interface OptionSection {
   readonly title: string;
-  readonly rows: readonly OptionRow[];
+  readonly rows: readonly Option[];
+}
+
+/** The values of a command's options, by their keys in its declaration: a setting each. */
+export type Values<O> = { readonly [K in keyof O]: O[K] extends Option<infer T> ? T : never };
+
+/** The values of `options` read from `a`, by their keys: an option declared is a setting read. */
+export function values<O extends Readonly<Record<string, Option>>>(a: Arguments, options: O): Values<O> {
+  const v: Record<string, unknown> = {};
+  for (const [key, o] of Object.entries(options)) v[key] = a.get(o);
+  return v as Values<O>;
+}
+
+/** What every command's settings hold. */
+export interface Common {
+  readonly command: string;
+  /** The arguments after the command: what worker threads configure themselves from. */
+  readonly args: readonly string[];
+  /** The input's name for messages: a file name, or "-". */
+  readonly file: string;
+  readonly quiet: boolean;
 }
 
 /**
  * What a command declares of itself, in one place: its name, the options it takes (those of its
- * rows, and with `common` the options of every command) and its help (help.ts lays it out).
+ * sections, and with `common` the options of every command), its help (help.ts lays it out), and
+ * how its settings are read from a command line.
  */
-export interface CommandSpec {
-  readonly name: CommandName;
+export interface CommandSpec<S extends Common = Common> {
+  readonly name: string;
   /** Its line in `urikit --help`. */
   readonly summary: string;
   /** The first lines of `urikit NAME --help`: "Usage: urikit NAME …". */
@@ -136,58 +56,137 @@ export interface CommandSpec {
   /**
    * Where it stands when a usage error names the commands that take an option ("it is an option
    * of publish, normalize, and resolve"): those that write URLs first, then those that check
-   * them, count them and take them apart. Each command's is its own (../commands/index.ts's
-   * test checks it).
+   * them, count them and take them apart. Each command's is its own (test/cli/registry.test.ts).
    */
   readonly rank: number;
+  /**
+   * Its settings, read from `a`, whose values and rules are checked before when it takes the
+   * options of every command (else it checks them, `Arguments.check`). Throws `UsageError`.
+   */
+  settings(a: Arguments, args: readonly string[]): S;
 }
 
-/** The options of every command, as `urikit --help` shows them. */
-export const COMMON: readonly OptionRow[] = [
-  ['--log', 'read Apache/nginx access log lines: the request target and (combined) the referrer, "-" meaning none'],
-  ['--log-field', "with --log, which of a line's URIs to read (both)"],
-  ['--lenient', 'accept what logs hold where it moves no boundary: space " < > \\ ^ ` { | } non-ASCII, a bad %'],
-  ['--iri', 'accept RFC 3987 IRIs (non-ASCII letters)'],
-  ['--zone-id', 'accept RFC 6874 zone identifiers: [fe80::1%25eth0]'],
-  ['--absolute', 'require a scheme'],
-  [
+/** The access log formats of `--log`. */
+export type LogFormat = 'common' | 'combined';
+
+/**
+ * Lines longer than this many bytes, past which reading one would fail anyway: the runtime's
+ * longest string (a line's text is at most as long as its bytes). `--max-line-length 0` means
+ * this limit.
+ */
+export const LONGEST_LINE = constants.MAX_STRING_LENGTH;
+
+/** `--threads N|auto`. */
+function threads(s: string): number | 'auto' {
+  if (s === 'auto') return 'auto';
+  try {
+    return whole('--threads', s, 1, 256);
+  } catch {
+    throw new UsageError(`--threads takes a whole number from 1 to 256, or auto, not "${s}"`);
+  }
+}
+
+/** The options of every command, in the order `urikit --help` shows them. */
+export const COMMON = {
+  log: choice(
+    '--log',
+    ['combined', 'common'],
+    null,
+    'read Apache/nginx access log lines: the request target and (combined) the referrer, "-" meaning none',
+  ),
+  logField: choice('--log-field', ['target', 'referrer', 'both'], 'both', "with --log, which of a line's URIs to read (both)", {
+    needs: [{ options: ['--log'], message: '--log-field needs --log combined|common' }],
+  }),
+  lenient: flag('--lenient', 'accept what logs hold where it moves no boundary: space " < > \\ ^ ` { | } non-ASCII, a bad %'),
+  iri: flag('--iri', 'accept RFC 3987 IRIs (non-ASCII letters)'),
+  zoneId: flag('--zone-id', 'accept RFC 6874 zone identifiers: [fe80::1%25eth0]'),
+  absolute: flag('--absolute', 'require a scheme'),
+  threads: custom(
     '--threads',
+    'N|auto',
+    1 as number | 'auto',
+    threads,
     'read a file on N threads: this one and N - 1 worker threads, each joining once it has started (same output, in input order, as one thread; a plain file only); auto: one per idle processor for a file of 64 MiB or more, one on a busy machine (the default is 1: no worker)',
-  ],
-  ['--max-line-length', 'the longest line read, in bytes (default 1048576; 0: no limit but the longest string Node.js holds)'],
-  ['--quiet', 'no progress bar and no summary on standard error'],
-];
+  ),
+  maxLineLength: custom(
+    '--max-line-length',
+    'N',
+    1 << 20,
+    (s) => whole('--max-line-length', s, 0, LONGEST_LINE) || LONGEST_LINE,
+    'the longest line read, in bytes (default 1048576; 0: no limit but the longest string Node.js holds)',
+  ),
+  quiet: flag('--quiet', 'no progress bar and no summary on standard error', { short: '-q' }),
+} as const;
 
-/** The options that a row declares. */
-export function optionsOf(row: OptionRow): readonly OptionName[] {
-  return typeof row[0] === 'string' ? [row[0]] : row[0];
+/** The options of every command, in their order. */
+export const EVERY: readonly Option[] = Object.values(COMMON);
+
+/** What the options of every command give a command that reads lines. */
+export interface Lines extends Common {
+  readonly parse: ParseOptions;
+  readonly log: LogFormat | null;
+  /** With `log`: which of the line's URIs are records. */
+  readonly logField: 'both' | 'target' | 'referrer';
+  /** Worker threads for a file (1: none), or 'auto': chosen when the run starts (see threads/pool.ts). */
+  readonly threads: number | 'auto';
+  /** The longest line read, in bytes (`--max-line-length`; 0 there means the runtime's limit). */
+  readonly maxLineLength: number;
 }
 
-/** The options that `spec`'s rows declare. */
-export function declared(spec: CommandSpec): Set<OptionName> {
-  return new Set(spec.options.flatMap((s) => s.rows.flatMap(optionsOf)));
+/**
+ * The options of every command read from `a`, for `command` run with `args`. A command other than
+ * links takes one FILE at most.
+ */
+export function lines(command: string, a: Arguments, args: readonly string[], many = false): Lines {
+  if (a.files.length > 1 && !many)
+    throw new UsageError(
+      `${command} takes one FILE (or - for standard input), got ${a.files.length}: ${a.files.map((f) => `"${f}"`).join(' ')}`,
+    );
+  const log = a.get(COMMON.log);
+  const logField = a.get(COMMON.logField);
+  if (logField === 'referrer' && log === 'common')
+    throw new UsageError('--log common lines have no referrer: use --log combined, or --log-field target');
+  return {
+    command,
+    args,
+    file: a.files[0] ?? '-',
+    quiet: a.get(COMMON.quiet),
+    parse: { lenient: a.get(COMMON.lenient), iri: a.get(COMMON.iri), zoneId: a.get(COMMON.zoneId), absolute: a.get(COMMON.absolute) },
+    log,
+    logField,
+    threads: a.get(COMMON.threads),
+    maxLineLength: a.get(COMMON.maxLineLength),
+  };
 }
 
-/** The options of every command. */
-const EVERY: ReadonlySet<string> = new Set(COMMON.flatMap(optionsOf));
+/** The options that `spec` declares, by name, with those written on their rows. */
+export function declared(spec: CommandSpec): Map<string, Option> {
+  return new Map(spec.options.flatMap((s) => s.rows.flatMap(row)).map((o) => [o.name, o]));
+}
 
-/** A bad command line: the message says what to do. */
-export class UsageError extends Error {}
+/** The options of every command, by name. */
+const EVERY_BY_NAME: ReadonlyMap<string, Option> = new Map(EVERY.map((o) => [o.name, o]));
 
-/** The options and files of a command line, before their values are checked. */
+/** The options and files of a command line, cut by the options of its command. */
 export class Arguments {
   readonly files: string[] = [];
   readonly values = new Map<OptionName, string>();
   readonly flags = new Set<OptionName>();
   help = false;
+  /** The options this command line may hold: the command's own, then those of every command. */
+  private readonly options: ReadonlyMap<string, Option>;
+  /** The options whose rules `check` checks: the command's own, and those of every command when it takes them. */
+  private readonly ruled: readonly Option[];
 
   /**
    * `args` of the command `spec`; `specs` are every command's, to name those that take an option
    * `spec` does not. The options of every command pass for every command here: `publish` and
-   * `redis` refuse those they do not take themselves (jobs.ts), naming the action.
+   * `redis` refuse those they do not take themselves, naming the action.
    */
-  constructor(spec: CommandSpec, args: readonly string[], specs: Readonly<Record<CommandName, CommandSpec>>) {
+  constructor(spec: CommandSpec, args: readonly string[], specs: readonly CommandSpec[]) {
     const own = declared(spec);
+    this.options = new Map([...own, ...EVERY_BY_NAME]);
+    this.ruled = spec.common ? [...this.options.values()] : [...own.values()];
     for (let i = 0; i < args.length; i++) {
       const arg = args[i]!;
       if (arg === '-h' || arg === '--help') {
@@ -204,51 +203,80 @@ export class Arguments {
       }
       const eq = arg.indexOf('=');
       const given = eq === -1 ? arg : arg.slice(0, eq);
-      const name = (ALIASES[given] ?? given) as OptionName;
-      if (!Object.hasOwn(OPTIONS, name) || !(EVERY.has(name) || own.has(name))) {
-        const owners = EVERY.has(name)
-          ? []
-          : Object.values(specs)
-              .filter((s) => declared(s).has(name))
-              .sort((x, y) => x.rank - y.rank)
-              .map((s) => s.name);
+      const option = this.options.get(given) ?? EVERY.find((o) => o.short === given);
+      const name = option?.name ?? given;
+      if (option === undefined) {
+        const owners = specs
+          .filter((s) => declared(s).has(name))
+          .sort((x, y) => x.rank - y.rank)
+          .map((s) => s.name);
         const hint =
           owners.length === 0 ? '' : ` (it is an option of ${new Intl.ListFormat('en', { type: 'conjunction' }).format(owners)})`;
         throw new UsageError(`unknown option "${name}" for ${spec.name}${hint}`);
       }
-      const syntax = syntaxOf(name);
-      if (syntax.value === undefined) {
+      if (option.value === undefined) {
         if (eq !== -1) throw new UsageError(`${name} takes no value`);
-        this.flags.add(name);
+        this.flags.add(option.name);
         continue;
       }
       const value: string | undefined = eq === -1 ? args[++i] : arg.slice(eq + 1);
-      if (value === undefined) throw new UsageError(`${name} needs a value: ${name} ${syntax.example ?? syntax.value}`);
-      this.values.set(name, value);
+      if (value === undefined) throw new UsageError(`${name} needs a value: ${name} ${option.example ?? option.value}`);
+      this.values.set(option.name, value);
     }
-  }
-
-  /** A whole number option in [min, max]. */
-  count(name: OptionName, dflt: number, min: number, max: number): number {
-    const s = this.values.get(name);
-    if (s === undefined) return dflt;
-    // Decimal digits alone: Number would also take "0x10", "1e1", "2.0" and spaces around them.
-    const n = /^[0-9]+$/.test(s) ? Number(s) : NaN;
-    if (!(n >= min && n <= max)) throw new UsageError(`${name} takes a whole number from ${min} to ${max}, not "${s}"`);
-    return n;
-  }
-
-  /** An option that takes one of `choices` (`dflt` when not given). */
-  choice<T extends string, D extends T | null>(name: OptionName, choices: readonly T[], dflt: D): T | D {
-    const s = this.values.get(name);
-    if (s === undefined) return dflt;
-    if ((choices as readonly string[]).includes(s)) return s as T;
-    const quoted = choices.map((c) => `"${c}"`);
-    throw new UsageError(`${name} takes ${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}, not "${s}"`);
   }
 
   /** Whether the option was given (a flag, or with a value). */
   has(name: OptionName): boolean {
     return this.flags.has(name) || this.values.has(name);
   }
+
+  /** The values parsed, by option (a file an option names is read once). */
+  private readonly parsed = new Map<Option, unknown>();
+
+  /** The value of `option`: parsed when given, its default when not. */
+  get<T>(option: Option<T>): T {
+    if (!this.has(option.name)) return option.default;
+    if (this.parsed.has(option)) return this.parsed.get(option) as T;
+    const value = option.parse(this.values.get(option.name) ?? '');
+    this.parsed.set(option, value);
+    return value;
+  }
+
+  /** Refuses every option given but those `allowed` (`publish` and `redis` take few of the options of every command). */
+  only(allowed: ReadonlySet<string>, what: string, hint: (name: OptionName) => string): void {
+    for (const name of [...this.values.keys(), ...this.flags])
+      if (!allowed.has(name)) throw new UsageError(`unknown option "${name}" for ${what}${hint(name)}`);
+  }
+
+  /**
+   * Parses the value of each option given, then throws the message of the first rule that the
+   * options given break, in the order they are declared.
+   */
+  check(): void {
+    for (const o of this.ruled) if (this.has(o.name)) this.get(o);
+    this.rules(this.ruled);
+  }
+
+  /** Throws the message of the first rule of `options` that the options given break. */
+  rules(options: readonly Option[]): void {
+    for (const o of options) {
+      if (!this.has(o.name)) continue;
+      for (const r of o.needs ?? []) if (!r.options.some((n) => this.has(n))) throw new UsageError(r.message);
+      for (const r of o.excludes ?? []) if (r.options.some((n) => this.has(n))) throw new UsageError(r.message);
+    }
+  }
+}
+
+/**
+ * The settings of `spec` run with `args`, or `'help'` when they ask for it; `specs` are every
+ * command's. Throws `UsageError` with a message that says what to do.
+ * @example
+ * configure(statsCommand, ['--log', 'combined', 'access.log'], SPECS).log; // 'combined'
+ */
+export function configure<S extends Common>(spec: CommandSpec<S>, args: readonly string[], specs: readonly CommandSpec[]): S | 'help' {
+  const a = new Arguments(spec, args, specs);
+  if (a.help) return 'help';
+  // A command that takes few of the options of every command checks them once it has refused the others.
+  if (spec.common) a.check();
+  return spec.settings(a, args);
 }

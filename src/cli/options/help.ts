@@ -1,20 +1,21 @@
 /**
  * The help, laid out from the commands' specs: `urikit --help` (`usage`) and `urikit COMMAND
  * --help` (`help`), each line at most 80 columns. An option's row shows how it is written (its
- * short form, its value) from arguments.ts, and its text wrapped beside it.
+ * short form, its value), and its help line wrapped beside it.
  */
-import { ALIASES, COMMAND_NAMES, COMMON, type CommandName, type CommandSpec, type OptionRow, optionsOf, syntaxOf } from './arguments.js';
+import { type CommandSpec, EVERY } from './arguments.js';
+import { type Option, row as onRow } from './option.js';
 
 const WIDTH = 80;
 /** A row's options longer than this stand on a line of their own, above their text. */
 const LONGEST_LABEL = 22;
 
-/** `urikit --help`: the commands, the input, the options of every command, the exit codes. */
-export function usage(specs: Readonly<Record<CommandName, CommandSpec>>): string {
-  const width = Math.max(...COMMAND_NAMES.map((c) => c.length));
-  const commands = COMMAND_NAMES.map((c) => `  ${c.padEnd(width)}  ${specs[c].summary}\n`).join('');
+/** `urikit --help`: the commands (`specs`, in their order), the input, the options of every command, the exit codes. */
+export function usage(specs: readonly CommandSpec[]): string {
+  const width = Math.max(...specs.map((c) => c.name.length));
+  const commands = specs.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}\n`).join('');
   const rows: Row[] = [
-    ...COMMON.map(row),
+    ...EVERY.map(row),
     ['-h, --help', 'this text; "urikit COMMAND --help" for a command\'s'],
     ['-V, --version', 'the version of urikit'],
   ];
@@ -60,7 +61,7 @@ export function help(spec: CommandSpec): string {
   });
   if (spec.exit !== undefined) text += `\n${wrap(words(spec.exit), 0).join('\n')}\n`;
   if (spec.common) {
-    const common = COMMON.map((r) => label(r).replace(', ', '/'));
+    const common = EVERY.map((r) => label(r).replace(', ', '/'));
     const trailer = [
       ...words('Options of every command (see "urikit --help"):'),
       ...[...common, '-h/--help'].map((l, i, all) => `${l}${i === all.length - 1 ? '.' : ','}`),
@@ -75,17 +76,16 @@ export function help(spec: CommandSpec): string {
 /** A row as the help shows it: how its options are written, and their text. */
 type Row = readonly [label: string, text: string];
 
-function row(r: OptionRow): Row {
-  return [label(r), r[1]];
+function row(o: Option): Row {
+  return [label(o), o.help];
 }
 
 /** How a row's options are written: `-q, --quiet`, `--top N`; several, with the first one's value. */
-function label(r: OptionRow): string {
-  return optionsOf(r)
-    .map((name, i) => {
-      const alias = Object.keys(ALIASES).find((a) => ALIASES[a] === name);
-      const value = i === 0 ? syntaxOf(name).value : undefined;
-      return `${alias === undefined ? '' : `${alias}, `}${name}${value === undefined ? '' : ` ${value}`}`;
+function label(o: Option): string {
+  return onRow(o)
+    .map((x, i) => {
+      const value = i === 0 ? x.value : undefined;
+      return `${x.short === undefined ? '' : `${x.short}, `}${x.name}${value === undefined ? '' : ` ${value}`}`;
     })
     .join(', ');
 }

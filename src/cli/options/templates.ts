@@ -1,13 +1,15 @@
 /**
  * `--templates FILE` (stats, parse): the URI Templates of a file, one per line, matched together
- * (`UriTemplateSet`) against each record's request target (stats/template-counts.ts counts them).
+ * (`UriTemplateSet`) against each record's request target (stats/template-counts.ts counts them),
+ * and `--match`, how they read a query.
  */
 import { readFileSync } from 'node:fs';
 import type { ByteView } from '../../readers/bytes.js';
 import type { UriTemplateError } from '../../template/error.js';
 import { type UriTemplateMatch, UriTemplateSet } from '../../template/set.js';
 import { UriTemplate } from '../../template/template.js';
-import { UsageError } from './arguments.js';
+import { fileProblem } from '../io/file-error.js';
+import { choice, UsageError } from './option.js';
 
 /** The templates of a file, in its order, with the line each is on. */
 export interface Templates {
@@ -29,7 +31,7 @@ export function readTemplates(file: string, query: 'named' | 'exact'): Templates
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new UsageError(`--templates ${file}: cannot read it (${(e as NodeJS.ErrnoException).code})`);
+    throw new UsageError(`--templates ${file}: cannot read it: ${fileProblem(e as NodeJS.ErrnoException)}`);
   }
   const templates: UriTemplate[] = [];
   const lines: number[] = [];
@@ -52,4 +54,18 @@ export function readTemplates(file: string, query: 'named' | 'exact'): Templates
 /** What a record is matched as: its request target (path and query), or an opaque URI's whole text. */
 export function matchRecord(templates: Templates, r: ByteView): UriTemplateMatch | null {
   return templates.set.match(r.requestTarget ?? r.href);
+}
+
+/** `--match`: how the templates read a query. */
+export const MATCH = choice(
+  '--match',
+  ['named', 'exact'],
+  'named',
+  'with --templates, how a template reads the query: named (the default), the path exactly and of the query only the pairs the template names, found in any order, others ignored (/users/{id} matches /users/42?utm_source=x; /search{?q} matches /search?page=2&q=a+b); exact, the whole target as an expansion of the template',
+  { needs: [{ options: ['--templates'], message: '--match needs --templates FILE: it says how the templates read a query' }] },
+);
+
+/** The templates of `file` (`--templates`), read as `match` says, or null. */
+export function templatesOf(file: string | null, match: 'named' | 'exact'): Templates | null {
+  return file === null ? null : readTemplates(file, match);
 }

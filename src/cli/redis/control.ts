@@ -10,10 +10,10 @@
  */
 
 import { BufferedWriter } from '../io/writer.js';
-import type { Config } from '../options/config.js';
 import type { Io } from '../run/run.js';
 import { account, describeMissing, isDone } from './accounts.js';
 import { RedisError, type Server } from './client.js';
+import type { ControlSettings } from './control-spec.js';
 import { consumersOf, groupsOf, LIVE, trimShard } from './groups.js';
 import { bucketsFor, createJob, describe, guard, type Job, openJob, producers } from './job.js';
 
@@ -22,7 +22,7 @@ const TIMED_OUT = 1;
 const INCOMPLETE = 3;
 
 /** Runs `urikit redis ACTION`; returns the exit code. */
-export async function control(server: Server, config: Config, io: Io): Promise<number> {
+export async function control(server: Server, config: ControlSettings, io: Io): Promise<number> {
   const r = config.redis;
   const name = r.server!.job!;
   const err = config.quiet ? null : io.stderr;

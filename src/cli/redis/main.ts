@@ -4,25 +4,32 @@
  * whose output goes to a job's frontier (`--to` without `--from`).
  */
 
-import { COMMANDS } from '../commands/index.js';
+import { DEDUPE_PRESET } from '../../ops/dedupe.js';
+import { lineCommand } from '../commands/index.js';
+import type { NormalizeSettings } from '../commands/normalize.js';
 import { need } from '../commands/packages.js';
+import type { StatsSettings } from '../commands/stats.js';
+import { UnreadInput } from '../io/input.js';
 import { BufferedWriter, type Sink } from '../io/writer.js';
-import { type CommandName, type LineCommandName, UsageError } from '../options/arguments.js';
-import type { Config } from '../options/config.js';
-import type { RedisTarget } from '../options/jobs.js';
+import type { Common, Lines } from '../options/arguments.js';
+import type { Connection, RedisTarget, WorkerOptions } from '../options/jobs.js';
+import { UsageError } from '../options/option.js';
 import { Exit, type Io, openSource, run } from '../run/run.js';
 import { connect, RedisError, type Server } from './client.js';
 import { control } from './control.js';
+import type { ControlSettings } from './control-spec.js';
 import { FrontierSink } from './frontier.js';
 import { guard, type Job, openJob, settle } from './job.js';
 import { publish } from './publish.js';
+import type { PublishSettings } from './publish-spec.js';
 import { frontierSetting, groupSetting, inputSetting, rulesSetting } from './settings.js';
 import { estimatesNote, readStats } from './stats.js';
 import { OutputClosed, work } from './worker.js';
 
 /** Runs a command that names a Redis job; returns the exit code. */
-export async function runRedis(command: CommandName, config: Config, io: Io): Promise<number> {
+export async function runRedis(command: string, settings: Common, io: Io): Promise<number> {
   const servers: Server[] = [];
+  const config = settings as Lines & { redis: { connection: Connection } };
   const r = config.redis;
   const notes = config.quiet ? null : (m: string): void => void io.stderr.write(m);
   if (r.connection.passwordInUrl) {
@@ -41,22 +48,25 @@ export async function runRedis(command: CommandName, config: Config, io: Io): Pr
   };
   try {
     if (command === 'redis') {
-      const server = await connect(r.server!, r.connection, notes);
+      const c = settings as ControlSettings;
+      const server = await connect(c.redis.server, r.connection, notes);
       servers.push(server);
-      return await control(server, config, io);
+      return await control(server, c, io);
     }
     if (command === 'publish') {
-      const job = await open(r.to!, true);
-      await settle(job, [rulesSetting(), inputSetting(config)], 'this publish');
-      const input = await openSource(config, io);
-      return input === null ? Exit.USAGE : await publish(job, config, io, input);
+      const p = settings as PublishSettings;
+      const job = await open(p.redis.to, true);
+      await settle(job, [rulesSetting(), inputSetting(p)], 'this publish');
+      const input = await openSource(p, io);
+      return input === null ? Exit.USAGE : await publish(job, p, io, input);
     }
-    const spec = COMMANDS[command as LineCommandName];
+    const spec = lineCommand(command);
+    const w = (settings as Lines & { redis: WorkerOptions }).redis;
     await need(spec.packages?.(config) ?? [], `urikit ${command}`);
-    if (r.from !== null && r.report) {
-      const job = await open(r.from, false);
-      const { stats, log, estimates } = await readStats(job, config);
-      const c = config;
+    if (w.from !== null && command === 'stats' && (settings as StatsSettings).report) {
+      const c = settings as StatsSettings;
+      const job = await open(w.from, false);
+      const { stats, log, estimates } = await readStats(job, c);
       if (c.json) {
         const o = stats.toJSON(c.top);
         if (estimates.size > 0) o.distinctEstimates = Object.fromEntries(estimates);
@@ -68,17 +78,31 @@ export async function runRedis(command: CommandName, config: Config, io: Io): Pr
       return Exit.OK;
     }
     let out: Sink = new BufferedWriter(io.stdout);
-    if (r.to !== null) {
-      const job = await open(r.to, true);
-      await settle(job, [rulesSetting(), frontierSetting(config)], `this ${command}${r.from === null ? '' : ' worker'}`);
-      out = new FrontierSink(job, command === 'resolve' ? (config.normalize ?? {}) : null, r.from === null ? null : command);
+    if (w.to !== null) {
+      const job = await open(w.to, true);
+      // resolve --to: the frontier keeps each URL once, in the form --dedupe compares (normalize's own form is its output).
+      const form = command === 'resolve' ? { ...DEDUPE_PRESET } : null;
+      await settle(
+        job,
+        [rulesSetting(), frontierSetting(config, form ?? (settings as NormalizeSettings).normalize ?? {})],
+        `this ${command}${w.from === null ? '' : ' worker'}`,
+      );
+      out = new FrontierSink(job, form, w.from === null ? null : command);
     }
-    if (r.from === null) return await run(spec, config, io, out);
-    const job = await open(r.from, true);
-    await settle(job, [rulesSetting(), inputSetting(config), groupSetting(command, config, r.to?.job ?? null)], `this ${command} worker`);
-    return await work(spec, config, job, out, new BufferedWriter(io.stderr), r.to === null ? io.stdout : null, io.afterCommit);
+    if (w.from === null) return await run(spec, config, io, out);
+    const job = await open(w.from, true);
+    await settle(job, [rulesSetting(), inputSetting(config), groupSetting(command, config, w.to?.job ?? null)], `this ${command} worker`);
+    return await work(
+      spec,
+      settings as Lines & { redis: WorkerOptions },
+      job,
+      out,
+      new BufferedWriter(io.stderr),
+      w.to === null ? io.stdout : null,
+      io.afterCommit,
+    );
   } catch (e) {
-    if (e instanceof RedisError || e instanceof UsageError) io.stderr.write(`urikit: ${e.message}\n`);
+    if (e instanceof RedisError || e instanceof UsageError || e instanceof UnreadInput) io.stderr.write(`urikit: ${e.message}\n`);
     else if (e instanceof OutputClosed) {
       if (e.failure !== null) io.stderr.write(`urikit: cannot write the output: ${e.message}\n`);
       else return Exit.OK;

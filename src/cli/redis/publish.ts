@@ -28,12 +28,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { openInput, type Source } from '../io/input.js';
+import { describeReadError, openInput, type Source, UnreadInput } from '../io/input.js';
 import { Progress } from '../io/progress.js';
 import { LogLine } from '../lines/log.js';
 import type { Kind, LineReader, Records } from '../lines/records.js';
 import { Finder, Walker } from '../lines/walker.js';
-import type { Config } from '../options/config.js';
 import { Exit, type Io } from '../run/run.js';
 import { wasCut } from './accounts.js';
 import { RedisError } from './client.js';
@@ -41,6 +40,7 @@ import { Batch, type Batched, BIG_ENTRY } from './entry.js';
 import { groupsOf, liveGroups } from './groups.js';
 import { guardAgain, type Job, PRODUCER_TTL } from './job.js';
 import { shardOfBytes, shardOfLower } from './keys.js';
+import type { PublishSettings } from './publish-spec.js';
 
 /** How often the producer looks at the workers' lag (ms). */
 const LAG_CHECK = 250;
@@ -68,7 +68,7 @@ class ShardLines implements LineReader, Records {
   private readonly log: LogLine | null;
 
   constructor(
-    config: Config,
+    config: PublishSettings,
     private readonly shards: number,
     finder: Finder,
   ) {
@@ -222,7 +222,7 @@ interface ShardState {
 }
 
 /** Publishes the input of `config` to `job`; returns the exit code. */
-export async function publish(job: Job, config: Config, io: Io, input: Source): Promise<number> {
+export async function publish(job: Job, config: PublishSettings, io: Io, input: Source): Promise<number> {
   const keys = job.keys;
   const server = job.server;
   const name = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -335,7 +335,10 @@ export async function publish(job: Job, config: Config, io: Io, input: Source): 
         s.entries = 0;
         s.lines = 0;
       }
-      await p.read(await openInput(file, io.stdin, config.maxLineLength), false);
+      const reread = await openInput(file, io.stdin, config.maxLineLength).catch((e: NodeJS.ErrnoException) => {
+        throw new UnreadInput(describeReadError(e, file, 'publish'));
+      });
+      await p.read(reread, false);
     }
   } finally {
     clearInterval(timer);
@@ -441,7 +444,7 @@ class Pass {
   constructor(
     private readonly job: Job,
     private readonly run: number,
-    private readonly config: Config,
+    private readonly config: PublishSettings,
     private readonly io: Io,
     private readonly shards: ShardState[],
     private readonly lag: LagWatch,
@@ -474,9 +477,9 @@ class Pass {
         else if (since === null) since = Date.now();
         else if (Date.now() - since >= HOLD) await cut();
         // A stream cancelled by a signal may end with an error: it ends there.
-        const next = chunks.next().catch((e: unknown) => {
+        const next = chunks.next().catch((e: NodeJS.ErrnoException) => {
           if (this.stopped()) return { done: true as const, value: undefined };
-          throw e;
+          throw e.code === undefined ? e : new UnreadInput(describeReadError(e, input.name, 'publish'));
         });
         let read = since === null ? await next : await within(next, since + HOLD - Date.now());
         if (read === null) {

@@ -6,8 +6,10 @@
  */
 import { DEDUPE_PRESET, type DedupeOptions, TRACKING_PARAMS } from '../../ops/dedupe.js';
 import { NORMAL_FORM_RULES } from '../../ops/normalize.js';
-import type { CommandName } from '../options/arguments.js';
-import type { Config } from '../options/config.js';
+import type { ResolveSettings } from '../commands/resolve.js';
+import type { StatsSettings } from '../commands/stats.js';
+import type { UriPerLineSettings } from '../commands/uri-per-line.js';
+import type { Lines } from '../options/arguments.js';
 
 /** One setting: its field in the job's hash, what it is in words, and its value (also its description). */
 export interface Setting {
@@ -25,7 +27,7 @@ export function rulesSetting(): Setting {
 }
 
 /** What the published lines are: URIs, or the lines of a log format (publish finds the host of their request targets). */
-export function inputSetting(config: Config): Setting {
+export function inputSetting(config: Lines): Setting {
   return { field: 'set:input', what: 'reads its input as', value: config.log === null ? 'lines of URIs' : `--log ${config.log}` };
 }
 
@@ -34,19 +36,20 @@ export function inputSetting(config: Config): Setting {
  * it parses, which of a log line's URIs it takes, where its output goes and, for stats, how it
  * counts.
  */
-export function groupSetting(command: CommandName, config: Config, frontier: string | null): Setting {
+export function groupSetting(command: string, config: Lines, frontier: string | null): Setting {
   const words = parsing(config);
   if (config.log !== null) words.push(`--log-field ${config.logField}`);
   words.push(`--max-line-length ${config.maxLineLength}`);
-  if (command === 'resolve' && config.base !== null) words.push(`--base ${config.base.href}`);
-  if (command === 'normalize' || command === 'resolve') words.push(`--on-invalid ${config.onInvalid}`);
-  if (command === 'stats') words.push(`--group-by ${config.groupBy}`, `--track ${config.track}`);
+  const base = command === 'resolve' ? (config as ResolveSettings).base : null;
+  if (base !== null) words.push(`--base ${base.href}`);
+  if (command === 'normalize' || command === 'resolve') words.push(`--on-invalid ${(config as UriPerLineSettings).onInvalid}`);
+  if (command === 'stats') words.push(`--group-by ${(config as StatsSettings).groupBy}`, `--track ${(config as StatsSettings).track}`);
   else words.push(frontier === null ? 'output to standard output' : `output to the frontier of the job ${frontier}`);
   return { field: `set:group:${command}`, what: `has ${command} workers with`, value: words.join(', ') };
 }
 
 /** How URIs are parsed: which of them are valid, and what lenient mode keeps of the others. */
-function parsing(config: Config): string[] {
+function parsing(config: Lines): string[] {
   const p = config.parse;
   const words = [p.lenient === true ? '--lenient' : 'strict parsing'];
   if (p.iri === true) words.push('--iri');
@@ -56,11 +59,11 @@ function parsing(config: Config): string[] {
 }
 
 /**
- * The URLs of the frontier: the normal form (what `normalize --dedupe` compares with the same
- * options) of the URIs read as they are parsed, whichever group or local input commits them.
+ * The URLs of the frontier: the normal form `form` (what `normalize --dedupe` compares with the
+ * same options) of the URIs read as they are parsed, whichever group or local input commits them.
  */
-export function frontierSetting(config: Config): Setting {
-  return { field: 'set:frontier', what: 'keeps its frontier in', value: [formOf(config.normalize ?? {}), ...parsing(config)].join(', ') };
+export function frontierSetting(config: Lines, form: DedupeOptions): Setting {
+  return { field: 'set:frontier', what: 'keeps its frontier in', value: [formOf(form), ...parsing(config)].join(', ') };
 }
 
 /** "the dedupe preset", "the RFC 3986 normal form (--rfc-only)", or the RFC 3986 normal form and the steps. */

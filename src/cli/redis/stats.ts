@@ -14,7 +14,7 @@
  *   hash, each value's over-count in a hash), and a HyperLogLog of every value
  * ```
  */
-import type { Config } from '../options/config.js';
+import type { StatsSettings } from '../commands/stats.js';
 import { Stats, type UriStatsData } from '../stats/counts.js';
 import type { TopKData } from '../stats/topk.js';
 import type { Server } from './client.js';
@@ -44,7 +44,7 @@ export function statsKeys(log: boolean): string[] {
  * field, n pairs, then the number of list counts and their list (1-based in `lists`), value, n
  * triples.
  */
-export function statsArgs(s: Stats, config: Config, lists: readonly string[]): Array<string | number> {
+export function statsArgs(s: Stats, config: StatsSettings, lists: readonly string[]): Array<string | number> {
   const d = s.toData();
   const scalars: Array<string | number> = [`:log:${config.log ?? ''}`, 1, `:group:${config.groupBy}`, 1];
   const put = (name: string, n: number): void => {
@@ -83,7 +83,7 @@ export interface JobStats {
  * is the log format the workers read ("" for none). The hosts were counted as the workers'
  * --group-by said.
  */
-export async function readStats(job: Job, config: Config): Promise<JobStats> {
+export async function readStats(job: Job, config: StatsSettings): Promise<JobStats> {
   const server = job.server;
   const shards = await Promise.all(Array.from({ length: job.shards }, (_, i) => readShard(server, job, i)));
   let log = '';

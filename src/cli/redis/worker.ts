@@ -27,13 +27,19 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Writable } from 'node:stream';
 import type { Command, LineCommandSpec } from '../commands/command.js';
+import type { StatsSettings } from '../commands/stats.js';
 import { StatsCommand } from '../commands/stats.js';
 import type { Sink } from '../io/writer.js';
 import { lineWalker } from '../lines/readers.js';
 import type { LineShape } from '../lines/records.js';
 import type { Walker } from '../lines/walker.js';
-import type { Config } from '../options/config.js';
+import type { Lines as LineSettings } from '../options/arguments.js';
+import type { WorkerOptions } from '../options/jobs.js';
 import { Exit } from '../run/run.js';
+
+/** The settings of a worker's command. */
+type Settings = LineSettings & { readonly redis: WorkerOptions };
+
 import { isDone, unconfirmed, wasCut } from './accounts.js';
 import { type Client, callBuffer, RedisError, seconds } from './client.js';
 import { type Entry, EntryError, forEachLine, readEntry } from './entry.js';
@@ -76,7 +82,7 @@ interface Processor {
  */
 export async function work(
   spec: LineCommandSpec,
-  config: Config,
+  config: Settings,
   job: Job,
   out: Sink,
   err: Sink,
@@ -117,7 +123,7 @@ class Worker {
 
   constructor(
     spec: LineCommandSpec,
-    private readonly config: Config,
+    private readonly config: Settings,
     private readonly job: Job,
     out: Sink,
     private readonly err: Sink,
@@ -130,7 +136,7 @@ class Worker {
     this.claimEvery = Math.min(Math.max(config.redis.claimIdle / 4, 100), 1000);
     this.processor =
       spec.name === 'stats'
-        ? new Counts(config, job, this.group, err)
+        ? new Counts(config as Settings & StatsSettings, job, this.group, err)
         : // The other commands that take --from (the specs with ../options/jobs.ts's workerOptions) read lines.
           new Lines(spec, config, job, this.group, out, err, stdout, afterCommit);
   }
@@ -484,7 +490,7 @@ class Lines implements Processor {
 
   constructor(
     private readonly spec: LineCommandSpec,
-    private readonly config: Config,
+    private readonly config: Settings,
     private readonly job: Job,
     private readonly group: string,
     private readonly out: Sink,
@@ -590,7 +596,7 @@ class Counts implements Processor {
   private readonly lists: readonly string[];
 
   constructor(
-    private readonly config: Config,
+    private readonly config: StatsSettings,
     private readonly job: Job,
     private readonly group: string,
     private readonly err: Sink,
@@ -600,7 +606,7 @@ class Counts implements Processor {
 
   async handle(entries: Entry[]): Promise<void> {
     // Counted exactly: an entry holds at most a batch of lines.
-    const config: Config = { ...this.config, track: 1 << 30 };
+    const config: StatsSettings = { ...this.config, track: 1 << 30 };
     const counts = new Map<Entry, Array<string | number>>();
     for (const e of entries) {
       const cmd = new StatsCommand(config);

@@ -6,18 +6,18 @@
  * reported too (exit 2).
  */
 import { type LineCommandSpec, MAIN } from '../commands/command.js';
+import type { LinksSettings } from '../commands/links.js';
 import { type DocumentOutput, type LinksCommand, readInput } from '../commands/links.js';
 import { feature, need } from '../commands/packages.js';
 import { describeReadError } from '../io/input.js';
 import { barWanted, Progress } from '../io/progress.js';
 import { BufferedWriter, type Sink } from '../io/writer.js';
 import { type DocumentInput, listInputs } from '../links/inputs.js';
-import type { Config } from '../options/config.js';
 import { runFileThreads } from '../threads/files.js';
 import { Exit, type Io, usageError } from './run.js';
 
 /** Runs `links` over every input of `config`; returns the exit code. */
-export async function runDocuments(spec: LineCommandSpec, config: Config, io: Io): Promise<number> {
+export async function runDocuments(spec: LineCommandSpec<LinksSettings>, config: LinksSettings, io: Io): Promise<number> {
   try {
     await need(spec.packages?.(config) ?? [], 'urikit links');
   } catch (e) {

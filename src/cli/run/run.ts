@@ -15,8 +15,7 @@ import { barWanted, Progress } from '../io/progress.js';
 import { BufferedWriter, type Sink } from '../io/writer.js';
 import { lineWalker } from '../lines/readers.js';
 import type { InputShape, Reader, Records } from '../lines/records.js';
-import type { CommandName } from '../options/arguments.js';
-import type { Config } from '../options/config.js';
+import type { Lines } from '../options/arguments.js';
 import { autoThreads, runThreads } from '../threads/pool.js';
 import { segmentSize } from '../threads/serve.js';
 
@@ -39,13 +38,13 @@ export interface Io {
 export const Exit = Object.freeze({ OK: 0, INVALID_INPUT: 1, USAGE: 2, INTERRUPTED: 130 });
 
 /** Writes a usage error and what to run for help; returns the exit code. */
-export function usageError(io: Io, message: string, command: CommandName | null): number {
+export function usageError(io: Io, message: string, command: string | null): number {
   io.stderr.write(`urikit: ${message}\nRun "urikit ${command === null ? '' : `${command} `}--help" for usage.\n`);
   return Exit.USAGE;
 }
 
 /** The command's input; null when it cannot be read (the reason is written to standard error). */
-export async function openSource(config: Config, io: Io): Promise<Source | null> {
+export async function openSource(config: Lines, io: Io): Promise<Source | null> {
   try {
     return await openInput(config.file, io.stdin, config.maxLineLength);
   } catch (e) {
@@ -58,7 +57,7 @@ export async function openSource(config: Config, io: Io): Promise<Source | null>
  * Runs the command over its input, writing its output to `out` (standard output, or another
  * `Sink`: a job's frontier, see redis/); returns the exit code.
  */
-export async function run(spec: LineCommandSpec, config: Config, io: Io, out: Sink = new BufferedWriter(io.stdout)): Promise<number> {
+export async function run(spec: LineCommandSpec, config: Lines, io: Io, out: Sink = new BufferedWriter(io.stdout)): Promise<number> {
   const input = await openSource(config, io);
   if (input === null) return Exit.USAGE;
   try {
@@ -134,6 +133,7 @@ export async function run(spec: LineCommandSpec, config: Config, io: Io, out: Si
   if (out.closed && out.error === null) return Exit.OK;
   // What was counted and the summary, also when the input failed.
   cmd.end();
+  cmd.logNote();
   await out.flush(cmd.out);
   await err.flush(cmd.err);
   if (failure !== null) {
@@ -146,7 +146,9 @@ export async function run(spec: LineCommandSpec, config: Config, io: Io, out: Si
     io.stderr.write(`urikit: cannot write the output: ${out.error.message}\n`);
     return Exit.USAGE;
   }
-  return interrupt.interrupted ? Exit.INTERRUPTED : cmd.exitCode();
+  if (interrupt.interrupted) return Exit.INTERRUPTED;
+  // A log none of whose lines is of the --log format (said by logNote): data the run does not read.
+  return cmd.nothingRead() ? Exit.USAGE : cmd.exitCode();
 }
 
 /**
@@ -182,7 +184,7 @@ export class Interrupt {
 }
 
 /** The reader of the input of `shape`, as `config` says it is written, for the records of `to`. */
-function createReader(shape: InputShape, config: Config, to: Records): Reader {
+function createReader(shape: InputShape, config: Lines, to: Records): Reader {
   // Documents (links) are read by ./documents.ts.
   if (shape === 'html' || shape === 'warc') throw new Error(`internal error: ${config.command} reads documents (documents.ts)`);
   return lineWalker(shape, config, to);

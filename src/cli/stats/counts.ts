@@ -23,6 +23,10 @@ const REG_NAME = HOST_TYPES.indexOf('reg-name');
 const NO_HOST = HOST_TYPES.indexOf('none');
 /** Decodes an ASCII host (any decoder would). */
 const ascii = new TextDecoder();
+/** The first of the forms with no path (`CONNECT host:443`, `OPTIONS *`), which match no route. */
+const AUTHORITY_FORM = FORMS.indexOf('authority');
+/** The rows of the requests of each form with no path, in the tables of routes and templates. */
+const NO_PATH_ROWS = ['(authority-form: CONNECT)', '(asterisk-form: OPTIONS *)'] as const;
 /** The index in `FORMS` of each `TargetForm` of a valid target (1 to 4). */
 const FORM_INDEX: readonly number[] = [-1, 1, 2, 3, 4].map((f) => (f === -1 ? -1 : FORMS.indexOf(targetFormName(f))));
 
@@ -127,6 +131,11 @@ export class UriStats {
   readonly routes: RouteTree | null;
   /** Hosts are counted as they are (not grouped): by their bytes, when ASCII. */
   private readonly hostBytes: boolean;
+  /**
+   * With --templates or --infer-routes: the requests of a form with no path (authority, asterisk),
+   * which match no template and make no route, by form.
+   */
+  readonly noPath = new Float64Array(2);
 
   constructor(
     capacity: number,
@@ -178,7 +187,8 @@ export class UriStats {
     this.valid++;
     const o = r.offsets;
     const flags = o[Slot.FLAGS]!;
-    if (r instanceof TargetView) this.byForm[FORM_INDEX[r.form]!]!++;
+    const form = r instanceof TargetView ? FORM_INDEX[r.form]! : -1;
+    if (form !== -1) this.byForm[form]!++;
     this.byHostType[HOST_TYPES.indexOf(r.hostType ?? 'none')]!++;
     const bytes = r.bytes;
     const ascii = (flags & NOT_ASCII) === 0;
@@ -192,6 +202,7 @@ export class UriStats {
     if (ascii) this.paths.addBytes(bytes, o[Slot.PATH_START]!, o[Slot.PATH_END]!);
     else this.paths.add(r.path);
     if ((flags & WARNING_FLAGS) !== 0) for (const [name, bit] of WARNINGS) if ((flags & bit) !== 0) increment(this.warnings, name);
+    if (form >= AUTHORITY_FORM) return this.withoutPath(form);
     if (this.templates !== null) {
       const target = r.requestTarget ?? r.href;
       const template = this.templates.find(target);
@@ -266,7 +277,8 @@ export class UriStats {
     if ((flags & WARNING_FLAGS) !== 0) for (const [name, bit] of WARNINGS) if ((flags & bit) !== 0) warnings.push(name);
     let template = -1;
     let miss: string | null = null;
-    if (this.templates !== null) {
+    const form = r instanceof TargetView ? FORM_INDEX[r.form]! : -1;
+    if (this.templates !== null && form < AUTHORITY_FORM) {
       const target = r.requestTarget ?? r.href;
       template = this.templates.find(target);
       if (template === -1) miss = target;
@@ -287,7 +299,7 @@ export class UriStats {
     const texts = ascii ? (hostText === null ? null : [null, hostText, null]) : [scheme ? r.scheme!.toLowerCase() : null, hostText, r.path];
     return {
       error: null,
-      form: r instanceof TargetView ? FORM_INDEX[r.form]! : -1,
+      form,
       hostType: HOST_TYPES.indexOf(r.hostType ?? 'none'),
       warnings: warnings.length === 0 ? NONE : warnings,
       template,
@@ -317,8 +329,30 @@ export class UriStats {
     if (t.keys[2] !== -1) countKey(this.hosts, t, 1, bytes, start);
     countKey(this.paths, t, 2, bytes, start);
     for (const w of t.warnings) increment(this.warnings, w);
+    if (t.form >= AUTHORITY_FORM) return this.withoutPath(t.form);
     if (this.templates !== null) return this.templates.count(t.template, t.miss!);
     return this.routes === null ? -1 : this.routes.add(t.route!, status < 400);
+  }
+
+  /** A request of a form with no path (an index of `FORMS`): counted apart from routes and templates; no route's slot. */
+  private withoutPath(form: number): number {
+    if (this.templates !== null || this.routes !== null) this.noPath[form - AUTHORITY_FORM]!++;
+    return -1;
+  }
+
+  /** The requests of a form with no path, as the JSON of routes and templates gives them. */
+  private noPathJSON(): { authority: number; asterisk: number } {
+    return { authority: this.noPath[0]!, asterisk: this.noPath[1]! };
+  }
+
+  /** The rows of the requests of a form with no path, those of none left out. */
+  noPathRows(): Array<[string, number]> {
+    return NO_PATH_ROWS.map((name, i): [string, number] => [name, this.noPath[i]!]).filter(([, n]) => n > 0);
+  }
+
+  /** The requests of a form with no path. */
+  get withoutPaths(): number {
+    return this.noPath[0]! + this.noPath[1]!;
   }
 
   /** Valid records by host type, in the order of `HOST_TYPES`, those with none left out. */
@@ -381,6 +415,7 @@ export class UriStats {
       forms: [...this.forms],
       ...(this.templates === null ? {} : { templates: this.templates.toData() }),
       ...(this.routes === null ? {} : { routes: this.routes.toData() }),
+      ...(this.templates === null && this.routes === null ? {} : { noPath: [...this.noPath] }),
     };
   }
 
@@ -397,6 +432,9 @@ export class UriStats {
     for (const [k, n] of d.warnings) increment(this.warnings, k, n);
     for (const [k, n] of d.forms) this.byForm[FORMS.indexOf(k as (typeof FORMS)[number])]! += n;
     if (d.templates !== undefined) this.templates?.merge(d.templates);
+    d.noPath?.forEach((n, i) => {
+      this.noPath[i]! += n;
+    });
   }
 
   /** Adds a worker's routes; returns the map of its route slots to ours. */
@@ -424,8 +462,9 @@ export class UriStats {
         ? {}
         : {
             templates: {
-              matched: this.valid - this.templates.unmatched,
+              matched: this.valid - this.templates.unmatched - this.withoutPaths,
               unmatched: this.templates.unmatched,
+              noPath: this.noPathJSON(),
               counts: this.templates.rows(),
               unmatchedTargets: topJSON(this.templates.misses, top, false),
             },
@@ -435,8 +474,9 @@ export class UriStats {
         : {
             routes: {
               distinct: rows!.length,
-              matched: this.valid - this.routes.unrouted,
+              matched: this.valid - this.routes.unrouted - this.withoutPaths,
               unrouted: this.routes.unrouted,
+              noPath: this.noPathJSON(),
               top: rows!.slice(0, top),
             },
           }),
@@ -467,10 +507,19 @@ export type UriStatsJSON = {
   templates?: {
     matched: number;
     unmatched: number;
+    /** Requests of a form with no path, which match no template: `CONNECT host:443`, `OPTIONS *`. */
+    noPath: { authority: number; asterisk: number };
     counts: Array<{ line: number; template: string; count: number }>;
     unmatchedTargets: TopJSON;
   };
-  routes?: { distinct: number; matched: number; unrouted: number; top: Array<{ template: string; count: number }> };
+  routes?: {
+    distinct: number;
+    matched: number;
+    unrouted: number;
+    /** Requests of a form with no path, which make no route: `CONNECT host:443`, `OPTIONS *`. */
+    noPath: { authority: number; asterisk: number };
+    top: Array<{ template: string; count: number }>;
+  };
 } & Record<string, unknown>;
 
 /** `UriStats` as plain data. */
@@ -490,6 +539,8 @@ export interface UriStatsData {
   templates?: TemplateCountsData;
   /** With --infer-routes (not in a Redis job's counts). */
   routes?: RouteTreeData;
+  /** With either: the requests of a form with no path, by form (authority, asterisk). */
+  noPath?: number[];
 }
 
 /** Everything `urikit stats` counts. */
@@ -590,8 +641,10 @@ export class Stats {
         null,
       );
     if (this.log) {
-      section(out, 'request targets', this.kinds[0]!, top, false);
-      section(out, 'referrers', this.kinds[1]!, top, true);
+      // A kind of which nothing was read (the referrers of --log common or --log-field target) has no section.
+      const [targets, referrers] = this.kinds as [UriStats, UriStats];
+      if (targets.uris > 0) section(out, 'request targets', targets, top, false);
+      if (referrers.uris > 0 || referrers.absent > 0) section(out, 'referrers', referrers, top, true);
     } else {
       section(out, 'URIs', this.kinds[0]!, top, false);
     }
@@ -668,7 +721,7 @@ function section(out: string[], name: string, s: UriStats, top: number, referrer
     );
     if (s.hosts.distinct !== 0) table(out, `top ${top} ${s.groups.name}`, summaryRows(s.hosts, top, false), s.valid, s.hosts);
     table(out, `top ${top} paths`, summaryRows(s.paths, top, false), s.valid, s.paths);
-    if (s.templates !== null) templateTables(out, s.templates, top, s.valid);
+    if (s.templates !== null) templateTables(out, s, top);
     if (s.routes !== null) routeTable(out, s, top);
   }
   if (s.invalid > 0)
@@ -693,13 +746,16 @@ function section(out: string[], name: string, s: UriStats, top: number, referrer
  * The templates that matched, by count (then in the file's order), the unmatched; then the
  * request targets that no template matched.
  */
-function templateTables(out: string[], t: TemplateCounts, top: number, valid: number): void {
+function templateTables(out: string[], s: UriStats, top: number): void {
+  const t = s.templates!;
+  const valid = s.valid;
   const rows = t
     .rows()
     .filter((r) => r.count > 0)
     .sort((a, b) => b.count - a.count || a.line - b.line)
     .map((r) => row(r.template, r.count));
   if (t.unmatched > 0) rows.push(row('(no template)', t.unmatched));
+  for (const [name, n] of s.noPathRows()) rows.push(row(name, n));
   table(out, `templates (${t.templates.file})`, rows, valid, null);
   const unused = t.counts.filter((n) => n === 0).length;
   if (unused > 0) out.push(`  (${unused} of ${t.counts.length} templates matched nothing)`);
@@ -712,6 +768,7 @@ function routeTable(out: string[], s: UriStats, top: number): void {
   const rows = all.slice(0, top).map((r) => row(r.template, r.count));
   const unrouted = s.routes!.unrouted;
   if (unrouted > 0) rows.push(row('(no route)', unrouted));
+  for (const [name, n] of s.noPathRows()) rows.push(row(name, n));
   table(out, `top ${top} routes found`, rows, s.valid, null, `   (${all.length} routes)`);
 }
 

@@ -61,7 +61,8 @@ export function htmlReport(json: StatsJSON, meta: ReportMeta): string {
         main.valid,
       ),
     ]),
-    refs === undefined
+    // Nothing read of them (--log common, --log-field target): no section.
+    refs === undefined || (refs.uris === 0 && refs.absent === 0)
       ? ''
       : section('Referrers', [
           topTable('Top referrer sites', ONE[meta.groups] ?? meta.groups, refs[meta.groups] as TopJSON, refs.valid),
@@ -211,11 +212,13 @@ function routes(s: UriStatsJSON, t: TimelineJSON | undefined, meta: ReportMeta):
   if (s.routes !== undefined) {
     rows = s.routes.top;
     if (s.routes.unrouted > 0) rest = [['(no route)', s.routes.unrouted]];
+    rest.push(...noPathRows(s.routes.noPath));
     title = 'Routes found';
     note = `${fmt(s.routes.distinct)} routes: paths whose segments differ only by ids (numbers, UUIDs, hashes, dates, tokens) or by one of many values at their position. The top ${meta.top} by count.`;
   } else if (s.templates !== undefined) {
     rows = s.templates.counts.filter((r) => r.count > 0).sort((a, b) => b.count - a.count || a.line - b.line);
     if (s.templates.unmatched > 0) rest = [['(no template)', s.templates.unmatched]];
+    rest.push(...noPathRows(s.templates.noPath));
     title = 'Routes (templates)';
     const unused = s.templates.counts.length - rows.length;
     note = `Requests by the first template of the file their target matches.${unused > 0 ? ` ${fmt(unused)} of ${fmt(s.templates.counts.length)} templates matched nothing.` : ''}`;
@@ -235,6 +238,15 @@ function routes(s: UriStatsJSON, t: TimelineJSON | undefined, meta: ReportMeta):
       : topTable('Targets no template matched', 'target', s.templates.unmatchedTargets, s.valid);
   const head = ['route', 'count', 'share', ...(hasSeries ? [`per ${t!.unit}`] : [])];
   return `<section class="panel"><h2>${esc(title)}</h2><p class="sub">${esc(note)}</p>${table(head, body, 'routes')}</section>${misses === '' ? '' : `<section class="grid2">${misses}</section>`}`;
+}
+
+/** The rows of the requests of a form with no path (`CONNECT host:443`, `OPTIONS *`), which match no route. */
+function noPathRows(n: { authority: number; asterisk: number }): Array<[string, number]> {
+  const rows: Array<[string, number]> = [
+    ['(authority-form: CONNECT)', n.authority],
+    ['(asterisk-form: OPTIONS *)', n.asterisk],
+  ];
+  return rows.filter(([, count]) => count > 0);
 }
 
 function section(title: string, parts: string[]): string {

@@ -9,12 +9,19 @@
  */
 import { type MessagePort, Worker } from 'node:worker_threads';
 import type { CommandState } from '../commands/command.js';
-import { COMMANDS, SPECS } from '../commands/index.js';
-import { type DocumentOutput, type InputOutcome, type LinksCommand, readInput } from '../commands/links.js';
+import { LINE_COMMANDS } from '../commands/index.js';
+import {
+  type DocumentOutput,
+  type InputOutcome,
+  type LinksCommand,
+  type LinksSettings,
+  linksCommand,
+  readInput,
+} from '../commands/links.js';
 import { need } from '../commands/packages.js';
 import type { Out, Sink } from '../io/writer.js';
 import type { DocumentInput } from '../links/inputs.js';
-import { type Config, configure } from '../options/config.js';
+import { configure } from '../options/arguments.js';
 import { workerFile } from './pool.js';
 
 /** Characters of output held for an input that is not the earliest unfinished one, per worker. */
@@ -33,7 +40,7 @@ type FromWorker =
   | { type: 'state'; state: CommandState };
 
 export interface FilesRun {
-  config: Config;
+  config: LinksSettings;
   inputs: readonly DocumentInput[];
   threads: number;
   cmd: LinksCommand;
@@ -167,8 +174,8 @@ export function runFileThreads(run: FilesRun): Promise<{ unreadable: number; bro
 
 /** The worker side: reads each input it is handed, sends its output in pieces, and its counts at the end. */
 export async function serveFiles(port: MessagePort, data: FilesWorkerData): Promise<void> {
-  const config = configure('links', data.args, SPECS) as Config;
-  const spec = COMMANDS.links;
+  const spec = linksCommand;
+  const config = configure(spec, data.args, LINE_COMMANDS) as LinksSettings;
   await need(spec.packages?.(config) ?? [], 'urikit links');
   const cmd = spec.create(config, { inWorker: true, sink: null }) as LinksCommand;
   let acked: (() => void) | null = null;

@@ -18,8 +18,7 @@ import type { Command } from '../commands/command.js';
 import { TruncatedInput } from '../io/input.js';
 import type { Progress } from '../io/progress.js';
 import type { Sink } from '../io/writer.js';
-import type { LineCommandName } from '../options/arguments.js';
-import type { Config } from '../options/config.js';
+import type { Lines } from '../options/arguments.js';
 import { type FromWorker, type Port, segmentSize, serve, type ToWorker, type WorkerData } from './serve.js';
 
 /** `--threads auto` uses workers only for files of this size or more. */
@@ -89,7 +88,7 @@ export function workerFile(): string {
 }
 
 export interface ThreadRun {
-  config: Config;
+  config: Lines;
   file: string;
   size: number;
   threads: number;
@@ -108,7 +107,7 @@ export function runThreads(run: ThreadRun): Promise<void> {
   const seg = segmentSize(size, run.threads);
   const n = Math.ceil(size / seg);
   const threads = Math.min(run.threads, n);
-  const data: WorkerData = { command: run.config.command as LineCommandName, args: run.config.args, file, size, threads: run.threads };
+  const data: WorkerData = { command: run.config.command, args: run.config.args, file, size, threads: run.threads };
   const workers: Array<Worker | MainThread> = [];
   const idle: Array<Worker | MainThread> = [];
   const counts: number[] = [];

@@ -7,17 +7,16 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { MessagePort } from 'node:worker_threads';
 import type { CommandState } from '../commands/command.js';
-import { COMMANDS, SPECS } from '../commands/index.js';
+import { LINE_COMMANDS, lineCommand } from '../commands/index.js';
 import { need } from '../commands/packages.js';
 import { lineWalker } from '../lines/readers.js';
 import type { LineShape } from '../lines/records.js';
 import { countLines } from '../lines/walker.js';
-import type { LineCommandName } from '../options/arguments.js';
-import { type Config, configure } from '../options/config.js';
+import { configure, type Lines } from '../options/arguments.js';
 
 /** What a worker is started with: the command line, from which it configures itself. */
 export interface WorkerData {
-  command: LineCommandName;
+  command: string;
   args: readonly string[];
   file: string;
   size: number;
@@ -119,10 +118,10 @@ export type Port = Pick<MessagePort, 'postMessage' | 'close'> & { on(event: 'mes
 /** The thread's side: serves segments until told to end. */
 export async function serve(port: Port, data: WorkerData): Promise<void> {
   const { file, size } = data;
-  const spec = COMMANDS[data.command];
+  const spec = lineCommand(data.command);
   // The main thread has checked the same arguments and loaded the same packages; the port holds
   // the messages that come meanwhile.
-  const config = configure(data.command, data.args, SPECS) as Config;
+  const config = configure(spec, data.args, LINE_COMMANDS) as Lines;
   await need(spec.packages?.(config) ?? [], data.command);
   const fd = openSync(file, 'r');
   const cmd = spec.create(config, { inWorker: true, sink: null });

@@ -5,16 +5,16 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SPECS } from '../../../src/cli/commands/index.js';
+import { LINE_COMMANDS, lineCommand } from '../../../src/cli/commands/index.js';
 import { lineWalker } from '../../../src/cli/lines/readers.js';
 import { KIND_NAMES, type LineContext, type LineShape, type Parts, type Records } from '../../../src/cli/lines/records.js';
-import { type Config, configure } from '../../../src/cli/options/config.js';
+import { configure, type Lines } from '../../../src/cli/options/arguments.js';
 import type { ByteView } from '../../../src/readers/bytes.js';
 
 /** A command that notes each call, and keeps `made` for the texts it is asked to (`memo`). */
 class Notes implements Records<string> {
   lines = 0;
-  logFormat: Config['log'] = null;
+  logFormat: Lines['log'] = null;
   readonly seen: string[] = [];
 
   constructor(
@@ -66,12 +66,12 @@ class Notes implements Records<string> {
   }
 }
 
-function config(command: 'parse' | 'resolve', args: string[]): Config {
-  return configure(command, args, SPECS) as Config;
+function config(command: 'parse' | 'resolve', args: string[]): Lines {
+  return configure(lineCommand(command), args, LINE_COMMANDS) as Lines;
 }
 
 /** What `to` is handed for `text`, walked in one chunk (or in chunks of `step` bytes). */
-function walk(shape: LineShape, c: Config, to: Notes, text: string, step = Infinity): string[] {
+function walk(shape: LineShape, c: Lines, to: Notes, text: string, step = Infinity): string[] {
   const w = lineWalker(shape, c, to);
   const b = Buffer.from(text);
   for (let at = 0; at < b.length; at += step) w.push(b.subarray(at, Math.min(b.length, at + step)));

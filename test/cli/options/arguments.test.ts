@@ -1,21 +1,13 @@
-/** The command line cut into options and files (`Arguments`), and the values of its options checked. */
+/** The command line cut into options and files (`Arguments`), the options of every command read, and `configure`. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SPECS } from '../../../src/cli/commands/index.js';
-import { Arguments, UsageError } from '../../../src/cli/options/arguments.js';
+import { Arguments, COMMON, configure, LONGEST_LINE, lines } from '../../../src/cli/options/arguments.js';
+import { COMMANDS, commandNamed } from '../../../src/cli/registry.js';
+import { thrown } from '../../support/settings.js';
 
-const args = (command: keyof typeof SPECS, words: string[]) => new Arguments(SPECS[command], words, SPECS);
+const args = (command: string, words: string[]) => new Arguments(commandNamed(command)!, words, COMMANDS);
 
-/** The message of the UsageError that `f` throws. */
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    assert.instance(e, UsageError);
-    return (e as Error).message;
-  }
-  throw new Error('no UsageError');
-}
+const refusal = thrown;
 
 test('files, "-", "--", flags and values (NAME VALUE and NAME=VALUE), the short form -q', () => {
   const a = args('stats', ['--top', '5', 'a.log', '--json', '-q', '--track=7', '-', '--', '--not-an-option']);
@@ -35,6 +27,7 @@ test('files, "-", "--", flags and values (NAME VALUE and NAME=VALUE), the short 
 test('-h and --help stop the reading, whatever follows', () => {
   assert.ok(args('parse', ['-h', '--nonsense']).help);
   assert.ok(args('parse', ['x', '--help']).help);
+  assert.is(configure(commandNamed('stats')!, ['--help'], COMMANDS), 'help');
 });
 
 test('an option of another command is named with the commands that take it, in their order', () => {
@@ -77,24 +70,26 @@ test('a flag takes no value; a value option needs one, shown with its example', 
   assert.equal([...args('stats', ['--html=']).values], [['--html', '']]);
 });
 
-test('count: decimal digits in [min, max], else a message with the bounds', () => {
-  assert.is(args('stats', ['--top', '42']).count('--top', 10, 1, 100), 42);
-  assert.is(args('stats', []).count('--top', 10, 1, 100), 10);
-  for (const bad of ['0', '101', '0x10', '1e1', '2.0', ' 5', '', '-1'])
-    assert.is(
-      refusal(() => args('stats', [`--top=${bad}`]).count('--top', 10, 1, 100)),
-      `--top takes a whole number from 1 to 100, not "${bad}"`,
-    );
+test('get: the value parsed when given, the default when not; check: values, then rules', () => {
+  assert.is(args('stats', ['--log', 'common']).get(COMMON.log), 'common');
+  assert.is(args('stats', []).get(COMMON.log), null);
+  assert.is(args('stats', ['--max-line-length', '0']).get(COMMON.maxLineLength), LONGEST_LINE);
+  assert.is(args('stats', ['--threads', 'auto']).get(COMMON.threads), 'auto');
+  assert.is(
+    refusal(() => args('stats', ['--log-field', 'x']).check()),
+    '--log-field takes "target", "referrer" or "both", not "x"',
+  );
+  assert.is(
+    refusal(() => args('stats', ['--log-field', 'target']).check()),
+    '--log-field needs --log combined|common',
+  );
 });
 
-test('choice: one of the choices, the default when absent, else a message listing them', () => {
-  assert.is(args('stats', ['--group-by', 'domain']).choice('--group-by', ['host', 'domain', 'suffix'], 'host'), 'domain');
-  assert.is(args('stats', []).choice('--group-by', ['host', 'domain', 'suffix'], 'host'), 'host');
-  assert.is(args('stats', []).choice('--log', ['combined', 'common'], null), null);
-  assert.is(
-    refusal(() => args('stats', ['--group-by', 'Host']).choice('--group-by', ['host', 'domain', 'suffix'], 'host')),
-    '--group-by takes "host", "domain" or "suffix", not "Host"',
-  );
+test('lines: the options of every command, one FILE unless many', () => {
+  const l = lines('parse', args('parse', ['--lenient', '--iri', 'f']), ['--lenient', '--iri', 'f']);
+  assert.equal(l.parse, { lenient: true, iri: true, zoneId: false, absolute: false });
+  assert.equal([l.command, l.file, l.args], ['parse', 'f', ['--lenient', '--iri', 'f']]);
+  assert.is(lines('links', args('links', ['a', 'b']), [], true).file, 'a');
 });
 
 test.run();

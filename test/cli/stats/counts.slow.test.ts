@@ -6,7 +6,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cli } from '../../support/cli.js';
+import type { StatsJSON } from '../../../src/cli/stats/counts.js';
+import { cli, Temp } from '../../support/cli.js';
 import { Rng } from '../../support/rng.js';
 
 /** A request, its referrer, and what stats counts of them. */
@@ -155,6 +156,108 @@ test('stats --iri: URIs that are not ASCII are counted by their text, memo or no
     { value: '/é', count: 2 },
     { value: `/${'é'.repeat(600)}`, count: 2 },
   ]);
+});
+
+/** Log lines of requests: `CONNECT h.example:443` and `OPTIONS *` among GETs. */
+function formsLog(times: number): string {
+  const line = (request: string, status: number) => `192.0.2.1 - - [17/May/2015:10:05:03 +0000] "${request} HTTP/1.1" ${status} 5\n`;
+  const one = [
+    line('GET /users/1', 200),
+    line('CONNECT h.example:443', 200),
+    line('OPTIONS *', 200),
+    line('GET /users/2', 200),
+    line('OPTIONS *', 204),
+  ].join('');
+  return one.repeat(times);
+}
+
+test('stats --templates, --infer-routes: CONNECT and OPTIONS * match no route: counted apart by their form, in the table and the JSON', async () => {
+  const tmp = new Temp();
+  try {
+    const routes = tmp.file('routes.txt', '/users/{id}\n/never\n');
+    const log = formsLog(1);
+    const inferred = await cli(['stats', '--log', 'common', '--infer-routes'], log);
+    assert.ok(
+      inferred.out.includes(
+        [
+          '',
+          '  top 10 routes found         count   share   (1 routes)',
+          '  /users/{id}                     2   40.0%',
+          '  (authority-form: CONNECT)       1   20.0%',
+          '  (asterisk-form: OPTIONS *)      2   40.0%',
+          '',
+        ].join('\n'),
+      ),
+      inferred.out,
+    );
+    const title = `templates (${routes})`;
+    const row = (value: string, count: number, share: string): string =>
+      `  ${value.padEnd(title.length)}  ${String(count).padStart(5)}  ${share.padStart(6)}`;
+    const templated = await cli(['stats', '--log', 'common', '--templates', routes], log);
+    assert.ok(
+      templated.out.includes(
+        [
+          `  ${title}  count   share`,
+          row('/users/{id}', 2, '40.0%'),
+          row('(authority-form: CONNECT)', 1, '20.0%'),
+          row('(asterisk-form: OPTIONS *)', 2, '40.0%'),
+          '  (1 of 2 templates matched nothing)',
+          '',
+        ].join('\n'),
+      ),
+      templated.out,
+    );
+    // The same counts with the memo at work (the lines repeat) and on threads (the counts merged).
+    const big = tmp.file('forms.log', formsLog(4000));
+    for (const extra of [[], ['--threads', '2']]) {
+      const j = JSON.parse((await cli(['stats', '--log', 'common', '--infer-routes', '--json', ...extra, big])).out) as StatsJSON;
+      assert.equal(j.targets!.routes, {
+        distinct: 1,
+        matched: 8000,
+        unrouted: 0,
+        noPath: { authority: 4000, asterisk: 8000 },
+        top: [{ template: '/users/{id}', count: 8000 }],
+      });
+      // Not routes: no series of their own on the timeline.
+      assert.equal(j.timeline!.routes, [{ template: '/users/{id}', counts: [8000] }]);
+      const t = JSON.parse((await cli(['stats', '--log', 'common', '--templates', routes, '--json', ...extra, big])).out) as StatsJSON;
+      assert.equal(t.targets!.templates, {
+        matched: 8000,
+        unmatched: 0,
+        noPath: { authority: 4000, asterisk: 8000 },
+        counts: [
+          { line: 1, template: '/users/{id}', count: 8000 },
+          { line: 2, template: '/never', count: 0 },
+        ],
+        unmatchedTargets: { distinct: 0, top: [] },
+      });
+    }
+  } finally {
+    tmp.remove();
+  }
+});
+
+test('stats --log: a kind of which nothing was read has no section in the table (JSON keeps both, zero)', async () => {
+  const log = '192.0.2.1 - - [17/May/2015:10:05:03 +0000] "GET /a HTTP/1.1" 200 5 "http://r.example/" "UA"\n';
+  const sections = (out: string): string[] => out.split('\n').filter((l) => /^(request targets|referrers): /.test(l));
+  assert.equal(sections((await cli(['stats', '--log', 'combined'], log)).out), [
+    'request targets: 1 (1 valid, 0 invalid)',
+    'referrers: 1 (1 valid, 0 invalid; 0 lines with "-")',
+  ]);
+  assert.equal(sections((await cli(['stats', '--log', 'combined', '--log-field', 'target'], log)).out), [
+    'request targets: 1 (1 valid, 0 invalid)',
+  ]);
+  assert.equal(sections((await cli(['stats', '--log', 'common'], log)).out), ['request targets: 1 (1 valid, 0 invalid)']);
+  assert.equal(sections((await cli(['stats', '--log', 'combined', '--log-field', 'referrer'], log)).out), [
+    'referrers: 1 (1 valid, 0 invalid; 0 lines with "-")',
+  ]);
+  // A "-" referrer was read: its section stays.
+  assert.equal(sections((await cli(['stats', '--log', 'combined'], log.replace('"http://r.example/"', '"-"'))).out), [
+    'request targets: 1 (1 valid, 0 invalid)',
+    'referrers: 0 (0 valid, 0 invalid; 1 lines with "-")',
+  ]);
+  const j = JSON.parse((await cli(['stats', '--log', 'combined', '--log-field', 'target', '--json'], log)).out) as StatsJSON;
+  assert.equal([j.targets!.uris, j.referrers!.uris, j.referrers!.absent], [1, 0, 0]);
 });
 
 test.run();

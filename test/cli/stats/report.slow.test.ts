@@ -207,7 +207,7 @@ test('stats --html: a URI list (no times, no referrers), templates with their ch
   assert.equal(bad, {
     code: 2,
     out: '',
-    err: `urikit: cannot write the report --html ${join(tmp.dir, 'no/such/folder/r.html')}: ENOENT\n`,
+    err: `urikit: cannot write the report --html ${join(tmp.dir, 'no/such/folder/r.html')}: no such folder\n`,
   });
   assert.equal(
     (await cli(['stats', '--html', '', list])).err,
@@ -232,5 +232,27 @@ async function screenshots(tab: Page, html: string, name: string): Promise<void>
   await tab.screenshot(join(output, `${name}-phone.png`));
   assert.equal(tab.errors, []);
 }
+
+test('stats --html: CONNECT and OPTIONS * as rows of their form under the routes, no chart; no Referrers section when none was read', async () => {
+  const line = (request: string) => `192.0.2.1 - - [17/May/2015:10:05:03 +0000] "${request} HTTP/1.1" 200 5 "http://r.example/" "UA"\n`;
+  const log = tmp.file('forms.log', ['GET /users/1', 'CONNECT h.example:443', 'OPTIONS *', 'OPTIONS *'].map(line).join(''));
+  const rows = (page: string): string[] =>
+    [...page.matchAll(/<tr><td class="v none" data-value="(\([a-z]+-form: [^"]+\))">[^<]*<\/td><td class="n" data-value="(\d+)">/g)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
+  for (const option of [['--infer-routes'], ['--templates', tmp.file('users.txt', '/users/{id}\n')]]) {
+    const html = join(tmp.dir, 'forms.html');
+    const r = await cli(['stats', '--log', 'combined', '--log-field', 'target', ...option, '--html', html, '-q', log]);
+    assert.is(r.code, 0);
+    const page = readFileSync(html, 'utf8');
+    assert.equal(rows(page), ['(authority-form: CONNECT) 1', '(asterisk-form: OPTIONS *) 2'], option[0]);
+    // The route's own chart only.
+    assert.is(page.match(/<rect class="spark"/g)!.length, 1);
+    assert.not.ok(page.includes('Referrers'), 'no referrer was read');
+  }
+  const both = join(tmp.dir, 'both.html');
+  await cli(['stats', '--log', 'combined', '--html', both, '-q', log]);
+  assert.ok(readFileSync(both, 'utf8').includes('<h2 class="band">Referrers</h2>'));
+});
 
 test.run();

@@ -194,6 +194,7 @@ test("stats --infer-routes: the table and the JSON; routes only for a log's targ
     distinct: 3,
     matched: 4,
     unrouted: 0,
+    noPath: { authority: 0, asterisk: 0 },
     top: [
       { template: '/users/{id}', count: 2 },
       { template: '/about', count: 1 },
@@ -201,8 +202,20 @@ test("stats --infer-routes: the table and the JSON; routes only for a log's targ
   });
   const log = '192.0.2.1 - - [17/May/2015:10:05:03 +0000] "GET /users/9 HTTP/1.1" 404 1 "http://r.example/users/1" "x"\n';
   const json = JSON.parse((await cli(['stats', '--log', 'combined', '--infer-routes', '--json'], log)).out) as StatsJSON;
-  assert.equal(json.targets!.routes, { distinct: 0, matched: 0, unrouted: 1, top: [] });
+  assert.equal(json.targets!.routes, { distinct: 0, matched: 0, unrouted: 1, noPath: { authority: 0, asterisk: 0 }, top: [] });
   assert.is(json.referrers!.routes, undefined);
+  // CONNECT and OPTIONS * have no path: they make no route ("/" or "*" before), and the note counts them apart.
+  const line = (request: string) => `192.0.2.1 - - [17/May/2015:10:05:03 +0000] "${request} HTTP/1.1" 200 5\n`;
+  const forms = ['GET /users/1', 'CONNECT h.example:443', 'OPTIONS *', 'GET /users/2', 'OPTIONS *'].map(line).join('');
+  assert.equal(await cli(['routes', '--log', 'common'], forms), {
+    code: 0,
+    out: '/users/{id}\n',
+    err: 'urikit: 1 route found in 2 paths; 3 requests have no path (1 authority-form: CONNECT, 2 asterisk-form: OPTIONS *)\n',
+  });
+  assert.is(
+    (await cli(['routes', '--log', 'common'], line('CONNECT h.example:443'))).err,
+    'urikit: 0 routes found in 0 paths; a request has no path (1 authority-form: CONNECT)\n',
+  );
   const bad = async (args: string[], message: string, command = 'stats'): Promise<void> => {
     assert.equal(await cli(args), { code: 2, out: '', err: `urikit: ${message}\nRun "urikit ${command} --help" for usage.\n` });
   };
