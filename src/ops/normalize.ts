@@ -21,6 +21,14 @@ import { encodeOutside, hexByte, normalizePercent } from './percent.js';
 import { defaultPortOf, emptyPathIsRoot, lowerMailtoDomains } from './schemes.js';
 
 /**
+ * The version of the rules by which an input gives its normal form, its validity and the dedupe
+ * steps' results: raised with every change that makes some input normalize otherwise (a Redis
+ * job records it, and refuses a worker of other rules). test/ops/normalize.test.ts holds a
+ * digest of the normal forms of a fixed corpus, which fails until this is raised. @internal
+ */
+export const NORMAL_FORM_RULES = 1;
+
+/**
  * Options of `normalize` and `equivalent`: how to parse the inputs, and the opt-in steps past
  * RFC 3986 that deduplicating crawled URLs wants (`DedupeOptions`, `DEDUPE_PRESET`).
  */

@@ -165,9 +165,9 @@ for (const where of ['node', 'cluster'] as const) {
     );
     assert.ok(s.memory > 0 && s.perShard.every((x) => x.memory > 0));
     const table = (await cli(['redis', 'status', '--redis', url, '--job', job])).out;
-    // The rate of a group is over the time its workers ran: none when that rounds to nothing.
+    // The rate of a group: its lines per second over the last minute (or since its first commit).
     const committed = (g: string): string =>
-      `  ${g}: ${data.lines} lines committed( \\(\\d+ lines/s\\))?; 0 of 0 workers running; 0 entries unread, 0 pending\n`;
+      `  ${g}: ${data.lines} lines committed \\(\\d+ lines/s over the last minute\\); 0 of 0 workers running; 0 entries unread, 0 pending\n`;
     assert.match(
       table,
       new RegExp(
@@ -462,8 +462,15 @@ test('--consumer: a worker that comes back under its name first runs its own pen
   await until('the follower to take the input', 20_000, async () => (await status(F)).urls === 300);
   await new Promise((r) => setTimeout(r, 300));
   assert.is((await status(F)).groups.normalize!.pending, 0);
-  process.emit('SIGTERM');
-  assert.is((await follower).code, 1);
+  process.emit('SIGTERM', 'SIGTERM');
+  const stopped = await follower;
+  assert.equal(
+    [stopped.code, stopped.err.replace(/^urikit: line \d+ left out: .*\n/gm, '')],
+    [
+      130,
+      'urikit: normalize worker: SIGTERM: stopping once the entries it runs are committed, and handing the others back to its group (another signal ends it at once)\nurikit: normalize worker stopped by SIGTERM: 0 entries it held went back to the normalize group, for its other workers to take at once\n',
+    ],
+  );
   // It left the group: no consumer holds anything.
   const consumers = await inspect(node.url, (c) => c.xinfo('CONSUMERS', 'urikit:{follow:0}:in', 'normalize'));
   assert.equal(consumers, []);
@@ -830,7 +837,7 @@ test('Redis errors: no server, no job, a closed output; exit 2 with the reason',
     ['EPIPE', 0, ''],
     ['EIO', 2, 'urikit: cannot write the output: an input/output error (the device failed)\n'],
   ] as const) {
-    await publish(U, 'http://a/\n');
+    await publish(U, `http://a/${code}\n`);
     const errs: string[] = [];
     const stderr = new PassThrough();
     stderr.on('data', (b) => errs.push(String(b)));

@@ -22,6 +22,14 @@ export async function isDone(job: Job, group: string | null): Promise<boolean> {
   });
 }
 
+/** Whether run `run` cut some entry by time (it read a stream: see publish.ts's HOLD), which a resume cannot repeat. */
+export async function wasCut(job: Job, run: number): Promise<boolean> {
+  const flags = await Promise.all(
+    Array.from({ length: job.shards }, (_, i) => job.server.run('the runs', (c) => c.hget(job.keys.runs(i), `${run}:cut`))),
+  );
+  return flags.some((f) => f !== null);
+}
+
 /** Entries of a run in a shard that are not accounted for, and why. */
 export interface Missing {
   shard: number;
@@ -35,6 +43,8 @@ export interface Missing {
   group?: string;
   /** uncommitted: the shard whose commit was lost. */
   to?: number;
+  /** lost: the run read a stream, which cannot be read again (no --resume sends them). */
+  stream?: boolean;
 }
 
 /** What `account` finds: entries not accounted for, and other problems in words. */
@@ -94,6 +104,8 @@ interface RunRecord {
   entries: number[];
   lines: number[];
   last: number[];
+  /** A stream's run that Redis lost entries of: closed as failed, and why. */
+  failed?: string;
 }
 
 /** Accounts for every line published to `job` (which is done: its input closed and read). */
@@ -124,6 +136,7 @@ export async function account(job: Job): Promise<Accounts> {
       continue;
     }
     const record = JSON.parse(text) as RunRecord;
+    const stream = record.failed !== undefined || runsHashes.some((h) => h[`${run}:cut`] !== undefined);
     const ids = await Promise.all(Array.from({ length: S }, (_, i) => server.run('the entries', (c) => c.hgetall(k.ids(i, run)))));
     const lineRange = (i: number, from: number, to: number): [number, number] | null => {
       const f = ids[i]![String(from)]?.split(' ');
@@ -155,6 +168,7 @@ export async function account(job: Job): Promise<Accounts> {
         i,
         [...lost].sort((a, b) => a - b),
         'lost',
+        stream ? { stream } : {},
       );
     }
     for (const group of groups) {
@@ -236,7 +250,9 @@ export function describeMissing(m: Missing, job: Job): string {
   const lines = m.lines === null ? 'lines not known' : `lines ${m.lines[0]}–${m.lines[1]} of the input, those of shard ${m.shard}`;
   const where = `shard ${m.shard}, run ${m.run}: ${entries} (${lines})`;
   if (m.reason === 'lost')
-    return `${where}: Redis lost them after publish wrote them (a failover or a restart); send them again with: urikit publish --to ${job.text} --resume ${m.run} FILE`;
+    return m.stream === true
+      ? `${where}: Redis lost them after publish wrote them (a failover or a restart), and the run read a stream, which cannot be read again: these lines are not in the job`
+      : `${where}: Redis lost them after publish wrote them (a failover or a restart); send them again with: urikit publish --to ${job.text} --resume ${m.run} FILE`;
   if (m.reason === 'unacknowledged')
     return `${where}: ${m.group} did not acknowledge them, yet holds nothing pending: Redis lost its accounts`;
   return `${where}: ${m.group} acknowledged them, and their commit to shard ${m.to} was lost (a failover); a ${m.group} worker with --to commits them again before it stops: run one`;

@@ -311,7 +311,7 @@ async function firstAnswer(node: Redis, seed: Seed): Promise<boolean> {
   }
 }
 
-function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+export function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${message} within ${seconds(ms)}`)), ms);

@@ -39,6 +39,10 @@ export interface ControlSettings extends Common {
     readonly timeout: number | null;
     /** export: what to write. */
     readonly export: 'frontier' | 'counts' | 'dead';
+    /** export: write the frontier of a job that is not drained (or not complete) too. */
+    readonly partial: boolean;
+    /** status: in Prometheus's text format. */
+    readonly prom: boolean;
   };
 }
 
@@ -61,11 +65,15 @@ const OPTIONS = {
     "init, --seen digest: URLs expected (default 10000000), to size the seen-set's buckets",
   ),
   json: flag('--json', 'status, drain: as JSON'),
+  prom: flag('--prom', "status: the job's counters in Prometheus's text format, for monitoring", {
+    excludes: [{ options: ['--json'], message: 'redis status writes one form: --json or --prom' }],
+  }),
   timeout: custom<number | null>('--timeout', 'T', null, (s) => duration('--timeout', s), 'drain: give up after T', { example: '10m' }),
   counts: flag('--counts', "export: host<TAB>count of the frontier's URLs instead", {
     excludes: [{ options: ['--dead'], message: 'redis export writes one thing: --counts or --dead (or, without either, the frontier)' }],
   }),
   dead: flag('--dead', 'export: the lines of the dead letters instead'),
+  partial: flag('--partial', 'export: write the frontier of a job not drained (else exit 1) or not complete (else exit 3)'),
   allowEviction: told(SAFETY.allowEviction, 'init: create the job even though Redis may evict keys'),
   quiet: told(COMMON.quiet, 'no report on standard error'),
 } as const;
@@ -73,9 +81,9 @@ const OPTIONS = {
 /** The options that `urikit redis` takes, by action, besides --redis, --job, --quiet and the connection's. */
 const ACTION_OPTIONS: Readonly<Record<Action, readonly OptionName[]>> = {
   init: ['--shards', '--seen', '--expected', '--allow-eviction'],
-  status: ['--json'],
+  status: ['--json', '--prom'],
   drain: ['--timeout', '--json'],
-  export: ['--counts', '--dead'],
+  export: ['--counts', '--dead', '--partial'],
   trim: [],
   delete: [],
 };
@@ -97,12 +105,13 @@ Actions:
   drain    wait until the input is closed and every group has read and
            acknowledged every entry; then check that every published line
            was committed, and name the lines that were not
-  export   write the frontier, one URL a line
+  export   write the frontier, one URL a line (once drained and complete:
+           else --partial)
   trim     remove the input entries that every group has acknowledged
   delete   remove every key of the job (refused while it runs)
 `,
   options: [{ title: 'Options:', rows: [...Object.values(OPTIONS), ...CONNECTION_ROWS] }],
-  exit: 'Exit codes: 0 done, 1 drain timed out, 2 usage error or Redis failed, 3 drain found lines that were not committed, dead letters, or a job that Redis lost (named in the message).',
+  exit: 'Exit codes: 0 done, 1 drain timed out (export: the job is not drained), 2 usage error or Redis failed, 3 drain found lines that were not committed, dead letters, or a job that Redis lost (named in the message; export: the same, and it writes nothing).',
   common: false,
   rank: 8,
   settings(a: Arguments, args: readonly string[]): ControlSettings {
@@ -169,6 +178,8 @@ Actions:
         expected,
         timeout,
         export: a.get(OPTIONS.counts) ? 'counts' : a.get(OPTIONS.dead) ? 'dead' : 'frontier',
+        partial: a.get(OPTIONS.partial),
+        prom: a.get(OPTIONS.prom),
       },
     };
   },

@@ -50,12 +50,28 @@ export async function control(server: Server, config: ControlSettings, io: Io): 
   switch (r.action) {
     case 'status': {
       const s = await status(job);
-      io.stdout.write(config.json ? `${JSON.stringify(s, null, 2)}\n` : statusTable(s, job));
+      io.stdout.write(config.json ? `${JSON.stringify(s, null, 2)}\n` : r.prom ? prometheus(s) : statusTable(s, job));
       return 0;
     }
     case 'drain':
       return drain(job, r.timeout, config.json ? io.stdout : null, io.stderr, config.quiet);
     case 'export':
+      if (r.export !== 'dead' && !r.partial) {
+        const why = await unfinished(job);
+        if (why !== null) {
+          io.stderr.write(
+            `urikit: redis export: ${job.text} is not done (${why}): its frontier is not whole yet. "urikit redis drain --redis ${job.text}" waits until it is; --partial exports what it holds now\n`,
+          );
+          return TIMED_OUT;
+        }
+        const a = await account(job);
+        if (a.missing.length > 0 || a.problems.length > 0) {
+          io.stderr.write(
+            `urikit: redis export: ${job.text} is done, but not complete: ${a.missing.length} ranges of entries and ${a.problems.length} other problems ("urikit redis drain --redis ${job.text}" names them), so its frontier lacks URLs or holds some twice. --partial exports it as it is\n`,
+          );
+          return INCOMPLETE;
+        }
+      }
       return exportJob(job, r.export, io);
     case 'delete':
       return deleteJob(job, err);
@@ -78,14 +94,23 @@ export interface Status {
   dead: number;
   memory: number;
   /** Each publish run: the lines it wrote (in Redis now), and whether it finished. */
-  runs: Record<string, { lines: number; entries: number; finished: boolean; running: boolean }>;
+  runs: Record<string, RunStatus>;
   /**
    * Each group, over all shards: lag, pending entries, lines committed, its workers (and those that
-   * touched it within 10 s), the oldest pending entry's age (s), and its lines per second between
-   * its first and its last commit.
+   * touched it within 10 s), the oldest pending entry's age (s), and its lines per second over
+   * the last minute (or since its first commit, when that is more recent).
    */
   groups: Record<string, GroupStatus>;
   perShard: ShardStatus[];
+}
+
+/** A publish run: the lines and entries it wrote (in Redis now), whether it finished or runs, and the run whose input it published again (--again). */
+export interface RunStatus {
+  lines: number;
+  entries: number;
+  finished: boolean;
+  running: boolean;
+  secondPassOf?: number;
 }
 
 export interface GroupStatus {
@@ -96,7 +121,24 @@ export interface GroupStatus {
   running: number;
   oldestPending: number | null;
   rate: number | null;
+  /** Each worker (consumer) of the group: the entries it holds, how long since it last touched Redis (s), and whether that is within 10 s. */
+  workers: WorkerStatus[];
 }
+
+export interface WorkerStatus {
+  name: string;
+  pending: number;
+  idle: number;
+  running: boolean;
+}
+
+/** The workers that hold entries and have not touched Redis for 10 s: stuck (a hung process, a paused machine) or dead. */
+function stuck(g: GroupStatus): WorkerStatus[] {
+  return g.workers.filter((w) => !w.running && w.pending > 0);
+}
+
+/** The window of a group's rate (s). */
+const RATE_WINDOW = 60;
 
 export interface ShardStatus {
   shard: number;
@@ -128,30 +170,45 @@ export async function status(job: Job): Promise<Status> {
       entries += Number(h[String(run)] ?? 0);
     }
     runs[run] = { lines, entries, finished: finished[`run:${run}`] !== undefined, running: p.live.includes(run) };
+    const again = finished[`run:${run}:again`];
+    if (again !== undefined) runs[run]!.secondPassOf = Number(again);
   }
   const groups: Status['groups'] = {};
-  let from = Infinity;
-  let to = 0;
   for (const s of perShard) {
     for (const [g, v] of Object.entries(s.groups)) {
-      const t = (groups[g] ??= { lag: 0, pending: 0, lines: 0, consumers: 0, running: 0, oldestPending: null, rate: null });
+      const t = (groups[g] ??= { lag: 0, pending: 0, lines: 0, consumers: 0, running: 0, oldestPending: null, rate: null, workers: [] });
       t.lag += v.lag;
       t.pending += v.pending;
       t.lines += v.lines;
     }
   }
+  const now = Number((await server.run('the time', (c) => c.time()))[0]);
   for (const g of Object.keys(groups)) {
     const t = groups[g]!;
-    const consumers = await consumersOf(server, job.keys.input(0), g);
-    t.consumers = consumers.length;
-    t.running = consumers.filter((c) => c.idle < LIVE).length;
-    from = Infinity;
-    to = 0;
+    // A worker reads every shard: its idle time is its least, its entries those of all shards.
+    const byName = new Map<string, { pending: number; idle: number }>();
+    for (let i = 0; i < job.shards; i++)
+      for (const c of await consumersOf(server, job.keys.input(i), g)) {
+        const w = byName.get(c.name) ?? { pending: 0, idle: Infinity };
+        w.pending += c.pending;
+        w.idle = Math.min(w.idle, c.idle);
+        byName.set(c.name, w);
+      }
+    t.workers = [...byName]
+      .map(([name, w]) => ({ name, pending: w.pending, idle: Math.round(w.idle / 1000), running: w.idle < LIVE }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    t.consumers = t.workers.length;
+    t.running = t.workers.filter((w) => w.running).length;
+    let from = Infinity;
+    let recent = 0;
     for (const h of runsHashes) {
       if (h[`${g}:t0`] !== undefined) from = Math.min(from, Number(h[`${g}:t0`]));
-      if (h[`${g}:t1`] !== undefined) to = Math.max(to, Number(h[`${g}:t1`]));
+      for (let slot = 0; slot < 64; slot++) {
+        const m = /^(\d+) (\d+)$/.exec(h[`${g}:r:${slot}`] ?? '');
+        if (m !== null && Number(m[1]) > now - RATE_WINDOW && Number(m[1]) <= now) recent += Number(m[2]);
+      }
     }
-    t.rate = to > from ? Math.round(t.lines / (to - from)) : null;
+    t.rate = from === Infinity ? null : Math.round(recent / Math.min(RATE_WINDOW, Math.max(1, now - from + 1)));
     t.oldestPending = await oldestPending(job, g);
   }
   const sum = (f: (s: ShardStatus) => number): number => perShard.reduce((a, s) => a + f(s), 0);
@@ -243,11 +300,17 @@ function statusTable(s: Status, job: Job): string {
   const state = s.closed ? 'the input is closed' : s.producers.running > 0 ? 'publishing' : 'no publish run has finished';
   const runs = Object.entries(s.runs).map(
     ([run, r]) =>
-      `  run ${run}: ${r.lines} lines in ${r.entries} entries${r.running ? ' (running)' : r.finished ? '' : ' (stopped before its end: publish --resume)'}`,
+      `  run ${run}: ${r.lines} lines in ${r.entries} entries${r.secondPassOf === undefined ? '' : `, a second pass of run ${r.secondPassOf}'s input`}${r.running ? ' (running)' : r.finished ? '' : ' (stopped before its end: publish --resume)'}`,
   );
-  const groups = names.map((g) => {
+  const groups = names.flatMap((g) => {
     const x = s.groups[g]!;
-    return `  ${g}: ${x.lines} lines committed${x.rate !== null ? ` (${x.rate} lines/s)` : ''}; ${x.running} of ${x.consumers} workers running; ${x.lag} entries unread, ${x.pending} pending${x.oldestPending !== null ? ` (the oldest published ${x.oldestPending} s ago)` : ''}`;
+    return [
+      `  ${g}: ${x.lines} lines committed${x.rate !== null ? ` (${x.rate} lines/s over the last minute)` : ''}; ${x.running} of ${x.consumers} workers running; ${x.lag} entries unread, ${x.pending} pending${x.oldestPending !== null ? ` (the oldest published ${x.oldestPending} s ago)` : ''}`,
+      ...stuck(x).map(
+        (w) =>
+          `    worker ${w.name} holds ${w.pending} entries and has not touched Redis for ${w.idle} s: stuck, or dead (another worker claims its entries after its --claim-idle)`,
+      ),
+    ];
   });
   return [
     `urikit redis status: ${job.text} (${s.shards} shards, seen ${s.seen})`,
@@ -259,6 +322,125 @@ function statusTable(s: Status, job: Job): string {
     ...lines,
     '',
   ].join('\n');
+}
+
+/**
+ * The job's state in Prometheus's text exposition format (version 0.0.4): one gauge or counter a
+ * quantity, labelled by job, and by group, worker, run or shard.
+ */
+export function prometheus(s: Status): string {
+  const out: string[] = [];
+  const label = (v: string | number): string => String(v).replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+  const metric = (name: string, type: 'gauge' | 'counter', help: string, rows: Array<[Record<string, string | number>, number]>): void => {
+    out.push(`# HELP urikit_${name} ${help}`, `# TYPE urikit_${name} ${type}`);
+    for (const [labels, value] of rows) {
+      const all = { job: s.job, ...labels };
+      out.push(
+        `urikit_${name}{${Object.entries(all)
+          .map(([k, v]) => `${k}="${label(v)}"`)
+          .join(',')}} ${value}`,
+      );
+    }
+  };
+  const groups = Object.entries(s.groups).sort(([a], [b]) => (a < b ? -1 : 1));
+  const each = (f: (g: GroupStatus) => number | null): Array<[Record<string, string>, number]> =>
+    groups.filter(([, g]) => f(g) !== null).map(([group, g]) => [{ group }, f(g)!]);
+  metric('input_closed', 'gauge', 'Whether the input is closed: a publish run finished and none runs (1) or not (0).', [
+    [{}, s.closed ? 1 : 0],
+  ]);
+  metric('producers_running', 'gauge', 'Publish runs running.', [[{}, s.producers.running]]);
+  metric(
+    'run_lines',
+    'gauge',
+    'Lines each publish run wrote that Redis holds.',
+    Object.entries(s.runs).map(([run, r]) => [{ run }, r.lines]),
+  );
+  metric('input_entries', 'gauge', 'Input entries in the shards.', [[{}, s.input]]);
+  metric('frontier_urls', 'gauge', 'URLs in the frontier.', [[{}, s.urls]]);
+  metric('dead_letters', 'gauge', 'Input entries in the dead letters.', [[{}, s.dead]]);
+  metric('memory_bytes', 'gauge', "Memory of the job's keys (MEMORY USAGE).", [[{}, s.memory]]);
+  metric(
+    'group_lines_committed_total',
+    'counter',
+    'Lines a group committed.',
+    each((g) => g.lines),
+  );
+  metric(
+    'group_lag_entries',
+    'gauge',
+    'Input entries a group has not read.',
+    each((g) => g.lag),
+  );
+  metric(
+    'group_pending_entries',
+    'gauge',
+    'Input entries a group read and did not acknowledge.',
+    each((g) => g.pending),
+  );
+  metric(
+    'group_lines_per_second',
+    'gauge',
+    "A group's lines per second over the last minute.",
+    each((g) => g.rate),
+  );
+  metric(
+    'group_oldest_pending_seconds',
+    'gauge',
+    'How long ago the oldest entry a group holds pending was published.',
+    each((g) => g.oldestPending),
+  );
+  metric(
+    'group_workers',
+    'gauge',
+    "A group's workers (consumers).",
+    each((g) => g.consumers),
+  );
+  metric(
+    'group_workers_running',
+    'gauge',
+    "A group's workers that touched Redis within 10 s.",
+    each((g) => g.running),
+  );
+  const workers = groups.flatMap(([group, g]) => g.workers.map((w) => [group, w] as const));
+  metric(
+    'worker_pending_entries',
+    'gauge',
+    'Input entries a worker holds.',
+    workers.map(([group, w]) => [{ group, worker: w.name }, w.pending]),
+  );
+  metric(
+    'worker_idle_seconds',
+    'gauge',
+    'How long since a worker last touched Redis.',
+    workers.map(([group, w]) => [{ group, worker: w.name }, w.idle]),
+  );
+  metric(
+    'shard_input_entries',
+    'gauge',
+    "A shard's input entries.",
+    s.perShard.map((p) => [{ shard: p.shard }, p.input]),
+  );
+  metric(
+    'shard_lag_entries',
+    'gauge',
+    'Input entries of a shard that a group has not read.',
+    s.perShard.flatMap((p) =>
+      Object.entries(p.groups).map(([group, v]) => [{ shard: p.shard, group }, v.lag] as [Record<string, string | number>, number]),
+    ),
+  );
+  metric(
+    'shard_frontier_urls',
+    'gauge',
+    "URLs in a shard's frontier.",
+    s.perShard.map((p) => [{ shard: p.shard }, p.urls]),
+  );
+  metric(
+    'shard_memory_bytes',
+    'gauge',
+    "Memory of a shard's keys.",
+    s.perShard.map((p) => [{ shard: p.shard }, p.memory]),
+  );
+  return `${out.join('\n')}\n`;
 }
 
 function mb(bytes: number): string {
@@ -308,10 +490,24 @@ async function drain(
   if (err !== null) {
     const s = await status(job);
     err.write(
-      `urikit: redis drain: ${job.text} is done: ${Object.values(s.runs).reduce((n, r) => n + r.lines, 0)} lines published, all committed by ${Object.keys(s.groups).join(', ')}; ${s.urls} URLs in the frontier; 0 dead letters\n`,
+      `urikit: redis drain: ${job.text} is done: ${Object.values(s.runs).reduce((n, r) => n + r.lines, 0)} lines published${passes(s)}, all committed by ${Object.keys(s.groups).join(', ')}; ${s.urls} URLs in the frontier; 0 dead letters\n`,
     );
   }
   return 0;
+}
+
+/** " (run 2 a second pass of run 1's input)": the runs that published an input again, whose lines count twice. */
+function passes(s: Status): string {
+  const again = Object.entries(s.runs).filter(([, r]) => r.secondPassOf !== undefined);
+  return again.length === 0 ? '' : ` (${again.map(([run, r]) => `run ${run} a second pass of run ${r.secondPassOf}'s input`).join(', ')})`;
+}
+
+/** Why a group whose workers are not running does not go on: none started, or the ones it has are stuck. */
+function idleGroup(g: string, v: GroupStatus): string {
+  const held = stuck(v);
+  if (held.length === 0) return `no ${g} worker is running: start one`;
+  const who = held.map((w) => `${w.name} holds ${w.pending} entries and has not touched Redis for ${w.idle} s`).join('; ');
+  return `no ${g} worker is running: ${who} (stuck, or dead); start another, which claims them after its --claim-idle`;
 }
 
 /** What the job waits for, in words. */
@@ -322,8 +518,22 @@ async function remaining(job: Job): Promise<string> {
   if (Object.keys(s.groups).length === 0) parts.push('no worker has started');
   for (const [g, v] of Object.entries(s.groups))
     if (v.lag + v.pending > 0)
-      parts.push(`${g}: ${v.lag} entries unread, ${v.pending} pending${v.running === 0 ? ` (no ${g} worker is running: start one)` : ''}`);
+      parts.push(`${g}: ${v.lag} entries unread, ${v.pending} pending${v.running === 0 ? ` (${idleGroup(g, v)})` : ''}`);
   return parts.join('; ');
+}
+
+/**
+ * Why the job's frontier is not whole yet, or null when it is: its input is not closed, or some
+ * group has not read and acknowledged all of it. A job that no publish run and no worker ever
+ * touched is whole (a local input --to it commits before it ends).
+ */
+async function unfinished(job: Job): Promise<string | null> {
+  if (await isDone(job, null)) return null;
+  const p = await producers(job);
+  const groups = await groupsOf(job.server, job.keys.input(0));
+  if (p.started === 0 && groups.length === 0) return null;
+  // Nothing named when the job finished after isDone looked: it is not whole as far as that read went.
+  return (await remaining(job)) || 'it was finishing as export looked';
 }
 
 /** Writes the frontier (one URL a line), the counts by host (host<TAB>count) or the dead letters (their lines). */

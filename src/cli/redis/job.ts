@@ -3,16 +3,21 @@
  * producer and worker; its state (producers running, runs finished); and the checks of the
  * server that every command that writes to a job makes first: that Redis will not evict the
  * job's keys, whether it keeps an append-only file, and whether it has the replicas that
- * --wait-replicas waits for.
+ * --wait-replicas waits for. What decides its normal forms and counts (settings.ts) is recorded
+ * by the first process that writes, and checked against every later one (`settle`).
  */
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { SeenMode } from '../options/jobs.js';
-import { RedisError, type Server, scriptOn } from './client.js';
+import { RedisError, type Server, scriptOn, withTimeout } from './client.js';
 import { JobKeys, plainTags } from './keys.js';
+import { RULES_FIELD, rulesSetting, type Setting } from './settings.js';
 
-/** The version of a job's layout of keys that this urikit reads and writes. */
-const VERSION = 2;
+/**
+ * The version of a job's layout of keys and records that this urikit reads and writes; a job of
+ * another is refused. 3: the job records what decides its normal forms and counts (settings.ts).
+ */
+export const VERSION = 3;
 
 /** A job's settings. */
 export interface JobSettings {
@@ -70,6 +75,10 @@ export async function openJob(server: Server, name: string): Promise<Job> {
         : `there is no job "${name}" at ${server.target.text}: create it first with "urikit redis init --redis ${server.target.text.replace(/\/[^/]*$/, '')} --job ${name}"`,
     );
   }
+  if (h.version !== String(VERSION))
+    throw new RedisError(
+      `the job "${name}" at ${server.target.text} is of version ${h.version ?? 'none'} of urikit's jobs, and this urikit reads version ${VERSION} only: use the urikit that made it, or publish its input to a new job`,
+    );
   const shards = Number(h.shards);
   const settings: JobSettings = {
     shards,
@@ -98,6 +107,8 @@ export async function createJob(server: Server, name: string, settings: Omit<Job
     settings.buckets,
     'version',
     VERSION,
+    RULES_FIELD,
+    rulesSetting().value,
     'tags',
     tags.join(','),
   ];
@@ -191,6 +202,44 @@ export async function inputClosed(job: Job): Promise<boolean> {
   return p.finished > 0 && p.running === 0;
 }
 
+/** The masters of `server` that evict keys when full (maxmemory-policy other than noeviction): where, and the policy. */
+async function evicting(server: Server): Promise<Array<{ at: string; policy: string }>> {
+  // The masters as the cluster has them at each try: a failover replaces one that is gone.
+  const infos = await server.run('the settings of Redis (INFO)', () =>
+    Promise.all(server.masters().map(async (m: Redis) => [m, await m.info('memory')] as const)),
+  );
+  const out: Array<{ at: string; policy: string }> = [];
+  for (const [m, info] of infos) {
+    const policy = /^maxmemory_policy:(\S+)/m.exec(info)?.[1] ?? 'noeviction';
+    if (policy !== 'noeviction') out.push({ at: whereIs(server, m), policy });
+  }
+  return out;
+}
+
+function whereIs(server: Server, m: Redis): string {
+  return server.cluster ? `the master ${m.options.host}:${m.options.port} of ${server.target.text}` : server.target.text;
+}
+
+/**
+ * The guard against eviction again, on a running process's heartbeat: throws `RedisError` when
+ * some master has come to evict keys since `who` ("this publish") started.
+ */
+export async function guardAgain(server: Server, who: string): Promise<void> {
+  // A master that does not answer now (a failover under way) is looked at on the next beat: the
+  // check must not hold the run up, and a master that is down evicts nothing.
+  const answers = await Promise.all(
+    server.masters().map(async (m: Redis) => [m, await withTimeout(m.info('memory'), 1000, 'no answer').catch(() => null)] as const),
+  );
+  const [first] = answers.flatMap(([m, info]) => {
+    const policy = info === null ? 'noeviction' : (/^maxmemory_policy:(\S+)/m.exec(info)?.[1] ?? 'noeviction');
+    return policy === 'noeviction' ? [] : [{ at: whereIs(server, m), policy }];
+  });
+  if (first !== undefined)
+    throw new RedisError(
+      `${first.at} evicts keys when it is full since ${who} started (maxmemory-policy ${first.policy}): it can drop the job's keys (its hash, seen-sets, frontier, input not yet read) and lose lines without a word, so ${who} stops here. Set maxmemory-policy noeviction, then run it again ("urikit redis drain" names what was lost)`,
+    );
+}
+
 /** What `guard` found. */
 export interface Guarded {
   /** Notes for standard error: masters without an append-only file. */
@@ -205,18 +254,16 @@ export interface Guarded {
  */
 export async function guard(server: Server, allowEviction: boolean, waitReplicas: number): Promise<Guarded> {
   const notes: string[] = [];
-  const masters = server.masters();
+  const [evicts] = allowEviction ? [] : await evicting(server);
+  if (evicts !== undefined)
+    throw new RedisError(
+      `${evicts.at} evicts keys when it is full (maxmemory-policy ${evicts.policy}): it could drop a job's keys and lose its lines without a word. Set maxmemory-policy noeviction (Redis then refuses writes when full, and urikit waits), or give --allow-eviction to run anyway`,
+    );
   const infos = await server.run('the settings of Redis (INFO)', () =>
-    Promise.all(masters.map((m: Redis) => Promise.all([m.info('memory'), m.info('persistence'), m.info('replication')]))),
+    Promise.all(server.masters().map(async (m: Redis) => [m, await Promise.all([m.info('persistence'), m.info('replication')])] as const)),
   );
-  masters.forEach((m, i) => {
-    const [memory, persistence, replication] = infos[i]!;
-    const at = server.cluster ? `the master ${m.options.host}:${m.options.port} of ${server.target.text}` : server.target.text;
-    const policy = /^maxmemory_policy:(\S+)/m.exec(memory)?.[1] ?? 'noeviction';
-    if (policy !== 'noeviction' && !allowEviction)
-      throw new RedisError(
-        `${at} evicts keys when it is full (maxmemory-policy ${policy}): it could drop a job's keys and lose its lines without a word. Set maxmemory-policy noeviction (Redis then refuses writes when full, and urikit waits), or give --allow-eviction to run anyway`,
-      );
+  for (const [m, [persistence, replication]] of infos) {
+    const at = whereIs(server, m);
     if (/^aof_enabled:0/m.test(persistence))
       notes.push(
         `urikit: note: ${at} keeps no append-only file (appendonly no): a restart loses what was written since its last snapshot. urikit finds and reports such losses (publish sends lost entries again; drain names lines it cannot account for), but cannot undo them: use appendonly yes with appendfsync always or everysec\n`,
@@ -226,6 +273,26 @@ export async function guard(server: Server, allowEviction: boolean, waitReplicas
       throw new RedisError(
         `${at} has ${replicas} replica${replicas === 1 ? '' : 's'}, and --wait-replicas ${waitReplicas} waits for ${waitReplicas}: give a smaller number, or add replicas`,
       );
-  });
+  }
   return { notes };
+}
+
+/**
+ * Records `settings` in the job's hash where it holds none of them yet, in one call; throws
+ * `RedisError` when it holds another value of one, naming both (`who`: "this normalize worker").
+ */
+export async function settle(job: Job, settings: readonly Setting[], who: string): Promise<void> {
+  const reply = (await job.server.script(
+    'the settings of the job',
+    'urikitSettle',
+    [job.keys.meta],
+    settings.flatMap((s) => [s.field, s.value]),
+  )) as number | [] | [string, string];
+  if (reply === 0) throw job.gone();
+  if (!Array.isArray(reply) || reply.length === 0) return;
+  const [field, recorded] = reply;
+  const s = settings.find((x) => x.field === field)!;
+  throw new RedisError(
+    `the job ${job.text} ${s.what}: ${recorded}; ${who}: ${s.value}. A job's URLs and counts mean one thing only: start it with the job's settings, or publish the input to a new job`,
+  );
 }

@@ -2,8 +2,9 @@
  * A job's keys, its shards, and the seen-set's members.
  *
  * ```
- * urikit:{JOB}                  hash     the job: shards, their hash tags, seen mode, digest key and
- *                                        buckets; runs started and finished, each run's record
+ * urikit:{JOB}                  hash     the job: version, shards, their hash tags, seen mode, digest
+ *                                        key and buckets, its settings (settings.ts); runs started
+ *                                        and finished, each run's record
  * urikit:{JOB}:producers        zset     running producers ("RUN NAME"), by when their heartbeat runs out
  * urikit:{T}:in                 stream   shard input: entries of lines (a consumer group per command)
  * urikit:{T}:runs               hash     per run: the last entry number written, the missing ones

@@ -124,8 +124,8 @@ return redis.call('XREADGROUP', 'GROUP', ARGV[1], ARGV[2], 'COUNT', count, 'STRE
  * Commits a batch of URLs to one shard: adds them to the seen-set and appends those it did not
  * hold, in one entry, to the frontier, and marks the input entries they came from as committed
  * here (one bit each in the group's "got" bitmap of their run). Running it again with the same
- * URLs changes nothing (they are seen), which makes a redelivered input entry harmless. The URLs
- * of one call are distinct (the caller sees to it). With an exact seen-set, SMISMEMBER answers for
+ * URLs changes nothing (they are seen), which makes a redelivered input entry harmless. A URL
+ * that comes twice in one call is admitted once. With an exact seen-set, SMISMEMBER answers for
  * all of them at once, before SADD adds the new ones, in slices that Lua can unpack; with digests,
  * each falls in a bucket of its own (most often), and SADD of its member says whether it is new
  * (the URLs themselves are split only when some of them are not).
@@ -149,14 +149,16 @@ local all = ARGV[seen + 1]
 local n, count, entry = 0, 0, all
 if ARGV[seen] == 'e' then
   local urls = split(all)
-  local new = {}
+  local new, here = {}, {}
   n = #urls
   for from = 1, n, 4000 do
     local to = math.min(from + 3999, n)
     local known = redis.call('SMISMEMBER', KEYS[seen + 1], unpack(urls, from, to))
     local add = {}
     for j = from, to do
-      if known[j - from + 1] == 0 then
+      -- A URL that comes twice in one call (a repair commits what it finds, unfiltered) is new once.
+      if known[j - from + 1] == 0 and not here[urls[j]] then
+        here[urls[j]] = true
         add[#add + 1] = urls[j]
         new[#new + 1] = urls[j]
       end
@@ -192,9 +194,10 @@ return count
  * Acknowledges input entries of one shard for a group, and keeps its accounts, in one step: an
  * entry that this call acknowledges (XACK answers 1) is marked in the group's "done" bitmap of
  * its run (bit N*(S+1)+S for entry N, and bit N*(S+1)+j for each shard j its output went to), its
- * lines are added to the lines the group committed from this run, and for \`stats\` its counts are
- * added to the shard's. An entry acknowledged before (by a worker that claimed it too, or by this
- * call sent twice) changes nothing.
+ * lines are added to the lines the group committed from this run (and to those of this second, for
+ * the rate over the last minute), and for \`stats\` its counts are added to the shard's. An
+ * entry acknowledged before (by a worker that claimed it too, or by this call sent twice)
+ * changes nothing.
  *
  * The counts: scalar fields added up in the stats hash; hosts, paths and schemes in a sorted set
  * each (per kind), bounded as \`stats --track K\` bounds them locally (Space-Saving: at 2K values,
@@ -261,9 +264,18 @@ while i <= #ARGV do
 end
 if acked > 0 then
   local t = redis.call('TIME')[1]
-  for bitmap, n in pairs(byRun) do redis.call('HINCRBY', KEYS[2], bitmap, n) end
+  local all = 0
+  for bitmap, n in pairs(byRun) do
+    redis.call('HINCRBY', KEYS[2], bitmap, n)
+    all = all + n
+  end
   redis.call('HSETNX', KEYS[2], group .. ':t0', t)
   redis.call('HSET', KEYS[2], group .. ':t1', t)
+  -- The lines of each second, in a ring of 64 (GROUP:r:SLOT = "second lines"): status's rate over the last minute.
+  local slot = group .. ':r:' .. (tonumber(t) % 64)
+  local was = redis.call('HGET', KEYS[2], slot)
+  if was and string.match(was, '^(%d+) ') == t then all = all + tonumber(string.match(was, ' (%d+)$')) end
+  redis.call('HSET', KEYS[2], slot, t .. ' ' .. all)
 end
 return acked
 `;
@@ -318,25 +330,39 @@ return redis.call('ZRANGE', KEYS[1], 0, -1)
 
 /**
  * Starts a publish run: a new one (numbered from the job's hash) or, with ARGV[1] > 0, that run
- * again, unless it is running. KEYS: the job's hash, the producers zset. ARGV: the run to resume
- * (0: a new one), the producer's name, the time to live (ms). Returns the run, 0 when there is no
- * job, -1 when the run to resume never started, -2 when it is running.
+ * again, unless it is running. A new run of a file records its input's fingerprint (input:FP, the
+ * first run that read it; run:N:input), and is refused when an earlier run read the same input,
+ * unless it is a second pass (ARGV[5] = "1": run:N:again names the first run). KEYS: the job's
+ * hash, the producers zset. ARGV: the run to resume (0: a new one), the producer's name, the time
+ * to live (ms), the input's fingerprint ("" for a stream), "1" for a second pass. Returns {run,
+ * first run of the same input or 0}, {0} when there is no job, {-1} when the run to resume never
+ * started, {-2} when it is running, {-3, first run} when the input was published before.
  */
 const START = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if redis.call('EXISTS', KEYS[1]) == 0 then return {0} end
 local run = tonumber(ARGV[1])
 local t = redis.call('TIME')
 local now = t[1] * 1000 + math.floor(t[2] / 1000)
+local first = 0
 if run > 0 then
-  if run > tonumber(redis.call('HGET', KEYS[1], 'runs') or '0') then return -1 end
+  if run > tonumber(redis.call('HGET', KEYS[1], 'runs') or '0') then return {-1} end
   for _, p in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], now, '+inf')) do
-    if string.match(p, '^(%d+) ') == ARGV[1] then return -2 end
+    if string.match(p, '^(%d+) ') == ARGV[1] then return {-2} end
   end
 else
+  if ARGV[4] ~= '' then
+    first = tonumber(redis.call('HGET', KEYS[1], 'input:' .. ARGV[4]) or '0')
+    if first > 0 and ARGV[5] ~= '1' then return {-3, first} end
+  end
   run = redis.call('HINCRBY', KEYS[1], 'runs', 1)
+  if ARGV[4] ~= '' then
+    redis.call('HSETNX', KEYS[1], 'input:' .. ARGV[4], run)
+    redis.call('HSET', KEYS[1], 'run:' .. run .. ':input', ARGV[4])
+    if first > 0 then redis.call('HSET', KEYS[1], 'run:' .. run .. ':again', first) end
+  end
 end
 redis.call('ZADD', KEYS[2], now + tonumber(ARGV[3]), run .. ' ' .. ARGV[2])
-return run
+return {run, first}
 `;
 
 /**
@@ -360,8 +386,24 @@ redis.call('HSET', KEYS[1], unpack(ARGV))
 return 1
 `;
 
+/**
+ * Records a job's settings where its hash holds none yet, unless it holds another value of one.
+ * KEYS: the job's hash. ARGV: field, value pairs. Returns 0 when the job's hash is gone, {field,
+ * value recorded} for the first that differs (nothing is written then), or {} when all agree.
+ */
+const SETTLE = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+for i = 1, #ARGV, 2 do
+  local v = redis.call('HGET', KEYS[1], ARGV[i])
+  if v and v ~= ARGV[i + 1] then return {ARGV[i], v} end
+end
+for i = 1, #ARGV, 2 do redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1]) end
+return {}
+`;
+
 export const SCRIPTS = {
   urikitCreate: CREATE,
+  urikitSettle: SETTLE,
   urikitStart: START,
   urikitEnqueue: ENQUEUE,
   urikitFinish: FINISH,

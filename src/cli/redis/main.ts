@@ -6,6 +6,7 @@
 
 import { DEDUPE_PRESET } from '../../ops/dedupe.js';
 import { lineCommand } from '../commands/index.js';
+import type { NormalizeSettings } from '../commands/normalize.js';
 import { need } from '../commands/packages.js';
 import type { StatsSettings } from '../commands/stats.js';
 import { UnreadInput } from '../io/input.js';
@@ -18,9 +19,10 @@ import { connect, RedisError, type Server } from './client.js';
 import { control } from './control.js';
 import type { ControlSettings } from './control-spec.js';
 import { FrontierSink } from './frontier.js';
-import { guard, type Job, openJob } from './job.js';
+import { guard, type Job, openJob, settle } from './job.js';
 import { publish } from './publish.js';
 import type { PublishSettings } from './publish-spec.js';
+import { frontierSetting, groupSetting, inputSetting, rulesSetting } from './settings.js';
 import { estimatesNote, readStats } from './stats.js';
 import { OutputClosed, work } from './worker.js';
 
@@ -54,6 +56,7 @@ export async function runRedis(command: string, settings: Common, io: Io): Promi
     if (command === 'publish') {
       const p = settings as PublishSettings;
       const job = await open(p.redis.to, true);
+      await settle(job, [rulesSetting(), inputSetting(p)], 'this publish');
       const input = await openSource(p, io);
       return input === null ? Exit.USAGE : await publish(job, p, io, input);
     }
@@ -78,10 +81,17 @@ export async function runRedis(command: string, settings: Common, io: Io): Promi
     if (w.to !== null) {
       const job = await open(w.to, true);
       // resolve --to: the frontier keeps each URL once, in the form --dedupe compares (normalize's own form is its output).
-      out = new FrontierSink(job, command === 'resolve' ? { ...DEDUPE_PRESET } : null, w.from === null ? null : command);
+      const form = command === 'resolve' ? { ...DEDUPE_PRESET } : null;
+      await settle(
+        job,
+        [rulesSetting(), frontierSetting(config, form ?? (settings as NormalizeSettings).normalize ?? {})],
+        `this ${command}${w.from === null ? '' : ' worker'}`,
+      );
+      out = new FrontierSink(job, form, w.from === null ? null : command);
     }
     if (w.from === null) return await run(spec, config, io, out);
     const job = await open(w.from, true);
+    await settle(job, [rulesSetting(), inputSetting(config), groupSetting(command, config, w.to?.job ?? null)], `this ${command} worker`);
     return await work(
       spec,
       settings as Lines & { redis: WorkerOptions },

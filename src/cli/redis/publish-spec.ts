@@ -4,7 +4,7 @@
  */
 import { type Arguments, COMMON, type CommandSpec, declared, type Lines, lines } from '../options/arguments.js';
 import { CONNECTION_ROWS, type Connection, connection, type RedisTarget, redisUrl, SAFETY } from '../options/jobs.js';
-import { count, custom, told, UsageError, whole } from '../options/option.js';
+import { count, custom, flag, told, UsageError, whole } from '../options/option.js';
 
 /** The settings of `publish`. */
 export interface PublishSettings extends Lines {
@@ -16,6 +16,8 @@ export interface PublishSettings extends Lines {
     readonly maxLag: number;
     /** The run to finish (`--resume RUN`), or null for a new run. */
     readonly resume: number | null;
+    /** Send an input that an earlier run sent already, a second pass (`--again`). */
+    readonly again: boolean;
   };
 }
 
@@ -29,6 +31,9 @@ const OPTIONS = {
     (s) => whole('--resume', s, 1, 2 ** 52),
     'finish run RUN (its number is printed when it starts) with the same input',
   ),
+  again: flag('--again', 'publish a file that an earlier run published already (else refused): a second pass, counted twice', {
+    excludes: [{ options: ['--resume'], message: '--again starts a new run, and --resume finishes one: give one of them' }],
+  }),
 } as const;
 
 export const publishSpec: CommandSpec<PublishSettings> = {
@@ -71,7 +76,12 @@ what it read, finishes its run and exits 130.
   settings(a: Arguments, args: readonly string[]): PublishSettings {
     const to = a.get(OPTIONS.to);
     if (to !== null && to.job === null) throw new UsageError(`--to ${to.text} names no job: --to redis://HOST:PORT/JOB`);
-    const redis = { connection: connection(a, process.env, [to]), maxLag: a.get(OPTIONS.maxLag), resume: a.get(OPTIONS.resume) };
+    const redis = {
+      connection: connection(a, process.env, [to]),
+      maxLag: a.get(OPTIONS.maxLag),
+      resume: a.get(OPTIONS.resume),
+      again: a.get(OPTIONS.again),
+    };
     if (to === null) throw new UsageError('publish needs --to redis://HOST:PORT/JOB: the job to publish to');
     a.only(new Set(declared(publishSpec).keys()), 'publish', () => '');
     a.check();

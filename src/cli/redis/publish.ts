@@ -25,8 +25,8 @@
  * a second one ends publish at once): what it gave goes, the run finishes, and publish exits 130.
  * A file's run stopped so is left unfinished instead, for `--resume` to complete.
  */
-import { randomUUID } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { describeReadError, openInput, type Source, UnreadInput } from '../io/input.js';
 import { Progress } from '../io/progress.js';
@@ -34,10 +34,11 @@ import { LogLine } from '../lines/log.js';
 import type { Kind, LineReader, Records } from '../lines/records.js';
 import { Finder, Walker } from '../lines/walker.js';
 import { Exit, type Io } from '../run/run.js';
+import { wasCut } from './accounts.js';
 import { RedisError } from './client.js';
 import { Batch, type Batched, BIG_ENTRY } from './entry.js';
 import { groupsOf, liveGroups } from './groups.js';
-import { type Job, PRODUCER_TTL } from './job.js';
+import { guardAgain, type Job, PRODUCER_TTL } from './job.js';
 import { shardOfBytes, shardOfLower } from './keys.js';
 import type { PublishSettings } from './publish-spec.js';
 
@@ -230,22 +231,47 @@ export async function publish(job: Job, config: PublishSettings, io: Io, input: 
     throw new RedisError(
       `run ${resume} of ${job.text} read a stream and sent lines by the clock: the same input read again would make other entries, so it cannot be resumed ("urikit redis status" shows the lines it wrote)`,
     );
-  const run = Number(
-    await server.script('the start of a publish run', 'urikitStart', [keys.meta, keys.producers], [resume ?? 0, name, PRODUCER_TTL]),
-  );
+  const file = rereadable(config.file);
+  const print = file === null ? '' : fingerprint(file);
+  const started = (await server.script(
+    'the start of a publish run',
+    'urikitStart',
+    [keys.meta, keys.producers],
+    [resume ?? 0, name, PRODUCER_TTL, print, config.redis.again ? 1 : 0],
+  )) as [number, number?];
+  const run = Number(started[0]);
+  /** The first run of the same input, when this run is a second pass of it (--again); else 0. */
+  const first = Number(started[1] ?? 0);
   if (run === 0) throw job.gone();
   if (run === -1) throw new RedisError(`there is no run ${resume} of ${job.text} to resume: "urikit redis status" lists the runs`);
   if (run === -2)
     throw new RedisError(
       `run ${resume} of ${job.text} is running (its producer's heartbeat is fresh); stop it, or wait ${PRODUCER_TTL / 1000} s after it was killed`,
     );
+  if (run === -3)
+    throw new RedisError(
+      `run ${first} of ${job.text} published this input already (${config.file}: ${print.split(':')[0]} bytes, the same first and last ${PRINT_BLOCK >> 10} KiB), and a second run would count each of its lines twice. "urikit publish --to ${job.text} --resume ${first} ${config.file}" finishes that run if it stopped; --again publishes it a second time`,
+    );
   const producer = `${run} ${name}`;
   const err = config.quiet ? null : io.stderr;
-  err?.write(`urikit: publish run ${run} to ${job.text}${resume === null ? '' : ' (resumed)'}\n`);
+  err?.write(
+    `urikit: publish run ${run} to ${job.text}${resume === null ? '' : ' (resumed)'}${first > 0 ? `, a second pass of run ${first}'s input (--again)` : ''}\n`,
+  );
   let gone = false;
+  /** Why the run stops before its end: Redis came to evict keys (the guard, again on each heartbeat). */
+  let halted: RedisError | null = null;
   const beat = async (): Promise<void> => {
     if ((await server.script('the heartbeat of publish', 'urikitBeat', [keys.meta, keys.producers], [producer, PRODUCER_TTL])) === 0)
       gone = true;
+    if (config.redis.connection.allowEviction || halted !== null) return;
+    try {
+      await guardAgain(server, 'this publish');
+    } catch (e) {
+      if (!(e instanceof RedisError)) throw e;
+      halted = e;
+      // A stream that gives nothing would keep the pass waiting for its next line.
+      input.cancel();
+    }
   };
   // The last heartbeat is awaited before the run finishes: one that landed after FINISH would list
   // the finished producer again, and keep the job's input open, for PRODUCER_TTL.
@@ -285,13 +311,13 @@ export async function publish(job: Job, config: PublishSettings, io: Io, input: 
     io,
     shards,
     lag,
-    () => gone,
-    () => stoppedBy !== null,
+    () => gone || halted !== null,
+    () => stoppedBy !== null || halted !== null,
   );
   let sent: ShardLines;
   try {
     sent = await p.read(input, !config.quiet);
-    for (let again = 0; !gone; again++) {
+    for (let again = 0; !gone && halted === null; again++) {
       // Entries that Redis lost after it had written them, up to the last of each shard (a gap
       // at a later entry shows the others).
       await Promise.all(
@@ -300,7 +326,6 @@ export async function publish(job: Job, config: PublishSettings, io: Io, input: 
           for (let n = hwm + 1; n <= s.entries; n++) s.lost.add(n);
         }),
       );
-      const file = rereadable(config.file);
       if (count(shards) === 0 || again === RESENDS || file === null) break;
       err?.write(`urikit: publish: reading ${config.file} again to send the ${count(shards)} entries that Redis lost\n`);
       for (const s of shards) {
@@ -321,21 +346,23 @@ export async function publish(job: Job, config: PublishSettings, io: Io, input: 
     process.off('SIGTERM', stop);
     await beating;
   }
+  if (halted !== null) throw halted;
   if (gone) throw job.gone();
   const lost = count(shards);
-  if (lost > 0) {
+  if (lost > 0 && !p.cut) {
     const from = config.file === '-' ? 'standard input' : config.file;
     io.stderr.write(
-      p.cut
-        ? `urikit: publish run ${run}: Redis lost ${lost} entries of ${job.text} after it had acknowledged them (a failover or a restart), and they could not be read again from ${from}, a stream sent by the clock: "urikit redis drain" names their lines\n`
-        : `urikit: publish run ${run}: Redis lost ${lost} entries of ${job.text} after it had acknowledged them (a failover or a restart), and they could not be read again from ${from}; send them with: urikit publish --to ${job.text} --resume ${run} FILE (the same input)\n`,
+      `urikit: publish run ${run}: Redis lost ${lost} entries of ${job.text} after it had acknowledged them (a failover or a restart), and they could not be read again from ${from}; send them with: urikit publish --to ${job.text} --resume ${run} FILE (the same input)\n`,
     );
     return LOST;
   }
+  // A stream's run that lost entries cannot be resumed: it ends here, as failed, so that the
+  // job's input closes and drain names the lines lost.
   const record = JSON.stringify({
     entries: shards.map((s) => s.entries),
     lines: shards.map((s) => s.lines),
     last: shards.map((s) => s.last),
+    ...(lost > 0 ? { failed: `Redis lost ${lost} of its entries, read from a stream` } : {}),
   });
   const finished = await server.durable(
     `the end of publish run ${run}`,
@@ -344,10 +371,37 @@ export async function publish(job: Job, config: PublishSettings, io: Io, input: 
     [run, record, producer],
   );
   if (finished === 0) throw job.gone();
+  if (lost > 0) {
+    io.stderr.write(
+      `urikit: publish run ${run}: Redis lost ${lost} entries of ${job.text} after it had acknowledged them (a failover or a restart), and a stream cannot be read again: the run is closed as failed, and "urikit redis drain" names their lines\n`,
+    );
+    return LOST;
+  }
   err?.write(
     `urikit: published ${sent.sent} lines${sent.sent < sent.lines ? ` (${sent.lines - sent.sent} left out)` : ''} in ${p.written} entries to ${job.text} (${job.shards} shards; run ${run})${stoppedBy === null ? '' : `, all the stream gave until ${stoppedBy}`}\n`,
   );
   return stoppedBy === null ? Exit.OK : Exit.INTERRUPTED;
+}
+
+/** The bytes at each end of a file that its fingerprint hashes. */
+const PRINT_BLOCK = 64 << 10;
+
+/**
+ * A file's fingerprint: its size and a hash of its first and last PRINT_BLOCK bytes, enough to
+ * tell the same input published twice (the file read again instead of resumed) from another.
+ */
+function fingerprint(file: string): string {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const hash = createHash('sha256');
+    const block = Buffer.alloc(Math.min(PRINT_BLOCK, size));
+    hash.update(block.subarray(0, readSync(fd, block, 0, block.length, 0)));
+    if (size > PRINT_BLOCK) hash.update(block.subarray(0, readSync(fd, block, 0, block.length, size - block.length)));
+    return `${size}:${hash.digest('hex').slice(0, 32)}`;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The entries that Redis lost, in all shards. */
@@ -379,14 +433,6 @@ async function missing(job: Job, run: number, shards: ShardState[]): Promise<voi
       s.only = (n) => n >= written || lacking.has(n);
     }),
   );
-}
-
-/** Whether run `run` cut some entry by time (a stream: see HOLD). */
-async function wasCut(job: Job, run: number): Promise<boolean> {
-  const flags = await Promise.all(
-    Array.from({ length: job.shards }, (_, i) => job.server.run('the runs', (c) => c.hget(job.keys.runs(i), `${run}:cut`))),
-  );
-  return flags.some((f) => f !== null);
 }
 
 /** One pass over the input: its lines into entries, the entries sent. */
@@ -502,7 +548,7 @@ class Pass {
       for (let n = from; n <= to; n++) this.shards[e.shard]!.lost.add(n);
       if (!this.config.quiet)
         this.io.stderr.write(
-          `urikit: publish: Redis lost entries ${from}–${to} of shard ${e.shard} (its lines after line ${before} and before line ${e.first}) after it had acknowledged them (a failover or a restart); they will be sent again\n`,
+          `urikit: publish: Redis lost entries ${from}–${to} of shard ${e.shard} (its lines after line ${before} and before line ${e.first}) after it had acknowledged them (a failover or a restart); ${this.cut ? 'a stream cannot be read again: drain will name their lines' : rereadable(this.config.file) === null ? `publish --resume ${this.run} can send them again` : 'they will be sent again'}\n`,
         );
     }
   }

@@ -19,7 +19,7 @@
  *
  * The worker stops when the job's input is closed and its group has read and acknowledged every
  * entry (with --follow, it waits for more), or on SIGINT or SIGTERM after its current batch,
- * handing the entries it read and did not run back to its group at once. Before it stops, a
+ * handing every entry it holds and did not run back to its group at once, with exit code 130. Before it stops, a
  * worker with --to checks that every entry its group acknowledged is marked as received by each
  * shard its output went to, and commits again the entries that a failover lost.
  */
@@ -35,23 +35,24 @@ import type { LineShape } from '../lines/records.js';
 import type { Walker } from '../lines/walker.js';
 import type { Lines as LineSettings } from '../options/arguments.js';
 import type { WorkerOptions } from '../options/jobs.js';
+import { Exit } from '../run/run.js';
 
 /** The settings of a worker's command. */
 type Settings = LineSettings & { readonly redis: WorkerOptions };
 
-import { isDone, unconfirmed } from './accounts.js';
+import { isDone, unconfirmed, wasCut } from './accounts.js';
 import { type Client, callBuffer, RedisError, seconds } from './client.js';
 import { type Entry, EntryError, forEachLine, readEntry } from './entry.js';
 import { FrontierSink } from './frontier.js';
 import { joinGroup, trimShard } from './groups.js';
-import { type Job, producers } from './job.js';
+import { guardAgain, type Job, producers } from './job.js';
 import { statsArgs, statsKeys } from './stats.js';
 
 /** Entries read at once, from all shards (a shard gives up to 8 of them); an entry holds up to 64 KiB and a line. */
 const ROUND = 128;
 /** Entries claimed from each shard at a time. */
 const CLAIM_COUNT = 32;
-/** How often a worker checks that the job's hash is there, and a --follow worker trims the input (ms). */
+/** How often a worker checks that the job's hash is there and that Redis evicts no keys, and a --follow worker trims the input (ms). */
 const CHECK_EVERY = 5000;
 
 /** An entry as XREADGROUP returns it: its id and its fields, flat (null for an entry deleted since). */
@@ -89,8 +90,11 @@ export async function work(
   afterCommit?: (commits: number) => void,
 ): Promise<number> {
   const w = new Worker(spec, config, job, out, err, stdout, afterCommit);
-  const stop = (): void => {
-    w.stopping = true;
+  const stop = (signal: NodeJS.Signals): void => {
+    // A second signal finds no listener: it ends the process at once.
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    w.stop(typeof signal === 'string' ? signal : 'a signal');
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
@@ -103,7 +107,9 @@ export async function work(
 }
 
 class Worker {
-  stopping = false;
+  private stopping = false;
+  /** The signal that stopped the worker, or null. */
+  private stoppedBy: string | null = null;
   private readonly group: string;
   private readonly consumer: string;
   private readonly processor: Processor;
@@ -135,6 +141,17 @@ class Worker {
           new Lines(spec, config, job, this.group, out, err, stdout, afterCommit);
   }
 
+  /** Stops the worker after the entries it runs now; the others go back to its group. */
+  stop(signal: string): void {
+    this.stopping = true;
+    this.stoppedBy = signal;
+    this.err
+      .write(
+        `urikit: ${this.group} worker: ${signal}: stopping once the entries it runs are committed, and handing the others back to its group (another signal ends it at once)\n`,
+      )
+      .catch(() => {});
+  }
+
   async run(): Promise<number> {
     const k = this.job.keys;
     for (let i = 0; i < this.job.shards; i++) await joinGroup(this.job.server, k.input(i), this.group);
@@ -153,10 +170,8 @@ class Worker {
       // New entries in the same round when it held none: a claim (which makes it look at its own
       // again) may come every round, and must not keep it from reading new ones.
       if (!own) [entries, big] = await this.readNew();
-      if (this.stopping) {
-        await this.handBack(entries);
-        break;
-      }
+      // Entries read as the signal came go back (handBack, below) with those the worker holds.
+      if (this.stopping) break;
       if (entries.length > 0) await this.processor.handle(entries);
       for (const shard of big) {
         // A big entry alone, committed before the next is read: one at a time in memory.
@@ -180,13 +195,20 @@ class Worker {
       if (Date.now() - checked >= CHECK_EVERY) {
         checked = Date.now();
         await producers(this.job);
+        if (!this.config.redis.connection.allowEviction) await guardAgain(this.job.server, `this ${this.group} worker`);
         if (this.config.redis.follow) await this.trim();
       }
     }
     await this.processor.settle();
-    if (!this.stopping && this.config.redis.to !== null) await this.verify();
+    if (this.stoppedBy !== null) {
+      const n = await this.handBack();
+      await this.err.write(
+        `urikit: ${this.group} worker stopped by ${this.stoppedBy}: ${n} entries it held went back to the ${this.group} group, for its other workers to take at once\n`,
+      );
+    } else if (this.config.redis.to !== null) await this.verify();
     await this.leave();
-    return this.processor.finish();
+    const code = await this.processor.finish();
+    return this.stoppedBy === null ? code : Exit.INTERRUPTED;
   }
 
   /**
@@ -202,8 +224,11 @@ class Worker {
     }
     this.stalled ??= Date.now();
     if (Date.now() - this.stalled < this.config.redis.connection.timeout) return false;
+    const waited = `publish run ${p.started} of ${this.job.text} stopped before its end, and no publish ran for ${seconds(this.config.redis.connection.timeout)} (--redis-timeout): the input cannot close`;
     throw new RedisError(
-      `publish run ${p.started} of ${this.job.text} stopped before its end, and no publish ran for ${seconds(this.config.redis.connection.timeout)} (--redis-timeout): the input cannot close. Finish it with "urikit publish --to ${this.job.text} --resume ${p.started} FILE", then start the workers again`,
+      (await wasCut(this.job, p.started))
+        ? `${waited}. It read a stream, which cannot be read again, so no --resume can finish it; "urikit redis status" shows the lines it wrote`
+        : `${waited}. Finish it with "urikit publish --to ${this.job.text} --resume ${p.started} FILE", then start the workers again`,
     );
   }
 
@@ -346,17 +371,28 @@ class Worker {
     return entries;
   }
 
-  /** Gives entries read and not run back to the group at once: idle since long, another worker's next claim takes them. */
-  private async handBack(entries: Entry[]): Promise<void> {
-    const byShard = new Map<number, string[]>();
-    for (const e of entries) byShard.set(e.shard, [...(byShard.get(e.shard) ?? []), e.id]);
-    await Promise.all(
-      [...byShard].map(([shard, ids]) =>
-        this.onShard(shard, 'the entries handed back', (c) =>
-          c.xclaim(this.job.keys.input(shard), this.group, this.consumer, 0, ...ids, 'IDLE', 2 ** 40, 'JUSTID'),
-        ),
+  /**
+   * Gives every entry this consumer holds (read and not run, or claimed and not read yet) back to
+   * the group at once: idle since long, the next claim of another worker takes it. Returns how many.
+   */
+  private async handBack(): Promise<number> {
+    const k = this.job.keys;
+    const counts = await Promise.all(
+      Array.from({ length: this.job.shards }, (_, i) =>
+        this.onShard(i, 'the entries handed back', async (c) => {
+          let n = 0;
+          for (let from = '-'; ; ) {
+            const held = (await c.xpending(k.input(i), this.group, from, '+', 1000, this.consumer)) as Array<[string]>;
+            if (held.length === 0) return n;
+            const ids = held.map((h) => h[0]);
+            await c.xclaim(k.input(i), this.group, this.consumer, 0, ...ids, 'IDLE', 2 ** 40, 'JUSTID');
+            n += ids.length;
+            from = `(${ids[ids.length - 1]}`;
+          }
+        }),
       ),
     );
+    return counts.reduce((a, b) => a + b, 0);
   }
 
   /** Removes from each shard's input the entries that every group has acknowledged (--follow). */
