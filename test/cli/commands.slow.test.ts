@@ -882,13 +882,13 @@ test('usage errors exit 2 with a message that says what to do', async () => {
   };
   await bad(
     ['frobnicate'],
-    'unknown command "frobnicate"; the commands are parse, validate, normalize, resolve, stats, routes, links, publish, redis',
+    'unknown command "frobnicate"; the commands are parse, validate, normalize, resolve, surt, stats, routes, links, publish, redis',
     null,
   );
   await bad(['--lenient'], 'unknown command "--lenient"; the command comes first', null);
   await bad(
     ['help', 'nope'],
-    'no help for "nope"; the commands are parse, validate, normalize, resolve, stats, routes, links, publish, redis',
+    'no help for "nope"; the commands are parse, validate, normalize, resolve, surt, stats, routes, links, publish, redis',
     null,
   );
   await bad(['parse', '--nope'], 'unknown option "--nope" for parse');

@@ -214,7 +214,7 @@ export abstract class Command<T = unknown> implements Records<T> {
     return `${n} invalid ${n === 1 ? 'URI was' : 'URIs were'} left out (reported above)`;
   }
 
-  /** 0, or 1 when some record was invalid (validate, normalize, resolve). */
+  /** 0, or 1 when some record was invalid (validate, normalize, resolve, surt). */
   exitCode(): number {
     return this.invalid > 0 ? 1 : 0;
   }
