@@ -893,7 +893,10 @@ test('usage errors exit 2 with a message that says what to do', async () => {
   );
   await bad(['parse', '--nope'], 'unknown option "--nope" for parse');
   await bad(['stats', '--dedupe'], 'unknown option "--dedupe" for stats (it is an option of normalize and links)');
-  await bad(['normalize', '--json'], 'unknown option "--json" for normalize (it is an option of validate, stats, links, and redis)');
+  await bad(
+    ['normalize', '--json'],
+    'unknown option "--json" for normalize (it is an option of validate, stats, routes, links, and redis)',
+  );
   await bad(['parse', 'a', 'b'], 'parse takes one FILE (or - for standard input), got 2: "a" "b"');
   await bad(['parse', '--tsv=yes'], '--tsv takes no value');
   await bad(['stats', '--top'], '--top needs a value: --top N');
