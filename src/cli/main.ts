@@ -89,6 +89,12 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return jobs.runRedis(command, config, io);
   }
   const line = spec as LineCommandSpec;
+  const done = line.once?.(config as never) ?? null;
+  if (done !== null) {
+    io.stdout.write(done.out);
+    io.stderr.write(done.err);
+    return done.code;
+  }
   return command === 'links'
     ? runDocuments(line as LineCommandSpec<LinksSettings>, config as LinksSettings, io)
     : run(line, config as never, io);

@@ -882,18 +882,21 @@ test('usage errors exit 2 with a message that says what to do', async () => {
   };
   await bad(
     ['frobnicate'],
-    'unknown command "frobnicate"; the commands are parse, validate, normalize, resolve, stats, routes, links, publish, redis',
+    'unknown command "frobnicate"; the commands are parse, validate, normalize, resolve, surt, stats, routes, links, publish, redis',
     null,
   );
   await bad(['--lenient'], 'unknown command "--lenient"; the command comes first', null);
   await bad(
     ['help', 'nope'],
-    'no help for "nope"; the commands are parse, validate, normalize, resolve, stats, routes, links, publish, redis',
+    'no help for "nope"; the commands are parse, validate, normalize, resolve, surt, stats, routes, links, publish, redis',
     null,
   );
   await bad(['parse', '--nope'], 'unknown option "--nope" for parse');
   await bad(['stats', '--dedupe'], 'unknown option "--dedupe" for stats (it is an option of normalize and links)');
-  await bad(['normalize', '--json'], 'unknown option "--json" for normalize (it is an option of validate, stats, links, and redis)');
+  await bad(
+    ['normalize', '--json'],
+    'unknown option "--json" for normalize (it is an option of validate, stats, routes, links, and redis)',
+  );
   await bad(['parse', 'a', 'b'], 'parse takes one FILE (or - for standard input), got 2: "a" "b"');
   await bad(['parse', '--tsv=yes'], '--tsv takes no value');
   await bad(['stats', '--top'], '--top needs a value: --top N');

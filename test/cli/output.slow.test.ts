@@ -140,7 +140,10 @@ test('--on-invalid empty|keep: one output line per input line, so that paste sta
     ['resolve', '--on-invalid', 'empty', '--log', 'combined', '--base', 'http://a/'],
     '--on-invalid empty with --log needs --log-field target or referrer: one URI per log line, one output line for it',
   );
-  await usage(['parse', '--on-invalid', 'keep'], 'unknown option "--on-invalid" for parse (it is an option of normalize and resolve)');
+  await usage(
+    ['parse', '--on-invalid', 'keep'],
+    'unknown option "--on-invalid" for parse (it is an option of normalize, resolve, and surt)',
+  );
 });
 
 test('a closed output ends the run quietly with exit 0, on one thread and on two alike', async () => {

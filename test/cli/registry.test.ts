@@ -38,7 +38,7 @@ test('every command module is registered', async () => {
 
 test('one entry each, under its own name, in the order of the help', () => {
   const names = COMMANDS.map((c) => c.name);
-  assert.equal(names, ['parse', 'validate', 'normalize', 'resolve', 'stats', 'routes', 'links', 'publish', 'redis']);
+  assert.equal(names, ['parse', 'validate', 'normalize', 'resolve', 'surt', 'stats', 'routes', 'links', 'publish', 'redis']);
   for (const c of COMMANDS) assert.is(commandNamed(c.name), c);
   assert.is(commandNamed('frob'), undefined);
   const u = usage(COMMANDS);
@@ -57,7 +57,7 @@ test('each command has a rank of its own (the order of "it is an option of …")
   const ranks = COMMANDS.map((c) => c.rank);
   assert.is(new Set(ranks).size, ranks.length);
   const byRank = [...COMMANDS].sort((a, b) => a.rank - b.rank).map((c) => c.name);
-  assert.equal(byRank, ['publish', 'normalize', 'resolve', 'validate', 'stats', 'routes', 'parse', 'links', 'redis']);
+  assert.equal(byRank, ['publish', 'normalize', 'resolve', 'surt', 'validate', 'stats', 'routes', 'parse', 'links', 'redis']);
 });
 
 test('the line commands take the options of every command; the Redis commands declare their own', () => {

@@ -41,6 +41,18 @@ export interface LineCommandSpec<S extends Lines = Lines> extends CommandSpec<S>
   packages?(config: S): readonly CommandFeature[];
   /** The command's object, made as `made` says. */
   create(config: S, made: Made): Command;
+  /**
+   * A run that reads no input, when `config` asks for one (routes --check FILE): what it writes
+   * and its exit code. Absent, or null: the run reads the input with `create`'s command.
+   */
+  once?(config: S): Done | null;
+}
+
+/** What a run that reads no input writes on standard output (`out`) and standard error (`err`), and its exit code. */
+export interface Done {
+  readonly out: string;
+  readonly err: string;
+  readonly code: number;
 }
 
 /** Where a command's output URIs go one by one, instead of as lines of `out`: a Redis job's frontier. */
@@ -214,7 +226,7 @@ export abstract class Command<T = unknown> implements Records<T> {
     return `${n} invalid ${n === 1 ? 'URI was' : 'URIs were'} left out (reported above)`;
   }
 
-  /** 0, or 1 when some record was invalid (validate, normalize, resolve). */
+  /** 0, or 1 when some record was invalid (validate, normalize, resolve, surt). */
   exitCode(): number {
     return this.invalid > 0 ? 1 : 0;
   }

@@ -11,6 +11,7 @@ import { parseCommand } from './parse.js';
 import { resolveCommand } from './resolve.js';
 import { routesCommand } from './routes.js';
 import { statsCommand } from './stats.js';
+import { surtCommand } from './surt.js';
 import { validateCommand } from './validate.js';
 
 /** The commands that run over their input. */
@@ -19,6 +20,7 @@ export const LINE_COMMANDS: readonly LineCommandSpec[] = [
   validateCommand,
   normalizeCommand,
   resolveCommand,
+  surtCommand,
   statsCommand,
   routesCommand,
   linksCommand,

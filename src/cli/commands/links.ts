@@ -4,16 +4,17 @@
  * `--rfc3986`) against the document's base (RFC 3986 §5.1: `<base href>`, then Content-Location,
  * then the retrieval URI). The library (../../links/) finds
  * and resolves the links, the readers (../links/) feed it; this module counts them, applies
- * `--normalize`, `--same-site` and `--dedupe`, and writes them. A link that cannot be resolved is
+ * `--normalize` or `--canon`, `--same-site` and `--dedupe`, and writes them. A link that cannot be resolved is
  * reported, never dropped silently.
  */
 
 import type { Readable } from 'node:stream';
+import { type CanonProfile, canonicalize } from '../../canon/canonicalize.js';
 import type { DocumentInfo, Link } from '../../links/extract.js';
 import { type Grammar, schemeOf, urlInput } from '../../links/resolve.js';
 import { DEDUPE_PRESET } from '../../ops/dedupe.js';
 import { type NormalizeOptions, normalize } from '../../ops/normalize.js';
-import type { UriError } from '../../syntax/errors.js';
+import { UriError } from '../../syntax/errors.js';
 import type { ParseOptions } from '../../syntax/scan.js';
 import { parseWeb, tryParse } from '../../uri.js';
 import { describeReadError, openInput } from '../io/input.js';
@@ -26,6 +27,7 @@ import type { DocumentOptions, PageSink } from '../links/reader.js';
 import { type Lines, lines, type Values, values } from '../options/arguments.js';
 import { count, custom, flag, text, UsageError } from '../options/option.js';
 import { Command, type CommandState, type LineCommandSpec, type LinksState } from './command.js';
+import { canonOption } from './keys.js';
 import { Dedupe, dedupeLimit } from './normalize.js';
 import { feature } from './packages.js';
 import { parseBase } from './resolve.js';
@@ -133,6 +135,10 @@ const OPTIONS = {
     linkForm,
     "write each resolved link in its RFC 3986 normal form (what lenient reading kept comes out percent-encoded), or in the crawler's canonical form (dedupe: also IDNA hosts, sorted query, no tracking parameters, no fragment, no empty query); --dedupe and --same-site then compare those forms",
   ),
+  canon: canonOption(
+    "write each resolved link in its canonical form by the profile named, as its reference implementation writes it byte for byte: w3lib (canonicalize_url, as Scrapy keys requests), ia (the Internet Archive's canonicalizer), google, semantic-precise, semantic, aggressive, whatwg (urlcanon's); --dedupe then compares those forms (--same-site reads the link resolved); a link the reference fails on is reported as not canonicalized",
+    [{ options: ['--normalize'], message: '--canon and --normalize each write a form of their own: give one of them' }],
+  ),
 } as const;
 
 /** Writes the links of each page, resolved, as `page<TAB>base<TAB>link` lines or JSON. */
@@ -140,6 +146,8 @@ export class LinksCommand extends Command implements PageSink {
   private readonly dedupe: Dedupe | null;
   /** The normal form of the links written (`--normalize`). */
   private readonly form: NormalizeOptions | undefined;
+  /** The canonical form of the links written (`--canon`), or null. */
+  private readonly canon: CanonProfile | null;
   private readonly site: ((host: string) => string) | null;
   private s: LinksState = {
     pages: 0,
@@ -169,6 +177,7 @@ export class LinksCommand extends Command implements PageSink {
     this.keys = inWorker && config.dedupe ? [] : null;
     this.dedupe = config.dedupe && !inWorker ? new Dedupe(config.dedupeLimit, this.err) : null;
     this.form = config.linkForm === null ? undefined : FORMS[config.linkForm];
+    this.canon = config.canon;
     if (config.sameSite) {
       const { registrableDomain } = feature('domain');
       this.site = (host) => registrableDomain(host) ?? host.toLowerCase();
@@ -199,7 +208,7 @@ export class LinksCommand extends Command implements PageSink {
       if (this.config.warnings && !this.config.json) this.warn(l);
     }
     if (l.resolved === null) {
-      this.unresolved(l, doc);
+      this.unresolved(l, doc, l.error!, 'resolved');
       return;
     }
     // The normal form of a lenient link is strict RFC 3986: what was tolerated comes out percent-encoded.
@@ -208,8 +217,20 @@ export class LinksCommand extends Command implements PageSink {
       if (this.pageSite === undefined) this.pageSite = this.siteOf(this.pageUrl ?? l.base, false);
       if (this.pageSite === null || this.siteOf(resolved, true) !== this.pageSite) return;
     }
-    if (this.dedupe !== null && !this.dedupe.keep(resolved)) return;
-    this.write(l, resolved, doc);
+    const written = this.canon === null ? resolved : this.canonical(l, doc, resolved);
+    if (written === null || (this.dedupe !== null && !this.dedupe.keep(written))) return;
+    this.write(l, written, doc);
+  }
+
+  /** The canonical form of `resolved` by --canon's profile; null when its reference fails on it (reported). */
+  private canonical(l: Link, doc: DocumentInfo, resolved: string): string | null {
+    try {
+      return canonicalize(resolved, this.canon!);
+    } catch (e) {
+      if (!(e instanceof UriError)) throw e;
+      this.unresolved(l, doc, e, `canonicalized (--canon ${this.canon})`);
+      return null;
+    }
   }
 
   pageEnd(doc: DocumentInfo): void {
@@ -300,9 +321,9 @@ export class LinksCommand extends Command implements PageSink {
     );
   }
 
-  private unresolved(l: Link, doc: DocumentInfo): void {
+  /** Reports a link that was not `done` (resolved, canonicalized) for the error `e`. */
+  private unresolved(l: Link, doc: DocumentInfo, e: UriError<string>, done: string): void {
     this.invalid++;
-    const e = l.error!;
     if (this.config.json) {
       this.keys?.push('');
       this.out.push(
@@ -313,7 +334,7 @@ export class LinksCommand extends Command implements PageSink {
     } else {
       this.err.push(
         terminalSafe(
-          `urikit: ${this.page}:${l.line}: <${l.element} ${l.attribute}> ${show(l.link)} not resolved: ${e.code}: ${e.message}\n`,
+          `urikit: ${this.page}:${l.line}: <${l.element} ${l.attribute}> ${show(l.link)} not ${done}: ${e.code}: ${e.message}\n`,
         ),
       );
     }
@@ -358,7 +379,7 @@ export class LinksCommand extends Command implements PageSink {
     schemes.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
     const parts = [`${plural(this.uris, 'link', 'links')} in ${plural(s.pages, 'page', 'pages')}`];
-    if (this.invalid > 0) parts.push(`${this.invalid} not resolved (reported above)`);
+    if (this.invalid > 0) parts.push(`${this.invalid} not resolved${this.canon === null ? '' : ' or canonicalized'} (reported above)`);
     if (schemes.length > 0) parts.push(`by scheme: ${schemes.map(([k, n]) => `${k} ${n}`).join(', ')}`);
     if (s.notHtml > 0) parts.push(`${plural(s.notHtml, 'WARC record', 'WARC records')} not HTML`);
     if (s.skipped > 0) parts.push(`${plural(s.skipped, 'WARC record', 'WARC records')} left out or cut (reported above)`);

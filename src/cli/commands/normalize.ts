@@ -1,8 +1,10 @@
 /**
  * `urikit normalize`: the RFC 3986 normal form of each record (or, with the dedupe steps, its
- * canonical form; with `--web`, the URL Standard's serialization), optionally without repeats.
+ * canonical form; with `--web`, the URL Standard's serialization; with `--canon` or `--surt`, a
+ * crawler's key), optionally without repeats.
  */
 
+import { type CanonProfile, canonicalize as canonKey, surt } from '../../canon/canonicalize.js';
 import { canonicalize, DEDUPE_PRESET, type DedupeOptions, dedupeOptions, type Dedupe as Steps, TRACKING_PARAMS } from '../../ops/dedupe.js';
 import { normalize, normalizeRecord } from '../../ops/normalize.js';
 import type { ByteView } from '../../readers/bytes.js';
@@ -14,6 +16,7 @@ import { type Arguments, type Lines, lines, type Values, values } from '../optio
 import { toFrontier, type WorkerOptions, worker, workerOptions } from '../options/jobs.js';
 import { count, custom, flag, type Option, type OptionName, UsageError } from '../options/option.js';
 import { type LineCommandSpec, MAIN, type Made } from './command.js';
+import { canonOption, keyLog, keyRules, keyText } from './keys.js';
 import { onInvalid, onInvalidOption, textRecord, UriPerLine, type UriPerLineSettings } from './uri-per-line.js';
 
 /** The settings of `normalize`. */
@@ -92,6 +95,20 @@ const OPTIONS = {
     [...Object.values(STEPS).map((o) => o.name), '--rfc-only'],
     ['--from', '--to'],
   ),
+  canon: canonOption(
+    "write each line's canonical form by the profile named, as its reference implementation writes it byte for byte: w3lib (canonicalize_url, as Scrapy keys requests), ia (the Internet Archive's canonicalizer), google, semantic-precise, semantic, aggressive, whatwg (urlcanon's); the line is read as the reference reads it, whatever RFC 3986 says of it. With --dedupe, each form once. Not with --web or the steps below, nor with --log targets (--log-field referrer).",
+    keyRules('--canon', keyConflicts('--canon', "its profile's canonical form")),
+  ),
+  surt: flag(
+    '--surt',
+    "write each line's SURT key, as the surt package writes it for CDX indexes (IA-canonicalized, the host reversed, no scheme: org,archive)/index.html?a=b); urikit surt writes it beside each URL. With --dedupe, each key once. Not with --canon, --web or the steps below, nor with --log targets.",
+    {
+      excludes: keyRules('--surt', [
+        ['--canon', '--surt and --canon each write a key of their own: give one of them'],
+        ...keyConflicts('--surt', 'the SURT key'),
+      ]),
+    },
+  ),
   dedupeLimit: dedupeLimit(
     'how many distinct forms --dedupe holds (default 1000000, about 100 bytes of memory each). Past it, a URI among them is still left out, any other is written each time (a warning says so once): nothing is ever lost.',
   ),
@@ -99,6 +116,18 @@ const OPTIONS = {
     'what an invalid line gives in the output: nothing (skip, the default), an empty line, or the line as it was read (keep), so that paste keeps files aligned; not with --dedupe; with --log, give --log-field target or referrer',
   ),
 } as const;
+
+/** What a key option (`name`, writing `what`) refuses: the other forms, and the Redis job's frontier of URLs. */
+function keyConflicts(name: OptionName, what: string): [OptionName, string][] {
+  return [
+    ['--web', `${name} writes ${what}, --web the URL Standard's serialization: give one of them`],
+    ...[...Object.values(STEPS).map((o) => o.name), '--rfc-only' as OptionName].map((o): [OptionName, string] => [
+      o,
+      `${o} is a step past RFC 3986's normal form, and ${name} writes ${what}: give one of them`,
+    ]),
+    ...(['--from', '--to'] as const).map((o): [OptionName, string] => [o, `${name} does not go with ${o}`]),
+  ];
+}
 
 /** `--to`: the job's frontier keeps each URL once already. */
 const TO = toFrontier({
@@ -156,6 +185,15 @@ export class Dedupe {
   }
 }
 
+/** The URL Standard's serialization of `text`. */
+const webHref = (text: string): string => parseWeb(text).href;
+
+/** The key `--canon PROFILE` or `--surt` makes of a line's text, or null for neither. */
+function keyOf(canon: CanonProfile | null, withSurt: boolean): ((text: string) => string) | null {
+  if (canon !== null) return (text) => canonKey(text, canon);
+  return withSurt ? (text) => surt(text) : null;
+}
+
 /** Writes the normal form of each record, optionally without repeats. */
 export class NormalizeCommand extends UriPerLine {
   /** Null in worker threads: the main thread dedupes their output, in input order. */
@@ -165,6 +203,8 @@ export class NormalizeCommand extends UriPerLine {
   private readonly steps: Steps | null;
   /** The record of each ASCII record's text, then of its normal form. */
   private readonly rec = new Uint32Array(OFFSETS_LENGTH);
+  /** The form written of a record's text when it is not RFC 3986's (--web, --canon, --surt), else null. */
+  private readonly form: ((text: string) => string) | null;
 
   declare readonly config: NormalizeSettings;
 
@@ -173,17 +213,15 @@ export class NormalizeCommand extends UriPerLine {
     this.dedupe = config.dedupe && !made.inWorker ? new Dedupe(config.dedupeLimit, this.err) : null;
     this.options = config.normalize;
     this.steps = this.options === undefined ? null : dedupeOptions(this.options, 'normalize');
+    this.form = config.web ? webHref : keyOf(config.canon, config.surt);
     // The normal form of a text that repeats is kept (not with --web: the URL Standard's serialization is made anew).
     this.memo = !config.web;
   }
 
-  /** A record; its normal form (kept for its text). */
+  /** A record; its normal form or key (kept for its text). */
   record(r: ByteView, ctx: LineContext): string | undefined {
     this.uris++;
-    if (this.config.web) {
-      this.webForm(r.href, ctx.line, ctx.kind);
-      return undefined;
-    }
+    if (this.form !== null) return this.otherForm(r, ctx.line, ctx.kind);
     if (r.code !== 0) {
       this.invalidRecord(r, ctx.line, ctx.kind);
       return undefined;
@@ -210,16 +248,22 @@ export class NormalizeCommand extends UriPerLine {
     if (this.dedupe === null || this.dedupe.keep(s)) this.emit(s);
   }
 
-  /** Writes the URL Standard's serialization of `text` (`parseWeb`), whatever RFC 3986 makes of it. */
-  private webForm(text: string, line: number, kind: Kind): void {
+  /**
+   * Writes the form of `r`'s text that is not RFC 3986's, whatever RFC 3986 makes of the text:
+   * the URL Standard's serialization (`parseWeb`), or a key (`--canon`, `--surt`) of the text as
+   * its reference reads a line. Returns a key, for the memo.
+   */
+  private otherForm(r: ByteView, line: number, kind: Kind): string | undefined {
+    const web = this.config.web;
     let s: string;
     try {
-      s = parseWeb(text).href;
+      s = this.form!(web ? r.href : keyText(r));
     } catch (e) {
-      this.failed(e, line, kind, text);
-      return;
+      this.failed(e, line, kind, r.href);
+      return undefined;
     }
     this.write(s);
+    return web ? undefined : s;
   }
 
   /** What `normalize` gives for `text`, from its record in `rec`. */
@@ -250,6 +294,10 @@ export const normalizeCommand: LineCommandSpec<NormalizeSettings> = {
 lower case, %XX in upper case and decoded where it encodes an unreserved
 character, dot-segments removed, a default port dropped, IPv6 in RFC 5952
 form. An invalid URI is reported on standard error and left out.
+With --canon PROFILE, each line's canonical form by a crawler's rules instead
+(w3lib's, the Internet Archive's, urlcanon's), byte for byte as its reference
+implementation writes it; with --surt, its SURT key. Either reads the line as
+the reference does: a line is invalid only where the reference fails on it.
 `,
   options: [
     { title: 'Options:', rows: Object.values(OPTIONS) },
@@ -268,12 +316,14 @@ form. An invalid URI is reported on standard error and left out.
       throw new UsageError(`--on-invalid ${invalid} writes one line per input line, which --dedupe does not: give one of them`);
     const web = a.get(OPTIONS.web);
     if (web) webLog(common);
+    const key = a.get(OPTIONS.canon) !== null || a.get(OPTIONS.surt);
+    if (key) keyLog(a.has('--surt') ? '--surt' : '--canon', common);
     return {
       ...common,
       ...values(a, OPTIONS),
       onInvalid: onInvalid(invalid, common),
-      // --web writes the URL Standard's serialization: --dedupe compares those as they are.
-      normalize: web ? undefined : steps(a, dedupe || redis.to !== null),
+      // --web writes the URL Standard's serialization, --canon and --surt keys: --dedupe compares those as they are.
+      normalize: web || key ? undefined : steps(a, dedupe || redis.to !== null),
       redis,
     };
   },

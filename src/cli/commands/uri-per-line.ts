@@ -1,8 +1,8 @@
 /**
- * The base of the commands whose output is one URI per record (normalize, resolve): an invalid
- * record is reported on standard error, and in the output left out (`--on-invalid skip`), or
- * written as an empty line (`empty`) or as it was read (`keep`), so that each input line gives
- * one output line and `paste` keeps them aligned. They hand the library the view's own record
+ * The base of the commands whose output is one URI per record (normalize, resolve, surt): an
+ * invalid record is reported on standard error, and in the output left out (`--on-invalid
+ * skip`), or written as an empty line (`empty`) or as it was read (`keep`), so that each input
+ * line gives one output line and `paste` keeps them aligned. They hand the library the view's own record
  * (`textRecord`) rather than a `Uri` made of it.
  */
 import type { ByteView } from '../../readers/bytes.js';

@@ -44,8 +44,8 @@ and on Ctrl-C. When standard input is the terminal, a line says so (end the
 input with Ctrl-D).
 
 Exit codes:
-  0    done (validate, normalize, resolve: and every URI was valid)
-  1    validate, normalize, resolve: some URI was invalid
+  0    done (validate, normalize, resolve, surt: and every URI was valid)
+  1    validate, normalize, resolve, surt: some URI was invalid
   2    usage error, unreadable input, or an internal error
   130  interrupted (Ctrl-C); stats and routes first write what they counted
 `;
@@ -66,7 +66,9 @@ export function help(spec: CommandSpec): string {
       ...words('Options of every command (see "urikit --help"):'),
       ...[...common, '-h/--help'].map((l, i, all) => `${l}${i === all.length - 1 ? '.' : ','}`),
       // A code and its meaning stay on one line: NBSP joins them until the text is wrapped.
-      ...words('Exit codes: 0\u00a0done, 1\u00a0some URI invalid (validate, normalize, resolve), 2\u00a0usage error or unreadable input.'),
+      ...words(
+        'Exit codes: 0\u00a0done, 1\u00a0some URI invalid (validate, normalize, resolve, surt), 2\u00a0usage error or unreadable input.',
+      ),
     ];
     text += `\n${wrap(trailer, 0).join('\n').replaceAll('\u00a0', ' ')}\n`;
   }

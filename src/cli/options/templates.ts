@@ -22,16 +22,17 @@ export interface Templates {
 /**
  * Reads and compiles the templates of `file`: one per line ("\n" or "\r\n"), empty lines skipped;
  * `query` says how they read a URI's query (`MatchOptions`: by the pairs a template names, or
- * exactly). Throws `UsageError` naming the file, the line and the column of an invalid template.
+ * exactly). Throws `UsageError` naming the option that named the file (`option`), the file, the
+ * line and the column of an invalid template.
  * @example
  * readTemplates('routes.txt', 'named').set.match('/users/42?utm_source=x')?.template.template; // '/users/{id}'
  */
-export function readTemplates(file: string, query: 'named' | 'exact'): Templates {
+export function readTemplates(file: string, query: 'named' | 'exact', option = '--templates'): Templates {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new UsageError(`--templates ${file}: cannot read it: ${fileProblem(e as NodeJS.ErrnoException)}`);
+    throw new UsageError(`${option} ${file}: cannot read it: ${fileProblem(e as NodeJS.ErrnoException)}`);
   }
   const templates: UriTemplate[] = [];
   const lines: number[] = [];
@@ -43,11 +44,11 @@ export function readTemplates(file: string, query: 'named' | 'exact'): Templates
     } catch (e) {
       // A string's only error is a UriTemplateError. Columns count characters from 1, as editors show them.
       const err = e as UriTemplateError;
-      throw new UsageError(`--templates ${file}:${i + 1}:${err.index + 1}: ${err.message}`);
+      throw new UsageError(`${option} ${file}:${i + 1}:${err.index + 1}: ${err.message}`);
     }
     lines.push(i + 1);
   });
-  if (templates.length === 0) throw new UsageError(`--templates ${file}: no template in it (one per line)`);
+  if (templates.length === 0) throw new UsageError(`${option} ${file}: no template in it (one per line)`);
   return { file, set: new UriTemplateSet(templates, { query }), lines };
 }
 

@@ -17,8 +17,12 @@ function taken(spec: CommandSpec): Map<string, Option> {
 /** A value that `o` takes, to give it on a command line. */
 function sample(o: Option): string[] {
   if (o.value === undefined) return [o.name];
-  if (o.value.includes('|')) return [o.name, o.value.split('|')[0]!];
   const by: Record<string, string> = { N: '1', T: '2s', FILE: 'package.json', RUN: '1' };
+  // A choice's first value (N of --threads N|auto is a number).
+  if (o.value.includes('|')) {
+    const first = o.value.split('|')[0]!;
+    return [o.name, by[first] ?? first];
+  }
   return [o.name, by[o.value] ?? (o.value.startsWith('redis://') ? 'redis://h/j' : 'x')];
 }
 

@@ -14,6 +14,11 @@ test("normalize's steps: none, the dedupe preset with --dedupe, one step more ea
   });
   assert.equal(normalize(['--dedupe', '--rfc-only', '--idna']).normalize, { idna: true });
   assert.is(normalize(['--web']).normalize, undefined);
+  // A key is written as its reference writes it: no step of RFC 3986's, --dedupe compares the keys.
+  assert.is(normalize(['--canon', 'w3lib', '--dedupe']).normalize, undefined);
+  assert.is(normalize(['--canon', 'ia']).canon, 'ia');
+  assert.is(normalize(['--surt', '--dedupe']).normalize, undefined);
+  assert.is(normalize(['--surt', '--log', 'combined', '--log-field', 'referrer']).surt, true);
 });
 
 test('combinations refused, each with what to do', () => {
@@ -29,6 +34,30 @@ test('combinations refused, each with what to do', () => {
     ],
     [['--rfc-only'], '--rfc-only goes with --dedupe or --to (normal forms compared without the dedupe preset)'],
     [['--remove-params', 'a,,b'], '--remove-params takes a comma-separated list of names (a "*" matches any text), not "a,,b"'],
+    [['--surt', '--canon', 'ia'], '--surt and --canon each write a key of their own: give one of them'],
+    [['--canon', 'ia', '--surt'], '--surt and --canon each write a key of their own: give one of them'],
+    [
+      ['--canon', 'w3lib', '--web'],
+      "--canon writes its profile's canonical form, --web the URL Standard's serialization: give one of them",
+    ],
+    [
+      ['--canon', 'w3lib', '--sort-query'],
+      "--sort-query is a step past RFC 3986's normal form, and --canon writes its profile's canonical form: give one of them",
+    ],
+    [
+      ['--surt', '--rfc-only', '--dedupe'],
+      "--rfc-only is a step past RFC 3986's normal form, and --surt writes the SURT key: give one of them",
+    ],
+    [['--surt', '--to', 'redis://h/j'], '--surt does not go with --to'],
+    [
+      ['--canon', 'ia', '--iri'],
+      '--canon reads each line as its reference implementation does, not as RFC 3986 does: --iri does not apply',
+    ],
+    [['--canon', 'IA'], '--canon takes "w3lib", "ia", "google", "semantic-precise", "semantic", "aggressive" or "whatwg", not "IA"'],
+    [
+      ['--canon', 'ia', '--log', 'combined'],
+      "--canon makes keys of URLs, and a request target is no URL without the server's name: with --log, give --log-field referrer",
+    ],
   ];
   for (const [words, message] of cases) assert.is(refusal('normalize', words), message, words.join(' '));
 });
