@@ -285,10 +285,8 @@ export class QueryParams implements Iterable<[string, string]> {
   }
 
   #decode(start: number, end: number): string {
-    let text = this.#s.slice(start, end);
-    if (!this.#encoded) return text;
-    if ((this.#flags & FORM) !== 0 && text.includes('+')) text = text.replaceAll('+', ' ');
-    return percentDecode(text);
+    const text = this.#s.slice(start, end);
+    return this.#encoded ? decodePart(text, (this.#flags & FORM) !== 0) : text;
   }
 }
 
@@ -440,11 +438,9 @@ export function changeQuery(query: string | undefined, changes: QueryChanges, op
   if (entries.length === 0) return query;
   // Per name, what follows the name in each of its new pairs ("=value", or "" for the name
   // alone); none to remove it. Checked before anything is written.
-  const names: string[] = [];
   const tails = new Map<string, string[]>();
   for (const [name, v] of entries) {
     if (typeof name !== 'string') throw argumentError(who, 'a name of changes', 'a string', name);
-    names.push(name);
     const list: readonly unknown[] = Array.isArray(v) ? v : v === undefined ? [] : [v];
     tails.set(
       name,
@@ -464,7 +460,7 @@ export function changeQuery(query: string | undefined, changes: QueryChanges, op
     const j = pairEnd(s, i, s.length, semicolon);
     const eq = eqAt;
     const sep = i === 0 ? '' : s[i - 1]!;
-    const name = j > i ? pairName(s, i, eq, form) : '';
+    const name = j > i ? decodePart(s.slice(i, eq), form) : '';
     const t = j > i ? tails.get(name) : undefined;
     if (t === undefined) {
       keep(sep, s.slice(i, j));
@@ -482,8 +478,7 @@ export function changeQuery(query: string | undefined, changes: QueryChanges, op
     if (j === s.length) break;
     i = j + 1;
   }
-  for (const name of names) {
-    const t = tails.get(name)!;
+  for (const [name, t] of tails) {
     if (t.length === 0 || placed.has(name)) continue;
     const raw = encodePart(name, form);
     const text = t.map((tail) => raw + tail).join('&');
@@ -494,11 +489,10 @@ export function changeQuery(query: string | undefined, changes: QueryChanges, op
   return out === '' ? undefined : out;
 }
 
-/** The name of the pair s[start, eq), decoded (a `+` as a space in a form). */
-function pairName(s: string, start: number, eq: number, form: boolean): string {
-  let text = s.slice(start, eq);
-  if (form && text.includes('+')) text = text.replaceAll('+', ' ');
-  return text.includes('%') ? percentDecode(text) : text;
+/** A name or value of a query as written, decoded: `%XX` as UTF-8, and a `+` as a space in a form. */
+function decodePart(text: string, form: boolean): string {
+  const t = form && text.includes('+') ? text.replaceAll('+', ' ') : text;
+  return t.includes('%') ? percentDecode(t) : t;
 }
 
 function encodePart(s: string, form: boolean): string {
