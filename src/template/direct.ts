@@ -217,9 +217,9 @@ export function readStep(p: Program, step: Step, u: string, i: number, caps: Cap
       caps.push(step.from, CAP_MEMBERS, start, i);
       return i;
     }
+    if (step.text === '') return readPlain(step.from, u, i, caps);
+    // {/x} with "/" alone is the empty string.
     const end = scanValue(u, i, n);
-    // {x} that matches nothing is undefined; {/x} with "/" is the empty string.
-    if (step.text === '' && end === i) return i;
     if (!membersOk(u, i, end, scanned)) return NO;
     caps.push(step.from, valueKind(scanned), i, end);
     return end;
@@ -271,6 +271,23 @@ export function readStep(p: Program, step: Step, u: string, i: number, caps: Cap
   }
   caps.push(step.from, CAP_REST, i, n);
   return n;
+}
+
+/** Whether step is a `{x}` (a string or a list, no operator): the tree reads it with readPlain. */
+export const isPlain = (step: Step): boolean => step.part === VALUE && step.text === '' && !step.explode;
+
+/**
+ * Reads a `{x}` of varspec `spec` from i (isPlain): the position after it, or NO. Small, so that
+ * the tree's walk (tree.ts) has it inlined.
+ */
+export function readPlain(spec: number, u: string, i: number, caps: Captures): number {
+  const end = scanValue(u, i, u.length);
+  // {x} that matches nothing is undefined.
+  if (end === i) return i;
+  const bits = scanned;
+  if (bits !== 1 && !membersOk(u, i, end, bits)) return NO;
+  caps.push(spec, valueKind(bits), i, end);
+  return end;
 }
 
 /** The variables of what a whole read of u found. */

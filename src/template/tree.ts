@@ -9,7 +9,7 @@
  * template comes after a match already found, so a URI costs a walk down the shared prefixes,
  * not a match per template: the fast way for routes, before the set's automaton (union.ts).
  */
-import { Captures, LITERAL, literalStep, NAMED_PAIRS, readStep, type Step, UNSETTLED } from './direct.js';
+import { Captures, isPlain, LITERAL, literalStep, NAMED_PAIRS, readPlain, readStep, type Step, UNSETTLED } from './direct.js';
 import type { Program } from './syntax.js';
 
 interface Node {
@@ -34,9 +34,19 @@ interface Node {
   below: number[];
   /** The same (set by order()): the literal text `path` begins with, then the steps after it and their programs. */
   lead: string;
+  /** Its characters' codes (ASCII), compared one by one (see read()). */
+  leadCodes: Uint8Array;
   tail: Step[];
   tailPrograms: Program[];
+  /** Per step of `tail`: how it is read (a literal, a `{x}` by readPlain, or by readStep). */
+  kinds: Uint8Array;
 }
+
+// How a step of a tail is read (Node.kinds).
+const K_LITERAL = 0;
+const K_PLAIN = 1;
+const K_STEP = 2;
+const NO_KINDS = new Uint8Array(0);
 
 /** No template (a small integer, so that every count stays one in V8). */
 export const NONE = 0x3fffffff;
@@ -54,8 +64,10 @@ function node(edge: Step | undefined, program: Program | undefined): Node {
     first: NONE,
     below: [],
     lead: '',
+    leadCodes: NO_KINDS,
     tail: [],
     tailPrograms: [],
+    kinds: NO_KINDS,
   };
 }
 
@@ -94,6 +106,12 @@ export class Tree {
   /** Sets the order of the edges and the lookup tables, once every template is in. */
   finish(): void {
     order(this.root);
+    // The leads are final only now (order() lengthens some from above).
+    const codes = (at: Node): void => {
+      at.leadCodes = Uint8Array.from(at.lead, (ch) => ch.charCodeAt(0));
+      for (const c of at.children) codes(c);
+    };
+    codes(this.root);
   }
 
   insert(index: number, p: Program, steps: readonly Step[]): void {
@@ -185,16 +203,24 @@ export class Tree {
   private read(child: Node, u: string, i: number): number {
     // Most paths are one literal: compared first, without a look at the steps. A literal of
     // one character is the one the child was chosen by (#walk).
-    const lead = child.lead;
-    const n = lead.length;
-    if (n !== 0) {
-      if (n !== 1 && !u.startsWith(lead, i)) return -1;
-      i += n;
+    // A loop over the codes costs less than startsWith, which V8 inlines as a loop that reads
+    // both strings a character at a time.
+    const codes = child.leadCodes;
+    const n = codes.length;
+    if (n > 1) {
+      if (i + n > u.length) return -1;
+      for (let k = 0; k < n; k++) if (u.charCodeAt(i + k) !== codes[k]) return -1;
     }
+    i += n;
     const tail = child.tail;
+    const kinds = child.kinds;
     for (let x = 0; x < tail.length; x++) {
       const step = tail[x]!;
-      if (step.part === LITERAL) {
+      const kind = kinds[x]!;
+      if (kind === K_PLAIN) {
+        i = readPlain(step.from, u, i, this.caps);
+        if (i < 0) return -1;
+      } else if (kind === K_LITERAL) {
         if (!u.startsWith(step.text, i)) return -1;
         i += step.text.length;
       } else {
@@ -235,6 +261,7 @@ function order(at: Node): number {
   while (x < at.path.length && at.path[x]!.part === LITERAL) at.lead += at.path[x++]!.text;
   at.tail = at.path.slice(x);
   at.tailPrograms = at.programs.slice(x);
+  at.kinds = Uint8Array.from(at.tail, (s) => (s.part === LITERAL ? K_LITERAL : isPlain(s) ? K_PLAIN : K_STEP));
   let lits = at.children.filter((c) => c.path[0]!.part === LITERAL);
   const only = lits[0];
   if (lits.length === 1 && only!.end === NONE && only!.tail.length === 0 && only!.exprs.length === 0) {
