@@ -20,7 +20,8 @@ import type { ParseOptions } from '../../syntax/scan.js';
 import { parse, type Uri } from '../../uri.js';
 import { show } from '../io/quote.js';
 import type { Lines, LogFormat } from '../options/arguments.js';
-import { BACKSLASH, DASH, QUOTE, SLASH, SPACE } from './chars.js';
+import { compileFormat, Field, FormatLine, fieldSeconds } from '../options/log-format.js';
+import { BACKSLASH, COLON, DASH, QUOTE, SLASH, SPACE } from './chars.js';
 import { FastLog, Shape } from './fast.js';
 import { RecordMemo } from './memo.js';
 import {
@@ -61,19 +62,27 @@ export class LogLine {
   referrerClose = -1;
 
   private readonly quotes: ByteSearch;
+  /** With `--log-format` (format 'custom'): the compiled format's reader; else null. */
+  private readonly custom: FormatLine | null;
+  /** The lines have a referrer field (combined, or a format with one). */
+  readonly hasReferrer: boolean;
 
-  /** `finder`: where the line's searches come from (see walker.ts). */
+  /** `finder`: where the line's searches come from (see walker.ts); `source`, the `--log-format` of 'custom'. */
   constructor(
     readonly format: LogFormat,
     finder: Finder,
+    source: string | null = null,
   ) {
     this.quotes = finder.search(QUOTE);
+    this.custom = format === 'custom' ? new FormatLine(compileFormat(source!)) : null;
+    this.hasReferrer = format === 'combined' || this.custom?.format.has.has(Field.REFERRER) === true;
   }
 
   /** Reads the line bytes [start, end) of `b`; returns false when `error` is set. */
   read(b: Uint8Array, start: number, end: number): boolean {
     this.targetStart = this.targetEnd = this.referrerStart = this.referrerEnd = this.referrerClose = -1;
     this.error = null;
+    if (this.custom !== null) return this.readCustom(this.custom, b, start, end);
     // The request: the first quoted field, after "[time] ".
     const q1 = this.quotes.in(b, start, end);
     if (q1 === -1) return this.fail(end, 'a quoted request ("GET /path HTTP/1.1") after the time');
@@ -132,6 +141,10 @@ export class LogLine {
    * Apache's microseconds (%D) as well as seconds (%T), and is not read).
    */
   fields(ctx: LineContext, b: Uint8Array, start: number, requestEnd: number, referrerClose: number, end: number): void {
+    if (this.custom !== null) {
+      this.customFields(this.custom, ctx, b);
+      return;
+    }
     ctx.bytes = b;
     ctx.clientStart = start;
     let p = start;
@@ -158,6 +171,81 @@ export class LogLine {
     if (q + 1 < end && b[q + 1] === SPACE) ctx.taken = seconds(b, q + 2, end);
   }
 
+  /** `read` by a compiled `--log-format`. */
+  private readCustom(f: FormatLine, b: Uint8Array, start: number, end: number): boolean {
+    if (!f.read(b, start, end)) return this.fail(f.errorAt, f.expected);
+    const rs = f.start[Field.REFERRER]!;
+    const re = f.end[Field.REFERRER]!;
+    if (rs !== -1 && !(re === rs + 1 && b[rs] === DASH)) {
+      this.referrerStart = rs;
+      this.referrerEnd = re;
+    }
+    const ts = f.start[Field.TARGET]!;
+    if (ts !== -1) {
+      // A target alone ($request_uri, %U): its method is not known, and taken as GET.
+      this.targetStart = this.methodStart = ts;
+      this.targetEnd = f.end[Field.TARGET]!;
+      this.requestEnd = this.targetEnd;
+      return true;
+    }
+    const q1 = f.start[Field.REQUEST]! - 1;
+    const q2 = f.end[Field.REQUEST]!;
+    this.requestEnd = q2;
+    let sp = q1 + 1;
+    while (sp < q2 - 1 && b[sp] !== SPACE) sp++;
+    if (sp >= q2 - 1) {
+      this.error = 'NO_REQUEST_TARGET';
+      this.errorAt = q1 + 1;
+      this.expected = '';
+      return false;
+    }
+    this.methodStart = q1 + 1;
+    this.targetStart = sp + 1;
+    let last = q2 - 1;
+    while (last > sp && b[last] !== SPACE) last--;
+    this.targetEnd = last > sp && isVersion(b, last + 1, q2) ? last : q2;
+    return true;
+  }
+
+  /** The minute of the line read last (see `logMinute`), -1 when it has no readable time. */
+  minute(b: Uint8Array, minutes: Minutes): number {
+    const f = this.custom;
+    if (f === null) return minutes.of(b, this.timeEnd);
+    const local = f.start[Field.TIME_LOCAL]!;
+    if (local !== -1) return f.end[Field.TIME_LOCAL]! - local === 26 ? localMinute(b, local) : -1;
+    const iso = f.start[Field.TIME_ISO]!;
+    return iso === -1 ? -1 : isoMinute(b, iso, f.end[Field.TIME_ISO]!);
+  }
+
+  /** The status of the line read last (the line ends at `end`), or -1. */
+  status(b: Uint8Array, end: number): number {
+    const f = this.custom;
+    if (f === null) return logStatus(b, this.requestEnd, end);
+    const s = f.start[Field.STATUS]!;
+    return s !== -1 && f.end[Field.STATUS]! - s === 3 ? digits(b, s, 3) : -1;
+  }
+
+  /** `fields` for a line read by a compiled `--log-format`. */
+  private customFields(f: FormatLine, ctx: LineContext, b: Uint8Array): void {
+    ctx.bytes = b;
+    ctx.clientStart = f.start[Field.CLIENT]!;
+    ctx.clientEnd = f.end[Field.CLIENT]!;
+    const size = f.start[Field.SIZE]!;
+    ctx.size = size === -1 ? -1 : wholeNumber(b, size, f.end[Field.SIZE]!);
+    const as = f.start[Field.AGENT]!;
+    const ae = f.end[Field.AGENT]!;
+    const none = as === -1 || (ae === as + 1 && b[as] === DASH);
+    ctx.agentStart = none ? -1 : as;
+    ctx.agentEnd = none ? -1 : ae;
+    ctx.taken = -1;
+    for (const [field, scale] of TAKEN) {
+      const t = f.start[field]!;
+      if (t === -1) continue;
+      ctx.taken = fieldSeconds(b, t, f.end[field]!, scale);
+      break;
+    }
+  }
+
   private fail(at: number, expected: string): false {
     this.error = 'NOT_A_LOG_LINE';
     this.errorAt = at;
@@ -165,6 +253,13 @@ export class LogLine {
     return false;
   }
 }
+
+/** The fields of a time taken, and what their numbers are divided by for seconds. */
+const TAKEN: ReadonlyArray<readonly [Field, number]> = [
+  [Field.SECONDS, 1],
+  [Field.MILLISECONDS, 1000],
+  [Field.MICROSECONDS, 1_000_000],
+];
 
 /** The whole number of the digits from `at` up to a space or `end` (at most 15 of them), or -1. */
 function wholeNumber(b: Uint8Array, at: number, end: number): number {
@@ -240,6 +335,11 @@ function digits(b: Uint8Array, at: number, n: number): number {
 export function logMinute(b: Uint8Array, close: number): number {
   const t = close - 26;
   if (t < 1 || b[t - 1] !== 0x5b || b[close] !== 0x5d) return -1;
+  return localMinute(b, t);
+}
+
+/** The minute of the 26 bytes at `t`, `17/May/2015:10:05:03 +0000` (see `logMinute`), or -1. */
+export function localMinute(b: Uint8Array, t: number): number {
   if (b[t + 2] !== 0x2f || b[t + 6] !== 0x2f || b[t + 11] !== 0x3a || b[t + 14] !== 0x3a || b[t + 20] !== SPACE) return -1;
   const day = digits(b, t, 2);
   const month = MONTHS[(b[t + 3]! << 16) | (b[t + 4]! << 8) | b[t + 5]!];
@@ -280,6 +380,29 @@ export class Minutes {
     this.known = true;
     return (this.minute = logMinute(b, close));
   }
+}
+
+/**
+ * The minute of an ISO 8601 time [t, end) as nginx's `$time_iso8601` writes it,
+ * `2015-05-17T10:05:03+00:00` (or `Z` for the offset), or -1 (see `logMinute`).
+ */
+export function isoMinute(b: Uint8Array, t: number, end: number): number {
+  const zulu = end - t === 20 && b[t + 19] === 0x5a;
+  if (!zulu && end - t !== 25) return -1;
+  if (b[t + 4] !== DASH || b[t + 7] !== DASH || b[t + 10] !== 0x54 || b[t + 13] !== COLON || b[t + 16] !== COLON) return -1;
+  const year = digits(b, t, 4);
+  const month = digits(b, t + 5, 2);
+  const day = digits(b, t + 8, 2);
+  const hour = digits(b, t + 11, 2);
+  const minute = digits(b, t + 14, 2);
+  const sign = zulu ? 1 : b[t + 19] === 0x2b ? 1 : b[t + 19] === DASH ? -1 : 0;
+  const zh = zulu ? 0 : digits(b, t + 20, 2);
+  const zm = zulu ? 0 : digits(b, t + 23, 2);
+  if (!zulu && b[t + 22] !== COLON) return -1;
+  if (year < 1970 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || sign === 0 || zh < 0 || zm < 0)
+    return -1;
+  const at = daysFromCivil(year, month, day) * 1440 + hour * 60 + minute - sign * (zh * 60 + zm);
+  return at < 0 ? -1 : at;
 }
 
 /** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Hinnant's days_from_civil). */
@@ -405,19 +528,24 @@ const PROBED_LINES = 16;
  */
 class Looker {
   private readonly finder = new Finder();
-  private readonly other: LogLine | null;
+  private readonly others: LogLine[];
   private readonly view: ByteView;
 
   constructor(format: LogFormat, options: ParseOptions | undefined) {
-    // A combined line is a common one too: only a combined log read as common has another format to try.
-    this.other = format === 'combined' ? new LogLine('common', this.finder) : null;
+    // A combined line is a common one too: a combined log read as common has no other format to
+    // try; one read with --log-format may be either.
+    const combined = new LogLine('combined', this.finder);
+    const common = new LogLine('common', this.finder);
+    this.others = format === 'combined' ? [common] : format === 'custom' ? [combined, common] : [];
     this.view = new ByteView(options);
   }
 
   look(b: Uint8Array, start: number, end: number): Looks {
     const line = b.subarray(start, end);
-    this.finder.reset();
-    if (this.other?.read(line, 0, line.length) === true) return this.other.format;
+    for (const other of this.others) {
+      this.finder.reset();
+      if (other.read(line, 0, line.length)) return other.format as 'combined' | 'common';
+    }
     if (isJsonObject(line)) return 'json';
     const v = this.view;
     if (v.scan(line, 0, line.length) === 0 && (v.scheme !== undefined || line[0] === SLASH)) return 'uris';
@@ -465,18 +593,19 @@ export class LogLines<T> implements LineReader {
     private readonly to: Records<T>,
     finder: Finder,
   ) {
-    this.log = new LogLine(config.log!, finder);
+    this.log = new LogLine(config.log!, finder, config.logFormat);
     this.want = config.logField;
     const options = viewOptions(config.parse);
     this.target = new TargetView(options);
     this.referrer = new ByteView(options);
     this.requests = to.requests === true;
     // What the expressions accept is what a scan without options accepts.
-    if (options === undefined && (to.takes === 'valid' || to.takes === 'parts')) this.fast = new FastLog(config.log!);
+    if (options === undefined && (to.takes === 'valid' || to.takes === 'parts') && config.log !== 'custom')
+      this.fast = new FastLog(config.log!);
     this.lines = this.fast !== null && to.takes === 'valid' && !this.requests;
     const memo = to.memo === true;
     this.targets = memo && this.want !== 'referrer' ? new RecordMemo<T>() : null;
-    this.referrers = memo && this.want !== 'target' && config.log === 'combined' ? new RecordMemo<T>() : null;
+    this.referrers = memo && this.want !== 'target' && this.log.hasReferrer ? new RecordMemo<T>() : null;
     this.check = to.logCheck ?? new LogCheck();
     this.looker = new Looker(config.log!, options);
   }
@@ -521,7 +650,7 @@ export class LogLines<T> implements LineReader {
       ctx.referrerStart = l.referrerStart;
       ctx.referrerEnd = l.referrerEnd;
       l.fields(ctx, bytes, start, l.requestEnd, l.referrerClose, end);
-      this.logLine(this.minutes.of(bytes, l.timeEnd), logStatus(bytes, l.requestEnd, end));
+      this.logLine(l.minute(bytes, this.minutes), l.status(bytes, end));
     }
     if (!ok) {
       if (l.error === 'NOT_A_LOG_LINE') this.notRead(bytes, start, end);
@@ -551,7 +680,7 @@ export class LogLines<T> implements LineReader {
     }
     if (want === 'target') return;
     if (l.referrerStart === -1) {
-      if (l.format === 'combined') to.absent();
+      if (l.hasReferrer) to.absent();
       return;
     }
     ctx.kind = Kind.REFERRER;

@@ -53,6 +53,11 @@ export async function runRedis(command: string, settings: Common, io: Io): Promi
       servers.push(server);
       return await control(server, c, io);
     }
+    // A job's settings name its log format (--log combined): a --log-format string has no place there yet.
+    if ((settings as Lines).log === 'custom')
+      throw new UsageError(
+        '--log-format does not go with Redis jobs (--to, --from, publish) yet: their settings name --log combined or common',
+      );
     if (command === 'publish') {
       const p = settings as PublishSettings;
       const job = await open(p.redis.to, true);

@@ -8,15 +8,21 @@
 import { BOT_NAMES, BOT_PATTERNS, BOT_TEXTS } from './bot-table.js';
 import { TopK, type TopKData } from './topk.js';
 
-/** The plain-text patterns by their first two characters. */
-const BY_START = new Map<number, Array<readonly [string, number, boolean]>>();
-for (const t of BOT_TEXTS) {
-  const key = (t[0].charCodeAt(0) << 16) | t[0].charCodeAt(1);
-  let list = BY_START.get(key);
-  if (list === undefined) BY_START.set(key, (list = []));
-  list.push(t);
+/** The plain-text patterns by their first two characters, and the others compiled: made at the first agent looked at. */
+let BY_START: Map<number, Array<readonly [string, number, boolean]>> | null = null;
+let PATTERNS: ReadonlyArray<readonly [RegExp, number]> = [];
+
+function tables(): Map<number, Array<readonly [string, number, boolean]>> {
+  const by = new Map<number, Array<readonly [string, number, boolean]>>();
+  for (const t of BOT_TEXTS) {
+    const key = (t[0].charCodeAt(0) << 16) | t[0].charCodeAt(1);
+    let list = by.get(key);
+    if (list === undefined) by.set(key, (list = []));
+    list.push(t);
+  }
+  PATTERNS = BOT_PATTERNS.map(([source, name]) => [new RegExp(source), name] as const);
+  return by;
 }
-const PATTERNS = BOT_PATTERNS.map(([source, name]) => [new RegExp(source), name] as const);
 const GENERIC = /bot|crawler|spider/i;
 const WORD = /[\p{L}\p{N}_.-]/u;
 
@@ -25,6 +31,7 @@ const WORD = /[\p{L}\p{N}_.-]/u;
  * those it holds, else the word around "bot", "crawler" or "spider".
  */
 export function botOf(agent: string): string | null {
+  BY_START ??= tables();
   let first = Number.POSITIVE_INFINITY;
   for (let i = 0; i + 1 < agent.length; i++) {
     const list = BY_START.get((agent.charCodeAt(i) << 16) | agent.charCodeAt(i + 1));

@@ -1,7 +1,8 @@
 /**
  * `stats --log`: visitors, the distinct client addresses (the first word of a log line), in all
  * and per day (UTC). Exact while the addresses fit the `TopK` of --track (2 × --track values,
- * as hosts and paths); past it, a HyperLogLog's estimate (2^14 registers, ±0.81%). Per day, the
+ * as hosts and paths); past it, a HyperLogLog's estimate (2^14 registers, ±0.81%), and the `TopK`
+ * is no longer fed (no address's count is reported). Per day, the
  * addresses are kept exactly while the log's are and the days' sets hold at most 4 × --track in
  * all; past that each day is a HyperLogLog of 2^12 registers (±1.6%). At most `MAX_DAYS` days
  * are kept: the requests of later days are counted in all, and as `perDayLeftOut`.
@@ -60,7 +61,9 @@ export class Visitors {
 
   /** A request from the address [start, end) of `bytes`, at `minute` (-1: unknown). */
   add(bytes: Uint8Array, start: number, end: number, minute: number): void {
-    const slot = this.clients.addBytes(bytes, start, end);
+    // Past --track the HyperLogLog alone counts: the addresses' own counts are not reported.
+    const exact = this.clients.exact;
+    const slot = exact ? this.clients.addBytes(bytes, start, end) : -1;
     const h = this.hasher.bytes(bytes, start, end);
     this.all.add(h);
     if (minute < 0) return;

@@ -160,6 +160,42 @@ bots: 4 requests (66.7%) from crawlers by their user agent
   );
 });
 
+test('--log-format: the combined format written as nginx and Apache write it counts as --log combined', async () => {
+  const log = LOG.replace(/ [0-9.]+$/gm, '');
+  const combined = await json(['--log', 'combined', '--infer-routes'], log);
+  for (const format of [
+    '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent"',
+    '%h %l %u %t "%r" %>s %b "%{Referer}i" "%{User-Agent}i"',
+  ])
+    assert.equal(await json(['--log-format', format, '--infer-routes'], log), combined, format);
+});
+
+test('--log-format: times taken in seconds, milliseconds or microseconds; ISO 8601 times; a line that does not fit', async () => {
+  const log = [
+    'a 2015-05-17T10:05:03+00:00 "GET /p/1 HTTP/1.1" 200 120000',
+    'b 2015-05-18T10:05:03Z "GET /p/2 HTTP/1.1" 404 7000',
+    'c x',
+  ].join('\n');
+  const j = await json(
+    ['--log-format', '%h $time_iso8601 "$request" $status $upstream_response_time'.replace('%h', '$remote_addr'), '--infer-routes'],
+    log.replace(/ (\d+)$/gm, (_, n) => ` ${Number(n) / 1e6}`),
+  );
+  assert.equal(j.lineErrors, { NOT_A_LOG_LINE: 1 });
+  assert.equal(
+    j.visitors?.perDay.map((d) => d.day),
+    ['2015-05-17', '2015-05-18'],
+  );
+  assert.equal(
+    j.targets?.routes?.top.map((r) => [r.template, r.latency]),
+    [['/p/{id}', { p50: 0.006942, p95: 0.1188, p99: 0.1188 }]],
+  );
+  const us = await json(['--log-format', '%h %{X}i "%r" %>s %D', '--infer-routes'], log);
+  assert.equal(
+    us.targets?.routes?.top.map((r) => r.latency),
+    [{ p50: 0.006942, p95: 0.1188, p99: 0.1188 }],
+  );
+});
+
 /** A `LineContext` of a line whose only fields are its client, status, size and minute. */
 function line(client: string, status: number, size: number, minute: number): LineContext {
   const ctx = new LineContext();
