@@ -658,7 +658,7 @@ test('stats past --track: approximate counts with their bound, in the table and 
   assert.is(hosts.top[0].value, 'a');
   assert.is(hosts.top[0].count, 4);
   const table = await cli(['stats', '--track', '2'], input);
-  assert.match(table.out, /top 10 hosts +count +share +\(at least 4 distinct; approximate\)/);
+  assert.match(table.out, /top 10 hosts +count +share +\(about \d+ distinct, HyperLogLog ±0\.81%; at least 4; approximate\)/);
   assert.match(table.out, /≤\d/);
   assert.match(table.out, /\(≤N: the count is between N − \d+ and N; raise --track to count more values exactly\)/);
 });

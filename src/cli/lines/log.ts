@@ -92,23 +92,7 @@ export class LogLine {
     if (q2 === -1) return this.fail(end, 'the closing quote of the request');
     this.timeEnd = q1 - 2;
     this.requestEnd = q2;
-    // METHOD SP target [SP protocol]: the method and the protocol are a few bytes, read here
-    // rather than searched for natively (a call into C++ costs more than such a loop).
-    let sp = q1 + 1;
-    while (sp < q2 - 1 && b[sp] !== SPACE) sp++;
-    if (sp >= q2 - 1) {
-      this.error = 'NO_REQUEST_TARGET';
-      this.errorAt = q1 + 1;
-      this.expected = '';
-      return false;
-    }
-    // The target ends at the last space when an HTTP version follows it (a target logged with a
-    // space in it stays whole), else at the quote (HTTP/0.9: "GET /").
-    this.methodStart = q1 + 1;
-    this.targetStart = sp + 1;
-    let last = q2 - 1;
-    while (last > sp && b[last] !== SPACE) last--;
-    this.targetEnd = last > sp && isVersion(b, last + 1, q2) ? last : q2;
+    if (!this.request(b, q1, q2)) return false;
     if (this.format === 'common') return true;
     // ' status size "referrer"'
     let p = q2 + 1;
@@ -188,9 +172,18 @@ export class LogLine {
       this.requestEnd = this.targetEnd;
       return true;
     }
-    const q1 = f.start[Field.REQUEST]! - 1;
     const q2 = f.end[Field.REQUEST]!;
     this.requestEnd = q2;
+    return this.request(b, f.start[Field.REQUEST]! - 1, q2);
+  }
+
+  /**
+   * The method and target of the request line between `q1` and `q2` (its quotes, or the bytes
+   * around it): METHOD SP target [SP protocol]; false, with NO_REQUEST_TARGET, when it has none.
+   */
+  private request(b: Uint8Array, q1: number, q2: number): boolean {
+    // The method and the protocol are a few bytes, read here rather than searched for natively
+    // (a call into C++ costs more than such a loop).
     let sp = q1 + 1;
     while (sp < q2 - 1 && b[sp] !== SPACE) sp++;
     if (sp >= q2 - 1) {
@@ -199,6 +192,8 @@ export class LogLine {
       this.expected = '';
       return false;
     }
+    // The target ends at the last space when an HTTP version follows it (a target logged with a
+    // space in it stays whole), else at the quote (HTTP/0.9: "GET /").
     this.methodStart = q1 + 1;
     this.targetStart = sp + 1;
     let last = q2 - 1;

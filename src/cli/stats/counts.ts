@@ -13,11 +13,12 @@ import { TargetView } from '../lines/log.js';
 import type { Parts } from '../lines/records.js';
 import type { Templates } from '../options/templates.js';
 import type { Cube } from './cube.js';
+import { hllError } from './hll.js';
 import { Requests, type RequestsData, type RequestsJSON, type RouteRequestsJSON, type TopJSON } from './requests.js';
 import { RouteTree, type RouteTreeData } from './routes.js';
 import { TemplateCounts, type TemplateCountsData } from './template-counts.js';
 import { type Series, Timeline, type TimelineData } from './timeline.js';
-import { TopK, type TopKData } from './topk.js';
+import { TOPK_HLL_P, TopK, type TopKData } from './topk.js';
 
 const FORMS = ['origin', 'absolute', 'authority', 'asterisk'] as const;
 const HOST_TYPES = ['reg-name', 'ipv4', 'ipv6', 'ipvfuture', 'none'] as const;
@@ -603,7 +604,8 @@ export class Stats {
       lineErrors: Object.fromEntries(sorted(this.lineErrors)),
     };
     const inferred = this.kinds[0]!.routes !== null ? routes!.rows : undefined;
-    if (!this.log) return { ...head, uris: this.kinds[0]!.toJSON(top, false, inferred) };
+    const estimates = this.estimates();
+    if (!this.log) return { ...head, uris: this.kinds[0]!.toJSON(top, false, inferred), ...estimates };
     const targets = this.kinds[0]!.toJSON(top, false, inferred);
     const r = this.requests;
     if (r !== null) {
@@ -627,7 +629,26 @@ export class Stats {
       ...this.timelineJSON(top, routes),
       ...(r === null ? {} : r.toJSON(top, (t) => topJSON(t, top, false))),
       ...(c === undefined ? {} : { cube: c }),
+      ...estimates,
     };
+  }
+
+  /**
+   * The distinct counts of the lists past --track, estimated by their HyperLogLog, by the names a
+   * Redis job gives them: "0s", "0h", "0p" (URIs, or a log's targets: schemes, hosts, paths), "1s"…
+   * (a log's referrers).
+   */
+  private estimates(): { distinctEstimates?: Record<string, number> } {
+    const out: Record<string, number> = {};
+    this.kinds.forEach((k, i) => {
+      for (const [c, t] of [
+        ['s', k.schemes],
+        ['h', k.hosts],
+        ['p', k.paths],
+      ] as const)
+        if (!t.exact && t.hll !== null) out[`${i}${c}`] = t.hll.estimate();
+    });
+    return Object.keys(out).length === 0 ? {} : { distinctEstimates: out };
   }
 
   /** Requests by time, and those of the `top` routes, when some log line had a time. */
@@ -828,7 +849,21 @@ function section(out: string[], name: string, s: UriStats, top: number, referrer
       s.valid,
       null,
     );
-    if (s.hosts.distinct !== 0) table(out, `top ${top} ${s.groups.name}`, summaryRows(s.hosts, top, false), s.valid, s.hosts);
+    // A log's request targets have a host only in the absolute form: name what is counted.
+    const ofTargets = s.forms.size > 0;
+    if (s.hosts.distinct !== 0)
+      table(
+        out,
+        `top ${top} ${s.groups.name}${ofTargets ? ' (of absolute-form targets)' : ''}`,
+        summaryRows(s.hosts, top, false),
+        s.valid,
+        s.hosts,
+      );
+    else if (ofTargets)
+      out.push(
+        '',
+        `  ${s.groups.name}: none (every target is origin-form, a path and a query: the referrers' hosts say which sites sent them)`,
+      );
     table(out, `top ${top} paths`, summaryRows(s.paths, top, false), s.valid, s.paths);
     if (s.templates !== null) templateTables(out, s, top);
     if (s.routes !== null) routeTable(out, s, top);
@@ -907,7 +942,12 @@ function table(out: string[], title: string, rows: Row[], total: number, summary
   let head = `  ${title.padEnd(w)}  ${'count'.padStart(cw)}   share`;
   if (summary !== null) {
     const d = summary.distinct;
-    head += d !== null ? `   (${d} distinct)` : `   (at least ${summary.seen} distinct; approximate)`;
+    head +=
+      d !== null
+        ? `   (${d} distinct)`
+        : summary.hll !== null
+          ? `   (about ${summary.hll.estimate()} distinct, HyperLogLog ±${pct(hllError(TOPK_HLL_P))}; at least ${summary.seen}; approximate)`
+          : `   (at least ${summary.seen} distinct; approximate)`;
   }
   out.push('', head + note);
   rows.forEach((r, i) => {

@@ -196,6 +196,28 @@ test('--log-format: times taken in seconds, milliseconds or microseconds; ISO 86
   );
 });
 
+test("the targets' hosts: named as those of absolute-form targets, or said to be none; distinct paths past --track estimated", async () => {
+  const r = await cli(['stats', '--log', 'combined', tmp.file('c.log', LOG)]);
+  assert.ok(
+    r.out.includes("\n  hosts: none (every target is origin-form, a path and a query: the referrers' hosts say which sites sent them)\n"),
+    r.out,
+  );
+  const abs = await cli([
+    'stats',
+    '--log',
+    'common',
+    tmp.file('d.log', 'h - - [17/May/2015:10:05:03 +0000] "GET http://a.example/x HTTP/1.1" 200 1\n'),
+  ]);
+  assert.ok(abs.out.includes('  top 10 hosts (of absolute-form targets)  count'), abs.out);
+  const paths = Array.from({ length: 3000 }, (_, i) => `h - - [17/May/2015:10:05:03 +0000] "GET /p${i} HTTP/1.1" 200 1`).join('\n');
+  const j = await json(['--log', 'common', '--track', '10'], paths);
+  assert.is(j.targets!.paths.distinct, null);
+  const estimate = j.distinctEstimates!['0p']!;
+  assert.ok(Math.abs(estimate - 3000) <= 75, String(estimate));
+  const t = await cli(['stats', '--log', 'common', '--track', '10', tmp.file('e.log', paths)]);
+  assert.ok(t.out.includes(`(about ${estimate} distinct, HyperLogLog ±0.81%; at least 20; approximate)`), t.out);
+});
+
 /** A `LineContext` of a line whose only fields are its client, status, size and minute. */
 function line(client: string, status: number, size: number, minute: number): LineContext {
   const ctx = new LineContext();
