@@ -57,20 +57,49 @@ export class HyperLogLog {
     for (let i = 0; i < r.length; i++) if (registers[i]! > r[i]!) r[i] = registers[i]!;
   }
 
-  /** The estimate of the distinct values added, rounded; linear counting while many registers are empty. */
+  /**
+   * The estimate of the distinct values added, rounded: Ertl's improved estimator ("New
+   * cardinality estimation algorithms for HyperLogLog sketches", 2017), from the histogram of the
+   * registers, without the bias of the original estimator between 2.5 and 5 × 2^p values (some
+   * 3% there, where linear counting hands over) and without a correction table.
+   */
   estimate(): number {
     const r = this.registers;
     const m = r.length;
-    let sum = 0;
-    let zeros = 0;
-    for (let i = 0; i < m; i++) {
-      sum += 2 ** -r[i]!;
-      if (r[i] === 0) zeros++;
-    }
-    const raw = ((0.7213 / (1 + 1.079 / m)) * m * m) / sum;
-    if (raw <= 2.5 * m && zeros > 0) return Math.round(m * Math.log(m / zeros));
-    // 32-bit hashes: past a thirtieth of 2^32, collisions of hashes are corrected for.
-    if (raw > 2 ** 32 / 30) return Math.round(-(2 ** 32) * Math.log(1 - raw / 2 ** 32));
-    return Math.round(raw);
+    const q = 32 - this.p;
+    const c = new Float64Array(q + 2);
+    for (let i = 0; i < m; i++) c[r[i]!]!++;
+    let z = m * tau(1 - c[q + 1]! / m);
+    for (let k = q; k >= 1; k--) z = 0.5 * (z + c[k]!);
+    z += m * sigma(c[0]! / m);
+    return Math.round((m * m) / (2 * Math.LN2 * z));
+  }
+}
+
+/** Ertl's σ(x) = x + Σ_k x^(2^k) 2^(k-1), for the empty registers. */
+function sigma(x: number): number {
+  if (x === 1) return Number.POSITIVE_INFINITY;
+  let y = 1;
+  let z = x;
+  for (;;) {
+    x *= x;
+    const last = z;
+    z += x * y;
+    y += y;
+    if (z === last) return z;
+  }
+}
+
+/** Ertl's τ(x), for the registers at their largest rank (saturated). */
+function tau(x: number): number {
+  if (x === 0 || x === 1) return 0;
+  let y = 1;
+  let z = 1 - x;
+  for (;;) {
+    x = Math.sqrt(x);
+    const last = z;
+    y *= 0.5;
+    z -= (1 - x) ** 2 * y;
+    if (z === last) return z / 3;
   }
 }
