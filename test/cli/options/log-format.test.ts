@@ -155,4 +155,14 @@ test('--log-format on the command line: the usage errors, and Redis jobs refused
   );
 });
 
+test('--log-format on lines of another format: the note says what they look like', async () => {
+  const combined = '1.2.3.4 - - [17/May/2015:10:05:03 +0000] "GET /a HTTP/1.1" 200 5 "-" "UA"\n';
+  const r = await cli(['stats', '--log-format', '$remote_addr "$request"', '--json'], combined);
+  assert.is(r.code, 2);
+  assert.is(
+    r.err,
+    'urikit: --log-format: the line is not a line of the format; it looks like combined access log lines: --log combined reads them\n',
+  );
+});
+
 test.run();
