@@ -25,11 +25,6 @@ export class BrokenLinks {
     this.pairs = new TopK(track);
   }
 
-  /** Whether a request of `status` is a broken link's. */
-  static broken(status: number): boolean {
-    return status === 404 || status === 410;
-  }
-
   /** A request for the target [ts, te) of `bytes` from the referrer [rs, re) (rs -1: none). */
   add(bytes: Uint8Array, ts: number, te: number, rs: number, re: number): void {
     const t = te - ts;

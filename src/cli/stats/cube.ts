@@ -10,7 +10,7 @@ import { statusName, UNREADABLE } from './statuses.js';
 
 /** Bucket widths in minutes, finest first. */
 const STEPS = [1, 5, 15, 60, 180, 360, 1440, 10_080, 40_320, 524_160] as const;
-const MAX_KEYS = 1 << 20;
+export const MAX_KEYS = 1 << 20;
 export const MAX_ROUTES = 200;
 export const MAX_CELLS = 100_000;
 /** A (route, status) pair is the number (slot + 2) × 1024 + status: slot -1 is no route, -2 every route folded. */
@@ -44,6 +44,9 @@ function pairOf(slot: number, status: number): number {
 }
 
 export class CubeCounts {
+  /** `maxKeys`: the (route, status, bucket) counts kept before buckets widen (smaller in tests). */
+  constructor(private readonly maxKeys = MAX_KEYS) {}
+
   /** Bucket width in minutes (one of `STEPS`). */
   private unit = 1;
   /** Every route is counted as one (past the widest step). */
@@ -76,7 +79,7 @@ export class CubeCounts {
       return;
     }
     counts.set(pair, 1);
-    if (++this.keys > MAX_KEYS) this.widen();
+    if (++this.keys > this.maxKeys) this.widen();
   }
 
   private widen(): void {
@@ -101,7 +104,7 @@ export class CubeCounts {
       this.undated.clear();
       for (const [pair, n] of undated) this.undated.set(this.fold(pair), (this.undated.get(this.fold(pair)) ?? 0) + n);
     }
-    if (this.keys > MAX_KEYS) this.widen();
+    if (this.keys > this.maxKeys) this.widen();
   }
 
   private fold(pair: number): number {
@@ -139,7 +142,7 @@ export class CubeCounts {
     }
     this.last = -1;
     this.lastCounts = null;
-    if (this.keys > MAX_KEYS) this.widen();
+    if (this.keys > this.maxKeys) this.widen();
   }
 
   /**
@@ -159,7 +162,8 @@ export class CubeCounts {
     const statusList = [...codes].sort((a, b) => a - b);
     const statusIndex = new Map(statusList.map((c, i) => [c, i]));
     const statuses = statusList.map(statusName);
-    for (let keep = routes === null ? 0 : Math.min(MAX_ROUTES, routes.names.length); ; keep = Math.floor(keep / 2)) {
+    // Folded, the counts have no route of their own: none is named.
+    for (let keep = routes === null || this.folded ? 0 : Math.min(MAX_ROUTES, routes.names.length); ; keep = Math.floor(keep / 2)) {
       const names: string[] = routes === null ? [] : routes.names.slice(0, keep);
       let noRoute = -1;
       let other = -1;

@@ -155,6 +155,15 @@ test('--log-format on the command line: the usage errors, and Redis jobs refused
   );
 });
 
+test("--log-format with a target alone ($request_uri): counted as a GET request's", async () => {
+  const r = await cli(['stats', '--log-format', '$remote_addr "$request_uri" $status', '--json'], 'a "/x?y" 404\nb "/x?y" 200\n');
+  const j = JSON.parse(r.out);
+  assert.equal(
+    [j.targets.valid, j.targets.paths.top, j.brokenLinks],
+    [2, [{ value: '/x', count: 2 }], [{ target: '/x?y', referrer: '-', count: 1 }]],
+  );
+});
+
 test('--log-format on lines of another format: the note says what they look like', async () => {
   const combined = '1.2.3.4 - - [17/May/2015:10:05:03 +0000] "GET /a HTTP/1.1" 200 5 "-" "UA"\n';
   const r = await cli(['stats', '--log-format', '$remote_addr "$request"', '--json'], combined);

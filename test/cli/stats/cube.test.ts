@@ -62,11 +62,24 @@ test('bounded: at most 200 routes (the rest folded) and 100,000 cells, in round 
 });
 
 test('widened past its keys, folded past its widest step; merged with slots mapped', () => {
-  const c = new CubeCounts();
-  // 1,100,000 distinct (status, minute) keys: past 2^20, counted by 5 minutes.
-  for (let m = 0; m < 1100; m++) for (let s = 0; s < 1000; s++) c.add(0, s, MINUTE_2015 + m);
-  const j = c.toJSON(names(1));
-  assert.ok(j.bucketSeconds >= 300);
+  const c = new CubeCounts(100);
+  // 200 distinct (status, minute) keys: past 100, counted by 5 minutes (by 2 minutes' keys: 100).
+  for (let m = 0; m < 20; m++) for (let s = 0; s < 10; s++) c.add(0, 200 + s, MINUTE_2015 + m);
+  const w = c.toJSON(names(1));
+  assert.equal([w.bucketSeconds, w.buckets, w.routes, w.statuses.length], [300, 4, ['/r0'], 10]);
+  // Past the widest step (52 weeks), every route is one: "(other routes)" (and the undated too).
+  const f = new CubeCounts(20);
+  for (let r = 0; r < 30; r++) f.add(r, 200, MINUTE_2015);
+  f.add(3, 500, -1);
+  const folded = f.toJSON(names(30));
+  assert.equal(folded.routes, ['(other routes)']);
+  assert.equal(folded.bucketSeconds, 524_160 * 60);
+  assert.equal(folded.cells, [0, 0, 0, 30]);
+  assert.equal(folded.undated, [[0, 1, 1]]);
+  const more = new CubeCounts(20);
+  more.add(1, 200, MINUTE_2015);
+  more.merge(f.toData(), (slot) => slot);
+  assert.equal(more.toJSON(names(30)).cells, [0, 0, 0, 31], 'a folded side folds the other');
   const a = new CubeCounts();
   const b = new CubeCounts();
   a.add(0, 200, MINUTE_2015);
@@ -77,7 +90,9 @@ test('widened past its keys, folded past its widest step; merged with slots mapp
   assert.equal(a.toJSON(names(2)).undated, [[1, 1, 1]]);
   // A widened side: the other is widened to match.
   c.merge(a.toData(), (slot) => slot);
-  assert.ok(c.toJSON(names(2)).bucketSeconds >= 300);
+  assert.is(c.toJSON(names(2)).bucketSeconds, 300);
+  a.merge(c.toData(), (slot) => slot);
+  assert.is(a.toJSON(names(2)).bucketSeconds, 300);
 });
 
 test.run();
