@@ -953,7 +953,8 @@ function table(out: string[], title: string, rows: Row[], total: number, summary
   rows.forEach((r, i) => {
     out.push(`  ${values[i]!.padEnd(w)}  ${counts[i]!.padStart(cw)}  ${percent(r.count, total).padStart(6)}`);
   });
-  if (summary !== null && !summary.exact) {
+  // The footnote explains the "≤" of the rows that have one: none, no footnote.
+  if (summary !== null && !summary.exact && rows.some((r) => r.over > 0)) {
     out.push(`  (≤N: the count is between N − ${summary.floor} and N; raise --track to count more values exactly)`);
   }
 }

@@ -216,6 +216,22 @@ test("the targets' hosts: named as those of absolute-form targets, or said to be
   assert.ok(Math.abs(estimate - 3000) <= 75, String(estimate));
   const t = await cli(['stats', '--log', 'common', '--track', '10', tmp.file('e.log', paths)]);
   assert.ok(t.out.includes(`(about ${estimate} distinct, HyperLogLog ±0.81%; at least 20; approximate)`), t.out);
+  // The rows listed exact (paths counted before the first eviction, above it): no "≤", no footnote.
+  const hot = Array.from({ length: 500 }, (_, i) => `h - - [17/May/2015:10:05:03 +0000] "GET /hot${i % 5} HTTP/1.1" 200 1`).join('\n');
+  const exactRows = await cli([
+    'stats',
+    '--log',
+    'common',
+    '--track',
+    '10',
+    '--top',
+    '3',
+    tmp.file('f.log', `${hot}\n${paths.split('\n').slice(0, 25).join('\n')}`),
+  ]);
+  assert.ok(exactRows.out.includes('  /hot0          100'), exactRows.out);
+  assert.ok(exactRows.out.includes('approximate)'), exactRows.out);
+  assert.not.ok(exactRows.out.includes('≤'), exactRows.out);
+  assert.ok(t.out.includes('(≤N: the count is between'), 'rows with "≤" have it explained');
 });
 
 /** A `LineContext` of a line whose only fields are its client, status, size and minute. */
