@@ -15,7 +15,9 @@
  *    combined --quiet`, with --threads 1, 2 and auto in turn in each of `--runs` rounds; best and
  *    median wall time, reported as MB/s of input (10^6 bytes), and in how many rounds 2 threads
  *    beat 1. In the rounds of `stats`, the reference: the awk one-liner that counts a combined
- *    log's request paths (`awk '{print $7}' | sort | uniq -c | sort -rn | head`). Then the log's
+ *    log's request paths (`awk '{print $7}' | sort | uniq -c | sort -rn | head`), and GoAccess
+ *    (`goaccess LOG --log-format=COMBINED -o report.json`) when it is installed, with a table of
+ *    the numbers both count (requests, statuses, visitors, bytes) and whether they agree. Then the log's
  *    targets: stats at least as fast as that one-liner, validate at 300 MB/s, parse --tsv at
  *    100 MB/s.
  * 3. The batch API on the repeating log's data (when it is among `--logs`): its URIs (targets and
@@ -30,6 +32,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statS
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { StatsJSON } from '../src/cli/stats/counts.js';
 import { LineScanner, OFFSETS_LENGTH, scan, tryParse } from '../src/index.js';
 import { median, numberOption } from './harness.js';
 import { accessLog } from './traffic/logs.js';
@@ -183,6 +186,7 @@ function runLog(log: LogFacts): void {
   // the same rounds as the commands (so that the machine's load hits both alike).
   const AWK = `awk '{print $7}' '${path}' | sort | uniq -c | sort -rn | head`;
   const awk: number[] = [];
+  const goaccess: number[] = [];
   for (const command of COMMANDS) {
     const seconds: number[][] = SETTINGS.map(() => []);
     for (let round = 0; round < RUNS; round++) {
@@ -196,7 +200,10 @@ function runLog(log: LogFacts): void {
         if (r.status !== 0 && r.status !== 1) throw new Error(`urikit ${command.join(' ')} failed on the ${name} log: ${r.stderr}`);
         seconds[k]!.push(Number(process.hrtime.bigint() - start) / 1e9);
       });
-      if (command[0] === 'stats') awk.push(runAwk(AWK));
+      if (command[0] === 'stats') {
+        awk.push(runAwk(AWK));
+        if (GOACCESS) goaccess.push(runGoAccess(path, join(os.tmpdir(), 'urikit-bench-goaccess.json')));
+      }
     }
     const rate = (t: number): string => fmt(size / 1e6 / t);
     const cells = seconds.map((ts) => `${rate(Math.min(...ts))} / ${rate(median(ts))}`);
@@ -206,6 +213,11 @@ function runLog(log: LogFacts): void {
   }
   const awkBest = Math.min(...awk);
   console.log(`| reference: \`${AWK.replace(path, 'LOG')}\` | ${fmt(size / 1e6 / awkBest)} / ${fmt(size / 1e6 / median(awk))} | | | |`);
+  if (goaccess.length > 0)
+    console.log(
+      `| peer: \`goaccess LOG --log-format=COMBINED -o report.json\` | ${fmt(size / 1e6 / Math.min(...goaccess))} / ${fmt(size / 1e6 / median(goaccess))} | | | |`,
+    );
+  if (GOACCESS) compareGoAccess(log);
   const mbs = (command: string): number => size / 1e6 / bestOf.get(command)!;
   console.log(`\n### Targets on the ${name} log (best wall time of any thread setting)\n`);
   console.log(`| target (${name} log) | measured | goal | met |`);
@@ -223,6 +235,70 @@ function runLog(log: LogFacts): void {
   target('validate --log combined', `${fmt(mbs('validate'))} MB/s`, '≥ 300 MB/s', mbs('validate') >= 300);
   target('parse --tsv --log combined', `${fmt(mbs('parse --tsv'))} MB/s`, '≥ 100 MB/s', mbs('parse --tsv') >= 100);
   console.log(`\nLoad average (1 min) at the end of the ${name} log: ${fmt(os.loadavg()[0]!, 2)}.\n`);
+}
+
+/** GoAccess, when installed (an optional peer: CI does not need it). */
+const GOACCESS = spawnSync('goaccess', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/** GoAccess's run over `path` writing its JSON report to `out`: its wall time, in seconds. */
+function runGoAccess(path: string, out: string): number {
+  const start = process.hrtime.bigint();
+  const r = spawnSync('goaccess', [path, '--log-format=COMBINED', '--no-global-config', '-o', out], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  if (r.status !== 0) throw new Error(`goaccess failed (${r.status}): ${r.stderr}`);
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+/** What GoAccess's JSON report says of the counts both count (goaccess 1.7's keys). */
+interface GoAccessReport {
+  general: { total_requests: number; valid_requests: number; failed_requests: number; bandwidth: number; unique_visitors: number };
+  status_codes: { data: Array<{ data: string; hits: { count: number } }> };
+  hosts: { metadata: { data: { total: { value: number } } } };
+}
+
+/**
+ * The numbers urikit's stats and GoAccess both count on the log: requests, requests by status
+ * class, visitors (distinct client addresses: GoAccess's hosts panel; its "unique visitors" are
+ * distinct address, day and user agent triples, which urikit does not count), bytes; each agrees
+ * or says by how much it differs and why.
+ */
+function compareGoAccess(log: LogFacts): void {
+  const out = join(os.tmpdir(), 'urikit-bench-goaccess.json');
+  runGoAccess(log.path, out);
+  const ga = JSON.parse(readFileSync(out, 'utf8')) as GoAccessReport;
+  rmSync(out, { force: true });
+  const r = spawnSync(process.execPath, ['bin/urikit.js', 'stats', '--log', 'combined', '--quiet', '--json', log.path], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  const uk = JSON.parse(r.stdout) as StatsJSON;
+  const classes = uk.statuses?.classes ?? {};
+  const requests = Object.values(classes).reduce((a, n) => a + n, 0);
+  const v = uk.visitors!;
+  console.log(`\n### urikit stats and GoAccess on the ${log.name} log: the numbers both count\n`);
+  console.log('| what | urikit | GoAccess | agree |');
+  console.log('| --- | ---: | ---: | --- |');
+  const row = (what: string, ours: number, theirs: number, why = ''): void => {
+    const same = ours === theirs;
+    console.log(
+      `| ${what} | ${ours} | ${theirs} | ${same ? 'yes' : `no: ${theirs === 0 ? '' : `${fmt((100 * (ours - theirs)) / theirs, 2)}%`} ${why}`} |`,
+    );
+  };
+  row('requests', requests, ga.general.valid_requests, 'GoAccess leaves out lines it cannot read or excludes');
+  for (const d of ga.status_codes.data) {
+    const c = `${d.data[0]}xx`;
+    row(`status ${c}`, (classes as Record<string, number>)[c] ?? 0, d.hits.count);
+  }
+  row(
+    'visitors (distinct client addresses)',
+    v.distinct,
+    ga.hosts.metadata.data.total.value,
+    v.exact ? '' : `urikit's is a HyperLogLog estimate past --track (±${fmt(100 * v.error!, 2)}% standard error)`,
+  );
+  row('bytes', uk.bytes!.total, ga.general.bandwidth);
+  console.log(`\nGoAccess's "unique visitors" (${ga.general.unique_visitors}) count distinct address, day and user agent triples.\n`);
 }
 
 /** The batch API, in this process, over the repeating log's URIs. */

@@ -18,6 +18,7 @@ test.after(() => tmp.remove());
 
 test('--threads 2 gives the output of one thread, line numbers included, on a multi-MB file', async () => {
   const big = tmp.file('big.log', `${accessLog(40_000)}last line without newline "`);
+  const TEMPLATES = tmp.file('templates.txt', '/p/{n}/x.html{?q}\n/never\n');
   assert.ok(readFileSync(big).length > 5e6);
   for (const argv of [
     ['parse', '--log', 'combined'],
@@ -25,6 +26,8 @@ test('--threads 2 gives the output of one thread, line numbers included, on a mu
     ['validate', '--log', 'combined'],
     ['normalize', '--log', 'combined', '--dedupe', '--dedupe-limit', '1000'],
     ['stats', '--log', 'combined', '--json'],
+    ['stats', '--log', 'combined', '--json', '--infer-routes'],
+    ['stats', '--log-format', '%h %l %u %t "%r" %>s %b "%{Referer}i" "%{User-Agent}i"', '--json', '--templates', TEMPLATES],
     ['resolve', '--log', 'combined', '--base', 'http://example.com/'],
   ]) {
     const one = await cli([...argv, big]);

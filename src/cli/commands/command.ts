@@ -210,9 +210,10 @@ export abstract class Command<T = unknown> implements Records<T> {
           ? `${they} like JSON lines, which --log does not read: take the URIs out of them (with jq, for one) and read those without --log`
           : look === 'uris'
             ? `${they} like URIs, one a line: read ${n === 1 ? 'it' : 'them'} without --log`
-            : `${n === 1 ? 'it is' : 'they are'} in a format urikit does not read (a custom log format?): --log reads the common and combined formats of Apache and nginx`;
+            : `${n === 1 ? 'it is' : 'they are'} in a format urikit does not read (a custom log format?): --log reads the common and combined formats of Apache and nginx, --log-format the format of an nginx log_format or Apache LogFormat`;
     const rest = this.nothingRead() && c.tried > n ? `, nor any of the ${c.tried - n} after them` : '';
-    this.err.push(`urikit: --log ${f}: ${lines} a ${f} log line${rest}; ${what}\n`);
+    const option = f === 'custom' ? '--log-format' : `--log ${f}`;
+    this.err.push(`urikit: ${option}: ${lines} a ${f === 'custom' ? 'line of the format' : `${f} log line`}${rest}; ${what}\n`);
   }
 
   /** With --log: lines were read, and none of them was a log line of its format (the run fails). */

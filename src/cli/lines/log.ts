@@ -20,7 +20,8 @@ import type { ParseOptions } from '../../syntax/scan.js';
 import { parse, type Uri } from '../../uri.js';
 import { show } from '../io/quote.js';
 import type { Lines, LogFormat } from '../options/arguments.js';
-import { BACKSLASH, DASH, QUOTE, SLASH, SPACE } from './chars.js';
+import { compileFormat, Field, FormatLine, fieldSeconds } from '../options/log-format.js';
+import { BACKSLASH, COLON, DASH, QUOTE, SLASH, SPACE } from './chars.js';
 import { FastLog, Shape } from './fast.js';
 import { RecordMemo } from './memo.js';
 import {
@@ -57,21 +58,31 @@ export class LogLine {
   requestEnd = 0;
   /** The "]" that ends the time: the time is the 26 bytes before it, when it is one. */
   timeEnd = 0;
+  /** With combined: the referrer's closing quote (the user agent follows it); else -1. */
+  referrerClose = -1;
 
   private readonly quotes: ByteSearch;
+  /** With `--log-format` (format 'custom'): the compiled format's reader; else null. */
+  private readonly custom: FormatLine | null;
+  /** The lines have a referrer field (combined, or a format with one). */
+  readonly hasReferrer: boolean;
 
-  /** `finder`: where the line's searches come from (see walker.ts). */
+  /** `finder`: where the line's searches come from (see walker.ts); `source`, the `--log-format` of 'custom'. */
   constructor(
     readonly format: LogFormat,
     finder: Finder,
+    source: string | null = null,
   ) {
     this.quotes = finder.search(QUOTE);
+    this.custom = format === 'custom' ? new FormatLine(compileFormat(source!)) : null;
+    this.hasReferrer = format === 'combined' || this.custom?.format.has.has(Field.REFERRER) === true;
   }
 
   /** Reads the line bytes [start, end) of `b`; returns false when `error` is set. */
   read(b: Uint8Array, start: number, end: number): boolean {
-    this.targetStart = this.targetEnd = this.referrerStart = this.referrerEnd = -1;
+    this.targetStart = this.targetEnd = this.referrerStart = this.referrerEnd = this.referrerClose = -1;
     this.error = null;
+    if (this.custom !== null) return this.readCustom(this.custom, b, start, end);
     // The request: the first quoted field, after "[time] ".
     const q1 = this.quotes.in(b, start, end);
     if (q1 === -1) return this.fail(end, 'a quoted request ("GET /path HTTP/1.1") after the time');
@@ -81,23 +92,7 @@ export class LogLine {
     if (q2 === -1) return this.fail(end, 'the closing quote of the request');
     this.timeEnd = q1 - 2;
     this.requestEnd = q2;
-    // METHOD SP target [SP protocol]: the method and the protocol are a few bytes, read here
-    // rather than searched for natively (a call into C++ costs more than such a loop).
-    let sp = q1 + 1;
-    while (sp < q2 - 1 && b[sp] !== SPACE) sp++;
-    if (sp >= q2 - 1) {
-      this.error = 'NO_REQUEST_TARGET';
-      this.errorAt = q1 + 1;
-      this.expected = '';
-      return false;
-    }
-    // The target ends at the last space when an HTTP version follows it (a target logged with a
-    // space in it stays whole), else at the quote (HTTP/0.9: "GET /").
-    this.methodStart = q1 + 1;
-    this.targetStart = sp + 1;
-    let last = q2 - 1;
-    while (last > sp && b[last] !== SPACE) last--;
-    this.targetEnd = last > sp && isVersion(b, last + 1, q2) ? last : q2;
+    if (!this.request(b, q1, q2)) return false;
     if (this.format === 'common') return true;
     // ' status size "referrer"'
     let p = q2 + 1;
@@ -113,11 +108,137 @@ export class LogLine {
       return this.fail(p, 'the quoted referrer after the status and the size (use --log common for logs without it)');
     const r2 = closingQuote(b, p + 2, end, this.quotes);
     if (r2 === -1) return this.fail(end, 'the closing quote of the referrer');
+    this.referrerClose = r2;
     if (!(r2 === p + 3 && b[p + 2] === DASH)) {
       this.referrerStart = p + 2;
       this.referrerEnd = r2;
     }
     return true;
+  }
+
+  /**
+   * Reads into `ctx` the fields of the line [start, end) of `b` that `Records.requests` wants
+   * besides its time and status: the client's address (the first word), the size (the word after
+   * the status, whose request's closing quote is at `requestEnd`), and after the referrer's
+   * closing quote (`referrerClose`, -1: none) the quoted user agent and a time taken in seconds
+   * (a number with a decimal point, as nginx's `$request_time` writes it; a whole number could be
+   * Apache's microseconds (%D) as well as seconds (%T), and is not read).
+   */
+  fields(ctx: LineContext, b: Uint8Array, start: number, requestEnd: number, referrerClose: number, end: number): void {
+    if (this.custom !== null) {
+      this.customFields(this.custom, ctx, b);
+      return;
+    }
+    ctx.bytes = b;
+    ctx.clientStart = start;
+    let p = start;
+    while (p < end && b[p] !== SPACE) p++;
+    ctx.clientEnd = p;
+    ctx.size = -1;
+    ctx.agentStart = ctx.agentEnd = ctx.taken = -1;
+    // ' status size'
+    p = requestEnd + 1;
+    if (p < end && b[p] === SPACE) {
+      p++;
+      while (p < end && b[p] !== SPACE) p++;
+      if (p < end) ctx.size = wholeNumber(b, p + 1, end);
+    }
+    if (referrerClose === -1) return;
+    p = referrerClose + 1;
+    if (p + 1 >= end || b[p] !== SPACE || b[p + 1] !== QUOTE) return;
+    const q = closingQuote(b, p + 2, end, this.quotes);
+    if (q === -1) return;
+    if (!(q === p + 3 && b[p + 2] === DASH)) {
+      ctx.agentStart = p + 2;
+      ctx.agentEnd = q;
+    }
+    if (q + 1 < end && b[q + 1] === SPACE) ctx.taken = seconds(b, q + 2, end);
+  }
+
+  /** `read` by a compiled `--log-format`. */
+  private readCustom(f: FormatLine, b: Uint8Array, start: number, end: number): boolean {
+    if (!f.read(b, start, end)) return this.fail(f.errorAt, f.expected);
+    const rs = f.start[Field.REFERRER]!;
+    const re = f.end[Field.REFERRER]!;
+    if (rs !== -1 && !(re === rs + 1 && b[rs] === DASH)) {
+      this.referrerStart = rs;
+      this.referrerEnd = re;
+    }
+    const ts = f.start[Field.TARGET]!;
+    if (ts !== -1) {
+      // A target alone ($request_uri, %U): its method is not known, and taken as GET.
+      this.targetStart = this.methodStart = ts;
+      this.targetEnd = f.end[Field.TARGET]!;
+      this.requestEnd = this.targetEnd;
+      return true;
+    }
+    const q2 = f.end[Field.REQUEST]!;
+    this.requestEnd = q2;
+    return this.request(b, f.start[Field.REQUEST]! - 1, q2);
+  }
+
+  /**
+   * The method and target of the request line between `q1` and `q2` (its quotes, or the bytes
+   * around it): METHOD SP target [SP protocol]; false, with NO_REQUEST_TARGET, when it has none.
+   */
+  private request(b: Uint8Array, q1: number, q2: number): boolean {
+    // The method and the protocol are a few bytes, read here rather than searched for natively
+    // (a call into C++ costs more than such a loop).
+    let sp = q1 + 1;
+    while (sp < q2 - 1 && b[sp] !== SPACE) sp++;
+    if (sp >= q2 - 1) {
+      this.error = 'NO_REQUEST_TARGET';
+      this.errorAt = q1 + 1;
+      this.expected = '';
+      return false;
+    }
+    // The target ends at the last space when an HTTP version follows it (a target logged with a
+    // space in it stays whole), else at the quote (HTTP/0.9: "GET /").
+    this.methodStart = q1 + 1;
+    this.targetStart = sp + 1;
+    let last = q2 - 1;
+    while (last > sp && b[last] !== SPACE) last--;
+    this.targetEnd = last > sp && isVersion(b, last + 1, q2) ? last : q2;
+    return true;
+  }
+
+  /** The minute of the line read last (see `logMinute`), -1 when it has no readable time. */
+  minute(b: Uint8Array, minutes: Minutes): number {
+    const f = this.custom;
+    if (f === null) return minutes.of(b, this.timeEnd);
+    const local = f.start[Field.TIME_LOCAL]!;
+    if (local !== -1) return f.end[Field.TIME_LOCAL]! - local === 26 ? localMinute(b, local) : -1;
+    const iso = f.start[Field.TIME_ISO]!;
+    return iso === -1 ? -1 : isoMinute(b, iso, f.end[Field.TIME_ISO]!);
+  }
+
+  /** The status of the line read last (the line ends at `end`), or -1. */
+  status(b: Uint8Array, end: number): number {
+    const f = this.custom;
+    if (f === null) return logStatus(b, this.requestEnd, end);
+    const s = f.start[Field.STATUS]!;
+    return s !== -1 && f.end[Field.STATUS]! - s === 3 ? digits(b, s, 3) : -1;
+  }
+
+  /** `fields` for a line read by a compiled `--log-format`. */
+  private customFields(f: FormatLine, ctx: LineContext, b: Uint8Array): void {
+    ctx.bytes = b;
+    ctx.clientStart = f.start[Field.CLIENT]!;
+    ctx.clientEnd = f.end[Field.CLIENT]!;
+    const size = f.start[Field.SIZE]!;
+    ctx.size = size === -1 ? -1 : wholeNumber(b, size, f.end[Field.SIZE]!);
+    const as = f.start[Field.AGENT]!;
+    const ae = f.end[Field.AGENT]!;
+    const none = as === -1 || (ae === as + 1 && b[as] === DASH);
+    ctx.agentStart = none ? -1 : as;
+    ctx.agentEnd = none ? -1 : ae;
+    ctx.taken = -1;
+    for (const [field, scale] of TAKEN) {
+      const t = f.start[field]!;
+      if (t === -1) continue;
+      ctx.taken = fieldSeconds(b, t, f.end[field]!, scale);
+      break;
+    }
   }
 
   private fail(at: number, expected: string): false {
@@ -126,6 +247,46 @@ export class LogLine {
     this.expected = expected;
     return false;
   }
+}
+
+/** The fields of a time taken, and what their numbers are divided by for seconds. */
+const TAKEN: ReadonlyArray<readonly [Field, number]> = [
+  [Field.SECONDS, 1],
+  [Field.MILLISECONDS, 1000],
+  [Field.MICROSECONDS, 1_000_000],
+];
+
+/** The whole number of the digits from `at` up to a space or `end` (at most 15 of them), or -1. */
+function wholeNumber(b: Uint8Array, at: number, end: number): number {
+  let v = 0;
+  let i = at;
+  for (; i < end && b[i] !== SPACE; i++) {
+    const d = b[i]! - 0x30;
+    if (d < 0 || d > 9 || i - at === 15) return -1;
+    v = v * 10 + d;
+  }
+  return i === at ? -1 : v;
+}
+
+/**
+ * The seconds that the word from `at` (up to a space or `end`) writes as digits, a point and
+ * digits ("0.123"), or -1; exact as the literal's double (one division of two exact integers).
+ */
+export function seconds(b: Uint8Array, at: number, end: number): number {
+  let v = 0;
+  let scale = 0;
+  let i = at;
+  for (; i < end && b[i] !== SPACE; i++) {
+    if (b[i] === 0x2e /* . */ && scale === 0 && i > at) {
+      scale = 1;
+      continue;
+    }
+    const d = b[i]! - 0x30;
+    if (d < 0 || d > 9 || i - at === 15) return -1;
+    v = v * 10 + d;
+    if (scale !== 0) scale *= 10;
+  }
+  return scale > 1 ? v / scale : -1;
 }
 
 /** "HTTP/" begins bytes [from, end). */
@@ -169,6 +330,11 @@ function digits(b: Uint8Array, at: number, n: number): number {
 export function logMinute(b: Uint8Array, close: number): number {
   const t = close - 26;
   if (t < 1 || b[t - 1] !== 0x5b || b[close] !== 0x5d) return -1;
+  return localMinute(b, t);
+}
+
+/** The minute of the 26 bytes at `t`, `17/May/2015:10:05:03 +0000` (see `logMinute`), or -1. */
+export function localMinute(b: Uint8Array, t: number): number {
   if (b[t + 2] !== 0x2f || b[t + 6] !== 0x2f || b[t + 11] !== 0x3a || b[t + 14] !== 0x3a || b[t + 20] !== SPACE) return -1;
   const day = digits(b, t, 2);
   const month = MONTHS[(b[t + 3]! << 16) | (b[t + 4]! << 8) | b[t + 5]!];
@@ -209,6 +375,29 @@ export class Minutes {
     this.known = true;
     return (this.minute = logMinute(b, close));
   }
+}
+
+/**
+ * The minute of an ISO 8601 time [t, end) as nginx's `$time_iso8601` writes it,
+ * `2015-05-17T10:05:03+00:00` (or `Z` for the offset), or -1 (see `logMinute`).
+ */
+export function isoMinute(b: Uint8Array, t: number, end: number): number {
+  const zulu = end - t === 20 && b[t + 19] === 0x5a;
+  if (!zulu && end - t !== 25) return -1;
+  if (b[t + 4] !== DASH || b[t + 7] !== DASH || b[t + 10] !== 0x54 || b[t + 13] !== COLON || b[t + 16] !== COLON) return -1;
+  const year = digits(b, t, 4);
+  const month = digits(b, t + 5, 2);
+  const day = digits(b, t + 8, 2);
+  const hour = digits(b, t + 11, 2);
+  const minute = digits(b, t + 14, 2);
+  const sign = zulu ? 1 : b[t + 19] === 0x2b ? 1 : b[t + 19] === DASH ? -1 : 0;
+  const zh = zulu ? 0 : digits(b, t + 20, 2);
+  const zm = zulu ? 0 : digits(b, t + 23, 2);
+  if (!zulu && b[t + 22] !== COLON) return -1;
+  if (year < 1970 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || sign === 0 || zh < 0 || zm < 0)
+    return -1;
+  const at = daysFromCivil(year, month, day) * 1440 + hour * 60 + minute - sign * (zh * 60 + zm);
+  return at < 0 ? -1 : at;
 }
 
 /** Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Hinnant's days_from_civil). */
@@ -334,19 +523,24 @@ const PROBED_LINES = 16;
  */
 class Looker {
   private readonly finder = new Finder();
-  private readonly other: LogLine | null;
+  private readonly others: LogLine[];
   private readonly view: ByteView;
 
   constructor(format: LogFormat, options: ParseOptions | undefined) {
-    // A combined line is a common one too: only a combined log read as common has another format to try.
-    this.other = format === 'combined' ? new LogLine('common', this.finder) : null;
+    // A combined line is a common one too: a combined log read as common has no other format to
+    // try; one read with --log-format may be either.
+    const combined = new LogLine('combined', this.finder);
+    const common = new LogLine('common', this.finder);
+    this.others = format === 'combined' ? [common] : format === 'custom' ? [combined, common] : [];
     this.view = new ByteView(options);
   }
 
   look(b: Uint8Array, start: number, end: number): Looks {
     const line = b.subarray(start, end);
-    this.finder.reset();
-    if (this.other?.read(line, 0, line.length) === true) return this.other.format;
+    for (const other of this.others) {
+      this.finder.reset();
+      if (other.read(line, 0, line.length)) return other.format as 'combined' | 'common';
+    }
     if (isJsonObject(line)) return 'json';
     const v = this.view;
     if (v.scan(line, 0, line.length) === 0 && (v.scheme !== undefined || line[0] === SLASH)) return 'uris';
@@ -394,18 +588,19 @@ export class LogLines<T> implements LineReader {
     private readonly to: Records<T>,
     finder: Finder,
   ) {
-    this.log = new LogLine(config.log!, finder);
+    this.log = new LogLine(config.log!, finder, config.logFormat);
     this.want = config.logField;
     const options = viewOptions(config.parse);
     this.target = new TargetView(options);
     this.referrer = new ByteView(options);
     this.requests = to.requests === true;
     // What the expressions accept is what a scan without options accepts.
-    if (options === undefined && (to.takes === 'valid' || to.takes === 'parts')) this.fast = new FastLog(config.log!);
+    if (options === undefined && (to.takes === 'valid' || to.takes === 'parts') && config.log !== 'custom')
+      this.fast = new FastLog(config.log!);
     this.lines = this.fast !== null && to.takes === 'valid' && !this.requests;
     const memo = to.memo === true;
     this.targets = memo && this.want !== 'referrer' ? new RecordMemo<T>() : null;
-    this.referrers = memo && this.want !== 'target' && config.log === 'combined' ? new RecordMemo<T>() : null;
+    this.referrers = memo && this.want !== 'target' && this.log.hasReferrer ? new RecordMemo<T>() : null;
     this.check = to.logCheck ?? new LogCheck();
     this.looker = new Looker(config.log!, options);
   }
@@ -426,7 +621,15 @@ export class LogLines<T> implements LineReader {
     if (fast !== null && (this.lines || this.targets?.rests() === true)) {
       const shape = fast.line(bytes, start, end, !this.lines);
       if (shape !== Shape.NONE) {
-        if (this.requests) this.logLine(this.minutes.of(bytes, fast.timeEnd), logStatus(bytes, fast.requestEnd, end));
+        if (this.requests) {
+          ctx.targetStart = fast.target.start;
+          ctx.targetEnd = fast.target.end;
+          const both = shape === Shape.BOTH;
+          ctx.referrerStart = both ? fast.referrer.start : -1;
+          ctx.referrerEnd = both ? fast.referrer.end : -1;
+          this.log.fields(ctx, bytes, start, fast.requestEnd, fast.referrerClose, end);
+          this.logLine(this.minutes.of(bytes, fast.timeEnd), logStatus(bytes, fast.requestEnd, end));
+        }
         if (want !== 'referrer') this.valid(fast.target, Kind.TARGET, this.targets);
         if (want === 'target' || this.log.format === 'common') return;
         if (shape === Shape.BOTH) this.valid(fast.referrer, Kind.REFERRER, this.referrers);
@@ -436,7 +639,14 @@ export class LogLines<T> implements LineReader {
     }
     const l = this.log;
     const ok = l.read(bytes, start, end);
-    if (this.requests && l.error !== 'NOT_A_LOG_LINE') this.logLine(this.minutes.of(bytes, l.timeEnd), logStatus(bytes, l.requestEnd, end));
+    if (this.requests && l.error !== 'NOT_A_LOG_LINE') {
+      ctx.targetStart = l.targetStart;
+      ctx.targetEnd = l.targetEnd;
+      ctx.referrerStart = l.referrerStart;
+      ctx.referrerEnd = l.referrerEnd;
+      l.fields(ctx, bytes, start, l.requestEnd, l.referrerClose, end);
+      this.logLine(l.minute(bytes, this.minutes), l.status(bytes, end));
+    }
     if (!ok) {
       if (l.error === 'NOT_A_LOG_LINE') this.notRead(bytes, start, end);
       const text = bytes.toString('utf8', start, end);
@@ -465,7 +675,7 @@ export class LogLines<T> implements LineReader {
     }
     if (want === 'target') return;
     if (l.referrerStart === -1) {
-      if (l.format === 'combined') to.absent();
+      if (l.hasReferrer) to.absent();
       return;
     }
     ctx.kind = Kind.REFERRER;

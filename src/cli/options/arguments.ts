@@ -7,7 +7,9 @@
  */
 import { constants } from 'node:buffer';
 import type { ParseOptions } from '../../syntax/scan.js';
-import { choice, custom, flag, type Option, type OptionName, row, UsageError, whole } from './option.js';
+import { show } from '../io/quote.js';
+import { compileFormat, Field, FormatError } from './log-format.js';
+import { choice, custom, flag, type Option, type OptionName, row, text, UsageError, whole } from './option.js';
 
 /** A titled group of options in a command's help ("Options:"). */
 export interface OptionSection {
@@ -66,8 +68,8 @@ export interface CommandSpec<S extends Common = Common> {
   settings(a: Arguments, args: readonly string[]): S;
 }
 
-/** The access log formats of `--log`. */
-export type LogFormat = 'common' | 'combined';
+/** The access log formats of `--log`, and 'custom': that of `--log-format`. */
+export type LogFormat = 'common' | 'combined' | 'custom';
 
 /**
  * Lines longer than this many bytes, past which reading one would fail anyway: the runtime's
@@ -94,8 +96,17 @@ export const COMMON = {
     null,
     'read Apache/nginx access log lines: the request target and (combined) the referrer, "-" meaning none',
   ),
+  logFormat: text(
+    '--log-format',
+    'FORMAT',
+    'read access log lines of this nginx log_format ($remote_addr [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" $request_time) or Apache LogFormat (%h %l %u %t "%r" %>s %b "%{Referer}i" "%{User-Agent}i" %D); variables and directives not read are skipped as fields',
+    {
+      example: '\'$remote_addr [$time_local] "$request" $status\'',
+      excludes: [{ options: ['--log'], message: '--log and --log-format each say how log lines are written: give one of them' }],
+    },
+  ),
   logField: choice('--log-field', ['target', 'referrer', 'both'], 'both', "with --log, which of a line's URIs to read (both)", {
-    needs: [{ options: ['--log'], message: '--log-field needs --log combined|common' }],
+    needs: [{ options: ['--log', '--log-format'], message: '--log-field needs --log combined|common or --log-format' }],
   }),
   lenient: flag('--lenient', 'accept what logs hold where it moves no boundary: space " < > \\ ^ ` { | } non-ASCII, a bad %'),
   iri: flag('--iri', 'accept RFC 3987 IRIs (non-ASCII letters)'),
@@ -125,6 +136,8 @@ export const EVERY: readonly Option[] = Object.values(COMMON);
 export interface Lines extends Common {
   readonly parse: ParseOptions;
   readonly log: LogFormat | null;
+  /** With `log` 'custom': the `--log-format` string (compiled by each reader); else null. */
+  readonly logFormat: string | null;
   /** With `log`: which of the line's URIs are records. */
   readonly logField: 'both' | 'target' | 'referrer';
   /** Worker threads for a file (1: none), or 'auto': chosen when the run starts (see threads/pool.ts). */
@@ -142,10 +155,22 @@ export function lines(command: string, a: Arguments, args: readonly string[], ma
     throw new UsageError(
       `${command} takes one FILE (or - for standard input), got ${a.files.length}: ${a.files.map((f) => `"${f}"`).join(' ')}`,
     );
-  const log = a.get(COMMON.log);
+  const logFormat = a.get(COMMON.logFormat);
+  const log: LogFormat | null = logFormat !== null ? 'custom' : a.get(COMMON.log);
   const logField = a.get(COMMON.logField);
   if (logField === 'referrer' && log === 'common')
     throw new UsageError('--log common lines have no referrer: use --log combined, or --log-field target');
+  if (logFormat !== null) {
+    let has: ReadonlySet<Field>;
+    try {
+      has = compileFormat(logFormat).has;
+    } catch (e) {
+      if (!(e instanceof FormatError)) throw e;
+      throw new UsageError(`--log-format: ${e.message}, at index ${e.index} of ${show(logFormat)}`);
+    }
+    if (logField === 'referrer' && !has.has(Field.REFERRER))
+      throw new UsageError('--log-format: the format has no referrer ($http_referer, %{Referer}i) for --log-field referrer');
+  }
   return {
     command,
     args,
@@ -153,6 +178,7 @@ export function lines(command: string, a: Arguments, args: readonly string[], ma
     quiet: a.get(COMMON.quiet),
     parse: { lenient: a.get(COMMON.lenient), iri: a.get(COMMON.iri), zoneId: a.get(COMMON.zoneId), absolute: a.get(COMMON.absolute) },
     log,
+    logFormat,
     logField,
     threads: a.get(COMMON.threads),
     maxLineLength: a.get(COMMON.maxLineLength),

@@ -23,7 +23,7 @@ import { guard, type Job, openJob, settle } from './job.js';
 import { publish } from './publish.js';
 import type { PublishSettings } from './publish-spec.js';
 import { frontierSetting, groupSetting, inputSetting, rulesSetting } from './settings.js';
-import { estimatesNote, readStats } from './stats.js';
+import { estimatesNote, JOB_LOG_NOTE, readStats } from './stats.js';
 import { OutputClosed, work } from './worker.js';
 
 /** Runs a command that names a Redis job; returns the exit code. */
@@ -53,6 +53,11 @@ export async function runRedis(command: string, settings: Common, io: Io): Promi
       servers.push(server);
       return await control(server, c, io);
     }
+    // A job's settings name its log format (--log combined): a --log-format string has no place there yet.
+    if ((settings as Lines).log === 'custom')
+      throw new UsageError(
+        '--log-format does not go with Redis jobs (--to, --from, publish) yet: their settings name --log combined or common',
+      );
     if (command === 'publish') {
       const p = settings as PublishSettings;
       const job = await open(p.redis.to, true);
@@ -75,6 +80,7 @@ export async function runRedis(command: string, settings: Common, io: Io): Promi
         io.stdout.write(
           stats.toTable(c.top, `urikit stats: ${job.text}${log !== '' ? ` (${log} log)` : ''}`) + estimatesNote(estimates, log !== ''),
         );
+      if (log !== '' && !c.quiet) io.stderr.write(`urikit: ${JOB_LOG_NOTE}\n`);
       return Exit.OK;
     }
     let out: Sink = new BufferedWriter(io.stdout);

@@ -10,7 +10,7 @@ test('its flags', () => {
 });
 
 test('combinations refused, each with what to do', () => {
-  assert.is(refusal('validate', ['--log-field', 'target']), '--log-field needs --log combined|common');
+  assert.is(refusal('validate', ['--log-field', 'target']), '--log-field needs --log combined|common or --log-format');
   assert.is(
     refusal('validate', ['--warnings']),
     '--warnings needs --lenient: only lenient mode accepts a URI with something to warn about',

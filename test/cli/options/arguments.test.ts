@@ -81,7 +81,7 @@ test('get: the value parsed when given, the default when not; check: values, the
   );
   assert.is(
     refusal(() => args('stats', ['--log-field', 'target']).check()),
-    '--log-field needs --log combined|common',
+    '--log-field needs --log combined|common or --log-format',
   );
 });
 

@@ -1,0 +1,105 @@
+/**
+ * HyperLogLog distinct counts (Flajolet, Fusy, Gandouet, Meunier 2007) over 32-bit hashes of
+ * values' bytes: the number of distinct values past --track, in 2^p one-byte registers, merged
+ * exactly by taking each register's largest (threads, days).
+ */
+import { hash } from '../lines/memo.js';
+
+const encoder = new TextEncoder();
+
+/** The relative standard error of a HyperLogLog of 2^p registers. */
+export function hllError(p: number): number {
+  return 1.04 / Math.sqrt(2 ** p);
+}
+
+/** Hashes values' bytes as `HyperLogLog.add` takes them (MurmurHash3, as lines/memo.ts does), keeping a view of the last buffer. */
+export class Hasher {
+  private of: Uint8Array = new Uint8Array(0);
+  private words = new DataView(this.of.buffer);
+
+  /** The hash of bytes [start, end) of `bytes`. */
+  bytes(bytes: Uint8Array, start: number, end: number): number {
+    if (bytes !== this.of) {
+      this.of = bytes;
+      this.words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
+    return hash(this.words, bytes, start, end);
+  }
+
+  /** The hash of a value's UTF-8 bytes (a value that `TopK` gives back). */
+  text(value: string): number {
+    const b = encoder.encode(value);
+    return this.bytes(b, 0, b.length);
+  }
+}
+
+export class HyperLogLog {
+  readonly registers: Uint8Array;
+
+  constructor(
+    readonly p: number,
+    registers?: Uint8Array,
+  ) {
+    this.registers = registers === undefined ? new Uint8Array(1 << p) : Uint8Array.from(registers);
+  }
+
+  /** Adds a value by its 32-bit hash: the first p bits pick a register, the rank of the rest's first 1 bit is kept at most. */
+  add(h: number): void {
+    const i = h >>> (32 - this.p);
+    // The sentinel bit bounds the rank at 33 - p when the rest is all zeros.
+    const rank = Math.clz32((h << this.p) | (1 << (this.p - 1))) + 1;
+    if (rank > this.registers[i]!) this.registers[i] = rank;
+  }
+
+  /** Adds another's registers (of the same p). */
+  merge(registers: Uint8Array): void {
+    const r = this.registers;
+    for (let i = 0; i < r.length; i++) if (registers[i]! > r[i]!) r[i] = registers[i]!;
+  }
+
+  /**
+   * The estimate of the distinct values added, rounded: Ertl's improved estimator ("New
+   * cardinality estimation algorithms for HyperLogLog sketches", 2017), from the histogram of the
+   * registers, without the bias of the original estimator between 2.5 and 5 × 2^p values (some
+   * 3% there, where linear counting hands over) and without a correction table.
+   */
+  estimate(): number {
+    const r = this.registers;
+    const m = r.length;
+    const q = 32 - this.p;
+    const c = new Float64Array(q + 2);
+    for (let i = 0; i < m; i++) c[r[i]!]!++;
+    let z = m * tau(1 - c[q + 1]! / m);
+    for (let k = q; k >= 1; k--) z = 0.5 * (z + c[k]!);
+    z += m * sigma(c[0]! / m);
+    return Math.round((m * m) / (2 * Math.LN2 * z));
+  }
+}
+
+/** Ertl's σ(x) = x + Σ_k x^(2^k) 2^(k-1), for the empty registers. */
+function sigma(x: number): number {
+  if (x === 1) return Number.POSITIVE_INFINITY;
+  let y = 1;
+  let z = x;
+  for (;;) {
+    x *= x;
+    const last = z;
+    z += x * y;
+    y += y;
+    if (z === last) return z;
+  }
+}
+
+/** Ertl's τ(x), for the registers at their largest rank (saturated). */
+function tau(x: number): number {
+  if (x === 0 || x === 1) return 0;
+  let y = 1;
+  let z = 1 - x;
+  for (;;) {
+    x = Math.sqrt(x);
+    const last = z;
+    y *= 0.5;
+    z -= (1 - x) ** 2 * y;
+    if (z === last) return z / 3;
+  }
+}
