@@ -615,7 +615,7 @@ async function deleteJob(job: Job, err: NodeJS.WritableStream | null): Promise<n
     } while (cursor !== '0');
   }
   removed += await job.server.run('the removal of the job', (c) =>
-    Promise.all([c.unlink(job.keys.producers), c.unlink(job.keys.meta)]).then(([a, b]) => a + b),
+    Promise.all([c.unlink(job.keys.producers), c.unlink(job.keys.workers), c.unlink(job.keys.meta)]).then(([a, b, m]) => a + b + m),
   );
   err?.write(`urikit: redis delete: removed the job ${job.text} (${removed} keys)\n`);
   return 0;

@@ -80,8 +80,8 @@ export async function consumersOf(server: Server, key: string, group: string): P
 }
 
 /**
- * The groups of `job` with a running worker: one that touched its group (on the first shard, which
- * every worker reads) within `LIVE` ms.
+ * The groups of `job` with a running worker: one that touched its group on the first shard (where
+ * every worker looks for its own pending entries each second, whatever its share) within `LIVE` ms.
  */
 export async function liveGroups(job: Job): Promise<Set<string>> {
   const key = job.keys.input(0);

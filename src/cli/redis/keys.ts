@@ -6,6 +6,8 @@
  *                                        key and buckets, its settings (settings.ts); runs started
  *                                        and finished, each run's record
  * urikit:{JOB}:producers        zset     running producers ("RUN NAME"), by when their heartbeat runs out
+ * urikit:{JOB}:workers          zset     running workers ("GROUP CONSUMER"), by when their heartbeat
+ *                                        runs out: who shares the shards (shares.ts)
  * urikit:{T}:in                 stream   shard input: entries of lines (a consumer group per command)
  * urikit:{T}:runs               hash     per run: the last entry number written, the missing ones
  *                                        (gaps), lines written; per group: first and last commit
@@ -33,6 +35,7 @@
 export class JobKeys {
   readonly meta: string;
   readonly producers: string;
+  readonly workers: string;
 
   constructor(
     readonly job: string,
@@ -41,6 +44,7 @@ export class JobKeys {
   ) {
     this.meta = `urikit:{${job}}`;
     this.producers = `urikit:{${job}}:producers`;
+    this.workers = `urikit:{${job}}:workers`;
   }
 
   private tag(shard: number): string {
@@ -97,7 +101,7 @@ export class JobKeys {
     return `${this.tag(shard)}:dead`;
   }
 
-  /** The pattern of every key of the job's shards (`SCAN MATCH`), and its own two keys. */
+  /** The pattern of every key of the job's shards (`SCAN MATCH`); the job's own keys (meta, producers, workers) are apart. */
   get pattern(): string {
     return `urikit:{${this.job}:*`;
   }

@@ -401,6 +401,20 @@ for i = 1, #ARGV, 2 do redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1]) end
 return {}
 `;
 
+/**
+ * A worker's heartbeat in the job's workers set (by when it runs out, on Redis's clock), or its
+ * leaving (a time to live of 0); members whose heartbeat ran out are removed first. KEYS: the
+ * workers set. ARGV: the member ("GROUP CONSUMER"), its time to live (ms). Returns the live members.
+ */
+const WORKERS = `
+local t = redis.call('TIME')
+local now = t[1] * 1000 + math.floor(t[2] / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+local ttl = tonumber(ARGV[2])
+if ttl > 0 then redis.call('ZADD', KEYS[1], now + ttl, ARGV[1]) else redis.call('ZREM', KEYS[1], ARGV[1]) end
+return redis.call('ZRANGE', KEYS[1], 0, -1)
+`;
+
 export const SCRIPTS = {
   urikitCreate: CREATE,
   urikitSettle: SETTLE,
@@ -413,5 +427,6 @@ export const SCRIPTS = {
   urikitBury: BURY,
   urikitBeat: BEAT,
   urikitLive: LIVE,
+  urikitWorkers: WORKERS,
 };
 export type ScriptName = keyof typeof SCRIPTS;

@@ -1,8 +1,9 @@
 /**
  * `normalize|resolve|validate|stats --from redis://HOST:PORT/JOB`: a worker. It joins the job's
- * consumer group named after its command, reads entries from every shard (READ in lua.ts), runs
- * the command's own code over their lines, commits the result, and only then acknowledges them,
- * keeping its group's accounts in the same step (ACK):
+ * consumer group named after its command, reads new entries from the shards of its share (the
+ * group's live workers split the shards: shares.ts; READ in lua.ts), runs the command's own code
+ * over their lines, commits the result, and only then acknowledges them, keeping its group's
+ * accounts in the same step (ACK):
  *
  * ```
  * READ ─► lines ─► Command ─► out ─► commit: FrontierSink (--to: one ADMIT per target shard,
@@ -12,8 +13,9 @@
  * stats: the counts of each entry go with its ACK, in one call on the entry's shard
  * ```
  *
- * A worker that dies leaves its entries pending; another claims them after --claim-idle and runs
- * them again. Redis's state is right either way: the seen-set makes a second commit of the same
+ * A worker that dies leaves its entries pending; its heartbeat runs out and its shards go to the
+ * others, and one of them claims the entries after --claim-idle (claims and a worker's own pending
+ * entries are looked for in every shard, whoever reads its new ones) and runs them again. Redis's state is right either way: the seen-set makes a second commit of the same
  * URLs change nothing, and an entry's counts and accounts go only with its acknowledgement.
  * Output written to standard output may be written twice (at-least-once).
  *
@@ -46,6 +48,7 @@ import { type Entry, EntryError, forEachLine, readEntry } from './entry.js';
 import { FrontierSink } from './frontier.js';
 import { joinGroup, trimShard } from './groups.js';
 import { guardAgain, type Job, producers } from './job.js';
+import { memberOf, SHARE_BEAT, shareOf, WORKER_TTL, workersOf } from './shares.js';
 import { statsArgs, statsKeys } from './stats.js';
 
 /** Entries read at once, from all shards (a shard gives up to 8 of them); an entry holds up to 64 KiB and a line. */
@@ -116,7 +119,11 @@ class Worker {
   /** Where XAUTOCLAIM goes on in each shard's pending entries. */
   private readonly cursors: string[];
   private readonly claimEvery: number;
-  /** The next shard to read from (with more shards than a round reads). */
+  /** The shards whose new entries this worker reads (its share among the group's live workers). */
+  private share: number[];
+  /** When the worker last renewed its heartbeat (ms since the epoch). */
+  private beaten = 0;
+  /** Where in its share the next round starts (with more shards than a round reads). */
   private next = 0;
   /** Since when the input waits for a publish run that stopped (ms since the epoch), or null. */
   private stalled: number | null = null;
@@ -133,6 +140,7 @@ class Worker {
     this.group = spec.name;
     this.consumer = config.redis.consumer ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
     this.cursors = Array.from({ length: job.shards }, () => '0-0');
+    this.share = Array.from({ length: job.shards }, (_, i) => i);
     this.claimEvery = Math.min(Math.max(config.redis.claimIdle / 4, 100), 1000);
     this.processor =
       spec.name === 'stats'
@@ -155,6 +163,7 @@ class Worker {
   async run(): Promise<number> {
     const k = this.job.keys;
     for (let i = 0; i < this.job.shards; i++) await joinGroup(this.job.server, k.input(i), this.group);
+    await this.beat();
     // A consumer that comes back under its --consumer name first finishes what it held.
     let own = true;
     let claimed = 0;
@@ -186,6 +195,7 @@ class Worker {
         await new Promise((r) => setTimeout(r, idle));
         idle = Math.min(idle * 2, 250);
       }
+      if (Date.now() - this.beaten >= SHARE_BEAT) await this.beat();
       if (Date.now() - claimed >= this.claimEvery) {
         claimed = Date.now();
         await this.claim();
@@ -199,6 +209,8 @@ class Worker {
         if (this.config.redis.follow) await this.trim();
       }
     }
+    // Out of the list at once: the others take its shards now, not when its heartbeat runs out.
+    await this.beat(true);
     await this.processor.settle();
     if (this.stoppedBy !== null) {
       const n = await this.handBack();
@@ -232,13 +244,38 @@ class Worker {
     );
   }
 
-  /** New entries of every shard (in rounds of up to ROUND entries), and the shards where a big entry comes next. */
+  /**
+   * Renews the worker's heartbeat in the job's workers set (or takes it out: `leave`) and takes its
+   * share of the shards from the live workers of its group, saying so when it changes (without -q).
+   */
+  private async beat(leave = false): Promise<void> {
+    this.beaten = Date.now();
+    const members = (await this.job.server.script(
+      leave ? 'the leaving of a worker' : 'the heartbeat of a worker',
+      'urikitWorkers',
+      [this.job.keys.workers],
+      [memberOf(this.group, this.consumer), leave ? 0 : WORKER_TTL],
+    )) as string[];
+    if (leave) return;
+    const workers = workersOf(members, this.group);
+    const share = shareOf(workers, this.consumer, this.job.shards);
+    // Said when it changes: a worker alone in its group reads every shard, as it starts, silently.
+    if (share.join() === this.share.join()) return;
+    this.share = share;
+    if (!this.config.quiet)
+      await this.err.write(
+        `urikit: ${this.group} worker ${this.consumer}: reads the new entries of ${share.length === 0 ? 'no shard' : `shards ${ranges(share)}`} (${share.length} of ${this.job.shards}; ${workers.length} ${this.group} worker${workers.length === 1 ? '' : 's'} running)\n`,
+      );
+  }
+
+  /** New entries of the worker's shards (in rounds of up to ROUND entries), and the shards where a big entry comes next. */
   private async readNew(): Promise<[Entry[], number[]]> {
-    const shards = this.job.shards;
-    const n = Math.min(shards, ROUND);
+    const share = this.share;
+    if (share.length === 0) return [[], []];
+    const n = Math.min(share.length, ROUND);
     const count = Math.max(1, Math.min(8, Math.floor(ROUND / n)));
-    const which = Array.from({ length: n }, (_, i) => (this.next + i) % shards);
-    this.next = (this.next + n) % shards;
+    const which = Array.from({ length: n }, (_, i) => share[(this.next + i) % share.length]!);
+    this.next = (this.next + n) % share.length;
     const replies = await Promise.all(which.map((i) => this.readShard(i, '>', count, false)));
     const big = which.filter((_, x) => replies[x] === 'big');
     const entries = await Promise.all(replies.map((r, x) => (r === 'big' ? [] : this.accept(which[x]!, r, null))));
@@ -437,6 +474,18 @@ class Worker {
       ),
     );
   }
+}
+
+/** Shard numbers as ranges: "0-3, 7, 9-10". */
+function ranges(shards: readonly number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < shards.length; ) {
+    let j = i;
+    while (j + 1 < shards.length && shards[j + 1] === shards[j]! + 1) j++;
+    out.push(j === i ? String(shards[i]) : `${shards[i]}-${shards[j]}`);
+    i = j + 1;
+  }
+  return out.join(', ');
 }
 
 /**
