@@ -47,7 +47,7 @@ interface Shown {
   cards: Record<string, string>;
   tables: Record<string, Array<[string, number]>>;
   bars: number[];
-  sparks: Record<string, number[]>;
+  sparks: Record<string, [number, number]>;
   images: number;
   scripts: number;
 }
@@ -64,8 +64,8 @@ const READ = `(() => {
   const bars = Array.from(document.querySelectorAll('.chart rect.bar')).map((r) => Number(r.dataset.n));
   const sparks = {};
   for (const r of document.querySelectorAll('table.routes tbody tr')) {
-    const rects = r.querySelectorAll('rect.spark');
-    if (rects.length > 0) sparks[r.cells[0].dataset.value] = Array.from(rects).map((x) => Number(x.dataset.n));
+    const svg = r.querySelector('td.sparkline svg');
+    if (svg !== null) sparks[r.cells[0].dataset.value] = [Number(svg.dataset.sum), Number(svg.dataset.peak)];
   }
   return { cards, tables, bars, sparks, images: document.images.length, scripts: document.scripts.length };
 })()`;
@@ -117,11 +117,13 @@ test('stats --html: the report renders in Chromium with the numbers of --json, s
   assert.is(timeline.counts.length, 24);
   assert.equal(shown.bars, timeline.counts, 'one bar per hour, each with its count');
   assert.is(timeline.routes!.length, 12);
-  for (const route of timeline.routes!) assert.equal(shown.sparks[route.template], route.counts, route.template);
+  // Each route's small chart: its total and its busiest hour.
+  for (const route of timeline.routes!)
+    assert.equal(shown.sparks[route.template], [route.counts.reduce((a, b) => a + b, 0), Math.max(...route.counts)], route.template);
   assert.equal(shown.cards, {
     lines: json.lines.toLocaleString('en-US'),
     'request targets': t.uris.toLocaleString('en-US'),
-    invalid: (t.invalid + Object.values(json.lineErrors).reduce((a, b) => a + b, 0)).toLocaleString('en-US'),
+    'lines without a valid target': (t.invalid + Object.values(json.lineErrors).reduce((a, b) => a + b, 0)).toLocaleString('en-US'),
     'distinct paths': t.paths.distinct!.toLocaleString('en-US'),
     'referrer sites': (refs.hosts as TopJSON).distinct!.toLocaleString('en-US'),
     'routes found': t.routes!.distinct.toLocaleString('en-US'),
@@ -201,7 +203,8 @@ test('stats --html: a URI list (no times, no referrers), templates with their ch
   assert.ok(tp.includes('<h2>Routes (templates)</h2>'));
   assert.ok(tp.includes('1 of 2 templates matched nothing.'));
   assert.is(tp.match(/<rect class="bar"/g)!.length, 4);
-  assert.is(tp.match(/<rect class="spark"/g)!.length, 4);
+  assert.is(tp.match(/<path class="spark"/g)!.length, 1);
+  assert.ok(tp.includes('data-sum="3" data-peak="1" data-group="1"'), 'the route /p/{id}: 3 requests, at most 1 a minute');
 
   const bad = await cli(['stats', '--html', join(tmp.dir, 'no/such/folder/r.html'), list]);
   assert.equal(bad, {
@@ -247,7 +250,7 @@ test('stats --html: CONNECT and OPTIONS * as rows of their form under the routes
     const page = readFileSync(html, 'utf8');
     assert.equal(rows(page), ['(authority-form: CONNECT) 1', '(asterisk-form: OPTIONS *) 2'], option[0]);
     // The route's own chart only.
-    assert.is(page.match(/<rect class="spark"/g)!.length, 1);
+    assert.is(page.match(/<path class="spark"/g)!.length, 1);
     assert.not.ok(page.includes('Referrers'), 'no referrer was read');
   }
   const both = join(tmp.dir, 'both.html');
