@@ -25,6 +25,7 @@ test('--threads 2 gives the output of one thread, line numbers included, on a mu
     ['validate', '--log', 'combined'],
     ['normalize', '--log', 'combined', '--dedupe', '--dedupe-limit', '1000'],
     ['stats', '--log', 'combined', '--json'],
+    ['stats', '--log', 'combined', '--json', '--infer-routes'],
     ['resolve', '--log', 'combined', '--base', 'http://example.com/'],
   ]) {
     const one = await cli([...argv, big]);

@@ -15,6 +15,7 @@ import type { Status } from '../../src/cli/redis/control.js';
 import { BATCH_LINES } from '../../src/cli/redis/entry.js';
 import { groupsOn } from '../../src/cli/redis/groups.js';
 import { shardOf } from '../../src/cli/redis/keys.js';
+import { JOB_LOG_NOTE } from '../../src/cli/redis/stats.js';
 import { accessLog, cli, root, Temp } from '../support/cli.js';
 import { RedisCluster, RedisServer, spellings, until } from '../support/redis.js';
 
@@ -326,10 +327,15 @@ test('stats --from --log combined: the report is the local stats of the log', as
   // A job's counts keep no times: the local report's line and JSON of them are all it has more.
   const time = '\ntime: 2015-05-17 10:05 to 2015-05-17 10:05 UTC, by minute: busiest 2015-05-17 10:05 (3000 requests)\n';
   assert.ok(local.out.includes(time), local.out);
-  assert.is(body(report.out), body(local.out.replace(time, '\n')));
+  // Nor statuses, visitors, bytes, bots or broken links: the report says so on standard error.
+  const requests = local.out.slice(local.out.indexOf('\nrequests: '), local.out.indexOf('\nrequest targets: '));
+  assert.ok(requests.startsWith('\nrequests: 3000; visitors (distinct client addresses): 3000'), requests);
+  assert.is(body(report.out), body(local.out.replace(time, '\n').replace(requests, '')));
+  assert.is(report.err, `urikit: ${JOB_LOG_NOTE}\n`);
+  assert.is((await cli(['stats', '--from', U, '--report', '-q'])).err, '');
   const localJson = JSON.parse((await cli(['stats', '--log', 'combined', '--json', file])).out);
   assert.equal(localJson.timeline, { unit: 'minute', start: '2015-05-17T10:05:00.000Z', counts: [3000], undated: 0 });
-  delete localJson.timeline;
+  for (const key of ['timeline', 'statuses', 'visitors', 'bytes', 'bots', 'brokenLinks']) delete localJson[key];
   assert.equal(JSON.parse((await cli(['stats', '--from', U, '--report', '--json'])).out), localJson);
 
   // --group-by: the workers count hosts by registrable domain; the report says so.

@@ -110,9 +110,16 @@ export class StatsCommand extends Command<Tally> {
 
   constructor(config: StatsSettings) {
     super(config);
-    this.stats = new Stats(config.log !== null, config.track, hostGroups(config.groupBy), config.templates, config.inferRoutes);
-    // A Redis job's counts keep no times.
+    // A Redis job's counts keep no times, statuses, visitors, bytes or bots.
     this.requests = config.log !== null && config.redis.from === null;
+    this.stats = new Stats(
+      config.log !== null,
+      config.track,
+      hostGroups(config.groupBy),
+      config.templates,
+      config.inferRoutes,
+      this.requests ? { cube: config.html !== null } : null,
+    );
     // The tally of a text that repeats is kept (not with --web, which counts URLs by their text).
     this.memo = !config.web;
     // Records read without a scan are counted from their bytes, unless they are read otherwise
@@ -134,6 +141,7 @@ export class StatsCommand extends Command<Tally> {
 
   logLine(ctx: LineContext): void {
     this.stats.timeline!.add(ctx.minute);
+    this.stats.requests!.line(ctx);
   }
 
   record(r: ByteView, ctx: LineContext): Tally | undefined {
@@ -177,7 +185,9 @@ export class StatsCommand extends Command<Tally> {
 
   /** A target's route slot (0: a line or a target) goes on the timeline, with its line's minute. */
   private routed(k: number, slot: number, minute: number): void {
-    if (k === 0 && slot >= 0 && minute >= 0) this.stats.timeline?.addRoute(slot, minute);
+    if (k !== 0) return;
+    this.stats.requests?.route(slot);
+    if (slot >= 0 && minute >= 0) this.stats.timeline?.addRoute(slot, minute);
   }
 
   /** A log line without a URI (stats reads no base<TAB>href lines). */
@@ -230,7 +240,7 @@ export class StatsCommand extends Command<Tally> {
     const fd = this.html!;
     this.html = null;
     try {
-      const page = Buffer.from(htmlReport(this.stats.toJSON(c.top), { title, top: c.top, groups: this.stats.kinds[0]!.groups.name }));
+      const page = Buffer.from(htmlReport(this.stats.toJSON(c.top, true), { title, top: c.top, groups: this.stats.kinds[0]!.groups.name }));
       for (let at = 0; at < page.length; ) at += writeSync(fd, page, at);
       if (!c.quiet) this.err.push(`urikit: report written to ${c.html} (${Math.ceil(page.length / 1024)} KiB)\n`);
     } catch (e) {

@@ -88,6 +88,8 @@ export class FastLog {
   /** Of the last line read with its parts: where the time's "]" and the request's closing quote are. */
   timeEnd = 0;
   requestEnd = 0;
+  /** With combined, the referrer's closing quote; else -1. */
+  referrerClose = -1;
   private readonly combined: boolean;
 
   constructor(format: LogFormat) {
@@ -135,6 +137,7 @@ export class FastLog {
       const referrerPathEnd = REFERRER_PATH_STEP.lastIndex + o;
       REFERRER_END_STEP.lastIndex = referrerPathEnd - o;
       if (!REFERRER_END_STEP.test(s)) return Shape.NONE;
+      this.referrerClose = REFERRER_END_STEP.lastIndex - 1 + o;
       // "-" is the one referrer whose opening quote comes right before its dash.
       if (bytes[referrerPathEnd - 2] !== QUOTE) {
         // After the status's and the size's spaces, and the opening quote.

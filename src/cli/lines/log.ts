@@ -57,6 +57,8 @@ export class LogLine {
   requestEnd = 0;
   /** The "]" that ends the time: the time is the 26 bytes before it, when it is one. */
   timeEnd = 0;
+  /** With combined: the referrer's closing quote (the user agent follows it); else -1. */
+  referrerClose = -1;
 
   private readonly quotes: ByteSearch;
 
@@ -70,7 +72,7 @@ export class LogLine {
 
   /** Reads the line bytes [start, end) of `b`; returns false when `error` is set. */
   read(b: Uint8Array, start: number, end: number): boolean {
-    this.targetStart = this.targetEnd = this.referrerStart = this.referrerEnd = -1;
+    this.targetStart = this.targetEnd = this.referrerStart = this.referrerEnd = this.referrerClose = -1;
     this.error = null;
     // The request: the first quoted field, after "[time] ".
     const q1 = this.quotes.in(b, start, end);
@@ -113,11 +115,47 @@ export class LogLine {
       return this.fail(p, 'the quoted referrer after the status and the size (use --log common for logs without it)');
     const r2 = closingQuote(b, p + 2, end, this.quotes);
     if (r2 === -1) return this.fail(end, 'the closing quote of the referrer');
+    this.referrerClose = r2;
     if (!(r2 === p + 3 && b[p + 2] === DASH)) {
       this.referrerStart = p + 2;
       this.referrerEnd = r2;
     }
     return true;
+  }
+
+  /**
+   * Reads into `ctx` the fields of the line [start, end) of `b` that `Records.requests` wants
+   * besides its time and status: the client's address (the first word), the size (the word after
+   * the status, whose request's closing quote is at `requestEnd`), and after the referrer's
+   * closing quote (`referrerClose`, -1: none) the quoted user agent and a time taken in seconds
+   * (a number with a decimal point, as nginx's `$request_time` writes it; a whole number could be
+   * Apache's microseconds (%D) as well as seconds (%T), and is not read).
+   */
+  fields(ctx: LineContext, b: Uint8Array, start: number, requestEnd: number, referrerClose: number, end: number): void {
+    ctx.bytes = b;
+    ctx.clientStart = start;
+    let p = start;
+    while (p < end && b[p] !== SPACE) p++;
+    ctx.clientEnd = p;
+    ctx.size = -1;
+    ctx.agentStart = ctx.agentEnd = ctx.taken = -1;
+    // ' status size'
+    p = requestEnd + 1;
+    if (p < end && b[p] === SPACE) {
+      p++;
+      while (p < end && b[p] !== SPACE) p++;
+      if (p < end) ctx.size = wholeNumber(b, p + 1, end);
+    }
+    if (referrerClose === -1) return;
+    p = referrerClose + 1;
+    if (p + 1 >= end || b[p] !== SPACE || b[p + 1] !== QUOTE) return;
+    const q = closingQuote(b, p + 2, end, this.quotes);
+    if (q === -1) return;
+    if (!(q === p + 3 && b[p + 2] === DASH)) {
+      ctx.agentStart = p + 2;
+      ctx.agentEnd = q;
+    }
+    if (q + 1 < end && b[q + 1] === SPACE) ctx.taken = seconds(b, q + 2, end);
   }
 
   private fail(at: number, expected: string): false {
@@ -126,6 +164,39 @@ export class LogLine {
     this.expected = expected;
     return false;
   }
+}
+
+/** The whole number of the digits from `at` up to a space or `end` (at most 15 of them), or -1. */
+function wholeNumber(b: Uint8Array, at: number, end: number): number {
+  let v = 0;
+  let i = at;
+  for (; i < end && b[i] !== SPACE; i++) {
+    const d = b[i]! - 0x30;
+    if (d < 0 || d > 9 || i - at === 15) return -1;
+    v = v * 10 + d;
+  }
+  return i === at ? -1 : v;
+}
+
+/**
+ * The seconds that the word from `at` (up to a space or `end`) writes as digits, a point and
+ * digits ("0.123"), or -1; exact as the literal's double (one division of two exact integers).
+ */
+export function seconds(b: Uint8Array, at: number, end: number): number {
+  let v = 0;
+  let scale = 0;
+  let i = at;
+  for (; i < end && b[i] !== SPACE; i++) {
+    if (b[i] === 0x2e /* . */ && scale === 0 && i > at) {
+      scale = 1;
+      continue;
+    }
+    const d = b[i]! - 0x30;
+    if (d < 0 || d > 9 || i - at === 15) return -1;
+    v = v * 10 + d;
+    if (scale !== 0) scale *= 10;
+  }
+  return scale > 1 ? v / scale : -1;
 }
 
 /** "HTTP/" begins bytes [from, end). */
@@ -426,7 +497,15 @@ export class LogLines<T> implements LineReader {
     if (fast !== null && (this.lines || this.targets?.rests() === true)) {
       const shape = fast.line(bytes, start, end, !this.lines);
       if (shape !== Shape.NONE) {
-        if (this.requests) this.logLine(this.minutes.of(bytes, fast.timeEnd), logStatus(bytes, fast.requestEnd, end));
+        if (this.requests) {
+          ctx.targetStart = fast.target.start;
+          ctx.targetEnd = fast.target.end;
+          const both = shape === Shape.BOTH;
+          ctx.referrerStart = both ? fast.referrer.start : -1;
+          ctx.referrerEnd = both ? fast.referrer.end : -1;
+          this.log.fields(ctx, bytes, start, fast.requestEnd, fast.referrerClose, end);
+          this.logLine(this.minutes.of(bytes, fast.timeEnd), logStatus(bytes, fast.requestEnd, end));
+        }
         if (want !== 'referrer') this.valid(fast.target, Kind.TARGET, this.targets);
         if (want === 'target' || this.log.format === 'common') return;
         if (shape === Shape.BOTH) this.valid(fast.referrer, Kind.REFERRER, this.referrers);
@@ -436,7 +515,14 @@ export class LogLines<T> implements LineReader {
     }
     const l = this.log;
     const ok = l.read(bytes, start, end);
-    if (this.requests && l.error !== 'NOT_A_LOG_LINE') this.logLine(this.minutes.of(bytes, l.timeEnd), logStatus(bytes, l.requestEnd, end));
+    if (this.requests && l.error !== 'NOT_A_LOG_LINE') {
+      ctx.targetStart = l.targetStart;
+      ctx.targetEnd = l.targetEnd;
+      ctx.referrerStart = l.referrerStart;
+      ctx.referrerEnd = l.referrerEnd;
+      l.fields(ctx, bytes, start, l.requestEnd, l.referrerClose, end);
+      this.logLine(this.minutes.of(bytes, l.timeEnd), logStatus(bytes, l.requestEnd, end));
+    }
     if (!ok) {
       if (l.error === 'NOT_A_LOG_LINE') this.notRead(bytes, start, end);
       const text = bytes.toString('utf8', start, end);

@@ -39,6 +39,8 @@ export interface Reader {
   end(): void | Promise<void>;
 }
 
+const NO_BYTES = new Uint8Array(0);
+
 /**
  * What a reader knows of the record it hands on: its line, what it is in the line, and the log
  * line's time and status. One per reader, reused for every record (see `Records.record`).
@@ -54,6 +56,23 @@ export class LineContext {
    */
   minute = -1;
   status = -1;
+  /**
+   * With `requests`, the rest of the log line (see log.ts `LogLine.fields`): its bytes; the
+   * client's address [clientStart, clientEnd); the size sent (-1: "-" or unreadable); the user
+   * agent [agentStart, agentEnd) (-1: none or "-"); the time taken in seconds (-1: none); the
+   * request target and the referrer as logged (-1: none, or "-").
+   */
+  bytes: Uint8Array = NO_BYTES;
+  clientStart = 0;
+  clientEnd = 0;
+  size = -1;
+  agentStart = -1;
+  agentEnd = -1;
+  taken = -1;
+  targetStart = -1;
+  targetEnd = -1;
+  referrerStart = -1;
+  referrerEnd = -1;
   /**
    * The reader keeps what the command makes of this record's text (its memo missed it and may
    * keep it): a repeat of the text then goes to `again` with that value, without a scan.

@@ -23,7 +23,7 @@ import { guard, type Job, openJob, settle } from './job.js';
 import { publish } from './publish.js';
 import type { PublishSettings } from './publish-spec.js';
 import { frontierSetting, groupSetting, inputSetting, rulesSetting } from './settings.js';
-import { estimatesNote, readStats } from './stats.js';
+import { estimatesNote, JOB_LOG_NOTE, readStats } from './stats.js';
 import { OutputClosed, work } from './worker.js';
 
 /** Runs a command that names a Redis job; returns the exit code. */
@@ -75,6 +75,7 @@ export async function runRedis(command: string, settings: Common, io: Io): Promi
         io.stdout.write(
           stats.toTable(c.top, `urikit stats: ${job.text}${log !== '' ? ` (${log} log)` : ''}`) + estimatesNote(estimates, log !== ''),
         );
+      if (log !== '' && !c.quiet) io.stderr.write(`urikit: ${JOB_LOG_NOTE}\n`);
       return Exit.OK;
     }
     let out: Sink = new BufferedWriter(io.stdout);

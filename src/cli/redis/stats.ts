@@ -213,6 +213,10 @@ export async function scanHash(server: Server, key: string): Promise<Map<string,
   return m;
 }
 
+/** What a log job's report leaves out, said on standard error. */
+export const JOB_LOG_NOTE =
+  "a job's counts hold the log's URIs only: its statuses, visitors, bytes, bots, broken links, times and routes are counted by stats --log run on the log itself";
+
 /** What the report says of the lists that are not exact: their distinct values, estimated. */
 export function estimatesNote(estimates: Map<string, number>, log: boolean): string {
   if (estimates.size === 0) return '';

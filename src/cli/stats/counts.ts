@@ -12,6 +12,8 @@ import { parseWeb, type Uri } from '../../uri.js';
 import { TargetView } from '../lines/log.js';
 import type { Parts } from '../lines/records.js';
 import type { Templates } from '../options/templates.js';
+import type { Cube } from './cube.js';
+import { Requests, type RequestsData, type RequestsJSON, type RouteRequestsJSON, type TopJSON } from './requests.js';
 import { RouteTree, type RouteTreeData } from './routes.js';
 import { TemplateCounts, type TemplateCountsData } from './template-counts.js';
 import { type Series, Timeline, type TimelineData } from './timeline.js';
@@ -485,12 +487,7 @@ export class UriStats {
 }
 
 /** A `TopK` in the JSON: its `top` values (a scheme's `null`: relative references). */
-export interface TopJSON {
-  distinct: number | null;
-  distinctAtLeast?: number;
-  maxOvercount?: number;
-  top: Array<{ value: string | null; count: number; overcount?: number }>;
-}
+export type { TopJSON };
 
 /** The JSON of `UriStats`; the hosts' list is named by --group-by (hosts, domains or suffixes). */
 export type UriStatsJSON = {
@@ -509,7 +506,7 @@ export type UriStatsJSON = {
     unmatched: number;
     /** Requests of a form with no path, which match no template: `CONNECT host:443`, `OPTIONS *`. */
     noPath: { authority: number; asterisk: number };
-    counts: Array<{ line: number; template: string; count: number }>;
+    counts: Array<{ line: number; template: string; count: number } & Partial<RouteRequestsJSON>>;
     unmatchedTargets: TopJSON;
   };
   routes?: {
@@ -518,7 +515,7 @@ export type UriStatsJSON = {
     unrouted: number;
     /** Requests of a form with no path, which make no route: `CONNECT host:443`, `OPTIONS *`. */
     noPath: { authority: number; asterisk: number };
-    top: Array<{ template: string; count: number }>;
+    top: Array<{ template: string; count: number } & Partial<RouteRequestsJSON>>;
   };
 } & Record<string, unknown>;
 
@@ -553,6 +550,8 @@ export class Stats {
   readonly kinds: UriStats[];
   /** With `--log`: the log lines by time, and the requests of each route. */
   readonly timeline: Timeline | null;
+  /** With `--log` (not a Redis job's): statuses, visitors, bytes, bots, broken links, per route; with `cube`, the page's cube. */
+  readonly requests: Requests | null;
   /** The run was interrupted: the counts are those of the lines read until then. */
   partial = false;
 
@@ -562,11 +561,13 @@ export class Stats {
     groups: HostGroups = HOSTS,
     templates: Templates | null = null,
     inferRoutes = false,
+    requests: { cube: boolean } | null = null,
   ) {
     const kind = (routes: boolean): UriStats => new UriStats(capacity, groups, templates, routes);
     // Routes are found for the paths of a list's URIs or of a log's targets, not of its referrers.
     this.kinds = log ? [kind(inferRoutes), kind(false)] : [kind(inferRoutes)];
     this.timeline = log ? new Timeline() : null;
+    this.requests = log && requests !== null ? new Requests(capacity, templates !== null || inferRoutes, requests.cube) : null;
   }
 
   toData(): StatsData {
@@ -576,6 +577,7 @@ export class Stats {
       lineErrors: [...this.lineErrors],
       kinds: this.kinds.map((k) => k.toData()),
       ...(this.timeline === null ? {} : { timeline: this.timeline.toData() }),
+      ...(this.requests === null ? {} : { requests: this.requests.toData() }),
     };
   }
 
@@ -588,10 +590,11 @@ export class Stats {
     });
     const slots = this.kinds[0]!.mergeRoutes(d.kinds[0]!);
     if (d.timeline !== undefined) this.timeline?.merge(d.timeline, slots);
+    if (d.requests !== undefined) this.requests?.merge(d.requests, slots);
   }
 
-  /** The JSON form (also the data of the HTML report). */
-  toJSON(top: number): StatsJSON {
+  /** The JSON form (also the data of the HTML report, with `cube`). */
+  toJSON(top: number, cube = false): StatsJSON {
     const routes = this.kinds[0]!.routeRows();
     const head = {
       ...(this.partial ? { partial: true as const } : {}),
@@ -601,11 +604,29 @@ export class Stats {
     };
     const inferred = this.kinds[0]!.routes !== null ? routes!.rows : undefined;
     if (!this.log) return { ...head, uris: this.kinds[0]!.toJSON(top, false, inferred) };
+    const targets = this.kinds[0]!.toJSON(top, false, inferred);
+    const r = this.requests;
+    if (r !== null) {
+      if (targets.templates !== undefined) {
+        const per = r.routeJSON(targets.templates.counts.length, (slot) => slot);
+        targets.templates.counts = targets.templates.counts.map((row, i) => ({ ...row, ...(per[i] ?? noRequests()) }));
+      }
+      if (targets.routes !== undefined) {
+        const per = r.routeJSON(targets.routes.top.length, routes!.rowOf);
+        targets.routes.top = targets.routes.top.map((row, i) => ({ ...row, ...(per[i] ?? noRequests()) }));
+      }
+    }
+    const c =
+      cube && r !== null
+        ? r.cubeJSON(routes === null ? null : { names: routes.rows.map((row) => row.template), rowOf: routes.rowOf })
+        : undefined;
     return {
       ...head,
-      targets: this.kinds[0]!.toJSON(top, false, inferred),
+      targets,
       referrers: this.kinds[1]!.toJSON(top, true),
       ...this.timelineJSON(top, routes),
+      ...(r === null ? {} : r.toJSON(top, (t) => topJSON(t, top, false))),
+      ...(c === undefined ? {} : { cube: c }),
     };
   }
 
@@ -643,6 +664,7 @@ export class Stats {
     if (this.log) {
       // A kind of which nothing was read (the referrers of --log common or --log-field target) has no section.
       const [targets, referrers] = this.kinds as [UriStats, UriStats];
+      if (this.requests !== null && this.requests.statuses.total > 0) requestSections(out, this.toJSON(top), top);
       if (targets.uris > 0) section(out, 'request targets', targets, top, false);
       if (referrers.uris > 0 || referrers.absent > 0) section(out, 'referrers', referrers, top, true);
     } else {
@@ -660,6 +682,8 @@ export interface StatsData {
   kinds: UriStatsData[];
   /** With --log (not in a Redis job's counts). */
   timeline?: TimelineData;
+  /** With --log (not in a Redis job's counts). */
+  requests?: RequestsData;
 }
 
 /** Requests by time in the JSON: a `Series`, the lines whose time could not be read, the top routes' own. */
@@ -680,6 +704,18 @@ export interface StatsJSON {
   timeline?: TimelineJSON;
   /** A Redis job's distinct counts past the exact top-K, estimated (HyperLogLog), by list name. */
   distinctEstimates?: Record<string, number>;
+  statuses?: RequestsJSON['statuses'];
+  visitors?: RequestsJSON['visitors'];
+  bytes?: RequestsJSON['bytes'];
+  bots?: RequestsJSON['bots'];
+  brokenLinks?: RequestsJSON['brokenLinks'];
+  /** Only for the HTML report (`--html`). */
+  cube?: Cube;
+}
+
+/** A route row's counts when none of its requests was counted (a template that matched nothing). */
+function noRequests(): RouteRequestsJSON {
+  return { statuses: { codes: {}, classes: {} }, bytes: 0 };
 }
 
 /** "time: 2015-05-17 10:05 to 10:59 UTC, by minute: busiest 10:33 (412 lines)". */
@@ -696,6 +732,79 @@ function timeSpan(s: Series, undated: number): string {
   const lastBucket = s.counts.length - 1;
   const undatedNote = undated > 0 ? `; ${undated} without a readable time` : '';
   return `time: ${at(0)} to ${at(lastBucket)} UTC, by ${s.unit}: busiest ${at(busiest)} (${s.counts[busiest]} ${s.counts[busiest] === 1 ? 'request' : 'requests'})${undatedNote}`;
+}
+
+/**
+ * The requests' sections of the table (from the JSON, so that both say the same): statuses,
+ * visitors, bytes, bots and agents, broken links, and the routes' statuses, bytes and times.
+ */
+function requestSections(out: string[], j: StatsJSON, top: number): void {
+  const requests = Object.values(j.statuses!.classes).reduce((a, n) => a + n, 0);
+  const v = j.visitors!;
+  out.push(
+    '',
+    `requests: ${requests}; visitors (distinct client addresses): ${v.exact ? v.distinct : `about ${v.distinct} (HyperLogLog, ±${pct(v.error!)} standard error)`}${v.perDay.length > 1 ? ` over ${v.perDay.length} days` : ''}; bytes sent: ${j.bytes!.total}`,
+  );
+  const codes = Object.entries(j.statuses!.codes).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  table(
+    out,
+    'status class',
+    Object.entries(j.statuses!.classes).map(([c, n]) =>
+      row(`${c}${j.bytes!.classes[c as '2xx'] ? `  (${j.bytes!.classes[c as '2xx']} bytes)` : ''}`, n),
+    ),
+    requests,
+    null,
+  );
+  table(
+    out,
+    `top ${top} status codes`,
+    codes.slice(0, top).map(([c, n]) => row(c, n)),
+    requests,
+    null,
+    `   (${codes.length} distinct)`,
+  );
+  if (j.bots !== undefined) {
+    out.push('', `bots: ${j.bots.requests} requests (${percent(j.bots.requests, requests)}) from crawlers by their user agent`);
+    if (j.bots.requests > 0) table(out, `top ${top} bots`, topRows(j.bots.bots), j.bots.requests, null, distinctNote(j.bots.bots));
+    table(out, `top ${top} user agents`, topRows(j.bots.agents), requests, null, distinctNote(j.bots.agents));
+  }
+  const broken = j.brokenLinks!;
+  if (broken.length > 0)
+    table(
+      out,
+      `top ${top} broken links (404, 410): target <- referrer`,
+      broken.map((b) => ({ value: `${b.target} <- ${b.referrer}`, count: b.count, over: b.overcount ?? 0 })),
+      requests,
+      null,
+    );
+  const routes = j.targets?.templates?.counts ?? j.targets?.routes?.top ?? [];
+  const rows = routes.filter((r) => r.count > 0 && r.statuses !== undefined).slice(0, top);
+  if (rows.length > 0) {
+    out.push('', `  ${'routes: requests, 4xx, 5xx, bytes, time taken p50 p95 p99 (s)'}`);
+    const w = rows.reduce((m, r) => Math.max(m, Math.min(MAX_VALUE, r.template.length)), 5);
+    for (const r of rows) {
+      const c = r.statuses!.classes;
+      const name = r.template.length > MAX_VALUE ? `${r.template.slice(0, MAX_VALUE - 1)}…` : r.template;
+      const l = r.latency;
+      out.push(
+        `  ${name.padEnd(w)}  ${String(r.count).padStart(7)} ${String(c['4xx'] ?? 0).padStart(6)} ${String(c['5xx'] ?? 0).padStart(6)} ${String(r.bytes).padStart(12)}${l === undefined ? '' : `  ${l.p50} ${l.p95} ${l.p99}`}`,
+      );
+    }
+  }
+}
+
+function topRows(t: TopJSON): Row[] {
+  return t.top.map((c) => ({ value: c.value ?? '', count: c.count, over: c.overcount ?? 0 }));
+}
+
+function distinctNote(t: TopJSON): string {
+  return t.distinct !== null
+    ? `   (${t.distinct} distinct)`
+    : `   (at least ${t.distinctAtLeast} distinct; approximate, ≤N: at most ${t.maxOvercount} over)`;
+}
+
+function pct(e: number): string {
+  return `${(100 * e).toFixed(2)}%`;
 }
 
 function section(out: string[], name: string, s: UriStats, top: number, referrers: boolean): void {

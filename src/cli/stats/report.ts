@@ -12,10 +12,11 @@
 import type { TopJSON, UriStatsJSON } from './counts.js';
 import { agentsPanels } from './page/agents.js';
 import { brokenLinksPanel, noBrokenLinks } from './page/broken-links.js';
+import { pageCube } from './page/buckets.js';
 import { bytesPanel } from './page/bytes.js';
 import { cards, estimate, KEY, requestCount } from './page/cards.js';
 import { classPanel, codesPanel, errorsPanel, timePanel } from './page/cube-panels.js';
-import type { ReportJSON } from './page/data.js';
+import type { Cube, ReportJSON } from './page/data.js';
 import { cubeData, filterBar } from './page/filters.js';
 import { esc, fmt, mapTable, ONE, section, topTable, WHOLE_RUN } from './page/html.js';
 import { routeCostsPanel, routesPanel } from './page/routes.js';
@@ -39,7 +40,7 @@ export function htmlReport(json: ReportJSON, meta: ReportMeta): string {
   const log = json.targets !== undefined;
   const main = (json.targets ?? json.uris)!;
   const refs = json.referrers;
-  const cube = json.cube;
+  const cube = json.cube === undefined ? undefined : pageCube(json.cube, json.timeline);
   const filters = cube !== undefined;
   const requests = requestCount(json, main);
   const body = [
@@ -53,7 +54,7 @@ export function htmlReport(json: ReportJSON, meta: ReportMeta): string {
         : log
           ? '<p class="note">No log line had a time in the form [17/May/2015:10:05:03 +0000].</p>'
           : '',
-    statuses(json),
+    statuses(json, cube),
     routesPanel(main, json.timeline, meta.top, filters),
     routeCostsPanel(main, filters),
     traffic(json, requests, meta.top, filters),
@@ -132,8 +133,7 @@ function header(json: ReportJSON, meta: ReportMeta): string {
 }
 
 /** Statuses: from the cube (filtered), else the JSON's counts (whole run). */
-function statuses(json: ReportJSON): string {
-  const cube = json.cube;
+function statuses(json: ReportJSON, cube: Cube | undefined): string {
   if (cube !== undefined) return `${classPanel(cube)}<section class="grid2">${codesPanel()}${errorsPanel(cube)}</section>`;
   const s = json.statuses;
   if (s === undefined) return '';

@@ -216,7 +216,8 @@ test('stats --templates, --infer-routes: CONNECT and OPTIONS * match no route: c
         matched: 8000,
         unrouted: 0,
         noPath: { authority: 4000, asterisk: 8000 },
-        top: [{ template: '/users/{id}', count: 8000 }],
+        // Each /users request answered 200 with 5 bytes.
+        top: [{ template: '/users/{id}', count: 8000, statuses: { codes: { '200': 8000 }, classes: { '2xx': 8000 } }, bytes: 40_000 }],
       });
       // Not routes: no series of their own on the timeline.
       assert.equal(j.timeline!.routes, [{ template: '/users/{id}', counts: [8000] }]);
@@ -226,8 +227,8 @@ test('stats --templates, --infer-routes: CONNECT and OPTIONS * match no route: c
         unmatched: 0,
         noPath: { authority: 4000, asterisk: 8000 },
         counts: [
-          { line: 1, template: '/users/{id}', count: 8000 },
-          { line: 2, template: '/never', count: 0 },
+          { line: 1, template: '/users/{id}', count: 8000, statuses: { codes: { '200': 8000 }, classes: { '2xx': 8000 } }, bytes: 40_000 },
+          { line: 2, template: '/never', count: 0, statuses: { codes: {}, classes: {} }, bytes: 0 },
         ],
         unmatchedTargets: { distinct: 0, top: [] },
       });

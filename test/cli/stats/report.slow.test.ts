@@ -11,6 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { terminalSafe } from '../../../src/cli/io/quote.js';
 import type { StatsJSON, TopJSON } from '../../../src/cli/stats/counts.js';
+import { bytes } from '../../../src/cli/stats/page/html.js';
 import { Browser, type Page } from '../../support/browser.js';
 import { cli, root, Temp } from '../../support/cli.js';
 import { routesLog } from '../../support/routes-log.js';
@@ -108,7 +109,8 @@ test('stats --html: the report renders in Chromium with the numbers of --json, s
   assert.equal(tab.errors, [], 'console errors');
   assert.equal(dialogs, [], 'dialogs opened');
   assert.is(shown.images, 0);
-  assert.is(shown.scripts, 1);
+  // The one script, and the cube it filters (JSON data, which runs no code).
+  assert.is(shown.scripts, 2);
 
   const t = json.targets!;
   const refs = json.referrers!;
@@ -127,8 +129,47 @@ test('stats --html: the report renders in Chromium with the numbers of --json, s
     'distinct paths': t.paths.distinct!.toLocaleString('en-US'),
     'referrer sites': (refs.hosts as TopJSON).distinct!.toLocaleString('en-US'),
     'routes found': t.routes!.distinct.toLocaleString('en-US'),
+    visitors: json.visitors!.distinct.toLocaleString('en-US'),
+    'error answers': ((json.statuses!.classes['4xx'] ?? 0) + (json.statuses!.classes['5xx'] ?? 0)).toLocaleString('en-US'),
+    'requests from bots': json.bots!.requests.toLocaleString('en-US'),
+    'bytes sent': bytes(json.bytes!.total),
     'time span': '24 h',
   });
+  assert.ok(json.visitors!.exact);
+
+  // The filters on the run's own numbers: the cube's sums are those of the JSON's other counts.
+  const total = async (fragment: string): Promise<string> => {
+    // After the page's own listener of the fragment's change (added first, so called first).
+    return tab.evaluate<string>(`new Promise((done) => {
+      const read = () => done(document.getElementById('total').textContent);
+      if (location.hash === ${JSON.stringify(fragment)}) return read();
+      window.addEventListener('hashchange', read, { once: true });
+      location.hash = ${JSON.stringify(fragment)};
+    })`);
+  };
+  const n = (x: number): string => x.toLocaleString('en-US');
+  // Every request, once: each log line with a request, whatever its status.
+  const requests = Object.values(json.statuses!.codes).reduce((x, y) => x + y, 0);
+  assert.is(requests, t.uris);
+  assert.is(await total(''), n(requests));
+  for (const c of ['2xx', '3xx', '4xx', '5xx'] as const) assert.is(await total(`#status=${c}`), n(json.statuses!.classes[c] ?? 0), c);
+  for (const [code, count] of Object.entries(json.statuses!.codes)) assert.is(await total(`#status=${code}`), n(count), code);
+  // Each route: its requests, and its 404s, as its own row counts them.
+  for (const row of t.routes!.top as Array<{ template: string; count: number; statuses: { codes: Record<string, number> } }>) {
+    const route = encodeURIComponent(row.template);
+    assert.is(await total(`#route=${route}`), n(row.count), row.template);
+    assert.is(await total(`#route=${route}&status=404`), n(row.statuses.codes['404'] ?? 0), `${row.template} 404`);
+  }
+  // Each hour: the timeline's count.
+  for (let h = 0; h < 24; h += 5) {
+    const at = (i: number): string => new Date(Date.parse(timeline.start) + i * 3_600_000).toISOString().slice(0, 16);
+    assert.is(await total(`#from=${at(h)}Z&to=${at(h + 1)}Z`), n(timeline.counts[h]!), at(h));
+  }
+  assert.equal(
+    await tab.evaluate<string | null>(`document.getElementById('f-note').hidden ? null : document.getElementById('f-note').textContent`),
+    null,
+  );
+  await total('');
   assert.equal(shown.tables['Routes found'], [
     ...t.routes!.top.map((x): [string, number] => [x.template, x.count]),
     ['(no route)', t.routes!.unrouted],
@@ -141,29 +182,33 @@ test('stats --html: the report renders in Chromium with the numbers of --json, s
   assert.equal(shown.tables['Lines without a URI'], sortedPairs(json.lineErrors));
   assert.equal(shown.tables['Kept by --lenient'], sortedPairs(t.warnings));
   // The hostile paths are among the top paths, shown as the text they are (a bidi override as \u202E).
+  // The table of top paths, named for the clicks below.
+  await tab.evaluate(
+    `Array.from(document.querySelectorAll('table.top')).find((t) => t.closest('.panel').querySelector('h3').firstChild.textContent.trim() === 'Top paths').id = 'paths'`,
+  );
   const texts = await tab.evaluate<string[]>(
-    `Array.from(document.querySelectorAll('table.top')[0].tBodies[0].rows).map((r) => r.cells[0].textContent)`,
+    `Array.from(document.getElementById('paths').tBodies[0].rows).map((r) => r.cells[0].textContent)`,
   );
   for (const p of HOSTILE) assert.ok(texts.includes(p.replace('\u202E', '\\u202E')), p);
   assert.ok((await tab.evaluate<string>('document.title')).includes('report <img src=x onerror=alert(3)>.log'));
 
   // Sorting: a click on "path" orders the top paths A to Z, a second Z to A; "count" largest first.
-  const order = `Array.from(document.querySelectorAll('table.top')[0].tBodies[0].rows).map((r) => r.cells[0].dataset.value)`;
-  const counts = `Array.from(document.querySelectorAll('table.top')[0].tBodies[0].rows).map((r) => Number(r.cells[1].dataset.value))`;
+  const order = `Array.from(document.getElementById('paths').tBodies[0].rows).map((r) => r.cells[0].dataset.value)`;
+  const counts = `Array.from(document.getElementById('paths').tBodies[0].rows).map((r) => Number(r.cells[1].dataset.value))`;
   const values = pairs(t.paths).map(([v]) => v);
   const az = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  await tab.click('table.top th:nth-child(1) button');
+  await tab.click('#paths th:nth-child(1) button');
   assert.equal(await tab.evaluate<string[]>(order), az);
-  assert.is(await tab.evaluate<string>(`document.querySelector('table.top th').getAttribute('aria-sort')`), 'ascending');
-  await tab.click('table.top th:nth-child(1) button');
+  assert.is(await tab.evaluate<string>(`document.querySelector('#paths th').getAttribute('aria-sort')`), 'ascending');
+  await tab.click('#paths th:nth-child(1) button');
   assert.equal(await tab.evaluate<string[]>(order), [...az].reverse());
-  await tab.click('table.top th:nth-child(2) button');
+  await tab.click('#paths th:nth-child(2) button');
   const byCount = await tab.evaluate<number[]>(counts);
   assert.equal(
     byCount,
     [...byCount].sort((a, b) => b - a),
   );
-  await tab.click('table.top th:nth-child(2) button');
+  await tab.click('#paths th:nth-child(2) button');
   assert.equal(await tab.evaluate<number[]>(counts), [...byCount].reverse());
   assert.equal(tab.errors, [], 'console errors after the clicks');
 
@@ -202,7 +247,9 @@ test('stats --html: a URI list (no times, no referrers), templates with their ch
   const tp = readFileSync(withTemplates, 'utf8');
   assert.ok(tp.includes('<h2>Routes (templates)</h2>'));
   assert.ok(tp.includes('1 of 2 templates matched nothing.'));
-  assert.is(tp.match(/<rect class="bar"/g)!.length, 4);
+  // The chart of requests, drawn by the script from the cube: 4 minutes wide.
+  assert.ok(tp.includes('<div class="chart" id="time-chart"><div class="grid">'));
+  assert.ok(tp.includes('<svg viewBox="0 0 4 100" preserveAspectRatio="none" role="img"></svg>'));
   assert.is(tp.match(/<path class="spark"/g)!.length, 1);
   assert.ok(tp.includes('data-sum="3" data-peak="1" data-group="1"'), 'the route /p/{id}: 3 requests, at most 1 a minute');
 

@@ -8,6 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Cube } from '../../../src/cli/stats/page/data.js';
 import { bucketName, cubeData } from '../../../src/cli/stats/page/filters.js';
+import { SCRIPT } from '../../../src/cli/stats/page/script.js';
 import { htmlReport } from '../../../src/cli/stats/report.js';
 import {
   BIDI_ROUTE,
@@ -114,6 +115,8 @@ test('hostile routes, targets, referrers and agents reach the page as escaped te
   for (const raw of ['<img', '<svg onload', '<script>alert', '<b>x', '\u202E', '\u2067', '\u2069'])
     assert.not.ok(page.includes(raw), `raw ${JSON.stringify(raw)} in the page`);
   assert.is(page.match(/<script/g)!.length, 2, 'the cube and the one script');
+  // The script is a template literal: a backslash in it would be lost or turned into a character.
+  assert.not.ok(SCRIPT.includes('\\'), 'a backslash in the script');
   const data = /<script type="application\/json" id="cube">([^<]*)<\/script>/.exec(page)![1]!;
   assert.not.ok(/[<>&]/.test(data), 'markup characters in the embedded data');
   assert.ok(data.includes('\\u003c/script\\u003e\\u003cimg src=x onerror=alert(1)\\u003e'));
@@ -178,7 +181,7 @@ test('cards and tables say what they count: estimates with their bounds, invalid
     'referrer sites': '2 | counted exactly; of 4,171 valid referrers',
     'distinct paths': '≈89,167 | estimated, within about 1%; of valid targets',
     'routes found': '9 | 100.0% of valid targets',
-    visitors: '≈20,412 ±0.8% | distinct client addresses, estimated',
+    visitors: '≈20,412 | distinct client addresses, estimated: ±0.8% (one standard error)',
     'error answers': `${fmt(errors())} | 4xx and 5xx: ${((100 * errors()) / 66_987).toFixed(1)}% of requests`,
     'requests from bots': '1,234 | 1.8% of requests',
     'bytes sent': '123 MB | 123,456,789 bytes',
@@ -190,6 +193,51 @@ test('cards and tables say what they count: estimates with their bounds, invalid
   assert.is(month.match(/<p class="foot">≤N/g)!.length, 5);
   assert.is(page.match(/<p class="foot">/g), null);
   assert.not.ok(page.includes('≤'), 'no ≤ anywhere when no row is approximate');
+});
+
+test('variants: exact visitors, templates with bytes and no time taken, a cube of lines without times or routes', () => {
+  const json = pageJSON();
+  const rows = json.targets!.routes!.top.map((r, i) => ({ line: i + 1, template: r.template, count: r.count, bytes: 10 }));
+  const { routes, ...targets } = json.targets!;
+  const templates = {
+    matched: 10,
+    unmatched: 0,
+    noPath: { authority: 0, asterisk: 0 },
+    counts: rows,
+    unmatchedTargets: { distinct: 0, top: [] },
+  };
+  const page = htmlReport(
+    {
+      ...json,
+      targets: { ...targets, templates },
+      visitors: { distinct: 12, exact: true, perDay: [{ day: '2024-03-09', distinct: 12, exact: true }] },
+      cube: {
+        start: '2024-03-09T18:00:00.000Z',
+        bucketSeconds: 60,
+        buckets: 0,
+        routes: [],
+        statuses: ['200', '-'],
+        cells: [],
+        undated: [
+          [-1, 0, 5],
+          [-1, 1, 2],
+        ],
+      },
+    },
+    META,
+  );
+  assert.ok(page.includes('<div class="k">visitors</div><div class="v">12</div><div class="s">distinct client addresses</div>'));
+  assert.ok(page.includes('Distinct client addresses, counted exactly.'));
+  assert.ok(page.includes('<h2>Bytes by route</h2><p class="sub">The log writes no time taken: no latency.</p>'));
+  assert.ok(page.includes('<h2>Routes (templates)</h2>'));
+  // No times: no chart, no time inputs; no routes: no route list, no errors by route.
+  for (const absent of ['id="time-chart"', 'id="class-chart"', 'type="datetime-local"', 'Errors by route', 'Drag across'])
+    assert.not.ok(page.includes(absent), absent);
+  assert.ok(page.includes('<output id="total" data-n="7">7</output>'));
+  assert.ok(page.includes('<select id="f-route" hidden>'));
+  assert.ok(page.includes('<li data-class="other"><i class="cother"></i>other (not 100-599) <b></b></li>'));
+  // No day of visitors: no panel of them.
+  assert.not.ok(htmlReport({ ...json, visitors: { distinct: 0, exact: true, perDay: [] } }, META).includes('Visitors per day'));
 });
 
 const fmt = (n: number): string => n.toLocaleString('en-US');

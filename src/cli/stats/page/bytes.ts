@@ -1,8 +1,8 @@
 /** The bytes' panel: the size field of the log summed, by status class. */
-import type { ReportKeys } from './data.js';
+import type { ReportJSON } from './data.js';
 import { bytes, cell, esc, fmt, row, scope, shareCell, table } from './html.js';
 
-export function bytesPanel(b: NonNullable<ReportKeys['bytes']>, filters: boolean): string {
+export function bytesPanel(b: NonNullable<ReportJSON['bytes']>, filters: boolean): string {
   const rows = Object.entries(b.classes)
     .filter(([, n]) => (n ?? 0) > 0)
     .sort((x, y) => y[1]! - x[1]! || (x[0] < y[0] ? -1 : 1))

@@ -29,7 +29,7 @@ export function distinct(t: TopJSON, json: ReportJSON, key: string): [string, st
   if (t.distinct !== null) return [fmt(t.distinct), 'counted exactly'];
   const e = json.distinctEstimates?.[key];
   if (e !== undefined) return [`≈${fmt(e)}`, ESTIMATED];
-  return [`>${fmt(t.distinctAtLeast!)}`, 'more than --track: raise it to count'];
+  return [`≥${fmt(t.distinctAtLeast!)}`, 'at least (no estimate kept); raise --track to count exactly'];
 }
 
 /** The key of `distinctEstimates` for a list: the kind (0 targets or URIs, 1 referrers), then s, h or p. */
@@ -66,8 +66,10 @@ export function cards(json: ReportJSON, main: UriStatsJSON, groups: string, log:
   if (json.visitors !== undefined)
     list.push([
       'visitors',
-      visitorsText(json.visitors, json.visitors.error),
-      json.visitors.exact ? 'distinct client addresses' : 'distinct client addresses, estimated',
+      visitorsText(json.visitors),
+      json.visitors.exact
+        ? 'distinct client addresses'
+        : `distinct client addresses, estimated: ±${((json.visitors.error ?? 0) * 100).toFixed(1)}% (one standard error)`,
     ]);
   const s = json.statuses;
   if (s !== undefined) {

@@ -102,6 +102,6 @@ export function filterBar(cube: Cube): string {
 <div class="shown"><span class="k">requests shown</span> <output id="total" data-n="${total}">${fmt(total)}</output> <span id="total-of" class="s">of ${fmt(total)} requests</span></div>
 <div class="controls">${times}<label>status<select id="f-status">${option('', 'all statuses')}<optgroup label="classes">${classes.map((c) => option(c)).join('')}</optgroup><optgroup label="codes">${codes.map((c) => option(c)).join('')}</optgroup></select></label>${routes}<button type="button" id="f-clear">clear filters</button></div>
 <p id="f-note" class="bad" role="status" hidden></p>
-<p class="scope">${timed ? 'Drag across the chart of requests to pick a time range, or type its ends. ' : ''}The panels that say “Filtered” follow these filters at once, from counts of requests by route, status and ${timed ? `${esc(bucketName(cube.bucketSeconds))}` : 'time'} kept in this page; the others count the whole run.</p>
+<p class="scope">${timed ? 'Drag across the chart of requests to pick a time range, or type its ends. ' : ''}The panels that say “Filtered” follow these filters at once, from counts of requests by route, status and ${timed ? `${esc(bucketName(cube.bucketSeconds))}` : 'time'} kept in this page; the cards above and the other panels count the whole run.</p>
 </section>`;
 }

@@ -45,14 +45,14 @@ export function section(title: string, parts: string[], note = ''): string {
 }
 
 /** The footnote under a table that has a ≤N row. */
-const AT_MOST =
+export const AT_MOST =
   '<p class="foot">≤N: at most N, and at least N less the overcount beside it (a value counted approximately once --track values were kept; raise --track to count more exactly).</p>';
 
 export function topTable(title: string, what: string, t: TopJSON, total: number, estimate: string | null = null, extra = ''): string {
   const rows = t.top.map((c) =>
     row([cell(c.value ?? '(relative)', c.value === null || c.value === '' ? 'none' : ''), num(c.count, total, c.overcount)]),
   );
-  const d = t.distinct !== null ? `${fmt(t.distinct)} distinct` : (estimate ?? `more than ${fmt(t.distinctAtLeast!)} distinct`);
+  const d = t.distinct !== null ? `${fmt(t.distinct)} distinct` : (estimate ?? `at least ${fmt(t.distinctAtLeast!)} distinct`);
   const foot = t.top.some((c) => (c.overcount ?? 0) > 0) ? AT_MOST : '';
   return `<div class="panel"><h3>${esc(title)} <small>${esc(d)}</small></h3>${extra}${table([what, 'count', 'share'], rows, 'top')}${foot}</div>`;
 }

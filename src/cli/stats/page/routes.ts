@@ -81,7 +81,7 @@ export function routeCostsPanel(s: UriStatsJSON, filters: boolean): string {
   );
   const head = ['route', 'requests', ...(sized ? ['bytes'] : []), ...(timed ? ['p50', 'p95', 'p99'] : [])];
   const what = timed
-    ? 'Latency: the time the log writes for each request, its median (p50), 95th and 99th percentiles, estimated by a sketch that merges across threads and days.'
+    ? 'Latency: the time the log writes for each request, its median (p50), 95th and 99th percentiles, from a sketch that merges across threads and days, each within 1% of a true one.'
     : 'The log writes no time taken: no latency.';
   return `<section class="panel"><h2>${timed ? 'Latency and bytes by route' : 'Bytes by route'}</h2><p class="sub">${esc(what)}</p>${scope(filters, '', 'Whole run: percentiles are not kept by time or status, so only the route filter applies here (its row is marked).')}${table(head, body, 'costs', head.slice(1))}</section>`;
 }

@@ -92,7 +92,12 @@ export const SCRIPT = `(() => {
     return t;
   };
   const STATUS = /^(?:[1-5][0-9][0-9]|[1-5]xx|other)$/;
-  const quote = (v) => '"' + (v.length > 80 ? v.slice(0, 80) + '…' : v) + '"';
+  // Text from the link, as the page shows text: control and bidirectional-formatting characters written as escapes (backslash, u, four hex digits).
+  const BACKSLASH = String.fromCharCode(92);
+  const unsafe = (c) => c < 32 || (c >= 127 && c < 160) || c === 0x61c || c === 0x200e || c === 0x200f || (c >= 0x2028 && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+  const visible = (v) =>
+    Array.from(v, (ch) => (unsafe(ch.charCodeAt(0)) ? BACKSLASH + 'u' + ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0') : ch)).join('');
+  const quote = (v) => '"' + visible(v.length > 80 ? v.slice(0, 80) + '…' : v) + '"';
 
   // The filters: a time range (ms, null: open), a status (code or class, '': any), a route ('': any).
   let state = { from: null, to: null, status: '', route: '' };
@@ -112,14 +117,16 @@ export const SCRIPT = `(() => {
     const h = hash.replace(/^#/, '');
     for (const part of h === '' ? [] : h.split('&')) {
       const eq = part.indexOf('=');
-      const key = eq < 0 ? part : part.slice(0, eq);
-      let v;
+      let key, v;
       try {
+        key = decodeURIComponent(eq < 0 ? part : part.slice(0, eq));
         v = decodeURIComponent(eq < 0 ? '' : part.slice(eq + 1));
       } catch (e) {
         bad.push(quote(part) + ': a bad %-escape');
         continue;
       }
+      // An empty value sets no filter, as the page writes none.
+      if (v === '' && (key === 'from' || key === 'to' || key === 'status' || key === 'route')) continue;
       if (key === 'from' || key === 'to') {
         const t = parseTime(v);
         if (t === null) bad.push(key + ' ' + quote(v) + ': not a time such as 2024-03-10T12:00Z (UTC)');
@@ -129,7 +136,7 @@ export const SCRIPT = `(() => {
         else bad.push('status ' + quote(v) + ': not a status code (404) or class (4xx)');
       } else if (key === 'route') {
         if (routes.includes(v)) next.route = v;
-        else bad.push('route ' + quote(v) + ': not one of the ' + routes.length + ' routes this page counts by');
+        else bad.push('route ' + quote(v) + (routes.length === 0 ? ': this page counts no routes (stats --infer-routes or --templates does)' : ': not one of the ' + routes.length + ' routes this page counts by'));
       } else if (key !== '') bad.push(quote(key) + ': not a filter (status, route, from, to)');
     }
     if (next.from !== null && next.to !== null && next.from >= next.to) {

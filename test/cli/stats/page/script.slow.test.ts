@@ -198,12 +198,12 @@ test('filters: from the fragment, the keyboard, a drag on the chart, the time in
   assert.is(s.controls[0], '');
 
   // A bad fragment: each bad value ignored, said plainly; no script error.
-  await tab.evaluate(`location.hash = '#status=abc&route=/nope&from=2024-13-01&to=%E0%A4%A&colour=red'`);
+  await tab.evaluate(`location.hash = '#status=abc&route=/nope&from=2024-13-01&to=%E0%A4%A&colour%E2%80%AE=red&status='`);
   s = await until(tab, (x) => x.note !== null, 'the note on a bad fragment');
   same(s, {});
   assert.is(
     s.note,
-    'Not applied from the link: status "abc": not a status code (404) or class (4xx); route "/nope": not one of the 6 routes this page counts by; from "2024-13-01": not a time such as 2024-03-10T12:00Z (UTC); "to=%E0%A4%A": a bad %-escape; "colour": not a filter (status, route, from, to).',
+    'Not applied from the link: status "abc": not a status code (404) or class (4xx); route "/nope": not one of the 6 routes this page counts by; from "2024-13-01": not a time such as 2024-03-10T12:00Z (UTC); "to=%E0%A4%A": a bad %-escape; "colour\\u202E": not a filter (status, route, from, to).',
   );
   await tab.evaluate(`location.hash = '#from=2024-03-10T12:00Z&to=2024-03-10T06:00Z&status=200'`);
   s = await until(tab, (x) => x.controls[2] === '200', 'a backward range');
