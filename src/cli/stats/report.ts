@@ -56,7 +56,7 @@ export function htmlReport(json: ReportJSON, meta: ReportMeta): string {
           : '',
     statuses(json, cube),
     routesPanel(main, json.timeline, meta.top, filters),
-    routeCostsPanel(main, filters),
+    routeCostsPanel(main, meta.top, filters),
     traffic(json, requests, meta.top, filters),
     section(
       log ? 'Request targets' : 'URIs',

@@ -29,6 +29,9 @@ test.after(async () => {
 // quotes (Apache writes a " in a request as \").
 const HOSTILE = ['/</script><img src=x onerror=alert(1)>', '/\u202Eexe.txt', `/\\"'><svg onload=alert(2)>`];
 
+// A user agent with markup and a bidirectional isolate, on each hostile line (a crawler's name: "bot").
+const AGENT = '<script>alert(4)</script>\u2067evilbot\u2069';
+
 /** The known-routes log, with hostile requests among its lines (each often enough to make the top 10). */
 function hostileLog(): string {
   let s = '';
@@ -37,7 +40,7 @@ function hostileLog(): string {
     s += line.text;
     if (i++ % 20 === 0) {
       const path = HOSTILE[((i / 20) % HOSTILE.length) | 0]!;
-      s += `203.0.113.9 - - [10/Mar/2024:12:00:00 +0000] "GET ${path} HTTP/1.1" 404 0 "http://evil.example/<b>x</b>\u202E" "x"\n`;
+      s += `203.0.113.9 - - [10/Mar/2024:12:00:00 +0000] "GET ${path} HTTP/1.1" 404 0 "http://evil.example/<b>x</b>\u202E" "${AGENT}"\n`;
     }
   }
   return s;
@@ -94,6 +97,8 @@ test('stats --html: the report renders in Chromium with the numbers of --json, s
   assert.not.ok(page.includes('<img'), 'an <img> from the input');
   assert.not.ok(page.includes('<svg onload'), 'an <svg> from the input');
   assert.not.ok(page.includes('\u202E'), 'a raw RIGHT-TO-LEFT OVERRIDE');
+  assert.not.ok(page.includes('<script>alert'), 'a <script> from the input');
+  assert.not.ok(page.includes('\u2067'), 'a raw RIGHT-TO-LEFT ISOLATE');
   assert.ok(page.includes('&#60;/script&#62;&#60;img src=x onerror=alert(1)&#62;'));
   assert.ok(page.includes("script-src 'sha256-"), 'a Content-Security-Policy that names the one script');
 
@@ -190,6 +195,13 @@ test('stats --html: the report renders in Chromium with the numbers of --json, s
     `Array.from(document.getElementById('paths').tBodies[0].rows).map((r) => r.cells[0].textContent)`,
   );
   for (const p of HOSTILE) assert.ok(texts.includes(p.replace('\u202E', '\\u202E')), p);
+  // In the broken links (404s, with their referrers) and the user agents, as text too.
+  const texts2 = await tab.evaluate<string[]>(
+    `Array.from(document.querySelectorAll('table.links td.v, table.top td.v')).map((td) => td.textContent)`,
+  );
+  for (const p of HOSTILE) assert.ok(texts2.includes(p.replace('\u202E', '\\u202E')), `broken link ${p}`);
+  assert.ok(texts2.includes('http://evil.example/<b>x</b>\\u202E'), 'the hostile referrer');
+  assert.ok(texts2.includes('<script>alert(4)</script>\\u2067evilbot\\u2069'), 'the hostile agent');
   assert.ok((await tab.evaluate<string>('document.title')).includes('report <img src=x onerror=alert(3)>.log'));
 
   // Sorting: a click on "path" orders the top paths A to Z, a second Z to A; "count" largest first.

@@ -200,7 +200,7 @@ test('variants: exact visitors, templates with bytes and no time taken, a cube o
   const rows = json.targets!.routes!.top.map((r, i) => ({ line: i + 1, template: r.template, count: r.count, bytes: 10 }));
   const { routes, ...targets } = json.targets!;
   const templates = {
-    matched: 10,
+    matched: rows.reduce((n, r) => n + r.count, 0),
     unmatched: 0,
     noPath: { authority: 0, asterisk: 0 },
     counts: rows,
@@ -236,6 +236,14 @@ test('variants: exact visitors, templates with bytes and no time taken, a cube o
   assert.ok(page.includes('<output id="total" data-n="7">7</output>'));
   assert.ok(page.includes('<select id="f-route" hidden>'));
   assert.ok(page.includes('<li data-class="other"><i class="cother"></i>other (not 100-599) <b></b></li>'));
+  // --top 3 of the 5 templates that matched: the rest in one row, so that the shares add up.
+  const three = htmlReport({ ...json, targets: { ...targets, templates } }, { ...META, top: 3 });
+  const rest = rows.slice(3).reduce((n, r) => n + r.count, 0);
+  assert.ok(three.includes('Requests by the first template of the file their target matches; the top 3 of the 5 that matched.'));
+  assert.ok(
+    three.includes(`<td class="v none" data-value="(2 more templates)">(2 more templates)</td><td class="n" data-value="${rest}">`),
+  );
+  assert.is(three.match(/<tr data-route=/g)!.length, 3, 'the bytes of the top 3 only');
   // No day of visitors: no panel of them.
   assert.not.ok(htmlReport({ ...json, visitors: { distinct: 0, exact: true, perDay: [] } }, META).includes('Visitors per day'));
 });

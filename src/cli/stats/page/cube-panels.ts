@@ -57,7 +57,7 @@ export function classPanel(cube: Cube): string {
   const timeChart = cube.buckets === 0 ? '' : chart('class-chart', cube);
   return `<section class="panel">
 <h2>Status classes${cube.buckets === 0 ? '' : ` per ${esc(bucketName(cube.bucketSeconds))}`}</h2>
-${filtered('Filtered by status and route; the counts beside each class, and the highlighted part, by the time range too.')}
+${filtered('Filtered by status and route (a click on a class filters by it); the counts beside each class, and the highlighted part, by the time range too.')}
 ${legend}
 ${timeChart}
 </section>`;
@@ -71,5 +71,5 @@ export function errorsPanel(cube: Cube): string {
   if (cube.routes.length === 0) return '';
   const folded = cube.routes[cube.routes.length - 1] === '(other routes)';
   const more = folded ? ` The page keeps the ${cube.routes.length - 1} busiest routes; the rest count as (other routes).` : '';
-  return `<div class="panel"><h3>Errors by route <small>4xx and 5xx answers, routes with most errors first</small></h3>${filtered(`Filtered by time, status and route.${more}`)}${liveTable('errors', ['route', 'requests', '4xx', '5xx', 'errors'], 'errors tall')}</div>`;
+  return `<div class="panel"><h3>Errors by route <small>4xx and 5xx answers, routes with most errors first</small></h3>${filtered(`Filtered by time, status and route (a click on a route filters by it).${more}`)}${liveTable('errors', ['route', 'requests', '4xx', '5xx', 'errors'], 'errors tall')}</div>`;
 }

@@ -11,9 +11,17 @@ export type ReportJSON = StatsJSON;
 /** A route's row: its requests and, with `--log`, its statuses, bytes and latency (seconds). */
 export type RouteRow = { template: string; count: number } & Partial<RouteRequestsJSON>;
 
-/** The routes' rows of a run (routes found, or templates matched), most requests first; null without either. */
-export function routeRows(s: UriStatsJSON): RouteRow[] | null {
-  if (s.routes !== undefined) return s.routes.top;
-  if (s.templates !== undefined) return s.templates.counts.filter((r) => r.count > 0).sort((a, b) => b.count - a.count || a.line - b.line);
+/**
+ * The routes' rows of a run (routes found, or templates matched), most requests first, at most
+ * `top` of them (the JSON lists every template: 10,000 of them would make a page of megabytes);
+ * null without either.
+ */
+export function routeRows(s: UriStatsJSON, top: number): RouteRow[] | null {
+  if (s.routes !== undefined) return s.routes.top.slice(0, top);
+  if (s.templates !== undefined)
+    return s.templates.counts
+      .filter((r) => r.count > 0)
+      .sort((a, b) => b.count - a.count || a.line - b.line)
+      .slice(0, top);
   return null;
 }

@@ -7,7 +7,7 @@ import { bytes, cell, esc, fmt, num, numCell, row, scope, table, topTable } from
 /** The routes (templates matched, or routes found) with counts, share and each one's chart. */
 export function routesPanel(s: UriStatsJSON, t: TimelineJSON | undefined, top: number, filters: boolean): string {
   const series = new Map((t?.routes ?? []).map((r) => [r.template, r.counts]));
-  const rows = routeRows(s);
+  const rows = routeRows(s, top);
   if (rows === null) return '';
   let rest: Array<[string, number]> = [];
   let title: string;
@@ -19,11 +19,14 @@ export function routesPanel(s: UriStatsJSON, t: TimelineJSON | undefined, top: n
     note = `${fmt(s.routes.distinct)} routes: paths whose segments differ only by ids (numbers, UUIDs, hashes, dates, tokens) or by one of many values at their position. The top ${top} by requests.`;
   } else {
     const tp = s.templates!;
-    if (tp.unmatched > 0) rest = [['(no template)', tp.unmatched]];
+    const matched = tp.counts.filter((r) => r.count > 0);
+    if (matched.length > rows.length)
+      rest = [[`(${fmt(matched.length - rows.length)} more templates)`, tp.matched - rows.reduce((a, r) => a + r.count, 0)]];
+    if (tp.unmatched > 0) rest.push(['(no template)', tp.unmatched]);
     rest.push(...noPathRows(tp.noPath));
     title = 'Routes (templates)';
-    const unused = tp.counts.length - rows.length;
-    note = `Requests by the first template of the file their target matches.${unused > 0 ? ` ${fmt(unused)} of ${fmt(tp.counts.length)} templates matched nothing.` : ''}`;
+    const unused = tp.counts.length - matched.length;
+    note = `Requests by the first template of the file their target matches${matched.length > rows.length ? `; the top ${fmt(top)} of the ${fmt(matched.length)} that matched` : ''}.${unused > 0 ? ` ${fmt(unused)} of ${fmt(tp.counts.length)} templates matched nothing.` : ''}`;
   }
   const hasSeries = series.size > 0;
   const body = [
@@ -61,8 +64,8 @@ export function seconds(x: number): string {
 }
 
 /** Each route's bytes and, when the log writes a time taken, its latency p50, p95 and p99; '' when the rows have neither. */
-export function routeCostsPanel(s: UriStatsJSON, filters: boolean): string {
-  const rows = (routeRows(s) ?? []).filter((r) => r.bytes !== undefined || r.latency !== undefined);
+export function routeCostsPanel(s: UriStatsJSON, top: number, filters: boolean): string {
+  const rows = (routeRows(s, top) ?? []).filter((r) => r.bytes !== undefined || r.latency !== undefined);
   if (rows.length === 0) return '';
   const timed = rows.some((r) => r.latency !== undefined);
   const sized = rows.some((r) => r.bytes !== undefined);
@@ -83,5 +86,5 @@ export function routeCostsPanel(s: UriStatsJSON, filters: boolean): string {
   const what = timed
     ? 'Latency: the time the log writes for each request, its median (p50), 95th and 99th percentiles, from a sketch that merges across threads and days, each within 1% of a true one.'
     : 'The log writes no time taken: no latency.';
-  return `<section class="panel"><h2>${timed ? 'Latency and bytes by route' : 'Bytes by route'}</h2><p class="sub">${esc(what)}</p>${scope(filters, '', 'Whole run: percentiles are not kept by time or status, so only the route filter applies here (its row is marked).')}${table(head, body, 'costs', head.slice(1))}</section>`;
+  return `<section class="panel"><h2>${timed ? 'Latency and bytes by route' : 'Bytes by route'}</h2><p class="sub">${esc(what)}</p>${scope(filters, '', timed ? 'Whole run: percentiles are not kept by time or status, so only the route filter applies here (its row is marked).' : 'Whole run: only the route filter applies here (its row is marked).')}${table(head, body, 'costs', head.slice(1))}</section>`;
 }

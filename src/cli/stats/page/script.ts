@@ -373,6 +373,14 @@ export const SCRIPT = `(() => {
   $('f-status').addEventListener('change', (e) => change(Object.assign({}, state, { status: e.target.value })));
   $('f-route').addEventListener('change', (e) => change(Object.assign({}, state, { route: e.target.value })));
   $('f-clear').addEventListener('click', () => change({ from: null, to: null, status: '', route: '' }));
+  // A route of the errors' table, a class of the legend: a click filters by it, a second click no more.
+  const pick = (key, value) => change(Object.assign({}, state, { [key]: state[key] === value ? '' : value }));
+  if ($('errors') !== null)
+    $('errors').tBodies[0].addEventListener('click', (e) => {
+      const td = e.target.closest('td.v');
+      if (td !== null) pick('route', td.dataset.value);
+    });
+  for (const li of doc.querySelectorAll('#class-legend li')) li.addEventListener('click', () => pick('status', li.dataset.class));
 
   // The brush: a drag across the chart picks the buckets it crosses; a tap reads one bucket.
   if (timeChart !== null && N > 0) {

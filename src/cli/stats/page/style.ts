@@ -58,6 +58,7 @@ path.spark{fill:var(--accent)}
 .legend{list-style:none;display:flex;flex-wrap:wrap;gap:4px 16px;padding:0;margin:0 0 10px;font-size:13px}
 .legend i{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:6px}
 .legend b{font-variant-numeric:tabular-nums;margin-left:4px}
+.legend li,table.errors td.v{cursor:pointer}
 .readout{margin:0;min-height:1.4em;font-size:13px;font-variant-numeric:tabular-nums}
 .scroll{overflow-x:auto;-webkit-overflow-scrolling:touch}
 .scroll.tall{max-height:440px;overflow-y:auto}

@@ -243,6 +243,22 @@ test('filters: from the fragment, the keyboard, a drag on the chart, the time in
   assert.equal(dialogs, []);
   assert.equal(tab.errors, [], 'console errors');
 
+  // A click on a route of the errors' table filters by it; on a class of the legend, by that class; a second click, no more.
+  await tab.evaluate(`location.hash = ''`);
+  await until(tab, (x) => x.controls[2] === '', 'no filter');
+  await tab.click('#errors tbody tr:first-child td.v');
+  s = await until(tab, (x) => x.controls[3] !== '', 'a route clicked');
+  assert.is(s.controls[3], '/products/{id}');
+  same(s, { route: '/products/{id}' });
+  await tab.click('#class-legend li[data-class="5xx"]');
+  s = await until(tab, (x) => x.controls[2] === '5xx', 'a class clicked');
+  same(s, { route: '/products/{id}', status: '5xx' });
+  assert.is(s.hash, '#status=5xx&route=/products/{id}');
+  await tab.click('#class-legend li[data-class="5xx"]');
+  s = await until(tab, (x) => x.controls[2] === '', 'the class clicked again');
+  same(s, { route: '/products/{id}' });
+  assert.equal(tab.errors, [], 'console errors');
+
   // Screenshots, filtered, for people to look at.
   const frag = '#status=4xx&from=2024-03-10T00:00Z&to=2024-03-10T12:00Z';
   await tab.goto('about:blank');
