@@ -11,6 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { terminalSafe } from '../../../src/cli/io/quote.js';
 import type { StatsJSON, TopJSON } from '../../../src/cli/stats/counts.js';
+import { bytes } from '../../../src/cli/stats/page/html.js';
 import { Browser, type Page } from '../../support/browser.js';
 import { cli, root, Temp } from '../../support/cli.js';
 import { routesLog } from '../../support/routes-log.js';
@@ -28,6 +29,9 @@ test.after(async () => {
 // quotes (Apache writes a " in a request as \").
 const HOSTILE = ['/</script><img src=x onerror=alert(1)>', '/\u202Eexe.txt', `/\\"'><svg onload=alert(2)>`];
 
+// A user agent with markup and a bidirectional isolate, on each hostile line (a crawler's name: "bot").
+const AGENT = '<script>alert(4)</script>\u2067evilbot\u2069';
+
 /** The known-routes log, with hostile requests among its lines (each often enough to make the top 10). */
 function hostileLog(): string {
   let s = '';
@@ -36,7 +40,7 @@ function hostileLog(): string {
     s += line.text;
     if (i++ % 20 === 0) {
       const path = HOSTILE[((i / 20) % HOSTILE.length) | 0]!;
-      s += `203.0.113.9 - - [10/Mar/2024:12:00:00 +0000] "GET ${path} HTTP/1.1" 404 0 "http://evil.example/<b>x</b>\u202E" "x"\n`;
+      s += `203.0.113.9 - - [10/Mar/2024:12:00:00 +0000] "GET ${path} HTTP/1.1" 404 0 "http://evil.example/<b>x</b>\u202E" "${AGENT}"\n`;
     }
   }
   return s;
@@ -47,7 +51,7 @@ interface Shown {
   cards: Record<string, string>;
   tables: Record<string, Array<[string, number]>>;
   bars: number[];
-  sparks: Record<string, number[]>;
+  sparks: Record<string, [number, number]>;
   images: number;
   scripts: number;
 }
@@ -64,8 +68,8 @@ const READ = `(() => {
   const bars = Array.from(document.querySelectorAll('.chart rect.bar')).map((r) => Number(r.dataset.n));
   const sparks = {};
   for (const r of document.querySelectorAll('table.routes tbody tr')) {
-    const rects = r.querySelectorAll('rect.spark');
-    if (rects.length > 0) sparks[r.cells[0].dataset.value] = Array.from(rects).map((x) => Number(x.dataset.n));
+    const svg = r.querySelector('td.sparkline svg');
+    if (svg !== null) sparks[r.cells[0].dataset.value] = [Number(svg.dataset.sum), Number(svg.dataset.peak)];
   }
   return { cards, tables, bars, sparks, images: document.images.length, scripts: document.scripts.length };
 })()`;
@@ -93,6 +97,8 @@ test('stats --html: the report renders in Chromium with the numbers of --json, s
   assert.not.ok(page.includes('<img'), 'an <img> from the input');
   assert.not.ok(page.includes('<svg onload'), 'an <svg> from the input');
   assert.not.ok(page.includes('\u202E'), 'a raw RIGHT-TO-LEFT OVERRIDE');
+  assert.not.ok(page.includes('<script>alert'), 'a <script> from the input');
+  assert.not.ok(page.includes('\u2067'), 'a raw RIGHT-TO-LEFT ISOLATE');
   assert.ok(page.includes('&#60;/script&#62;&#60;img src=x onerror=alert(1)&#62;'));
   assert.ok(page.includes("script-src 'sha256-"), 'a Content-Security-Policy that names the one script');
 
@@ -108,7 +114,8 @@ test('stats --html: the report renders in Chromium with the numbers of --json, s
   assert.equal(tab.errors, [], 'console errors');
   assert.equal(dialogs, [], 'dialogs opened');
   assert.is(shown.images, 0);
-  assert.is(shown.scripts, 1);
+  // The one script, and the cube it filters (JSON data, which runs no code).
+  assert.is(shown.scripts, 2);
 
   const t = json.targets!;
   const refs = json.referrers!;
@@ -117,16 +124,57 @@ test('stats --html: the report renders in Chromium with the numbers of --json, s
   assert.is(timeline.counts.length, 24);
   assert.equal(shown.bars, timeline.counts, 'one bar per hour, each with its count');
   assert.is(timeline.routes!.length, 12);
-  for (const route of timeline.routes!) assert.equal(shown.sparks[route.template], route.counts, route.template);
+  // Each route's small chart: its total and its busiest hour.
+  for (const route of timeline.routes!)
+    assert.equal(shown.sparks[route.template], [route.counts.reduce((a, b) => a + b, 0), Math.max(...route.counts)], route.template);
   assert.equal(shown.cards, {
     lines: json.lines.toLocaleString('en-US'),
     'request targets': t.uris.toLocaleString('en-US'),
-    invalid: (t.invalid + Object.values(json.lineErrors).reduce((a, b) => a + b, 0)).toLocaleString('en-US'),
+    'lines without a valid target': (t.invalid + Object.values(json.lineErrors).reduce((a, b) => a + b, 0)).toLocaleString('en-US'),
     'distinct paths': t.paths.distinct!.toLocaleString('en-US'),
     'referrer sites': (refs.hosts as TopJSON).distinct!.toLocaleString('en-US'),
     'routes found': t.routes!.distinct.toLocaleString('en-US'),
+    visitors: json.visitors!.distinct.toLocaleString('en-US'),
+    'error answers': ((json.statuses!.classes['4xx'] ?? 0) + (json.statuses!.classes['5xx'] ?? 0)).toLocaleString('en-US'),
+    'requests from bots': json.bots!.requests.toLocaleString('en-US'),
+    'bytes sent': bytes(json.bytes!.total),
     'time span': '24 h',
   });
+  assert.ok(json.visitors!.exact);
+
+  // The filters on the run's own numbers: the cube's sums are those of the JSON's other counts.
+  const total = async (fragment: string): Promise<string> => {
+    // After the page's own listener of the fragment's change (added first, so called first).
+    return tab.evaluate<string>(`new Promise((done) => {
+      const read = () => done(document.getElementById('total').textContent);
+      if (location.hash === ${JSON.stringify(fragment)}) return read();
+      window.addEventListener('hashchange', read, { once: true });
+      location.hash = ${JSON.stringify(fragment)};
+    })`);
+  };
+  const n = (x: number): string => x.toLocaleString('en-US');
+  // Every request, once: each log line with a request, whatever its status.
+  const requests = Object.values(json.statuses!.codes).reduce((x, y) => x + y, 0);
+  assert.is(requests, t.uris);
+  assert.is(await total(''), n(requests));
+  for (const c of ['2xx', '3xx', '4xx', '5xx'] as const) assert.is(await total(`#status=${c}`), n(json.statuses!.classes[c] ?? 0), c);
+  for (const [code, count] of Object.entries(json.statuses!.codes)) assert.is(await total(`#status=${code}`), n(count), code);
+  // Each route: its requests, and its 404s, as its own row counts them.
+  for (const row of t.routes!.top as Array<{ template: string; count: number; statuses: { codes: Record<string, number> } }>) {
+    const route = encodeURIComponent(row.template);
+    assert.is(await total(`#route=${route}`), n(row.count), row.template);
+    assert.is(await total(`#route=${route}&status=404`), n(row.statuses.codes['404'] ?? 0), `${row.template} 404`);
+  }
+  // Each hour: the timeline's count.
+  for (let h = 0; h < 24; h += 5) {
+    const at = (i: number): string => new Date(Date.parse(timeline.start) + i * 3_600_000).toISOString().slice(0, 16);
+    assert.is(await total(`#from=${at(h)}Z&to=${at(h + 1)}Z`), n(timeline.counts[h]!), at(h));
+  }
+  assert.equal(
+    await tab.evaluate<string | null>(`document.getElementById('f-note').hidden ? null : document.getElementById('f-note').textContent`),
+    null,
+  );
+  await total('');
   assert.equal(shown.tables['Routes found'], [
     ...t.routes!.top.map((x): [string, number] => [x.template, x.count]),
     ['(no route)', t.routes!.unrouted],
@@ -139,29 +187,40 @@ test('stats --html: the report renders in Chromium with the numbers of --json, s
   assert.equal(shown.tables['Lines without a URI'], sortedPairs(json.lineErrors));
   assert.equal(shown.tables['Kept by --lenient'], sortedPairs(t.warnings));
   // The hostile paths are among the top paths, shown as the text they are (a bidi override as \u202E).
+  // The table of top paths, named for the clicks below.
+  await tab.evaluate(
+    `Array.from(document.querySelectorAll('table.top')).find((t) => t.closest('.panel').querySelector('h3').firstChild.textContent.trim() === 'Top paths').id = 'paths'`,
+  );
   const texts = await tab.evaluate<string[]>(
-    `Array.from(document.querySelectorAll('table.top')[0].tBodies[0].rows).map((r) => r.cells[0].textContent)`,
+    `Array.from(document.getElementById('paths').tBodies[0].rows).map((r) => r.cells[0].textContent)`,
   );
   for (const p of HOSTILE) assert.ok(texts.includes(p.replace('\u202E', '\\u202E')), p);
+  // In the broken links (404s, with their referrers) and the user agents, as text too.
+  const texts2 = await tab.evaluate<string[]>(
+    `Array.from(document.querySelectorAll('table.links td.v, table.top td.v')).map((td) => td.textContent)`,
+  );
+  for (const p of HOSTILE) assert.ok(texts2.includes(p.replace('\u202E', '\\u202E')), `broken link ${p}`);
+  assert.ok(texts2.includes('http://evil.example/<b>x</b>\\u202E'), 'the hostile referrer');
+  assert.ok(texts2.includes('<script>alert(4)</script>\\u2067evilbot\\u2069'), 'the hostile agent');
   assert.ok((await tab.evaluate<string>('document.title')).includes('report <img src=x onerror=alert(3)>.log'));
 
   // Sorting: a click on "path" orders the top paths A to Z, a second Z to A; "count" largest first.
-  const order = `Array.from(document.querySelectorAll('table.top')[0].tBodies[0].rows).map((r) => r.cells[0].dataset.value)`;
-  const counts = `Array.from(document.querySelectorAll('table.top')[0].tBodies[0].rows).map((r) => Number(r.cells[1].dataset.value))`;
+  const order = `Array.from(document.getElementById('paths').tBodies[0].rows).map((r) => r.cells[0].dataset.value)`;
+  const counts = `Array.from(document.getElementById('paths').tBodies[0].rows).map((r) => Number(r.cells[1].dataset.value))`;
   const values = pairs(t.paths).map(([v]) => v);
   const az = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  await tab.click('table.top th:nth-child(1) button');
+  await tab.click('#paths th:nth-child(1) button');
   assert.equal(await tab.evaluate<string[]>(order), az);
-  assert.is(await tab.evaluate<string>(`document.querySelector('table.top th').getAttribute('aria-sort')`), 'ascending');
-  await tab.click('table.top th:nth-child(1) button');
+  assert.is(await tab.evaluate<string>(`document.querySelector('#paths th').getAttribute('aria-sort')`), 'ascending');
+  await tab.click('#paths th:nth-child(1) button');
   assert.equal(await tab.evaluate<string[]>(order), [...az].reverse());
-  await tab.click('table.top th:nth-child(2) button');
+  await tab.click('#paths th:nth-child(2) button');
   const byCount = await tab.evaluate<number[]>(counts);
   assert.equal(
     byCount,
     [...byCount].sort((a, b) => b - a),
   );
-  await tab.click('table.top th:nth-child(2) button');
+  await tab.click('#paths th:nth-child(2) button');
   assert.equal(await tab.evaluate<number[]>(counts), [...byCount].reverse());
   assert.equal(tab.errors, [], 'console errors after the clicks');
 
@@ -200,8 +259,11 @@ test('stats --html: a URI list (no times, no referrers), templates with their ch
   const tp = readFileSync(withTemplates, 'utf8');
   assert.ok(tp.includes('<h2>Routes (templates)</h2>'));
   assert.ok(tp.includes('1 of 2 templates matched nothing.'));
-  assert.is(tp.match(/<rect class="bar"/g)!.length, 4);
-  assert.is(tp.match(/<rect class="spark"/g)!.length, 4);
+  // The chart of requests, drawn by the script from the cube: 4 minutes wide.
+  assert.ok(tp.includes('<div class="chart" id="time-chart"><div class="grid">'));
+  assert.ok(tp.includes('<svg viewBox="0 0 4 100" preserveAspectRatio="none" role="img"></svg>'));
+  assert.is(tp.match(/<path class="spark"/g)!.length, 1);
+  assert.ok(tp.includes('data-sum="3" data-peak="1" data-group="1"'), 'the route /p/{id}: 3 requests, at most 1 a minute');
 
   const bad = await cli(['stats', '--html', join(tmp.dir, 'no/such/folder/r.html'), list]);
   assert.equal(bad, {
@@ -247,7 +309,7 @@ test('stats --html: CONNECT and OPTIONS * as rows of their form under the routes
     const page = readFileSync(html, 'utf8');
     assert.equal(rows(page), ['(authority-form: CONNECT) 1', '(asterisk-form: OPTIONS *) 2'], option[0]);
     // The route's own chart only.
-    assert.is(page.match(/<rect class="spark"/g)!.length, 1);
+    assert.is(page.match(/<path class="spark"/g)!.length, 1);
     assert.not.ok(page.includes('Referrers'), 'no referrer was read');
   }
   const both = join(tmp.dir, 'both.html');
