@@ -479,19 +479,22 @@ for (let c = 0; c < 128; c++) {
   HOST_LOWER[c] = /[a-z0-9.-]/.test(ch) ? c : /[A-Z]/.test(ch) ? c | 0x20 : 0;
 }
 
-/** The head of the key for the lower-case authority `low[from, to)` (host, then `:port` if `portAt` > 0), or null to take the full rules. */
-function headOf(low: string, from: number, to: number, portAt: number, https: boolean, o: SurtOptions, slot: number): string | null {
-  const raw = low.slice(from, to);
-  let host = portAt > 0 ? raw.slice(0, portAt - from) : raw;
+/**
+ * The head of the key for the lower-case `low[0, to)`: scheme, `://`, host from `from`, then
+ * `:port` if `portAt` > 0; null to take the full rules.
+ */
+function headOf(low: string, from: number, to: number, portAt: number, defaultPort: number, o: SurtOptions, slot: number): string | null {
+  const raw = low.slice(0, to);
+  let host = low.slice(from, portAt > 0 ? portAt : to);
   // a host of the common shape does not end with ".", so no massage leaves it empty
   if (o.hostMassage !== false && host.charCodeAt(0) === 0x77) host = massageHost(host);
   let port = '';
   if (portAt > 0) {
     const p = Number(low.slice(portAt + 1, to));
     if (p > 65535) return null;
-    if (p !== 0 && p !== (https ? 443 : 80)) port = `:${p}`;
+    if (p !== 0 && p !== defaultPort) port = `:${p}`;
   }
-  const head = `${o.withScheme === true ? (https ? 'https://(' : 'http://(') : ''}${hostToSurt(host, true)}${port}${o.trailingComma === true ? ',)' : ')'}`;
+  const head = `${o.withScheme === true ? `${low.slice(0, from)}(` : ''}${hostToSurt(host, true)}${port}${o.trailingComma === true ? ',)' : ')'}`;
   if (slot >= 0) {
     HEAD_RAW[slot] = raw;
     HEAD_SURT[slot] = head;
@@ -499,10 +502,14 @@ function headOf(low: string, from: number, to: number, portAt: number, https: bo
   return head;
 }
 
+/** A scheme of the common shape, in lower case, and its `:` (sticky). */
+const SCHEME = /[a-z][a-z0-9+.-]*:/y;
+
 /**
- * The common shape, `http(s)://host[:port][/path][?query][#fragment]` with a letter-first host of
- * dotted labels and nothing in path or query that a rule would change but case, escapes, order
- * and a trailing slash: the SURT key in one scan. Null for anything else (the full rules).
+ * The common shape, `scheme://host[:port][/path][?query][#fragment]` with a lower-case scheme
+ * (not `dns`, which keeps its `www`), a letter-first host of dotted labels and nothing in path or
+ * query that a rule would change but case, escapes, order and a trailing slash, or the same
+ * without a host (`fastNoHost`): the SURT key in one scan. Null for anything else (the full rules).
  *
  * Everything the key keeps of such a URL is in lower case (the IA rules lower host, path and
  * query after the Google rules have decoded and escaped them), so the URL is lowered once and
@@ -511,10 +518,25 @@ function headOf(low: string, from: number, to: number, portAt: number, https: bo
  */
 export function fastSurt(url: string, o: SurtOptions): string | null {
   let i: number;
-  if (url.startsWith('http://')) i = 7;
-  else if (url.startsWith('https://')) i = 8;
-  else return null;
-  const https = i === 8;
+  let defaultPort: number;
+  if (url.startsWith('http://')) {
+    i = 7;
+    defaultPort = 80;
+  } else if (url.startsWith('https://')) {
+    i = 8;
+    defaultPort = 443;
+  } else {
+    SCHEME.lastIndex = 0;
+    if (!SCHEME.test(url)) return null;
+    const colon = SCHEME.lastIndex - 1;
+    // http-like schemes take their host from the path where the authority is empty, and `dns`
+    // keeps its `www`: the full rules
+    if (url.startsWith('http') || (colon === 3 && url.startsWith('dns'))) return null;
+    if (!url.startsWith('//', colon + 1)) return fastNoHost(url, colon, colon + 1);
+    if (url.charCodeAt(colon + 3) === 0x2f) return fastNoHost(url, colon, colon + 3);
+    i = colon + 3;
+    defaultPort = 0;
+  }
   const n = url.length;
   const hostStart = i;
   let c = url.charCodeAt(i);
@@ -560,26 +582,70 @@ export function fastSurt(url: string, o: SurtOptions): string | null {
   }
   let query = '';
   if (i < n && url.charCodeAt(i) === 0x3f) {
-    const from = ++i;
-    QUERY_RUN.lastIndex = i;
-    QUERY_RUN.test(url);
-    i = QUERY_RUN.lastIndex;
-    if (i > from) {
-      let q = low.slice(from, i);
-      if (q.includes('%')) q = recodeLower(q) ?? escapeOnce(pctDecodeRepeatedly(q)).toLowerCase();
-      if (QUERY_SESSION.test(q)) return null;
-      query = alphaReorderQuery(q);
-    }
+    const q = fastQuery(url, low, i + 1);
+    if (q === null) return null;
+    query = q;
+    i = queryEnd;
   }
   if (i < n && url.charCodeAt(i) !== 0x23) return null;
-  const slot = ((hash & 127) << 3) | (https ? 4 : 0) | (o.withScheme === true ? 2 : 0) | (o.trailingComma === true ? 1 : 0);
+  const slot = ((hash & 127) << 3) | (defaultPort === 443 ? 4 : 0) | (o.withScheme === true ? 2 : 0) | (o.trailingComma === true ? 1 : 0);
   const raw = HEAD_RAW[slot]!;
   const head =
-    raw.length === authEnd - hostStart && low.startsWith(raw, hostStart) && o.hostMassage !== false
+    raw.length === authEnd && low.startsWith(raw) && o.hostMassage !== false
       ? HEAD_SURT[slot]!
-      : headOf(low, hostStart, authEnd, portAt, https, o, o.hostMassage !== false ? slot : -1);
+      : headOf(low, hostStart, authEnd, portAt, defaultPort, o, o.hostMassage !== false ? slot : -1);
   if (head === null) return null;
   return query.length > 0 ? `${head}${path}?${query}` : head + path;
+}
+
+/** Where the query that `fastQuery` read last ended. */
+let queryEnd = 0;
+
+/**
+ * The key's form of the query that starts at `from` of `url` (`low` is `url` in lower case) and
+ * ends where `QUERY_RUN` stops (then in `queryEnd`): decoded and escaped by the Google rules,
+ * lower-cased and sorted by the IA rules; null where a session id may be in it (the full rules).
+ */
+function fastQuery(url: string, low: string, from: number): string | null {
+  QUERY_RUN.lastIndex = from;
+  QUERY_RUN.test(url);
+  const i = QUERY_RUN.lastIndex;
+  queryEnd = i;
+  if (i === from) return '';
+  let q = low.slice(from, i);
+  if (q.includes('%')) q = recodeLower(q) ?? escapeOnce(pctDecodeRepeatedly(q)).toLowerCase();
+  if (QUERY_SESSION.test(q)) return null;
+  return alphaReorderQuery(q);
+}
+
+/**
+ * The key of a URL without a host, `scheme:path[?query][#fragment]` with the path from `from`
+ * (`file:///home/a.txt`, `urn:isbn:0451450523`), for a scheme that is not http-like: the key is
+ * the scheme and `:`, then path and query as the Google and IA rules make them (without a host
+ * the Google rules leave dot segments and empty ones in place). Null for the full rules: an
+ * empty path, a character outside the common shape, an ASP.NET page, a session id.
+ */
+function fastNoHost(url: string, colon: number, from: number): string | null {
+  PATH_RUN.lastIndex = from;
+  PATH_RUN.test(url);
+  let i = PATH_RUN.lastIndex;
+  if (i === from) return null;
+  const low = url.toLowerCase();
+  let p = low.slice(from, i);
+  if (p.includes('%')) p = recodeLower(p) ?? escapeOnce(pctDecodeRepeatedly(p)).toLowerCase();
+  if (p.includes('.aspx')) return null;
+  if (p.length > 1 && p.charCodeAt(p.length - 1) === 0x2f) p = p.slice(0, -1);
+  const n = url.length;
+  let query = '';
+  if (i < n && url.charCodeAt(i) === 0x3f) {
+    const q = fastQuery(url, low, i + 1);
+    if (q === null) return null;
+    query = q;
+    i = queryEnd;
+  }
+  if (i < n && url.charCodeAt(i) !== 0x23) return null;
+  const head = low.slice(0, colon + 1);
+  return query.length > 0 ? `${head}${p}?${query}` : head + p;
 }
 
 /**
@@ -588,9 +654,9 @@ export function fastSurt(url: string, o: SurtOptions): string | null {
  */
 export function surtKey(url: string, o: SurtOptions = NO_OPTIONS): string {
   if (url.length === 0) return '-';
+  if (url.startsWith('filedesc')) return url;
   const fast = fastSurt(url, o);
   if (fast !== null) return fast;
-  if (url.startsWith('filedesc')) return url;
   const u = parseHandy(toBytes(url, WHO), url);
   google(u);
   ia(u, o.hostMassage !== false);

@@ -147,9 +147,9 @@ function sortQuery(q: string): string {
     if (amp >= 0 && amp < from) amp = q.indexOf('&', from);
     if (semi >= 0 && semi < from) semi = q.indexOf(';', from);
     const to = amp < 0 ? (semi < 0 ? len : semi) : semi < 0 || amp < semi ? amp : semi;
-    if (to === from) {
-      if (to < len) same = false;
-    } else {
+    // an empty part, the last one after a final "&" or ";" too, is dropped
+    if (to === from) same = false;
+    else {
       if (eq >= 0 && eq < from) eq = q.indexOf('=', from);
       const e = eq >= 0 && eq < to ? eq : to;
       if (e === to) same = false;

@@ -103,6 +103,32 @@ test('queries sorted as offsets: many parts, separators, escapes decoded as comp
   assert.is(surt('http://ex.com/p?Q=%41B&q=b'), 'com,ex)/p?q=ab&q=b');
 });
 
+test('surt of URLs of other schemes, with a host and without (answers of the surt package)', () => {
+  const cases: [string, string, string][] = [
+    ['file:///Users/A/B.js?b=1&a=2', 'file:/users/a/b.js?a=2&b=1', 'file:/users/a/b.js?a=2&b=1'],
+    ['file://node.gypi', 'gypi,node)/', 'file://(gypi,node)/'],
+    ['ftp://h.com:21/x/', 'com,h:21)/x', 'ftp://(com,h:21)/x'],
+    ['ftp://www.h.com:0/x/', 'com,h)/x', 'ftp://(com,h)/x'],
+    ['file://H.example:8080/p/../q/', 'example,h:8080)/q', 'file://(example,h:8080)/q'],
+    // without a host the Google rules leave dot segments and empty ones in place
+    ['file:///a/./b//c/', 'file:/a/./b//c', 'file:/a/./b//c'],
+    ['node:url', 'node:url', 'node:url'],
+    ['file:///x/%41%2e%2e/y?%42=1&a', 'file:/x/a../y?a&b=1', 'file:/x/a../y?a&b=1'],
+    ['file:///a?sid=0123456789abcdef0123456789abcdef&b=1', 'file:/a?b=1', 'file:/a?b=1'],
+    ['http://h.example/p?a=1&', 'example,h)/p?&a=1', 'http://(example,h)/p?&a=1'],
+  ];
+  for (const [url, key, withScheme] of cases) {
+    assert.is(surt(url), key, url);
+    assert.is(surt(url, { withScheme: true }), withScheme, url);
+  }
+});
+
+test('w3lib drops an empty last part of the query, after a final "&" or ";" (w3lib 2.1.1\'s answers)', () => {
+  assert.is(canonicalize('http://h.example/p?a=1&', 'w3lib'), 'http://h.example/p?a=1');
+  assert.is(canonicalize('http://h.example/p?b=1;a=2;', 'w3lib'), 'http://h.example/p?a=2&b=1');
+  assert.is(canonicalize('file:///x/%41%2e%2e/y?%42=1&a', 'w3lib'), 'file:///x/A../y?B=1&a=');
+});
+
 test('errors where the references raise, naming the reason', () => {
   throwsUriError(() => canonicalize('http://[::1/', 'w3lib'), 'INVALID_HOST', /without its pair/);
   throwsUriError(() => canonicalize('http://x[::1]/', 'w3lib'), 'INVALID_HOST', /before "\["/);
