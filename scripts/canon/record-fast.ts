@@ -43,6 +43,10 @@ const SCHEMES = [
 ];
 const SEPARATORS = ['://', ':///', ':/', ':', '://///', ':////', '://:'];
 const HOSTS = [
+  '',
+  ':',
+  '::',
+  'u@',
   'example.com',
   'www.example.com',
   'WWW2.Ex.COM',

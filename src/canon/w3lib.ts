@@ -70,12 +70,12 @@ const USES_NETLOC = new Set([
 ]);
 
 /**
- * The common shape, `scheme://host/path?query#fragment` in ASCII, with no `%`, no `;` in the path,
+ * The common shape, `scheme://host/path?query#fragment` in ASCII (the host may be empty), with no `;` in the path,
  * no brackets or whitespace in the host and nothing that `quote` would encode: what is left to do
  * is case, the empty path and the query's order.
  */
 const FAST =
-  /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#[\]\x00-\x20\x7f-\uffff]+)(\/[A-Za-z0-9_.~:/[\]@!$&'()*+,=|%-]*)?(?:\?([A-Za-z0-9_.~:/?[\]@!$&'()*+,;=|%-]*))?(?:#|$)/;
+  /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#[\]\x00-\x20\x7f-\uffff]*)(\/[A-Za-z0-9_.~:/[\]@!$&'()*+,=|%-]*)?(?:\?([A-Za-z0-9_.~:/?[\]@!$&'()*+,;=|%-]*))?(?:#|$)/;
 const STRIP = /^[\x00-\x20]+|[\x00-\x20]+$/g;
 const TAB_NEWLINE = /[\t\n\r]/g;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+\-.]*:/;
@@ -292,10 +292,13 @@ function lowerHost(s: string): string {
  */
 export function w3libCanonicalize(input: string): string {
   const fast = FAST.exec(input);
-  if (fast !== null) {
+  let netloc = fast === null ? '' : lowerBytes(fast[2]!);
+  if (netloc.charCodeAt(netloc.length - 1) === 0x3a) netloc = netloc.replace(/:+$/, '');
+  // Without a host (or only a colon), `urlunsplit` writes `//` only for the schemes of
+  // `uses_netloc` and a path that does not start with `//` itself (`file:///a`): the others
+  // take the full rules.
+  if (fast !== null && (netloc.length > 0 || (USES_NETLOC.has(lowerBytes(fast[1]!)) && !fast[3]?.startsWith('//')))) {
     // Nothing to strip, quote or decode: the scheme and host to lower case, the query sorted.
-    let netloc = lowerBytes(fast[2]!);
-    if (netloc.charCodeAt(netloc.length - 1) === 0x3a) netloc = netloc.replace(/:+$/, '');
     const query = fast[4] === undefined ? '' : sortQuery(fast[4]);
     let path = fast[3] || '/';
     if (path.includes('%')) path = requotePath(path);
@@ -311,7 +314,7 @@ export function w3libCanonicalize(input: string): string {
     scheme = lowerBytes(m[0].slice(0, -1));
     rest = url.slice(m[0].length);
   }
-  let netloc = '';
+  netloc = '';
   if (rest.startsWith('//')) {
     let end = rest.length;
     for (let i = 2; i < rest.length; i++) {

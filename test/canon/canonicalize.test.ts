@@ -129,6 +129,19 @@ test('w3lib drops an empty last part of the query, after a final "&" or ";" (w3l
   assert.is(canonicalize('file:///x/%41%2e%2e/y?%42=1&a', 'w3lib'), 'file:///x/A../y?B=1&a=');
 });
 
+test("w3lib without a host: '//' only for the schemes of Python's uses_netloc and a path that does not start with it (w3lib 2.1.1's answers)", () => {
+  const cases: [string, string][] = [
+    ['file:///a?b=1&a', 'file:///a?a=&b=1'],
+    ['file://:/x', 'file:///x'],
+    ['urn://:/x', 'urn:/x'],
+    ['foo:///x', 'foo:/x'],
+    ['file:////x', 'file://x'],
+    ['file://', 'file:///'],
+    ['foo://', 'foo:/'],
+  ];
+  for (const [url, want] of cases) assert.is(canonicalize(url, 'w3lib'), want, url);
+});
+
 test('errors where the references raise, naming the reason', () => {
   throwsUriError(() => canonicalize('http://[::1/', 'w3lib'), 'INVALID_HOST', /without its pair/);
   throwsUriError(() => canonicalize('http://x[::1]/', 'w3lib'), 'INVALID_HOST', /before "\["/);
