@@ -420,8 +420,30 @@ export function iaCanonicalize(url: string): string {
 const PATH_RUN = /[A-Za-z0-9_.~!"$&'()*+,/:;<=>@[\\\]^`{|}%-]*/y;
 /** The same for a query, which may hold `?`. */
 const QUERY_RUN = /[A-Za-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}%-]*/y;
-/** What sends a lower-case query to the full rules: a session id may be in it. */
-const QUERY_SESSION = /sid|session|cfid/;
+/**
+ * What sends a lower-case query to the full rules: a session id may be in it. Each of the
+ * patterns of `stripQuerySessionID` holds one of these (`jsessionid=`, `aspsessionid…` hold
+ * `sessionid`, `phpsessid=` holds `sid=`).
+ */
+const QUERY_SESSION = /sid=|sessionid|cfid=/;
+/**
+ * The query run of QUERY_RUN whose escapes are all of bytes that `escapeOnce` escapes, in either
+ * case (sticky): where it reaches the query's end, lowering is all the Google rules change.
+ */
+const QUERY_KEPT =
+  /[A-Za-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}-]*(?:%(?:[01][0-9a-fA-F]|2[03]|7[fF]|[89a-fA-F][0-9a-fA-F])[A-Za-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}-]*)*/y;
+
+/**
+ * Whether the lower-case `q` may hold a session id: a test of QUERY_SESSION only where `id`
+ * follows an `s`, `n` or `f` (each of its names ends so), as few queries have one.
+ */
+function maySessionId(q: string): boolean {
+  for (let p = q.indexOf('id', 1); p >= 0; p = q.indexOf('id', p + 2)) {
+    const c = q.charCodeAt(p - 1);
+    if (c === 0x73 || c === 0x6e || c === 0x66) return QUERY_SESSION.test(q);
+  }
+  return false;
+}
 /** What sends a lower-case path of the common shape to the full rules: a dot or empty segment, an ASP.NET page. */
 const PATH_OUT = /\/[./]|\.aspx/;
 /** The same, or a `%`: one scan of the path for the usual case, where none is there. */
@@ -607,14 +629,21 @@ let queryEnd = 0;
  * lower-cased and sorted by the IA rules; null where a session id may be in it (the full rules).
  */
 function fastQuery(url: string, low: string, from: number): string | null {
-  QUERY_RUN.lastIndex = from;
-  QUERY_RUN.test(url);
-  const i = QUERY_RUN.lastIndex;
+  QUERY_KEPT.lastIndex = from;
+  QUERY_KEPT.test(url);
+  let i = QUERY_KEPT.lastIndex;
+  let q: string;
+  if (url.charCodeAt(i) === 0x25) {
+    // an escape to decode, a `%25` or a stray `%`: the run's end, then the recoding
+    QUERY_RUN.lastIndex = i;
+    QUERY_RUN.test(url);
+    i = QUERY_RUN.lastIndex;
+    q = low.slice(from, i);
+    q = recodeLower(q) ?? escapeOnce(pctDecodeRepeatedly(q)).toLowerCase();
+  } else q = low.slice(from, i);
   queryEnd = i;
   if (i === from) return '';
-  let q = low.slice(from, i);
-  if (q.includes('%')) q = recodeLower(q) ?? escapeOnce(pctDecodeRepeatedly(q)).toLowerCase();
-  if (QUERY_SESSION.test(q)) return null;
+  if (maySessionId(q)) return null;
   return alphaReorderQuery(q);
 }
 

@@ -101,6 +101,13 @@ test('queries sorted as offsets: many parts, separators, escapes decoded as comp
   assert.is(surt('http://example.com/\u212aa?\u212a=1'), 'com,example)/%e2%84%aaa?%e2%84%aa=1');
   assert.is(surt('http://\u212aexample.com/'), 'com,kexample)/');
   assert.is(surt('http://ex.com/p?Q=%41B&q=b'), 'com,ex)/p?q=ab&q=b');
+  // session ids: the regular expressions run only where a name of theirs may be
+  assert.is(surt('http://a.com/?sidebar=1&b=2&id=3&aid=4'), 'com,a)/?aid=4&b=2&id=3&sidebar=1');
+  assert.is(surt('http://a.com/?id=1&fid=2&nid=3'), 'com,a)/?fid=2&id=1&nid=3');
+  assert.is(surt('http://a.com/?b=1&JSESSIONID=0123456789abcdef0123456789abcdef'), 'com,a)/?&b=1');
+  // escapes that stay (of either case) and escapes to decode
+  assert.is(surt('http://a.com/?b=%E9&a=%e9%0A'), 'com,a)/?a=%e9%0a&b=%e9');
+  assert.is(surt('http://a.com/?b=%2F&a=%E9%20'), 'com,a)/?a=%e9%20&b=/');
 });
 
 test('surt of URLs of other schemes, with a host and without (answers of the surt package)', () => {
