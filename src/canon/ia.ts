@@ -4,7 +4,17 @@
  * package's `surt()` key: `org,archive)/index.html?a=b`.
  */
 import { UriError } from '../syntax/errors.js';
-import { decodeIgnore, hasNonAscii, hexValue, lowerBytes, pctDecodeRepeatedly, pctEncode, safeTable, toBytes } from './bytes.js';
+import {
+  decodeIgnore,
+  hasNonAscii,
+  hexValue,
+  inputIndex,
+  lowerBytes,
+  pctDecodeRepeatedly,
+  pctEncode,
+  safeTable,
+  toBytes,
+} from './bytes.js';
 import { idna2003Encode } from './idna2003.js';
 import { addPart, parts, sortParts } from './parts.js';
 
@@ -52,14 +62,25 @@ const ESCAPE_ONCE_SAFE = safeTable(`ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 
 /** `handyurl.parse(url)`; `url` is a byte string. */
 export function parseHandy(url: string, input: string): HandyUrl {
-  if (url.length > 0 && (isSpace(url.charCodeAt(0)) || isSpace(url.charCodeAt(url.length - 1)))) url = url.replace(STRIP, '');
+  // what is taken from the start of the URL and added to it, to name a position in `input`
+  let lead = 0;
+  let added = 0;
+  let cut = 0;
+  if (url.length > 0 && (isSpace(url.charCodeAt(0)) || isSpace(url.charCodeAt(url.length - 1)))) {
+    while (lead < url.length && isSpace(url.charCodeAt(lead))) lead++;
+    url = url.replace(STRIP, '');
+  }
   if (TAB_NEWLINE.test(url)) url = url.replace(TAB_NEWLINE_G, '');
-  if (url.length > 0 && !HAS_SCHEME.test(url)) url = `http://${url}`;
+  if (url.length > 0 && !HAS_SCHEME.test(url)) {
+    url = `http://${url}`;
+    added = 7;
+  }
   const multi = url.charCodeAt(0) === 0x68 ? MULTIPLE_PROTOCOLS.exec(url) : null;
   if (multi !== null && multi[0].length > 8) {
-    const last = multi[0].lastIndexOf('http');
-    url = url.slice(last);
+    cut = multi[0].lastIndexOf('http');
+    url = url.slice(cut);
   }
+  const at = (i: number): number => inputIndex(input, url.length > 0 && hasNonAscii(input), lead, Math.max(0, i + cut - added));
   const m = RFC2396.exec(url)!;
   const scheme = m[1] ?? '';
   let netloc = m[2] ?? '';
@@ -67,13 +88,20 @@ export function parseHandy(url: string, input: string): HandyUrl {
   const query = m[4] ?? '';
   const fragment = m[5] ?? '';
   if (scheme.length === 0) {
-    throw new UriError('INVALID_SCHEME', 0, input, `${WHO}: an empty URL has no scheme (the surt package fails on it with AttributeError)`);
+    throw new UriError(
+      'INVALID_SCHEME',
+      input.length,
+      input,
+      `${WHO}: the URL is ${input.length === 0 ? 'empty' : 'only whitespace'}, so it has no scheme at index ${input.length} (the surt package fails on it with AttributeError)`,
+    );
   }
   if (netloc.endsWith(':')) netloc = netloc.replace(/:+$/, '');
   // SplitResultBytes._hostinfo, .port and .hostname
+  const hostinfoAt = scheme.length + 3 + netloc.lastIndexOf('@') + 1;
   const hostinfo = netloc.slice(netloc.lastIndexOf('@') + 1);
   let hostname: string;
   let portText: string;
+  let portAt: number;
   const open = hostinfo.indexOf('[');
   if (open >= 0) {
     const bracketed = hostinfo.slice(open + 1);
@@ -82,24 +110,35 @@ export function parseHandy(url: string, input: string): HandyUrl {
     const after = close < 0 ? '' : bracketed.slice(close + 1);
     const colon = after.indexOf(':');
     portText = colon < 0 ? '' : after.slice(colon + 1);
+    portAt = hostinfoAt + open + 1 + close + 1 + colon + 1;
   } else {
     const colon = hostinfo.indexOf(':');
     hostname = colon < 0 ? hostinfo : hostinfo.slice(0, colon);
     portText = colon < 0 ? '' : hostinfo.slice(colon + 1);
+    portAt = hostinfoAt + colon + 1;
   }
   let port: number | null = null;
   if (portText.length > 0) {
-    if (!/^[0-9]+$/.test(portText)) {
-      throw new UriError('INVALID_PORT', 0, input, `${WHO}: the port "${portText}" is not a number (Python's urlsplit raises ValueError)`);
-    }
-    const n = Number(portText);
-    if (n > 65535)
+    const bad = portText.search(/[^0-9]/);
+    if (bad >= 0) {
+      const i = at(portAt + bad);
       throw new UriError(
         'INVALID_PORT',
-        0,
+        i,
         input,
-        `${WHO}: the port ${portText} is out of range 0-65535 (Python's urlsplit raises ValueError)`,
+        `${WHO}: the port "${portText}" is not a number: ${JSON.stringify(input[i] ?? '')} at index ${i} (Python's urlsplit raises ValueError)`,
       );
+    }
+    const n = Number(portText);
+    if (n > 65535) {
+      const i = at(portAt);
+      throw new UriError(
+        'INVALID_PORT',
+        i,
+        input,
+        `${WHO}: the port ${portText} at index ${i} is out of range 0-65535 (Python's urlsplit raises ValueError)`,
+      );
+    }
     port = n === 0 ? null : n;
   }
   let host: string | null = null;
