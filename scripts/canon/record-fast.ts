@@ -4,7 +4,7 @@
  * the bench corpora (http, https, `file:` with and without a host, `node:`) and long URLs of
  * escaped words and many query parts, with their scheme,
  * authority, path, query and fragment swapped for pieces that sit on either side of each test
- * that keeps a URL on a fast path.
+ * that keeps a URL on a fast path; and escape soup (`%25`, stray `%`) after a few heads.
  *
  *   SURT_SRC=…/surt URLCANON_SRC=…/urlcanon/python node build/scripts/canon/record-fast.js
  *
@@ -248,6 +248,50 @@ function long(rng: Rng): string {
   return `${u}?${parts.join('&')}`;
 }
 
+/** Pieces of escape soup: `%25` that makes escapes when decoded, stray `%`, escapes of either case. */
+const ESCAPES = [
+  '%',
+  '25',
+  '%25',
+  '%2',
+  '5',
+  '41',
+  '%41',
+  '%e9',
+  '%E9',
+  'a',
+  'B',
+  '%zz',
+  '%%',
+  '2',
+  'e',
+  '9',
+  'F',
+  '%7f',
+  '%20',
+  '%23',
+  '%2f',
+  '%2F',
+  '/',
+  'x',
+  '%3f',
+  '%3D',
+  '=',
+  '&',
+  '%26',
+  '%c3%a9',
+  '%5',
+  '%25%',
+  '%252',
+  '%2525',
+];
+
+function escapeSoup(rng: Rng, n: number): string {
+  let s = '';
+  for (let i = rng.range(1, n); i > 0; i--) s += rng.pick(ESCAPES);
+  return s;
+}
+
 const SCALE = Number(process.env.CANON_SCALE ?? 1);
 
 function inputs(): string[] {
@@ -260,6 +304,10 @@ function inputs(): string[] {
     [readFileSync(join(data, 'ada_isaacs_files.txt'), 'utf8').split('\n').filter(Boolean), 300],
   ];
   const out = new Set<string>();
+  for (let i = 0; i < 200 * SCALE; i++) {
+    const head = rng.pick(['http://a.com/', 'file:///', 'ftp://h.org/x/', 'https://www.b.net:8080/']);
+    out.add(`${head}${escapeSoup(rng, 8)}${rng.chance(0.5) ? `?${escapeSoup(rng, 10)}` : ''}`);
+  }
   for (let i = 0; i < 150 * SCALE; i++) {
     const u = long(rng);
     out.add(u);

@@ -538,6 +538,41 @@ function recodeLower(s: string): string | null {
   return from === 0 ? s : out + s.slice(from);
 }
 
+/**
+ * What `escapeOnce(unescapeRepeatedly(s))` and then lower-casing make of the lower-case `s` where
+ * `recodeLower` gives up (a `%25`, a stray `%`): passes that decode each escape as
+ * `unescapeRepeatedly` does, all but those of the bytes `escapeOnce` escapes, which stay as they
+ * are (decoded, such a byte can neither start an escape nor be read as a digit of one, so
+ * leaving it escaped changes no later pass), until a pass changes nothing; then each `%` that
+ * starts no escape is escaped. Each pass of the reference decodes and its end escapes every
+ * byte of a long UTF-8 text again.
+ */
+function recodeLowerRepeatedly(s: string): string {
+  for (;;) {
+    let out = '';
+    let from = 0;
+    for (let i = 0; ; ) {
+      RECODE_RUN.lastIndex = i;
+      RECODE_RUN.test(s);
+      i = RECODE_RUN.lastIndex;
+      if (i === s.length) break;
+      const h = hexValue(s.charCodeAt(i + 1));
+      const l = h < 0 ? -1 : hexValue(s.charCodeAt(i + 2));
+      if (l < 0) {
+        i++;
+        continue;
+      }
+      out += s.slice(from, i) + LOWER_CHARS[(h << 4) | l]!;
+      from = i + 3;
+      i += 3;
+    }
+    if (from === 0) return s.includes('%') ? s.replace(STRAY_PCT, '%25') : s;
+    s = out + s.slice(from);
+  }
+}
+/** A `%` that starts no escape. */
+const STRAY_PCT = /%(?![0-9a-f]{2})/g;
+
 /** Each byte that `escapeOnce` keeps as a one-character string, in lower case. */
 const LOWER_CHARS: readonly string[] = Array.from({ length: 128 }, (_, b) => String.fromCharCode(b >= 0x41 && b <= 0x5a ? b | 0x20 : b));
 
@@ -651,7 +686,7 @@ export function fastSurt(url: string, o: SurtOptions): string | null {
       // a dot segment, an empty one or an ASP.NET page: the full rules
       if (PATH_OUT.test(p)) return null;
       // the Google rules' unescapeRepeatedly and escapeOnce, then what they may have made
-      p = recodeLower(p) ?? escapeOnce(pctDecodeRepeatedly(p)).toLowerCase();
+      p = recodeLower(p) ?? recodeLowerRepeatedly(p);
       if (PATH_OUT.test(p)) return null;
     }
     if (p.length > 1 && p.charCodeAt(p.length - 1) === 0x2f) p = p.slice(0, -1);
@@ -694,7 +729,7 @@ function fastQuery(url: string, low: string, from: number): string | null {
     QUERY_RUN.test(url);
     i = QUERY_RUN.lastIndex;
     q = low.slice(from, i);
-    q = recodeLower(q) ?? escapeOnce(pctDecodeRepeatedly(q)).toLowerCase();
+    q = recodeLower(q) ?? recodeLowerRepeatedly(q);
   } else q = low.slice(from, i);
   queryEnd = i;
   if (i === from) return '';
@@ -716,7 +751,7 @@ function fastNoHost(url: string, colon: number, from: number): string | null {
   if (i === from) return null;
   const low = url.toLowerCase();
   let p = low.slice(from, i);
-  if (p.includes('%')) p = recodeLower(p) ?? escapeOnce(pctDecodeRepeatedly(p)).toLowerCase();
+  if (p.includes('%')) p = recodeLower(p) ?? recodeLowerRepeatedly(p);
   if (p.includes('.aspx')) return null;
   if (p.length > 1 && p.charCodeAt(p.length - 1) === 0x2f) p = p.slice(0, -1);
   const n = url.length;
