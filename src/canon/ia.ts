@@ -514,60 +514,53 @@ const PATH_OUT_OR_PCT = /\/[./]|\.aspx|%/;
 const RECODE_RUN = /[^%]*(?:%(?:[01][0-9a-f]|2[03]|7f|[89a-f][0-9a-f])[^%]*)*/y;
 
 /**
- * What `escapeOnce(unescapeRepeatedly(s))` and then lower-casing make of the lower-case `s`, or
- * null where one pass of decoding would not do (a `%25`, a `%` that starts no escape): each
- * escape of a byte that `escapeOnce` keeps becomes that byte in lower case; the runs between
- * them stay slices of `s`.
+ * One pass of `unescapeRepeatedly` over the lower-case `s`, and the escaping and lower-casing
+ * after it, for what that pass decodes: each escape of a byte that `escapeOnce` keeps becomes
+ * that byte in lower case; the escapes of the bytes it escapes stay as they are (decoded, such a
+ * byte can neither start an escape nor be read as a digit of one, so leaving it escaped changes
+ * no later pass); the runs between them stay slices of `s`. Where `once`, null at a `%25` or a
+ * `%` that starts no escape, where one pass would not do.
  */
-function recodeLower(s: string): string | null {
+function recodePass(s: string, once: boolean): string | null {
   let out = '';
   let from = 0;
-  for (let i = 0; ; i += 3) {
+  for (let i = 0; ; ) {
     RECODE_RUN.lastIndex = i;
     RECODE_RUN.test(s);
     i = RECODE_RUN.lastIndex;
     if (i === s.length) break;
     const h = hexValue(s.charCodeAt(i + 1));
     const l = h < 0 ? -1 : hexValue(s.charCodeAt(i + 2));
-    if (l < 0) return null;
     const b = (h << 4) | l;
-    if (b === 0x25) return null;
-    out += s.slice(from, i) + LOWER_CHARS[b]!;
-    from = i + 3;
-  }
-  return from === 0 ? s : out + s.slice(from);
-}
-
-/**
- * What `escapeOnce(unescapeRepeatedly(s))` and then lower-casing make of the lower-case `s` where
- * `recodeLower` gives up (a `%25`, a stray `%`): passes that decode each escape as
- * `unescapeRepeatedly` does, all but those of the bytes `escapeOnce` escapes, which stay as they
- * are (decoded, such a byte can neither start an escape nor be read as a digit of one, so
- * leaving it escaped changes no later pass), until a pass changes nothing; then each `%` that
- * starts no escape is escaped. Each pass of the reference decodes and its end escapes every
- * byte of a long UTF-8 text again.
- */
-function recodeLowerRepeatedly(s: string): string {
-  for (;;) {
-    let out = '';
-    let from = 0;
-    for (let i = 0; ; ) {
-      RECODE_RUN.lastIndex = i;
-      RECODE_RUN.test(s);
-      i = RECODE_RUN.lastIndex;
-      if (i === s.length) break;
-      const h = hexValue(s.charCodeAt(i + 1));
-      const l = h < 0 ? -1 : hexValue(s.charCodeAt(i + 2));
+    if (l < 0 || b === 0x25) {
+      if (once) return null;
       if (l < 0) {
         i++;
         continue;
       }
-      out += s.slice(from, i) + LOWER_CHARS[(h << 4) | l]!;
-      from = i + 3;
-      i += 3;
     }
-    if (from === 0) return s.includes('%') ? s.replace(STRAY_PCT, '%25') : s;
-    s = out + s.slice(from);
+    out += s.slice(from, i) + LOWER_CHARS[b]!;
+    from = i + 3;
+    i += 3;
+  }
+  return from === 0 ? s : out + s.slice(from);
+}
+
+/** What `escapeOnce(unescapeRepeatedly(s))` and then lower-casing make of the lower-case `s`, or null where one pass would not do. */
+function recodeLower(s: string): string | null {
+  return recodePass(s, true);
+}
+
+/**
+ * The same where `recodeLower` gives up (a `%25`, a stray `%`): passes until one changes
+ * nothing, then each `%` that starts no escape escaped. (The reference decodes every escape
+ * each pass and escapes every byte of a long UTF-8 text again at the end.)
+ */
+function recodeLowerRepeatedly(s: string): string {
+  for (;;) {
+    const d = recodePass(s, false)!;
+    if (d === s) return s.includes('%') ? s.replace(STRAY_PCT, '%25') : s;
+    s = d;
   }
 }
 /** A `%` that starts no escape. */
