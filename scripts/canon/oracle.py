@@ -4,7 +4,8 @@
 
 Runs under Debian's /usr/bin/python3 (w3lib 2.1.1, idna 3.3) with fetched copies of
 internetarchive/surt and iipc/urlcanon on sys.path: SURT_SRC and URLCANON_SRC name their
-source folders (see scripts/canon/record.ts).
+source folders (see scripts/canon/record.ts). CANON_FORMS, a comma-separated list of the names
+of ANSWERS, keeps only those forms.
 """
 import json
 import os
@@ -46,6 +47,9 @@ ANSWERS = {
     'surt-massage': lambda url: surt.surt(url, host_massage=False),
     'surt-reverseip': lambda url: surt.surt(url, reverse_ipaddr=False),
 }
+
+if os.environ.get('CANON_FORMS'):
+    ANSWERS = {name: ANSWERS[name] for name in os.environ['CANON_FORMS'].split(',')}
 
 
 def answer(fn, url):

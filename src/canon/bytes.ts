@@ -39,20 +39,59 @@ export function bytesOf(s: string): Uint8Array {
   return b;
 }
 
-/** The text that the byte string `b` encodes as UTF-8; bytes that are not UTF-8 throw, as Python's strict decoder does. */
-export function fromBytes(b: string, who: string): string {
+/**
+ * The text that the byte string `b` encodes as UTF-8; bytes that are not UTF-8 throw, as Python's
+ * strict decoder does. Such bytes can only come from escapes that a rule decoded, so the error
+ * names the first escape of a byte above 0x7F in `input` (what the caller was given).
+ */
+export function fromBytes(b: string, who: string, input: string): string {
   if (!NON_ASCII.test(b)) return b;
   try {
     return decoder.decode(bytesOf(b));
   } catch {
-    const at = b.search(NON_ASCII);
+    const esc = input.search(/%[89a-fA-F][0-9a-fA-F]/);
+    const at = esc < 0 ? input.length : esc;
     throw new UriError(
       'INVALID_UTF8',
       at,
-      b,
-      `${who}: the result holds bytes that are not UTF-8 (from index ${at}); the reference fails on it too`,
+      input,
+      `${who}: the result holds bytes that are not UTF-8 (from the escape at index ${at}); the reference fails on it too`,
     );
   }
+}
+
+/** The index in `s` of the character whose UTF-8 form starts at byte `at` of the UTF-8 form of `s`. */
+export function charIndex(s: string, at: number): number {
+  let bytes = 0;
+  let i = 0;
+  while (i < s.length && bytes < at) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      bytes += 4;
+      i += 2;
+    } else {
+      bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
+      i++;
+    }
+  }
+  return i;
+}
+
+/**
+ * The index in `input` of the character at `i` of `cleaned`: `cleaned` is `input` (its UTF-8
+ * bytes, one character per byte, where `bytes`) without its first `lead` characters and with
+ * its tabs and newlines taken out, as the references clean a URL before they split it.
+ */
+export function inputIndex(input: string, bytes: boolean, lead: number, i: number): number {
+  const b = bytes ? latin1(encoder.encode(input)) : input;
+  let p = lead;
+  for (let k = 0; p < b.length; p++) {
+    const c = b.charCodeAt(p);
+    if (c === 0x09 || c === 0x0a || c === 0x0d) continue;
+    if (k === i) break;
+    k++;
+  }
+  return bytes ? charIndex(input, p) : p;
 }
 
 /** The length of the UTF-8 sequence at `i` of the byte string `b`, or 0 where none starts (Unicode Table 3-7). */

@@ -4,9 +4,19 @@
  * package's `surt()` key: `org,archive)/index.html?a=b`.
  */
 import { UriError } from '../syntax/errors.js';
-import { decodeIgnore, hasNonAscii, hexValue, lowerBytes, pctDecodeRepeatedly, pctEncode, safeTable, toBytes } from './bytes.js';
+import {
+  decodeIgnore,
+  hasNonAscii,
+  hexValue,
+  inputIndex,
+  lowerBytes,
+  pctDecodeRepeatedly,
+  pctEncode,
+  safeTable,
+  toBytes,
+} from './bytes.js';
 import { idna2003Encode } from './idna2003.js';
-import { addPart, parts, sortParts } from './parts.js';
+import { addPart, INSERTION_MAX, parts, sortParts } from './parts.js';
 
 /** The options of `surt()`, as the `surt` package names them in Python. */
 export interface SurtOptions {
@@ -52,14 +62,25 @@ const ESCAPE_ONCE_SAFE = safeTable(`ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqr
 
 /** `handyurl.parse(url)`; `url` is a byte string. */
 export function parseHandy(url: string, input: string): HandyUrl {
-  if (url.length > 0 && (isSpace(url.charCodeAt(0)) || isSpace(url.charCodeAt(url.length - 1)))) url = url.replace(STRIP, '');
+  // what is taken from the start of the URL and added to it, to name a position in `input`
+  let lead = 0;
+  let added = 0;
+  let cut = 0;
+  if (url.length > 0 && (isSpace(url.charCodeAt(0)) || isSpace(url.charCodeAt(url.length - 1)))) {
+    while (lead < url.length && isSpace(url.charCodeAt(lead))) lead++;
+    url = url.replace(STRIP, '');
+  }
   if (TAB_NEWLINE.test(url)) url = url.replace(TAB_NEWLINE_G, '');
-  if (url.length > 0 && !HAS_SCHEME.test(url)) url = `http://${url}`;
+  if (url.length > 0 && !HAS_SCHEME.test(url)) {
+    url = `http://${url}`;
+    added = 7;
+  }
   const multi = url.charCodeAt(0) === 0x68 ? MULTIPLE_PROTOCOLS.exec(url) : null;
   if (multi !== null && multi[0].length > 8) {
-    const last = multi[0].lastIndexOf('http');
-    url = url.slice(last);
+    cut = multi[0].lastIndexOf('http');
+    url = url.slice(cut);
   }
+  const at = (i: number): number => inputIndex(input, url.length > 0 && hasNonAscii(input), lead, Math.max(0, i + cut - added));
   const m = RFC2396.exec(url)!;
   const scheme = m[1] ?? '';
   let netloc = m[2] ?? '';
@@ -67,13 +88,20 @@ export function parseHandy(url: string, input: string): HandyUrl {
   const query = m[4] ?? '';
   const fragment = m[5] ?? '';
   if (scheme.length === 0) {
-    throw new UriError('INVALID_SCHEME', 0, input, `${WHO}: an empty URL has no scheme (the surt package fails on it with AttributeError)`);
+    throw new UriError(
+      'INVALID_SCHEME',
+      input.length,
+      input,
+      `${WHO}: the URL is ${input.length === 0 ? 'empty' : 'only whitespace'}, so it has no scheme at index ${input.length} (the surt package fails on it with AttributeError)`,
+    );
   }
   if (netloc.endsWith(':')) netloc = netloc.replace(/:+$/, '');
   // SplitResultBytes._hostinfo, .port and .hostname
+  const hostinfoAt = scheme.length + 3 + netloc.lastIndexOf('@') + 1;
   const hostinfo = netloc.slice(netloc.lastIndexOf('@') + 1);
   let hostname: string;
   let portText: string;
+  let portAt: number;
   const open = hostinfo.indexOf('[');
   if (open >= 0) {
     const bracketed = hostinfo.slice(open + 1);
@@ -82,24 +110,35 @@ export function parseHandy(url: string, input: string): HandyUrl {
     const after = close < 0 ? '' : bracketed.slice(close + 1);
     const colon = after.indexOf(':');
     portText = colon < 0 ? '' : after.slice(colon + 1);
+    portAt = hostinfoAt + open + 1 + close + 1 + colon + 1;
   } else {
     const colon = hostinfo.indexOf(':');
     hostname = colon < 0 ? hostinfo : hostinfo.slice(0, colon);
     portText = colon < 0 ? '' : hostinfo.slice(colon + 1);
+    portAt = hostinfoAt + colon + 1;
   }
   let port: number | null = null;
   if (portText.length > 0) {
-    if (!/^[0-9]+$/.test(portText)) {
-      throw new UriError('INVALID_PORT', 0, input, `${WHO}: the port "${portText}" is not a number (Python's urlsplit raises ValueError)`);
-    }
-    const n = Number(portText);
-    if (n > 65535)
+    const bad = portText.search(/[^0-9]/);
+    if (bad >= 0) {
+      const i = at(portAt + bad);
       throw new UriError(
         'INVALID_PORT',
-        0,
+        i,
         input,
-        `${WHO}: the port ${portText} is out of range 0-65535 (Python's urlsplit raises ValueError)`,
+        `${WHO}: the port "${portText}" is not a number: ${JSON.stringify(input[i] ?? '')} at index ${i} (Python's urlsplit raises ValueError)`,
       );
+    }
+    const n = Number(portText);
+    if (n > 65535) {
+      const i = at(portAt);
+      throw new UriError(
+        'INVALID_PORT',
+        i,
+        input,
+        `${WHO}: the port ${portText} at index ${i} is out of range 0-65535 (Python's urlsplit raises ValueError)`,
+      );
+    }
     port = n === 0 ? null : n;
   }
   let host: string | null = null;
@@ -295,11 +334,29 @@ export function alphaReorderQuery(q: string): string {
     n = addPart(n, from, eq >= 0 && eq < to ? eq : to, to);
     if (amp < 0) break;
   }
-  if (!sortParts(n, q, compareArgs)) return q;
+  if (!(n <= INSERTION_MAX ? sortArgs(n, q) : sortParts(n, q, compareArgs))) return q;
   const { start, end, order } = parts;
   let out = q.slice(start[order[0]!]!, end[order[0]!]!);
   for (let k = 1; k < n; k++) out += `&${q.slice(start[order[k]!]!, end[order[k]!]!)}`;
   return out;
+}
+
+/**
+ * `parts.order` set to the `n` parts of `q` in the order of `compareArgs` by insertion sort (as
+ * `sortParts` sorts up to INSERTION_MAX parts); false where they were in order already. A copy
+ * of its loop that calls `compareArgs` directly: called through `sortParts`, which w3lib's
+ * queries share, the comparison is not inlined (the sort took 35% longer with both in use).
+ */
+function sortArgs(n: number, q: string): boolean {
+  const order = parts.order;
+  let moved = false;
+  for (let k = 0; k < n; k++) {
+    let j = k;
+    for (; j > 0 && compareArgs(q, order[j - 1]!, k) > 0; j--) order[j] = order[j - 1]!;
+    if (j !== k) moved = true;
+    order[j] = k;
+  }
+  return moved;
 }
 
 /** Python's order of `tuple(arg.split('=', 1))` of the parts `a` and `b` of `q`: by name, a 1-tuple before a 2-tuple of the same name, then by value. */
@@ -420,8 +477,30 @@ export function iaCanonicalize(url: string): string {
 const PATH_RUN = /[A-Za-z0-9_.~!"$&'()*+,/:;<=>@[\\\]^`{|}%-]*/y;
 /** The same for a query, which may hold `?`. */
 const QUERY_RUN = /[A-Za-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}%-]*/y;
-/** What sends a lower-case query to the full rules: a session id may be in it. */
-const QUERY_SESSION = /sid|session|cfid/;
+/**
+ * What sends a lower-case query to the full rules: a session id may be in it. Each of the
+ * patterns of `stripQuerySessionID` holds one of these (`jsessionid=`, `aspsessionid…` hold
+ * `sessionid`, `phpsessid=` holds `sid=`).
+ */
+const QUERY_SESSION = /sid=|sessionid|cfid=/;
+/**
+ * The query run of QUERY_RUN whose escapes are all of bytes that `escapeOnce` escapes, in either
+ * case (sticky): where it reaches the query's end, lowering is all the Google rules change.
+ */
+const QUERY_KEPT =
+  /[A-Za-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}-]*(?:%(?:[01][0-9a-fA-F]|2[03]|7[fF]|[89a-fA-F][0-9a-fA-F])[A-Za-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}-]*)*/y;
+
+/**
+ * Whether the lower-case `q` may hold a session id: a test of QUERY_SESSION only where `id`
+ * follows an `s`, `n` or `f` (each of its names ends so), as few queries have one.
+ */
+function maySessionId(q: string): boolean {
+  for (let p = q.indexOf('id', 1); p >= 0; p = q.indexOf('id', p + 2)) {
+    const c = q.charCodeAt(p - 1);
+    if (c === 0x73 || c === 0x6e || c === 0x66) return QUERY_SESSION.test(q);
+  }
+  return false;
+}
 /** What sends a lower-case path of the common shape to the full rules: a dot or empty segment, an ASP.NET page. */
 const PATH_OUT = /\/[./]|\.aspx/;
 /** The same, or a `%`: one scan of the path for the usual case, where none is there. */
@@ -435,31 +514,57 @@ const PATH_OUT_OR_PCT = /\/[./]|\.aspx|%/;
 const RECODE_RUN = /[^%]*(?:%(?:[01][0-9a-f]|2[03]|7f|[89a-f][0-9a-f])[^%]*)*/y;
 
 /**
- * What `escapeOnce(unescapeRepeatedly(s))` and then lower-casing make of the lower-case `s`, or
- * null where one pass of decoding would not do (a `%25`, a `%` that starts no escape): each
- * escape of a byte that `escapeOnce` keeps becomes that byte in lower case; the runs between
- * them stay slices of `s`.
+ * One pass of `unescapeRepeatedly` over the lower-case `s`, and the escaping and lower-casing
+ * after it, for what that pass decodes: each escape of a byte that `escapeOnce` keeps becomes
+ * that byte in lower case; the escapes of the bytes it escapes stay as they are (decoded, such a
+ * byte can neither start an escape nor be read as a digit of one, so leaving it escaped changes
+ * no later pass); the runs between them stay slices of `s`. Where `once`, null at a `%25` or a
+ * `%` that starts no escape, where one pass would not do.
  */
-function recodeLower(s: string): string | null {
-  const out: string[] = [];
+function recodePass(s: string, once: boolean): string | null {
+  let out = '';
   let from = 0;
-  for (let i = 0; ; i += 3) {
+  for (let i = 0; ; ) {
     RECODE_RUN.lastIndex = i;
     RECODE_RUN.test(s);
     i = RECODE_RUN.lastIndex;
     if (i === s.length) break;
     const h = hexValue(s.charCodeAt(i + 1));
     const l = h < 0 ? -1 : hexValue(s.charCodeAt(i + 2));
-    if (l < 0) return null;
     const b = (h << 4) | l;
-    if (b === 0x25) return null;
-    out.push(s.slice(from, i), LOWER_CHARS[b]!);
+    if (l < 0 || b === 0x25) {
+      if (once) return null;
+      if (l < 0) {
+        i++;
+        continue;
+      }
+    }
+    out += s.slice(from, i) + LOWER_CHARS[b]!;
     from = i + 3;
+    i += 3;
   }
-  if (from === 0) return s;
-  out.push(s.slice(from));
-  return out.join('');
+  return from === 0 ? s : out + s.slice(from);
 }
+
+/** What `escapeOnce(unescapeRepeatedly(s))` and then lower-casing make of the lower-case `s`, or null where one pass would not do. */
+function recodeLower(s: string): string | null {
+  return recodePass(s, true);
+}
+
+/**
+ * The same where `recodeLower` gives up (a `%25`, a stray `%`): passes until one changes
+ * nothing, then each `%` that starts no escape escaped. (The reference decodes every escape
+ * each pass and escapes every byte of a long UTF-8 text again at the end.)
+ */
+function recodeLowerRepeatedly(s: string): string {
+  for (;;) {
+    const d = recodePass(s, false)!;
+    if (d === s) return s.includes('%') ? s.replace(STRAY_PCT, '%25') : s;
+    s = d;
+  }
+}
+/** A `%` that starts no escape. */
+const STRAY_PCT = /%(?![0-9a-f]{2})/g;
 
 /** Each byte that `escapeOnce` keeps as a one-character string, in lower case. */
 const LOWER_CHARS: readonly string[] = Array.from({ length: 128 }, (_, b) => String.fromCharCode(b >= 0x41 && b <= 0x5a ? b | 0x20 : b));
@@ -467,10 +572,11 @@ const LOWER_CHARS: readonly string[] = Array.from({ length: 128 }, (_, b) => Str
 /**
  * The heads of SURT keys (`com,example)`, `http://(com,example,:8080)`) by the authority in lower
  * case and the options: a crawl meets few hosts, many times. A direct-mapped table keyed by a
- * hash taken while the authority is scanned, so that a hit neither allocates nor hashes again.
+ * hash taken while the authority is scanned, so that a hit neither allocates nor hashes again;
+ * 1,024 hashes (a host of the long_urls corpus, 169 hosts, missed often among 128).
  */
-const HEAD_RAW: string[] = new Array(1024).fill('');
-const HEAD_SURT: string[] = new Array(1024).fill('');
+const HEAD_RAW: string[] = new Array(8192).fill('');
+const HEAD_SURT: string[] = new Array(8192).fill('');
 
 /** For the characters of a host of the common shape (letters, digits, `-`, `.`), their lower case; 0 for any other. */
 const HOST_LOWER = new Uint8Array(128);
@@ -479,19 +585,22 @@ for (let c = 0; c < 128; c++) {
   HOST_LOWER[c] = /[a-z0-9.-]/.test(ch) ? c : /[A-Z]/.test(ch) ? c | 0x20 : 0;
 }
 
-/** The head of the key for the lower-case authority `low[from, to)` (host, then `:port` if `portAt` > 0), or null to take the full rules. */
-function headOf(low: string, from: number, to: number, portAt: number, https: boolean, o: SurtOptions, slot: number): string | null {
-  const raw = low.slice(from, to);
-  let host = portAt > 0 ? raw.slice(0, portAt - from) : raw;
+/**
+ * The head of the key for the lower-case `low[0, to)`: scheme, `://`, host from `from`, then
+ * `:port` if `portAt` > 0; null to take the full rules.
+ */
+function headOf(low: string, from: number, to: number, portAt: number, defaultPort: number, o: SurtOptions, slot: number): string | null {
+  const raw = low.slice(0, to);
+  let host = low.slice(from, portAt > 0 ? portAt : to);
   // a host of the common shape does not end with ".", so no massage leaves it empty
   if (o.hostMassage !== false && host.charCodeAt(0) === 0x77) host = massageHost(host);
   let port = '';
   if (portAt > 0) {
     const p = Number(low.slice(portAt + 1, to));
     if (p > 65535) return null;
-    if (p !== 0 && p !== (https ? 443 : 80)) port = `:${p}`;
+    if (p !== 0 && p !== defaultPort) port = `:${p}`;
   }
-  const head = `${o.withScheme === true ? (https ? 'https://(' : 'http://(') : ''}${hostToSurt(host, true)}${port}${o.trailingComma === true ? ',)' : ')'}`;
+  const head = `${o.withScheme === true ? `${low.slice(0, from)}(` : ''}${hostToSurt(host, true)}${port}${o.trailingComma === true ? ',)' : ')'}`;
   if (slot >= 0) {
     HEAD_RAW[slot] = raw;
     HEAD_SURT[slot] = head;
@@ -499,10 +608,14 @@ function headOf(low: string, from: number, to: number, portAt: number, https: bo
   return head;
 }
 
+/** A scheme of the common shape, in lower case, and its `:` (sticky). */
+const SCHEME = /[a-z][a-z0-9+.-]*:/y;
+
 /**
- * The common shape, `http(s)://host[:port][/path][?query][#fragment]` with a letter-first host of
- * dotted labels and nothing in path or query that a rule would change but case, escapes, order
- * and a trailing slash: the SURT key in one scan. Null for anything else (the full rules).
+ * The common shape, `scheme://host[:port][/path][?query][#fragment]` with a lower-case scheme
+ * (not `dns`, which keeps its `www`), a letter-first host of dotted labels and nothing in path or
+ * query that a rule would change but case, escapes, order and a trailing slash, or the same
+ * without a host (`fastNoHost`): the SURT key in one scan. Null for anything else (the full rules).
  *
  * Everything the key keeps of such a URL is in lower case (the IA rules lower host, path and
  * query after the Google rules have decoded and escaped them), so the URL is lowered once and
@@ -511,10 +624,25 @@ function headOf(low: string, from: number, to: number, portAt: number, https: bo
  */
 export function fastSurt(url: string, o: SurtOptions): string | null {
   let i: number;
-  if (url.startsWith('http://')) i = 7;
-  else if (url.startsWith('https://')) i = 8;
-  else return null;
-  const https = i === 8;
+  let defaultPort: number;
+  if (url.startsWith('http://')) {
+    i = 7;
+    defaultPort = 80;
+  } else if (url.startsWith('https://')) {
+    i = 8;
+    defaultPort = 443;
+  } else {
+    SCHEME.lastIndex = 0;
+    if (!SCHEME.test(url)) return null;
+    const colon = SCHEME.lastIndex - 1;
+    // http-like schemes take their host from the path where the authority is empty, and `dns`
+    // keeps its `www`: the full rules
+    if (url.startsWith('http') || (colon === 3 && url.startsWith('dns'))) return null;
+    if (!url.startsWith('//', colon + 1)) return fastNoHost(url, colon, colon + 1);
+    if (url.charCodeAt(colon + 3) === 0x2f) return fastNoHost(url, colon, colon + 3);
+    i = colon + 3;
+    defaultPort = 0;
+  }
   const n = url.length;
   const hostStart = i;
   let c = url.charCodeAt(i);
@@ -552,7 +680,7 @@ export function fastSurt(url: string, o: SurtOptions): string | null {
       // a dot segment, an empty one or an ASP.NET page: the full rules
       if (PATH_OUT.test(p)) return null;
       // the Google rules' unescapeRepeatedly and escapeOnce, then what they may have made
-      p = recodeLower(p) ?? escapeOnce(pctDecodeRepeatedly(p)).toLowerCase();
+      p = recodeLower(p) ?? recodeLowerRepeatedly(p);
       if (PATH_OUT.test(p)) return null;
     }
     if (p.length > 1 && p.charCodeAt(p.length - 1) === 0x2f) p = p.slice(0, -1);
@@ -560,26 +688,77 @@ export function fastSurt(url: string, o: SurtOptions): string | null {
   }
   let query = '';
   if (i < n && url.charCodeAt(i) === 0x3f) {
-    const from = ++i;
+    const q = fastQuery(url, low, i + 1);
+    if (q === null) return null;
+    query = q;
+    i = queryEnd;
+  }
+  if (i < n && url.charCodeAt(i) !== 0x23) return null;
+  const slot = ((hash & 1023) << 3) | (defaultPort === 443 ? 4 : 0) | (o.withScheme === true ? 2 : 0) | (o.trailingComma === true ? 1 : 0);
+  const raw = HEAD_RAW[slot]!;
+  const head =
+    raw.length === authEnd && low.startsWith(raw) && o.hostMassage !== false
+      ? HEAD_SURT[slot]!
+      : headOf(low, hostStart, authEnd, portAt, defaultPort, o, o.hostMassage !== false ? slot : -1);
+  if (head === null) return null;
+  return query.length > 0 ? `${head}${path}?${query}` : head + path;
+}
+
+/** Where the query that `fastQuery` read last ended. */
+let queryEnd = 0;
+
+/**
+ * The key's form of the query that starts at `from` of `url` (`low` is `url` in lower case) and
+ * ends where `QUERY_RUN` stops (then in `queryEnd`): decoded and escaped by the Google rules,
+ * lower-cased and sorted by the IA rules; null where a session id may be in it (the full rules).
+ */
+function fastQuery(url: string, low: string, from: number): string | null {
+  QUERY_KEPT.lastIndex = from;
+  QUERY_KEPT.test(url);
+  let i = QUERY_KEPT.lastIndex;
+  let q: string;
+  if (url.charCodeAt(i) === 0x25) {
+    // an escape to decode, a `%25` or a stray `%`: the run's end, then the recoding
     QUERY_RUN.lastIndex = i;
     QUERY_RUN.test(url);
     i = QUERY_RUN.lastIndex;
-    if (i > from) {
-      let q = low.slice(from, i);
-      if (q.includes('%')) q = recodeLower(q) ?? escapeOnce(pctDecodeRepeatedly(q)).toLowerCase();
-      if (QUERY_SESSION.test(q)) return null;
-      query = alphaReorderQuery(q);
-    }
+    q = low.slice(from, i);
+    q = recodeLower(q) ?? recodeLowerRepeatedly(q);
+  } else q = low.slice(from, i);
+  queryEnd = i;
+  if (i === from) return '';
+  if (maySessionId(q)) return null;
+  return alphaReorderQuery(q);
+}
+
+/**
+ * The key of a URL without a host, `scheme:path[?query][#fragment]` with the path from `from`
+ * (`file:///home/a.txt`, `urn:isbn:0451450523`), for a scheme that is not http-like: the key is
+ * the scheme and `:`, then path and query as the Google and IA rules make them (without a host
+ * the Google rules leave dot segments and empty ones in place). Null for the full rules: an
+ * empty path, a character outside the common shape, an ASP.NET page, a session id.
+ */
+function fastNoHost(url: string, colon: number, from: number): string | null {
+  PATH_RUN.lastIndex = from;
+  PATH_RUN.test(url);
+  let i = PATH_RUN.lastIndex;
+  if (i === from) return null;
+  const low = url.toLowerCase();
+  let p = low.slice(from, i);
+  if (p.includes('%')) p = recodeLower(p) ?? recodeLowerRepeatedly(p);
+  if (p.includes('.aspx')) return null;
+  if (p.length > 1 && p.charCodeAt(p.length - 1) === 0x2f) p = p.slice(0, -1);
+  const n = url.length;
+  let query = '';
+  if (i < n && url.charCodeAt(i) === 0x3f) {
+    const q = fastQuery(url, low, i + 1);
+    if (q === null) return null;
+    query = q;
+    i = queryEnd;
   }
   if (i < n && url.charCodeAt(i) !== 0x23) return null;
-  const slot = ((hash & 127) << 3) | (https ? 4 : 0) | (o.withScheme === true ? 2 : 0) | (o.trailingComma === true ? 1 : 0);
-  const raw = HEAD_RAW[slot]!;
-  const head =
-    raw.length === authEnd - hostStart && low.startsWith(raw, hostStart) && o.hostMassage !== false
-      ? HEAD_SURT[slot]!
-      : headOf(low, hostStart, authEnd, portAt, https, o, o.hostMassage !== false ? slot : -1);
-  if (head === null) return null;
-  return query.length > 0 ? `${head}${path}?${query}` : head + path;
+  const head = low.slice(0, colon + 1);
+  return query.length > 0 ? `${head}${p}?${query}` : head + p;
 }
 
 /**
@@ -588,9 +767,9 @@ export function fastSurt(url: string, o: SurtOptions): string | null {
  */
 export function surtKey(url: string, o: SurtOptions = NO_OPTIONS): string {
   if (url.length === 0) return '-';
+  if (url.startsWith('filedesc')) return url;
   const fast = fastSurt(url, o);
   if (fast !== null) return fast;
-  if (url.startsWith('filedesc')) return url;
   const u = parseHandy(toBytes(url, WHO), url);
   google(u);
   ia(u, o.hostMassage !== false);

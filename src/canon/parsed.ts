@@ -3,7 +3,7 @@
  * userinfo, host, port, path, query, fragment) so that joining them gives the input back, for
  * any input, as iipc/urlcanon's `parse_url` does.
  */
-import { lowerBytes } from './bytes.js';
+import { charIndex, lowerBytes } from './bytes.js';
 import { pythonIPv6 } from './ip.js';
 
 /** The schemes urlcanon treats as special, with their default ports (`file` has none). */
@@ -40,6 +40,10 @@ export class ParsedUrl {
   hashSign = '';
   fragment = '';
   trailingJunk = '';
+  /** The text the URL was parsed from, for errors. */
+  input = '';
+  /** Where the host starts in `input` (an index of its characters), for errors. */
+  hostAt = 0;
 
   get authority(): string {
     return this.username + this.colonBeforePassword + this.password + this.atSign + this.host + this.colonBeforePort + this.port;
@@ -212,9 +216,10 @@ export function parsePathish(url: ParsedUrl, pathish: string): void {
   url.port = a[8] ?? '';
 }
 
-/** urlcanon's `parse_url` of a byte string. */
-export function parseUrlcanon(b: string): ParsedUrl {
+/** urlcanon's `parse_url` of a byte string; `input` is the text `b` encodes (for errors). */
+export function parseUrlcanon(b: string, input: string = b): ParsedUrl {
   const url = new ParsedUrl();
+  url.input = input;
   let start = 0;
   while (start < b.length && b.charCodeAt(start) <= 0x20) start++;
   let end = b.length;
@@ -229,6 +234,16 @@ export function parseUrlcanon(b: string): ParsedUrl {
   url.hashSign = m[6] ?? '';
   url.fragment = m[7] ?? '';
   if (m[3]) parsePathish(url, m[3]);
+  const hostAt =
+    url.leadingJunk.length +
+    url.scheme.length +
+    url.colonAfterScheme.length +
+    url.slashes.length +
+    url.authority.length -
+    url.host.length -
+    url.colonBeforePort.length -
+    url.port.length;
+  url.hostAt = b === input ? hostAt : charIndex(input, hostAt);
   return url;
 }
 

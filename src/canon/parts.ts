@@ -33,7 +33,7 @@ export function addPart(n: number, start: number, eq: number, end: number): numb
 }
 
 /** Up to this many parts, insertion sort: a query has few, often nearly in order. */
-const INSERTION_MAX = 24;
+export const INSERTION_MAX = 24;
 
 /**
  * `parts.order` set to the `n` parts of `q` in the order of `compare` (stable, as Python's

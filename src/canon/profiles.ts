@@ -102,18 +102,18 @@ export const URLCANON_PROFILES: ReadonlyMap<string, readonly s.Step[]> = new Map
 ]);
 
 /** The parsed URL of a byte string after the steps. */
-export function applySteps(bytes: string, steps: readonly s.Step[]): ParsedUrl {
-  const url = parseUrlcanon(bytes);
+export function applySteps(bytes: string, steps: readonly s.Step[], input: string = bytes): ParsedUrl {
+  const url = parseUrlcanon(bytes, input);
   for (const step of steps) step(url);
   return url;
 }
 
 /** `str(profile(url))`: the canonical URL as text. */
 export function urlcanonCanonicalize(url: string, steps: readonly s.Step[]): string {
-  return fromBytes(applySteps(toBytes(url, 'canonicalize'), steps).toBytes(), 'canonicalize');
+  return fromBytes(applySteps(toBytes(url, 'canonicalize'), steps, url).toBytes(), 'canonicalize', url);
 }
 
 /** urlcanon's SSURT of the `semantic-precise` form: `org,example,//81:http:/path?query`. */
 export function ssurtOf(url: string): string {
-  return fromBytes(applySteps(toBytes(url, 'ssurt'), SEMANTIC_PRECISE).ssurt(), 'ssurt');
+  return fromBytes(applySteps(toBytes(url, 'ssurt'), SEMANTIC_PRECISE, url).ssurt(), 'ssurt', url);
 }

@@ -132,9 +132,9 @@ export const normalizeIpAddress: Step = (url) => {
     if (url.ip4 < 0) {
       throw new UriError(
         'INVALID_HOST',
-        0,
-        url.host,
-        `urlcanon: the host "${url.host}" reads as a negative IPv4 address (urlcanon fails on it with AddressValueError)`,
+        url.hostAt,
+        url.input,
+        `urlcanon: the host "${url.host}" at index ${url.hostAt} reads as a negative IPv4 address (urlcanon fails on it with AddressValueError)`,
       );
     }
     url.host = formatIPv4(url.ip4);

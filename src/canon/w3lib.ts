@@ -6,7 +6,19 @@
  * through IDNA 2003.
  */
 import { UriError } from '../syntax/errors.js';
-import { hasLoneSurrogate, hasNonAscii, hexValue, lowerBytes, pctByte, pctDecode, pctEncode, recode, safeTable, toBytes } from './bytes.js';
+import {
+  hasLoneSurrogate,
+  hasNonAscii,
+  hexValue,
+  inputIndex,
+  lowerBytes,
+  pctByte,
+  pctDecode,
+  pctEncode,
+  recode,
+  safeTable,
+  toBytes,
+} from './bytes.js';
 import { idna2003Encode } from './idna2003.js';
 import { isPythonIpAddress } from './ip.js';
 import { addPart, parts, sortParts } from './parts.js';
@@ -70,52 +82,79 @@ const USES_NETLOC = new Set([
 ]);
 
 /**
- * The common shape, `scheme://host/path?query#fragment` in ASCII, with no `%`, no `;` in the path,
+ * The common shape, `scheme://host/path?query#fragment` in ASCII (the host may be empty), with no `;` in the path,
  * no brackets or whitespace in the host and nothing that `quote` would encode: what is left to do
  * is case, the empty path and the query's order.
  */
 const FAST =
-  /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#[\]\x00-\x20\x7f-\uffff]+)(\/[A-Za-z0-9_.~:/[\]@!$&'()*+,=|%-]*)?(?:\?([A-Za-z0-9_.~:/?[\]@!$&'()*+,;=|%-]*))?(?:#|$)/;
+  /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#[\]\x00-\x20\x7f-\uffff]*)(\/[A-Za-z0-9_.~:/[\]@!$&'()*+,=|%-]*)?(?:\?([A-Za-z0-9_.~:/?[\]@!$&'()*+,;=|%-]*))?(?:#|$)/;
 const STRIP = /^[\x00-\x20]+|[\x00-\x20]+$/g;
 const TAB_NEWLINE = /[\t\n\r]/g;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+\-.]*:/;
 const WHO = "canonicalize(…, 'w3lib')";
 
+/** The error w3lib raises for a host, at index `at` of `url`. */
 function fail(url: string, at: number, what: string): never {
-  throw new UriError('INVALID_HOST', at, url, `${WHO}: ${what} (Python's urlsplit raises ValueError on it)`);
+  throw new UriError('INVALID_HOST', at, url, `${WHO}: ${what} at index ${at} (Python's urlsplit raises ValueError on it)`);
 }
 
-/** Python 3.11's `_check_bracketed_netloc`. */
-function checkBracketed(url: string, netloc: string, at: number): void {
-  const hostPort = netloc.slice(netloc.lastIndexOf('@') + 1);
+/**
+ * Python 3.11's `_check_bracketed_netloc`; `at` maps an index of `netloc` to one of the input
+ * `url`, which the errors name.
+ */
+function checkBracketed(url: string, netloc: string, at: (i: number) => number): void {
+  const hostPortAt = netloc.lastIndexOf('@') + 1;
+  const hostPort = netloc.slice(hostPortAt);
   const open = hostPort.indexOf('[');
   let host: string;
+  let hostAt = hostPortAt;
   if (open >= 0) {
-    if (open > 0) fail(url, at, 'text before "[" in the host');
+    if (open > 0) fail(url, at(hostPortAt), 'text before "[" in the host');
     const bracketed = hostPort.slice(open + 1);
     const close = bracketed.indexOf(']');
     host = close < 0 ? bracketed : bracketed.slice(0, close);
+    hostAt = hostPortAt + 1;
     const port = close < 0 ? '' : bracketed.slice(close + 1);
-    if (port.length > 0 && port[0] !== ':') fail(url, at, 'text after "]" that is not a port');
+    if (port.length > 0 && port[0] !== ':') fail(url, at(hostPortAt + 1 + close + 1), 'text after "]" that is not a port');
   } else {
     const colon = hostPort.indexOf(':');
     host = colon < 0 ? hostPort : hostPort.slice(0, colon);
   }
   if (host.startsWith('v')) {
-    if (!/^v[a-fA-F0-9]+\..+$/s.test(host)) fail(url, at, 'an invalid IPvFuture address');
+    if (!/^v[a-fA-F0-9]+\..+$/s.test(host)) fail(url, at(hostAt), `an invalid IPvFuture address "${host}"`);
   } else {
     const kind = isPythonIpAddress(host);
-    if (kind === 0) fail(url, at, `"${host}" is not an IP address`);
-    if (kind === 4) fail(url, at, 'an IPv4 address in brackets');
+    if (kind === 0)
+      fail(
+        url,
+        at(hostAt),
+        open >= 0
+          ? `"${host}" in brackets is not an IP address`
+          : `the host "${host}" is not an IP address, and brackets are in the host part`,
+      );
+    if (kind === 4) fail(url, at(hostAt), `an IPv4 address "${host}" in brackets`);
   }
 }
 
-/** Python 3.11's `_checknetloc`: a non-ASCII host that NFKC turns into a delimiter is refused. */
-function checkNetloc(url: string, netloc: string, at: number): void {
+/**
+ * Python 3.11's `_checknetloc`: a non-ASCII host that NFKC turns into a delimiter is refused;
+ * the error names the first character whose NFKC form holds one.
+ */
+function checkNetloc(url: string, netloc: string, at: (i: number) => number): void {
   if (!hasNonAscii(netloc)) return;
   const n = netloc.replace(/[@:#?]/g, '');
   const nfkc = n.normalize('NFKC');
-  if (n !== nfkc && /[/?#@:]/.test(nfkc)) fail(url, at, `the host "${netloc}" holds a character that NFKC turns into a delimiter`);
+  if (n === nfkc || !/[/?#@:]/.test(nfkc)) return;
+  let i = 0;
+  for (const ch of netloc) {
+    if (/[/?#@:]/.test(ch.normalize('NFKC')) && !/[@:#?]/.test(ch)) break;
+    i += ch.length;
+  }
+  fail(
+    url,
+    at(i < netloc.length ? i : 0),
+    `the host "${netloc}" holds ${JSON.stringify(netloc[i] ?? '')}, which NFKC turns into a delimiter,`,
+  );
 }
 
 /** `quote(text.encode('utf8'), safe)`; a lone surrogate throws, named at its index in `input`. */
@@ -147,9 +186,9 @@ function sortQuery(q: string): string {
     if (amp >= 0 && amp < from) amp = q.indexOf('&', from);
     if (semi >= 0 && semi < from) semi = q.indexOf(';', from);
     const to = amp < 0 ? (semi < 0 ? len : semi) : semi < 0 || amp < semi ? amp : semi;
-    if (to === from) {
-      if (to < len) same = false;
-    } else {
+    // an empty part, the last one after a final "&" or ";" too, is dropped
+    if (to === from) same = false;
+    else {
       if (eq >= 0 && eq < from) eq = q.indexOf('=', from);
       const e = eq >= 0 && eq < to ? eq : to;
       if (e === to) same = false;
@@ -292,15 +331,20 @@ function lowerHost(s: string): string {
  */
 export function w3libCanonicalize(input: string): string {
   const fast = FAST.exec(input);
-  if (fast !== null) {
+  let netloc = fast === null ? '' : lowerBytes(fast[2]!);
+  if (netloc.charCodeAt(netloc.length - 1) === 0x3a) netloc = netloc.replace(/:+$/, '');
+  // Without a host (or only a colon), `urlunsplit` writes `//` only for the schemes of
+  // `uses_netloc` and a path that does not start with `//` itself (`file:///a`): the others
+  // take the full rules.
+  if (fast !== null && (netloc.length > 0 || (USES_NETLOC.has(lowerBytes(fast[1]!)) && !fast[3]?.startsWith('//')))) {
     // Nothing to strip, quote or decode: the scheme and host to lower case, the query sorted.
-    let netloc = lowerBytes(fast[2]!);
-    if (netloc.charCodeAt(netloc.length - 1) === 0x3a) netloc = netloc.replace(/:+$/, '');
     const query = fast[4] === undefined ? '' : sortQuery(fast[4]);
     let path = fast[3] || '/';
     if (path.includes('%')) path = requotePath(path);
     return `${lowerBytes(fast[1]!)}://${netloc}${path}${query.length > 0 ? `?${query}` : ''}`;
   }
+  let lead = 0;
+  while (lead < input.length && input.charCodeAt(lead) <= 0x20) lead++;
   let url = input.replace(STRIP, '');
   if (/[\t\n\r]/.test(url)) url = url.replace(TAB_NEWLINE, '');
   // urlsplit
@@ -311,7 +355,10 @@ export function w3libCanonicalize(input: string): string {
     scheme = lowerBytes(m[0].slice(0, -1));
     rest = url.slice(m[0].length);
   }
-  let netloc = '';
+  netloc = '';
+  // an index of the host part as an index of the input
+  const netlocFrom = url.length - rest.length + 2;
+  const netlocAt = (i: number): number => inputIndex(input, false, lead, netlocFrom + i);
   if (rest.startsWith('//')) {
     let end = rest.length;
     for (let i = 2; i < rest.length; i++) {
@@ -323,10 +370,10 @@ export function w3libCanonicalize(input: string): string {
     }
     netloc = rest.slice(2, end);
     rest = rest.slice(end);
-    const open = netloc.includes('[');
-    const close = netloc.includes(']');
-    if (open !== close) fail(input, 0, 'a "[" or "]" without its pair in the host');
-    if (open) checkBracketed(input, netloc, 0);
+    const open = netloc.indexOf('[');
+    const close = netloc.indexOf(']');
+    if (open < 0 !== close < 0) fail(input, netlocAt(open < 0 ? close : open), `a "${open < 0 ? ']' : '['}" without its pair in the host`);
+    if (open >= 0) checkBracketed(input, netloc, netlocAt);
   }
   const hash = rest.indexOf('#');
   if (hash >= 0) rest = rest.slice(0, hash);
@@ -336,7 +383,7 @@ export function w3libCanonicalize(input: string): string {
     query = rest.slice(q + 1);
     rest = rest.slice(0, q);
   }
-  checkNetloc(input, netloc, 0);
+  checkNetloc(input, netloc, netlocAt);
   // urlparse: ;params of the last segment
   let path = rest;
   let params = '';

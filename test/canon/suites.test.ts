@@ -175,7 +175,7 @@ const SURT_OPTIONS: Record<string, string> = {
 function surtCall(c: PyCase): (() => unknown) | null {
   // a str argument is UTF-8 encoded by the package, a bytes one is used as it is
   const a = typeof c.args[0] === 'string' ? toBytes(c.args[0], 'test') : py(c.args[0]);
-  const text = (b: string): string => fromBytes(b, 'test');
+  const text = (b: string): string => fromBytes(b, 'test', b);
   const kw = Object.keys(c.kwargs);
   switch (c.call) {
     case 'surt.surt(…)': {

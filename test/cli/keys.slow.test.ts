@@ -20,9 +20,9 @@ const LINES = [
 ].join('\n');
 
 const W3LIB_HOST =
-  'urikit: line 4 left out: INVALID_HOST at index 0: canonicalize(…, \'w3lib\'): a "[" or "]" without its pair in the host (Python\'s urlsplit raises ValueError on it)\n';
+  "urikit: line 4 left out: INVALID_HOST at index 7: canonicalize(…, 'w3lib'): a \"[\" without its pair in the host at index 7 (Python's urlsplit raises ValueError on it)\n";
 const SURT_PORT =
-  "urikit: line 6 left out: INVALID_PORT at index 0: surt: the port 99999 is out of range 0-65535 (Python's urlsplit raises ValueError)\n";
+  "urikit: line 6 left out: INVALID_PORT at index 9: surt: the port 99999 at index 9 is out of range 0-65535 (Python's urlsplit raises ValueError)\n";
 const ONE_LEFT_OUT = 'urikit: 1 invalid URI was left out (reported above)\n';
 
 test('normalize --canon: each line as the profile writes it; the reference fails, the line is invalid (exit 1)', async () => {
@@ -171,7 +171,7 @@ test("links --canon: each link written in the profile's form; --dedupe compares 
   assert.equal(await cli(['links', '--base', 'http://example.com/', '--rfc3986', '--canon', 'ia', '-q', page]), {
     code: 0,
     out: `${p}\thttp://example.com/\thttp://example.com/b?a=1&b=2\n${p}\thttp://example.com/\thttp://example.com/b?a=1&b=2\n${p}\thttp://example.com/\thttp://example.com/b\n`,
-    err: `urikit: ${p}:1: <a href> "http://h:99999/" not canonicalized (--canon ia): INVALID_PORT: surt: the port 99999 is out of range 0-65535 (Python's urlsplit raises ValueError)\n`,
+    err: `urikit: ${p}:1: <a href> "http://h:99999/" not canonicalized (--canon ia): INVALID_PORT: surt: the port 99999 at index 9 is out of range 0-65535 (Python's urlsplit raises ValueError)\n`,
   });
   const json = await cli(['links', '--base', 'http://example.com/', '--canon', 'w3lib', '--json', '-q', page]);
   assert.equal(
