@@ -168,46 +168,53 @@ class Worker {
     let own = true;
     let claimed = 0;
     let checked = Date.now();
-    for (let idle = 5; !this.stopping; ) {
-      let entries: Entry[] = [];
-      let big: number[] = [];
-      if (own) {
-        await this.processor.settle();
-        entries = await this.readOwn();
-        own = entries.length > 0;
+    try {
+      for (let idle = 5; !this.stopping; ) {
+        let entries: Entry[] = [];
+        let big: number[] = [];
+        if (own) {
+          await this.processor.settle();
+          entries = await this.readOwn();
+          own = entries.length > 0;
+        }
+        // New entries in the same round when it held none: a claim (which makes it look at its own
+        // again) may come every round, and must not keep it from reading new ones.
+        if (!own) [entries, big] = await this.readNew();
+        // Entries read as the signal came go back (handBack, below) with those the worker holds.
+        if (this.stopping) break;
+        if (entries.length > 0) await this.processor.handle(entries);
+        for (const shard of big) {
+          // A big entry alone, committed before the next is read: one at a time in memory.
+          await this.processor.settle();
+          const one = await this.readShard(shard, '>', 1, true);
+          if (one !== 'big' && one.length > 0) await this.processor.handle(await this.accept(shard, one, null));
+        }
+        if (entries.length > 0 || big.length > 0) idle = 5;
+        else {
+          await this.processor.settle();
+          if (!this.config.redis.follow && ((await isDone(this.job, this.group)) || (await this.abandoned()))) break;
+          await new Promise((r) => setTimeout(r, idle));
+          idle = Math.min(idle * 2, 250);
+        }
+        if (Date.now() - this.beaten >= SHARE_BEAT) await this.beat();
+        if (Date.now() - claimed >= this.claimEvery) {
+          claimed = Date.now();
+          await this.claim();
+          // Its own pending entries too: those claimed, and those that a read whose answer was lost delivered.
+          own = true;
+        }
+        if (Date.now() - checked >= CHECK_EVERY) {
+          checked = Date.now();
+          await producers(this.job);
+          if (!this.config.redis.connection.allowEviction) await guardAgain(this.job.server, `this ${this.group} worker`);
+          if (this.config.redis.follow) await this.trim();
+        }
       }
-      // New entries in the same round when it held none: a claim (which makes it look at its own
-      // again) may come every round, and must not keep it from reading new ones.
-      if (!own) [entries, big] = await this.readNew();
-      // Entries read as the signal came go back (handBack, below) with those the worker holds.
-      if (this.stopping) break;
-      if (entries.length > 0) await this.processor.handle(entries);
-      for (const shard of big) {
-        // A big entry alone, committed before the next is read: one at a time in memory.
-        await this.processor.settle();
-        const one = await this.readShard(shard, '>', 1, true);
-        if (one !== 'big' && one.length > 0) await this.processor.handle(await this.accept(shard, one, null));
-      }
-      if (entries.length > 0 || big.length > 0) idle = 5;
-      else {
-        await this.processor.settle();
-        if (!this.config.redis.follow && ((await isDone(this.job, this.group)) || (await this.abandoned()))) break;
-        await new Promise((r) => setTimeout(r, idle));
-        idle = Math.min(idle * 2, 250);
-      }
-      if (Date.now() - this.beaten >= SHARE_BEAT) await this.beat();
-      if (Date.now() - claimed >= this.claimEvery) {
-        claimed = Date.now();
-        await this.claim();
-        // Its own pending entries too: those claimed, and those that a read whose answer was lost delivered.
-        own = true;
-      }
-      if (Date.now() - checked >= CHECK_EVERY) {
-        checked = Date.now();
-        await producers(this.job);
-        if (!this.config.redis.connection.allowEviction) await guardAgain(this.job.server, `this ${this.group} worker`);
-        if (this.config.redis.follow) await this.trim();
-      }
+    } catch (e) {
+      // Out of the list on a failure too (a closed output, a lost server): the others take its
+      // shards now, or, where Redis is gone, when its heartbeat runs out.
+      await this.beat(true).catch(() => {});
+      throw e;
     }
     // Out of the list at once: the others take its shards now, not when its heartbeat runs out.
     await this.beat(true);
