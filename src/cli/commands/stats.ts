@@ -285,15 +285,21 @@ targets and the referrers apart), or as JSON.
 
 Hosts, paths and schemes are counted exactly while there are at most --track
 distinct values of each; past that, the largest counts are kept in bounded
-memory and the output marks them as approximate with their error bound (with
---threads, such estimates can differ from one thread's, within their bounds).
+memory and the output marks them as approximate with their error bound, and
+the number of distinct values is estimated (HyperLogLog, within about 1%;
+with --threads, such estimates can differ from one thread's, within their
+bounds).
 
 On a terminal, control and bidirectional-formatting characters of the input
 are shown escaped (\\u202E); JSON always escapes them.
 
-With --log, the log lines are counted by time (JSON: "timeline"). Ctrl-C
-stops the reading: the counts so far are written, marked partial, and the
-exit code is 130.
+With --log or --log-format, each request is also counted by status code and
+class, client address (visitors, in all and per day), bytes sent (by status
+class), user agent (the top agents and crawlers) and, for 404 and 410, target
+and referrer (broken links); with routes (--templates, --infer-routes), each
+route's statuses, bytes and times taken (p50, p95, p99); and the log lines by
+time (JSON: "timeline"). Ctrl-C stops the reading: the counts so far are
+written, marked partial, and the exit code is 130.
 `,
   options: [{ title: 'Options:', rows: Object.values(OPTIONS) }, workerOptions(REPORT)],
   common: true,
