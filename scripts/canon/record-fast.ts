@@ -10,13 +10,11 @@
  *
  * CANON_SEED, CANON_SCALE and CANON_OUT make a wider run elsewhere (other inputs, N times as many).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Rng } from '../../test/support/rng.js';
+import { ROOT, recordAnswers } from './answers.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The forms recorded: the SURT keys and the two profiles whose fast paths these inputs aim at. */
 const FORMS = 'w3lib,ia,surt,surt+scheme,surt+comma,surt+scheme+comma,surt-massage,surt-reverseip';
 
@@ -323,15 +321,4 @@ function inputs(): string[] {
   return [...out];
 }
 
-const urls = inputs();
-const res = spawnSync('/usr/bin/python3', [join(ROOT, 'scripts/canon/oracle.py')], {
-  input: `${urls.map((u) => JSON.stringify(u)).join('\n')}\n`,
-  encoding: 'utf8',
-  maxBuffer: 1 << 30,
-  env: { ...process.env, PYTHONIOENCODING: 'utf-8:surrogatepass', CANON_FORMS: FORMS },
-});
-if (res.status !== 0) throw new Error(`oracle.py exited with ${res.status}: ${res.stderr}`);
-const out = process.env.CANON_OUT ?? join(ROOT, 'test/fixtures/canon/fast-paths.jsonl');
-mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, res.stdout);
-process.stdout.write(`${urls.length} URLs recorded in ${out}\n`);
+recordAnswers(inputs(), 'test/fixtures/canon/fast-paths.jsonl', FORMS);

@@ -9,13 +9,11 @@
  * SURT_SRC and URLCANON_SRC are the source folders of fetched copies of internetarchive/surt and
  * iipc/urlcanon (their Python packages); w3lib is Debian's python3-w3lib under /usr/bin/python3.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Rng } from '../../test/support/rng.js';
+import { ROOT, recordAnswers } from './answers.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The shared corpus collection (CANON_CORPUS, else the folder beside the worktrees' parent). */
 const CORPUS = process.env.CANON_CORPUS ?? join(ROOT, '../../shared/corpus');
 /** Corpus files and how many URLs each gives before mutation. */
@@ -245,15 +243,4 @@ function inputs(): string[] {
   return [...out];
 }
 
-const urls = inputs();
-const res = spawnSync('/usr/bin/python3', [join(ROOT, 'scripts/canon/oracle.py')], {
-  input: `${urls.map((u) => JSON.stringify(u)).join('\n')}\n`,
-  encoding: 'utf8',
-  maxBuffer: 1 << 30,
-  env: { ...process.env, PYTHONIOENCODING: 'utf-8:surrogatepass' },
-});
-if (res.status !== 0) throw new Error(`oracle.py exited with ${res.status}: ${res.stderr}`);
-const out = process.env.CANON_OUT ?? join(ROOT, 'test/fixtures/canon/differential.jsonl');
-mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, res.stdout);
-process.stdout.write(`${urls.length} URLs recorded in ${out}\n`);
+recordAnswers(inputs(), 'test/fixtures/canon/differential.jsonl');

@@ -686,14 +686,8 @@ export function fastSurt(url: string, o: SurtOptions): string | null {
     if (p.length > 1 && p.charCodeAt(p.length - 1) === 0x2f) p = p.slice(0, -1);
     path = p;
   }
-  let query = '';
-  if (i < n && url.charCodeAt(i) === 0x3f) {
-    const q = fastQuery(url, low, i + 1);
-    if (q === null) return null;
-    query = q;
-    i = queryEnd;
-  }
-  if (i < n && url.charCodeAt(i) !== 0x23) return null;
+  const query = fastRest(url, low, i);
+  if (query === null) return null;
   const slot = ((hash & 1023) << 3) | (defaultPort === 443 ? 4 : 0) | (o.withScheme === true ? 2 : 0) | (o.trailingComma === true ? 1 : 0);
   const raw = HEAD_RAW[slot]!;
   const head =
@@ -704,15 +698,17 @@ export function fastSurt(url: string, o: SurtOptions): string | null {
   return query.length > 0 ? `${head}${path}?${query}` : head + path;
 }
 
-/** Where the query that `fastQuery` read last ended. */
-let queryEnd = 0;
-
 /**
- * The key's form of the query that starts at `from` of `url` (`low` is `url` in lower case) and
- * ends where `QUERY_RUN` stops (then in `queryEnd`): decoded and escaped by the Google rules,
- * lower-cased and sorted by the IA rules; null where a session id may be in it (the full rules).
+ * The key's form of what follows the path at `at` of `url` (`low` is `url` in lower case): its
+ * query (empty when none), decoded and escaped by the Google rules, lower-cased and sorted by the
+ * IA rules; null for the full rules: a session id may be in the query, or something other than a
+ * fragment follows where `QUERY_RUN` stops.
  */
-function fastQuery(url: string, low: string, from: number): string | null {
+function fastRest(url: string, low: string, at: number): string | null {
+  const n = url.length;
+  if (at === n || url.charCodeAt(at) === 0x23) return '';
+  if (url.charCodeAt(at) !== 0x3f) return null;
+  const from = at + 1;
   QUERY_KEPT.lastIndex = from;
   QUERY_KEPT.test(url);
   let i = QUERY_KEPT.lastIndex;
@@ -725,7 +721,7 @@ function fastQuery(url: string, low: string, from: number): string | null {
     q = low.slice(from, i);
     q = recodeLower(q) ?? recodeLowerRepeatedly(q);
   } else q = low.slice(from, i);
-  queryEnd = i;
+  if (i < n && url.charCodeAt(i) !== 0x23) return null;
   if (i === from) return '';
   if (maySessionId(q)) return null;
   return alphaReorderQuery(q);
@@ -748,15 +744,8 @@ function fastNoHost(url: string, colon: number, from: number): string | null {
   if (p.includes('%')) p = recodeLower(p) ?? recodeLowerRepeatedly(p);
   if (p.includes('.aspx')) return null;
   if (p.length > 1 && p.charCodeAt(p.length - 1) === 0x2f) p = p.slice(0, -1);
-  const n = url.length;
-  let query = '';
-  if (i < n && url.charCodeAt(i) === 0x3f) {
-    const q = fastQuery(url, low, i + 1);
-    if (q === null) return null;
-    query = q;
-    i = queryEnd;
-  }
-  if (i < n && url.charCodeAt(i) !== 0x23) return null;
+  const query = fastRest(url, low, i);
+  if (query === null) return null;
   const head = low.slice(0, colon + 1);
   return query.length > 0 ? `${head}${p}?${query}` : head + p;
 }
