@@ -99,6 +99,11 @@ export class TopK {
     return this.addBytes(this.scratch, 0, length, n);
   }
 
+  /** The hash (lines/memo.ts `hash`) of the value that `addBytes` took last: a HyperLogLog beside takes it as is. */
+  get lastHash(): number {
+    return this.missHash;
+  }
+
   /** Adds `n` to the count of the value whose UTF-8 bytes are [start, end) of `bytes`; returns its slot, as `add`. */
   addBytes(bytes: Uint8Array, start: number, end: number, n = 1): number {
     const e = this.find(bytes, start, end);

@@ -64,7 +64,8 @@ export class Visitors {
     // Past --track the HyperLogLog alone counts: the addresses' own counts are not reported.
     const exact = this.clients.exact;
     const slot = exact ? this.clients.addBytes(bytes, start, end) : -1;
-    const h = this.hasher.bytes(bytes, start, end);
+    // While exact, the TopK hashed the address already, as the Hasher would.
+    const h = exact ? this.clients.lastHash : this.hasher.bytes(bytes, start, end);
     this.all.add(h);
     if (minute < 0) return;
     const d = Math.floor(minute / 1440);
