@@ -2,7 +2,9 @@
  * publish (src/cli/redis/publish.ts) against a real redis-server on loopback: a file published
  * again instead of resumed is refused, naming the first run, unless --again (a second pass,
  * which status and drain name); a stream's run whose entries Redis lost is closed as failed, and
- * drain ends naming their lines, with no --resume that a stream's run would refuse.
+ * drain ends naming their lines, with no --resume that a stream's run would refuse; a stream's
+ * run whose publisher is gone (SIGKILL, or paused past its heartbeat) is closed as abandoned by
+ * drain, which ends with exit 3 naming what the job holds of it and what can be done.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
 import { cli, root } from '../support/cli.js';
 import { RedisServer, until } from '../support/redis.js';
-import { JobNode, within } from '../support/redis-job.js';
+import { JobNode, watch, within } from '../support/redis-job.js';
 
 const job = new JobNode(test);
 
@@ -137,6 +139,102 @@ test('a stream publish killed before its end: the workers, waiting past --redis-
       `urikit: publish run 1 of ${U} stopped before its end, and no publish ran for 1 s (--redis-timeout): the input cannot close. It read a stream, which cannot be read again, so no --resume can finish it; "urikit redis status" shows the lines it wrote\n`,
     ],
   );
+});
+
+/** A stream publish of job `U` (1 shard) as a process of its own, with `lines` written and in Redis, recorded as sent by a heartbeat. */
+async function streaming(
+  U: string,
+  name: string,
+  text: string,
+  lines: number,
+): Promise<{ child: ReturnType<typeof spawn>; exit: Promise<[number | null, string]> }> {
+  const child = spawn(process.execPath, [join(root, 'bin/urikit.js'), 'publish', '--to', U, '-q', '-'], {
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  const err: Buffer[] = [];
+  child.stderr!.on('data', (b: Buffer) => err.push(b));
+  const exit = new Promise<[number | null, string]>((done) => child.once('close', (code) => done([code, Buffer.concat(err).toString()])));
+  child.stdin!.write(text);
+  const redis = watch(job.server.port);
+  try {
+    // The heartbeat (every 3.3 s) records the line up to which the input is all in Redis.
+    await until(
+      `${name}: the lines in Redis, recorded by a heartbeat`,
+      20_000,
+      async () => (await redis.hget(`urikit:{${name}}`, 'run:1:sent')) === String(lines),
+    );
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw e;
+  } finally {
+    redis.disconnect();
+  }
+  return { child, exit };
+}
+
+/** What drain says of job `U`'s run 1, a stream of `lines` lines in one entry, abandoned. */
+const abandonedRun = (U: string, lines: number): string =>
+  `urikit: redis drain: ${U}: publish run 1 read a stream and stopped before its end (its publisher's heartbeat ran out: killed, or cut off from Redis), and was closed as abandoned: the job holds the ${lines} lines it sent, in 1 entry (up to line ${lines} of its input); lines 1–${lines} of its input are all in the job, and the lines it read after them and had not sent are not, nor is the rest of its input. A stream's run cannot be resumed: publish its input from line ${lines + 1} on as a new run (tail -n +${lines + 1} FILE | urikit publish --to ${U} -), whose lines that this run sent too count twice in stats but once in the frontier, or the whole input to a new job\nurikit: redis drain: ${U} is done, but not complete: 0 ranges of entries (within 0 lines of the input) and 1 other problems above\n`;
+
+test('a stream publish killed (SIGKILL): drain closes its run as abandoned, ends with exit 3 naming what the job holds and what can be done', async () => {
+  const U = await job.init('abandoned', 1);
+  const { child, exit } = await streaming(U, 'abandoned', 'http://a.example/1\nhttp://b.example/2\n', 2);
+  child.kill('SIGKILL');
+  await within(exit, 10_000, 'the killed publish');
+  // Its heartbeat runs out within 10 s; then drain closes the run, the worker ends, and drain accounts.
+  const [drained, worker] = await Promise.all([
+    within(cli(['redis', 'drain', '--redis', U, '--timeout', '40s', '-q']), 60_000, 'drain'),
+    within(cli(['normalize', '--from', U, '--to', U, '-q']), 60_000, 'the worker'),
+  ]);
+  assert.equal([drained.code, drained.err], [3, abandonedRun(U, 2)]);
+  assert.equal([worker.code, worker.err], [0, '']);
+  const status = await cli(['redis', 'status', '--redis', U]);
+  assert.match(
+    status.out,
+    `\n  run 1: 2 lines in 1 entries (a stream, abandoned: its publisher stopped before its end; "urikit redis drain" names what the job holds of it)\n`,
+  );
+  assert.equal(JSON.parse((await cli(['redis', 'status', '--redis', U, '--json'])).out).runs['1'], {
+    lines: 2,
+    entries: 1,
+    finished: true,
+    running: false,
+    abandoned: true,
+  });
+  // Its lines are in the frontier; drain says the same again.
+  assert.equal((await cli(['redis', 'export', '--redis', U, '--partial'])).out.split('\n').sort(), [
+    '',
+    'http://a.example/1',
+    'http://b.example/2',
+  ]);
+  const again = await within(cli(['redis', 'drain', '--redis', U, '--timeout', '10s', '-q']), 20_000, 'drain again');
+  assert.equal([again.code, again.err], [3, abandonedRun(U, 2)]);
+});
+
+test('a stream publish paused past its heartbeat: status closes its run as abandoned, and the publisher, let go on, stops with exit 2', async () => {
+  const U = await job.init('paused', 1);
+  const { child, exit } = await streaming(U, 'paused', 'http://a.example/1\n', 1);
+  child.kill('SIGSTOP');
+  try {
+    await until(
+      'the run closed as abandoned by status',
+      30_000,
+      async () => {
+        const s = await cli(['redis', 'status', '--redis', U, '--json']);
+        return JSON.parse(s.out).runs['1'].abandoned === true;
+      },
+      500,
+    );
+  } finally {
+    child.kill('SIGCONT');
+  }
+  child.stdin!.write('http://c.example/3\n');
+  assert.equal(await within(exit, 20_000, 'the publisher let go on'), [
+    2,
+    `urikit: publish run 1 of ${U} was closed as abandoned while it ran: its heartbeat had not reached Redis for 10 s (the process paused, or cut off from Redis), and "urikit redis drain" or "status" took its publisher for gone. "urikit redis drain" names the lines of the input that the job holds\n`,
+  ]);
+  assert.is((await within(cli(['normalize', '--from', U, '--to', U, '-q']), 30_000, 'the worker')).code, 0);
+  const drained = await within(cli(['redis', 'drain', '--redis', U, '--timeout', '10s', '-q']), 20_000, 'drain');
+  assert.equal([drained.code, drained.err], [3, abandonedRun(U, 1).replace('the 1 lines', 'the 1 line')]);
 });
 
 test.run();

@@ -22,6 +22,70 @@ export async function isDone(job: Job, group: string | null): Promise<boolean> {
   });
 }
 
+/** The runs without an owner that `closeAbandoned` found. */
+export interface Abandoned {
+  /** Streams' runs closed as abandoned (now, or before). */
+  streams: number[];
+  /** Files' runs that stopped before their end, for a `--resume` to finish. */
+  files: number[];
+}
+
+/**
+ * Finds the publish runs that stopped before their end (their producer's heartbeat ran out:
+ * killed, or cut off from Redis) and closes those that read a stream as abandoned, recording what
+ * Redis holds of them (their entries, lines and last line per shard) and the line up to which
+ * their input is all in the job: no `--resume` can finish a stream's run, and left open it would
+ * keep the job's input open, and drain waiting, for ever. A file's run stays open for the
+ * `--resume` that finishes it.
+ */
+export async function closeAbandoned(job: Job): Promise<Abandoned> {
+  const out: Abandoned = { streams: [], files: [] };
+  const p = await producers(job);
+  if (p.finished >= p.started) return out;
+  const meta = await job.server.run('the job', (c) => c.hgetall(job.keys.meta));
+  if (meta.shards === undefined) throw job.gone();
+  for (let run = 1; run <= p.started; run++) {
+    if (p.live.includes(run)) continue;
+    if (meta[`run:${run}`] !== undefined) {
+      if (meta[`run:${run}:abandoned`] !== undefined) out.streams.push(run);
+      continue;
+    }
+    if (meta[`run:${run}:stream`] === undefined) {
+      out.files.push(run);
+      continue;
+    }
+    const S = job.shards;
+    const k = job.keys;
+    const held = await Promise.all(
+      Array.from({ length: S }, (_, i) =>
+        job.server.run('the runs', async (c) => {
+          const [hwm, lines] = await c.hmget(k.runs(i), String(run), `${run}:l`);
+          const last = hwm === null || hwm === undefined ? null : await c.hget(k.ids(i, run), hwm);
+          return { entries: Number(hwm ?? 0), lines: Number(lines ?? 0), last: last === null ? 0 : Number(last.split(' ')[2]) };
+        }),
+      ),
+    );
+    const record: RunRecord = {
+      entries: held.map((h) => h.entries),
+      lines: held.map((h) => h.lines),
+      last: held.map((h) => h.last),
+      failed: 'abandoned',
+      abandoned: { sent: Number(meta[`run:${run}:sent`] ?? 0) },
+    };
+    const closed = Number(
+      await job.server.durable(
+        `the end of the abandoned run ${run}`,
+        'urikitAbandon',
+        [k.meta, k.producers],
+        [run, JSON.stringify(record)],
+      ),
+    );
+    if (closed === 0) throw job.gone();
+    if (closed === 1) out.streams.push(run);
+  }
+  return out;
+}
+
 /** Whether run `run` cut some entry by time (it read a stream: see publish.ts's HOLD), which a resume cannot repeat. */
 export async function wasCut(job: Job, run: number): Promise<boolean> {
   const flags = await Promise.all(
@@ -104,8 +168,10 @@ interface RunRecord {
   entries: number[];
   lines: number[];
   last: number[];
-  /** A stream's run that Redis lost entries of: closed as failed, and why. */
+  /** A stream's run that Redis lost entries of, or that was abandoned: closed as failed, and why. */
   failed?: string;
+  /** A stream's run whose producer stopped before its end: every line of its input up to `sent` is in the job. */
+  abandoned?: { sent: number };
 }
 
 /** Accounts for every line published to `job` (which is done: its input closed and read). */
@@ -137,6 +203,7 @@ export async function account(job: Job): Promise<Accounts> {
     }
     const record = JSON.parse(text) as RunRecord;
     const stream = record.failed !== undefined || runsHashes.some((h) => h[`${run}:cut`] !== undefined);
+    if (record.abandoned !== undefined) problems.push(describeAbandoned(job, run, record, record.abandoned.sent));
     const ids = await Promise.all(Array.from({ length: S }, (_, i) => server.run('the entries', (c) => c.hgetall(k.ids(i, run)))));
     const lineRange = (i: number, from: number, to: number): [number, number] | null => {
       const f = ids[i]![String(from)]?.split(' ');
@@ -256,4 +323,22 @@ export function describeMissing(m: Missing, job: Job): string {
   if (m.reason === 'unacknowledged')
     return `${where}: ${m.group} did not acknowledge them, yet holds nothing pending: Redis lost its accounts`;
   return `${where}: ${m.group} acknowledged them, and their commit to shard ${m.to} was lost (a failover); a ${m.group} worker with --to commits them again before it stops: run one`;
+}
+
+/** What drain says of a stream's run closed as abandoned: what the job holds of it, and what can be done. */
+function describeAbandoned(job: Job, run: number, record: RunRecord, sent: number): string {
+  const lines = record.lines.reduce((a, b) => a + b, 0);
+  const entries = record.entries.reduce((a, b) => a + b, 0);
+  const last = Math.max(0, ...record.last);
+  const held = `the job holds the ${count(lines, 'line')} it sent, in ${count(entries, 'entry', 'entries')}${lines === 0 ? '' : ` (up to line ${last} of its input)`}`;
+  const sure =
+    sent === 0
+      ? 'no line of its input is known to be in the job with all the lines before it'
+      : `lines 1–${sent} of its input are all in the job`;
+  return `publish run ${run} read a stream and stopped before its end (its publisher's heartbeat ran out: killed, or cut off from Redis), and was closed as abandoned: ${held}; ${sure}, and the lines it read after them and had not sent are not, nor is the rest of its input. A stream's run cannot be resumed: publish its input from line ${sent + 1} on as a new run (tail -n +${sent + 1} FILE | urikit publish --to ${job.text} -), whose lines that this run sent too count twice in stats but once in the frontier, or the whole input to a new job`;
+}
+
+/** "1 line", "2 lines". */
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
 }

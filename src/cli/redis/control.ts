@@ -11,7 +11,7 @@
 
 import { BufferedWriter } from '../io/writer.js';
 import type { Io } from '../run/run.js';
-import { account, describeMissing, isDone } from './accounts.js';
+import { account, closeAbandoned, describeMissing, isDone } from './accounts.js';
 import { RedisError, type Server } from './client.js';
 import type { ControlSettings } from './control-spec.js';
 import { consumersOf, groupsOf, LIVE, trimShard } from './groups.js';
@@ -49,6 +49,8 @@ export async function control(server: Server, config: ControlSettings, io: Io): 
   }
   switch (r.action) {
     case 'status': {
+      // A stream's run whose publisher is gone is closed here too: status shows it as it will stay.
+      await closeAbandoned(job);
       const s = await status(job);
       io.stdout.write(config.json ? `${JSON.stringify(s, null, 2)}\n` : r.prom ? prometheus(s) : statusTable(s, job));
       return 0;
@@ -111,6 +113,8 @@ export interface RunStatus {
   finished: boolean;
   running: boolean;
   secondPassOf?: number;
+  /** A stream's run closed as abandoned: its publisher stopped before its end. */
+  abandoned?: boolean;
 }
 
 export interface GroupStatus {
@@ -170,6 +174,7 @@ export async function status(job: Job): Promise<Status> {
       entries += Number(h[String(run)] ?? 0);
     }
     runs[run] = { lines, entries, finished: finished[`run:${run}`] !== undefined, running: p.live.includes(run) };
+    if (finished[`run:${run}:abandoned`] !== undefined) runs[run]!.abandoned = true;
     const again = finished[`run:${run}:again`];
     if (again !== undefined) runs[run]!.secondPassOf = Number(again);
   }
@@ -300,7 +305,7 @@ function statusTable(s: Status, job: Job): string {
   const state = s.closed ? 'the input is closed' : s.producers.running > 0 ? 'publishing' : 'no publish run has finished';
   const runs = Object.entries(s.runs).map(
     ([run, r]) =>
-      `  run ${run}: ${r.lines} lines in ${r.entries} entries${r.secondPassOf === undefined ? '' : `, a second pass of run ${r.secondPassOf}'s input`}${r.running ? ' (running)' : r.finished ? '' : ' (stopped before its end: publish --resume)'}`,
+      `  run ${run}: ${r.lines} lines in ${r.entries} entries${r.secondPassOf === undefined ? '' : `, a second pass of run ${r.secondPassOf}'s input`}${r.running ? ' (running)' : r.abandoned === true ? ' (a stream, abandoned: its publisher stopped before its end; "urikit redis drain" names what the job holds of it)' : r.finished ? '' : ' (stopped before its end: publish --resume)'}`,
   );
   const groups = names.flatMap((g) => {
     const x = s.groups[g]!;
@@ -459,6 +464,9 @@ async function drain(
   const started = Date.now();
   let told = -Infinity;
   for (let pause = 50; ; pause = Math.min(pause * 2, 1000)) {
+    // A stream's run whose publisher is gone would keep the input open for ever: closed as
+    // abandoned, which the accounts below name.
+    const abandoned = await closeAbandoned(job);
     if (await isDone(job, null)) break;
     const waited = Date.now() - started;
     if (timeout !== null && waited >= timeout) {
@@ -471,7 +479,7 @@ async function drain(
     if (err !== null && waited - told >= 5000) {
       told = waited;
       // Nothing remains when the job finished after isDone looked: the next turn says so.
-      const why = await remaining(job);
+      const why = [await remaining(job), ...abandoned.files.map((run) => stoppedFile(job, run))].filter((w) => w !== '').join('; ');
       if (why !== '') err.write(`urikit: redis drain: waiting: ${why}\n`);
     }
     await new Promise((r) => setTimeout(r, pause));
@@ -508,6 +516,11 @@ function idleGroup(g: string, v: GroupStatus): string {
   if (held.length === 0) return `no ${g} worker is running: start one`;
   const who = held.map((w) => `${w.name} holds ${w.pending} entries and has not touched Redis for ${w.idle} s`).join('; ');
   return `no ${g} worker is running: ${who} (stuck, or dead); start another, which claims them after its --claim-idle`;
+}
+
+/** A file's run whose publisher is gone: it waits for the resume that finishes it. */
+function stoppedFile(job: Job, run: number): string {
+  return `publish run ${run} stopped before its end (its publisher's heartbeat ran out): finish it with "urikit publish --to ${job.text} --resume ${run} FILE" (the same input)`;
 }
 
 /** What the job waits for, in words. */

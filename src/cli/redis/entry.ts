@@ -48,6 +48,11 @@ export class Batch {
   /** Entries taken so far: the number of the next is one more. */
   taken = 0;
 
+  /** The line number of the first line it holds (while it holds some). */
+  get head(): number {
+    return this.first;
+  }
+
   constructor(readonly shard: number) {}
 
   /** Adds bytes [start, end) of `b`, line number `line`; true when the batch is full. */

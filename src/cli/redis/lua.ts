@@ -88,7 +88,8 @@ return result
  * XREADGROUP does, but never more than one big entry at a time: while a big entry (ENQUEUE marks
  * the last one) lies ahead of what the group has read, it answers "big" instead, unless the caller
  * takes one entry alone (ARGV[5] = "1"). A worker's memory then holds its usual batch or one big
- * entry, never many of them.
+ * entry, never many of them. (A shard that held no big entry when a worker last looked, it reads
+ * by a plain XREADGROUP instead, whose reply costs Redis a quarter of this script's: worker.ts.)
  *
  * KEYS: the input stream, the runs hash. ARGV: group, consumer, count, ">" or "0", "1" to read one
  * entry whatever its size.
@@ -310,14 +311,39 @@ return moved
 `;
 
 /**
- * A producer's heartbeat, on the server's clock: the producer stays listed for ARGV[2] ms.
- * KEYS: the job's hash, the producers zset. ARGV: the producer (its run, a space, its name), the
- * time to live (ms). Returns 0 when the job's hash is gone.
+ * A producer's heartbeat, on the server's clock: the producer stays listed for ARGV[2] ms, and
+ * its run records the line up to which its input is all in Redis (run:N:sent, what drain names
+ * when the run is abandoned). A run closed as abandoned (ABANDON: its heartbeat had run out) is
+ * not listed again: its producer stops. KEYS: the job's hash, the producers zset. ARGV: the
+ * producer (its run, a space, its name), the time to live (ms), the run, the line. Returns 0 when
+ * the job's hash is gone, -1 when the run was closed as abandoned, else 1.
  */
 const BEAT = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if redis.call('HEXISTS', KEYS[1], 'run:' .. ARGV[3] .. ':abandoned') == 1 then return -1 end
 local t = redis.call('TIME')
 redis.call('ZADD', KEYS[2], t[1] * 1000 + math.floor(t[2] / 1000) + tonumber(ARGV[2]), ARGV[1])
+redis.call('HSET', KEYS[1], 'run:' .. ARGV[3] .. ':sent', ARGV[4])
+return 1
+`;
+
+/**
+ * Closes a stream's run whose producer is gone (its heartbeat ran out: killed, or cut off from
+ * Redis) as abandoned, with the record of what Redis holds of it, so that the job's input can
+ * close and drain ends: a stream cannot be read again, so no --resume would ever finish it. KEYS:
+ * the job's hash, the producers zset. ARGV: run, record. Returns 0 when the job's hash is gone,
+ * 2 when the run finished meanwhile, -2 when its producer is listed again (it was only slow),
+ * else 1.
+ */
+const ABANDON = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if redis.call('HEXISTS', KEYS[1], 'run:' .. ARGV[1]) == 1 then return 2 end
+local t = redis.call('TIME')
+for _, p in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], t[1] * 1000 + math.floor(t[2] / 1000), '+inf')) do
+  if string.match(p, '^(%d+) ') == ARGV[1] then return -2 end
+end
+redis.call('HSET', KEYS[1], 'run:' .. ARGV[1], ARGV[2], 'run:' .. ARGV[1] .. ':abandoned', 1)
+redis.call('HINCRBY', KEYS[1], 'finished', 1)
 return 1
 `;
 
@@ -330,7 +356,8 @@ return redis.call('ZRANGE', KEYS[1], 0, -1)
 
 /**
  * Starts a publish run: a new one (numbered from the job's hash) or, with ARGV[1] > 0, that run
- * again, unless it is running. A new run of a file records its input's fingerprint (input:FP, the
+ * again, unless it is running. A new run of a stream is marked so (run:N:stream: a run that is
+ * abandoned is closed by drain, not left for a --resume). A new run of a file records its input's fingerprint (input:FP, the
  * first run that read it; run:N:input), and is refused when an earlier run read the same input,
  * unless it is a second pass (ARGV[5] = "1": run:N:again names the first run). KEYS: the job's
  * hash, the producers zset. ARGV: the run to resume (0: a new one), the producer's name, the time
@@ -349,12 +376,16 @@ if run > 0 then
   for _, p in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], now, '+inf')) do
     if string.match(p, '^(%d+) ') == ARGV[1] then return {-2} end
   end
+  -- A run closed as abandoned and resumed (one that read its stream at once, never cut by the
+  -- clock) runs again: its end rewrites its record.
+  redis.call('HDEL', KEYS[1], 'run:' .. run .. ':abandoned')
 else
   if ARGV[4] ~= '' then
     first = tonumber(redis.call('HGET', KEYS[1], 'input:' .. ARGV[4]) or '0')
     if first > 0 and ARGV[5] ~= '1' then return {-3, first} end
   end
   run = redis.call('HINCRBY', KEYS[1], 'runs', 1)
+  if ARGV[4] == '' then redis.call('HSET', KEYS[1], 'run:' .. run .. ':stream', 1) end
   if ARGV[4] ~= '' then
     redis.call('HSETNX', KEYS[1], 'input:' .. ARGV[4], run)
     redis.call('HSET', KEYS[1], 'run:' .. run .. ':input', ARGV[4])
@@ -421,6 +452,7 @@ export const SCRIPTS = {
   urikitStart: START,
   urikitEnqueue: ENQUEUE,
   urikitFinish: FINISH,
+  urikitAbandon: ABANDON,
   urikitRead: READ,
   urikitAdmit: ADMIT,
   urikitAck: ACK,

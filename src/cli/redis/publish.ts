@@ -258,11 +258,26 @@ export async function publish(job: Job, config: PublishSettings, io: Io, input: 
     `urikit: publish run ${run} to ${job.text}${resume === null ? '' : ' (resumed)'}${first > 0 ? `, a second pass of run ${first}'s input (--again)` : ''}\n`,
   );
   let gone = false;
+  /** The pass that reads the input (made once the run's state is known; the heartbeat may come first). */
+  let pass: Pass | null = null;
+  /** Whether drain or status closed this run as abandoned: its heartbeat had run out (the process paused, or cut off from Redis). */
+  let closed = false;
   /** Why the run stops before its end: Redis came to evict keys (the guard, again on each heartbeat). */
   let halted: RedisError | null = null;
   const beat = async (): Promise<void> => {
-    if ((await server.script('the heartbeat of publish', 'urikitBeat', [keys.meta, keys.producers], [producer, PRODUCER_TTL])) === 0)
-      gone = true;
+    const beaten = Number(
+      await server.script(
+        'the heartbeat of publish',
+        'urikitBeat',
+        [keys.meta, keys.producers],
+        [producer, PRODUCER_TTL, run, pass?.sentThrough() ?? 0],
+      ),
+    );
+    if (beaten === 0) gone = true;
+    if (beaten === -1 && !closed) {
+      closed = true;
+      input.cancel();
+    }
     if (config.redis.connection.allowEviction || halted !== null) return;
     try {
       await guardAgain(server, 'this publish');
@@ -304,20 +319,20 @@ export async function publish(job: Job, config: PublishSettings, io: Io, input: 
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   }
-  const p = new Pass(
+  const p = (pass = new Pass(
     job,
     run,
     config,
     io,
     shards,
     lag,
-    () => gone || halted !== null,
-    () => stoppedBy !== null || halted !== null,
-  );
+    () => gone || closed || halted !== null,
+    () => stoppedBy !== null || closed || halted !== null,
+  ));
   let sent: ShardLines;
   try {
     sent = await p.read(input, !config.quiet);
-    for (let again = 0; !gone && halted === null; again++) {
+    for (let again = 0; !gone && !closed && halted === null; again++) {
       // Entries that Redis lost after it had written them, up to the last of each shard (a gap
       // at a later entry shows the others).
       await Promise.all(
@@ -348,6 +363,10 @@ export async function publish(job: Job, config: PublishSettings, io: Io, input: 
   }
   if (halted !== null) throw halted;
   if (gone) throw job.gone();
+  if (closed)
+    throw new RedisError(
+      `publish run ${run} of ${job.text} was closed as abandoned while it ran: its heartbeat had not reached Redis for ${PRODUCER_TTL / 1000} s (the process paused, or cut off from Redis), and "urikit redis drain" or "status" took its publisher for gone. "urikit redis drain" names the lines of the input that the job holds`,
+    );
   const lost = count(shards);
   if (lost > 0 && !p.cut) {
     const from = config.file === '-' ? 'standard input' : config.file;
@@ -438,6 +457,9 @@ async function missing(job: Job, run: number, shards: ShardState[]): Promise<voi
 /** One pass over the input: its lines into entries, the entries sent. */
 class Pass {
   written = 0;
+  /** The lines of the pass under way, and its entries sent and not yet written. */
+  private current: ShardLines | null = null;
+  private readonly flying = new Set<Batched>();
   /** Whether this pass sent batches because their lines had waited long enough: its entries say so from then on. */
   cut = false;
 
@@ -453,10 +475,25 @@ class Pass {
     private readonly stopped: () => boolean,
   ) {}
 
+  /**
+   * The line up to which the input read so far is all in Redis (or left out): the line before
+   * the first that a batch holds or an entry not yet written carries, else the last line read.
+   */
+  sentThrough(): number {
+    const lines = this.current;
+    if (lines === null) return 0;
+    let low = lines.lines;
+    for (const b of lines.batches) if (b.lines > 0) low = Math.min(low, b.head - 1);
+    for (const e of lines.full) low = Math.min(low, e.first - 1);
+    for (const e of this.flying) low = Math.min(low, e.first - 1);
+    return low;
+  }
+
   async read(input: Source, bar: boolean): Promise<ShardLines> {
     const config = this.config;
     const finder = new Finder();
     const lines = new ShardLines(config, this.job.shards, finder);
+    this.current = lines;
     const walker = new Walker(lines, lines, finder, config.maxLineLength);
     const tty = (this.io.stderr as { isTTY?: boolean }).isTTY === true;
     const progress = bar && tty && input.size !== null && input.size > 0 ? new Progress(this.io.stderr, input.size) : null;
@@ -521,7 +558,12 @@ class Pass {
       s.last = e.last;
       s.lines += e.lines;
       if (s.only !== null && !s.only(e.seq)) continue;
-      s.chain = s.chain.then(() => this.enqueue(e));
+      this.flying.add(e);
+      s.chain = s.chain
+        .then(() => this.enqueue(e))
+        .then(() => {
+          this.flying.delete(e);
+        });
       sends.push(s.chain);
     }
     await Promise.all(sends);

@@ -125,6 +125,8 @@ class Worker {
   private beaten = 0;
   /** Where in its share the next round starts (with more shards than a round reads). */
   private next = 0;
+  /** The shards that held no big entry when the worker last looked: a plain XREADGROUP reads them (readShard). */
+  private readonly plain = new Set<number>();
   /** Since when the input waits for a publish run that stopped (ms since the epoch), or null. */
   private stalled: number | null = null;
 
@@ -344,12 +346,37 @@ class Worker {
     await joinGroup(this.job.server, key, this.group);
   }
 
-  /** READ on shard `i`: its entries, or 'big' when a big entry comes next and `alone` is false. */
+  /**
+   * READ on shard `i`: its entries, or 'big' when a big entry comes next and `alone` is false. A
+   * shard that held no big entry when the worker last looked is read by a plain XREADGROUP, which
+   * costs Redis a quarter of READ (whose reply passes through Lua), with the mark of big entries
+   * (ENQUEUE sets it in the same call as a big entry's XADD) in the same MULTI; once the mark is
+   * there, READ keeps big entries apart. Only a read in which a shard's first big entries arrive
+   * may bring more than one of them (up to `count`).
+   */
   private async readShard(i: number, from: '>' | '0', count: number, alone: boolean): Promise<RawEntry[] | 'big'> {
     const k = this.job.keys;
-    const reply = (await this.onShard(i, `the entries of shard ${i}`, (c) =>
-      callBuffer(c, 'urikitRead', [2, k.input(i), k.runs(i), this.group, this.consumer, count, from, alone ? '1' : '0']),
-    )) as Array<[Buffer, RawEntry[]]> | Buffer | null;
+    if (this.plain.has(i)) {
+      const [[, big], [, read]] = (await this.onShard(i, `the entries of shard ${i}`, async (c) => {
+        const replies = (await c
+          .multi()
+          .hget(k.runs(i), 'big')
+          .callBuffer('XREADGROUP', 'GROUP', this.group, this.consumer, 'COUNT', count, 'STREAMS', k.input(i), from)
+          .exec()) as Array<[Error | null, unknown]>;
+        for (const [e] of replies) if (e !== null) throw e;
+        return replies;
+      })) as [[null, string | null], [null, Array<[Buffer, RawEntry[]]> | null]];
+      if (big !== null) this.plain.delete(i);
+      return read === null ? [] : read[0]![1];
+    }
+    // The mark read after READ: when it is not there, READ did not see it either.
+    const [reply, big] = (await this.onShard(i, `the entries of shard ${i}`, (c) =>
+      Promise.all([
+        callBuffer(c, 'urikitRead', [2, k.input(i), k.runs(i), this.group, this.consumer, count, from, alone ? '1' : '0']),
+        c.hget(k.runs(i), 'big'),
+      ]),
+    )) as [Array<[Buffer, RawEntry[]]> | Buffer | null, string | null];
+    if (big === null) this.plain.add(i);
     if (reply === null) return [];
     if (Buffer.isBuffer(reply)) return 'big';
     return reply[0]![1];
