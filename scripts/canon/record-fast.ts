@@ -75,6 +75,19 @@ const HOSTS = [
   'h.com:',
   'h.com:1234567',
   'h.com:8a',
+  '"www.pcmag.com',
+  '"a',
+  '74.cz',
+  '1-2.3',
+  '1_2.3',
+  '1.2.3',
+  '08.a',
+  '0x1.com',
+  '_a.b',
+  '-a.com',
+  "a!$&'()*+,;=~b.com",
+  'www.a(b).com',
+  'www2.com',
 ];
 const PATHS = [
   '',
@@ -119,6 +132,19 @@ const PATHS = [
   '/a;b=c',
   '/a:b@c',
   '/~user/',
+  '/Page.aspx',
+  '/a/(b)/c.aspx',
+  '/(x)/',
+  '/a(b)/c.aspx',
+  '/.gitignore',
+  '/a/.b/..c/...',
+  '/a/.',
+  '/a/..',
+  '/a/%2e%2E/b',
+  '/a%2f%2fb',
+  '/%28S(0123456789abcdefghijklmn))/p.aspx',
+  '/A%2fB%41',
+  '/%E9%2F%e9',
 ];
 const QUERIES = [
   '',
@@ -160,8 +186,17 @@ const QUERIES = [
   '?q=a\tb',
   '?z=1;y=2',
   '?utm_source=x&utm_medium=y&utm_campaign=z&gclid=abc&fbclid=def',
+  '?sid=04/04/19/1124204',
+  '?a=1&sid=0123456789abcdef0123456789abcdef',
+  '?b=2&JSESSIONID=0123456789ABCDEF0123456789abcdef&a=1',
+  '?cfid=1&cftoken=2',
+  '?x=cfid=1&cftoken=2&b',
+  '?aspsessionidabcdefgh=abcdefghijklmnopqrstuvwx&z',
+  '?q=%73id%3D0123456789abcdef0123456789abcdef',
+  '?fid=1&nid=2&sid=3',
+  '?c=%41&b=%3d&a=%E9%2f',
 ];
-const FRAGMENTS = ['', '#', '#f', '#a?b', '#%41 b', '#x\ty'];
+const FRAGMENTS = ['', '#', '#f', '#a?b', '#%41 b', '#x\ty', '#c=3&a=1', '#&sid=0123456789abcdef0123456789abcdef', '#id&'];
 
 /** The URL as scheme, separator, authority, path, query, fragment (a rough split, enough to recombine). */
 const SPLIT = /^([a-zA-Z][a-zA-Z0-9+.-]*)(:\/*)([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/s;

@@ -324,20 +324,34 @@ function cfidMatch(query: string): [string, string, string | undefined] | null {
  * order already.
  */
 export function alphaReorderQuery(q: string): string {
-  let amp = q.indexOf('&');
-  if (q.length <= 1 || amp < 0) return q;
+  return sortQuery(q, 0, q.length);
+}
+
+/**
+ * `alphaReorderQuery` of `s[lo, hi)`, read in place: the one scan passes the lower-case URL and
+ * the query's offsets, and a flat string reads faster than a slice of it.
+ */
+function sortQuery(s: string, lo: number, hi: number): string {
+  let amp = s.indexOf('&', lo);
+  if (hi - lo <= 1 || amp < 0 || amp >= hi) return lo === 0 && hi === s.length ? s : s.slice(lo, hi);
   let n = 0;
-  let eq = q.indexOf('=');
-  for (let from = 0; ; from = amp + 1, amp = q.indexOf('&', from)) {
-    const to = amp < 0 ? q.length : amp;
-    if (eq >= 0 && eq < from) eq = q.indexOf('=', from);
-    n = addPart(n, from, eq >= 0 && eq < to ? eq : to, to);
+  // no `=` is looked for: compareArgs meets it as it compares
+  for (let from = lo; ; from = amp + 1, amp = s.indexOf('&', from)) {
+    if (amp >= hi) amp = -1;
+    const to = amp < 0 ? hi : amp;
+    n = addPart(n, from, to, to);
     if (amp < 0) break;
   }
-  if (!(n <= INSERTION_MAX ? sortArgs(n, q) : sortParts(n, q, compareArgs))) return q;
+  if (!(n <= INSERTION_MAX ? sortArgs(n, s) : sortParts(n, s, compareArgs))) return lo === 0 && hi === s.length ? s : s.slice(lo, hi);
   const { start, end, order } = parts;
-  let out = q.slice(start[order[0]!]!, end[order[0]!]!);
-  for (let k = 1; k < n; k++) out += `&${q.slice(start[order[k]!]!, end[order[k]!]!)}`;
+  const first = order[0]!;
+  let out = s.slice(start[first]!, end[first]!);
+  for (let k = 1; k < n; k++) {
+    const p = order[k]!;
+    const from = start[p]!;
+    // a part after the first of the query is cut with the `&` before it: one string, not two
+    out += from > lo ? s.slice(from - 1, end[p]!) : `&${s.slice(lo, end[p]!)}`;
+  }
   return out;
 }
 
@@ -359,28 +373,30 @@ function sortArgs(n: number, q: string): boolean {
   return moved;
 }
 
-/** Python's order of `tuple(arg.split('=', 1))` of the parts `a` and `b` of `q`: by name, a 1-tuple before a 2-tuple of the same name, then by value. */
+/**
+ * Python's order of `tuple(arg.split('=', 1))` of the parts `a` and `b` of `q`: by name, a
+ * 1-tuple before a 2-tuple of the same name, then by value. One walk over both parts: while in
+ * the names, a `=` or the end of a part ends its name (a name that ends first, or a part without
+ * a value beside one with it, comes first); past a `=` at the same place in both, the values
+ * compare as strings.
+ */
 function compareArgs(q: string, a: number, b: number): number {
-  const { start, eq, end } = parts;
-  const sa = start[a]!;
-  const sb = start[b]!;
-  const ea = eq[a]!;
-  const eb = eq[b]!;
-  const la = ea - sa;
-  const lb = eb - sb;
-  const m = la < lb ? la : lb;
-  for (let i = 0; i < m; i++) {
-    const d = q.charCodeAt(sa + i) - q.charCodeAt(sb + i);
-    if (d !== 0) return d;
-  }
-  if (la !== lb) return la - lb;
+  const { start, end } = parts;
   const ta = end[a]!;
   const tb = end[b]!;
-  const ha = ea < ta ? 1 : 0;
-  const hb = eb < tb ? 1 : 0;
-  if (ha === 0 || hb === 0) return ha - hb;
-  for (let i = ea + 1, j = eb + 1; ; i++, j++) {
-    if (i === ta || j === tb) return ta - i - (tb - j);
+  let i = start[a]!;
+  let j = start[b]!;
+  for (; ; i++, j++) {
+    if (i === ta) return j === tb ? 0 : -1;
+    if (j === tb) return 1;
+    const ca = q.charCodeAt(i);
+    const cb = q.charCodeAt(j);
+    if (ca !== cb) return ca === 0x3d ? -1 : cb === 0x3d ? 1 : ca - cb;
+    if (ca === 0x3d) break;
+  }
+  for (i++, j++; ; i++, j++) {
+    if (i === ta) return j === tb ? 0 : -1;
+    if (j === tb) return 1;
     const d = q.charCodeAt(i) - q.charCodeAt(j);
     if (d !== 0) return d;
   }
@@ -475,6 +491,15 @@ export function iaCanonicalize(url: string): string {
 
 /** The run of a path of the common shape: what `escapeOnce` keeps but `?` and `#`, and `%` (sticky). */
 const PATH_RUN = /[A-Za-z0-9_.~!"$&'()*+,/:;<=>@[\\\]^`{|}%-]*/y;
+/**
+ * The path run of PATH_RUN whose escapes are all of bytes that `escapeOnce` escapes, in either
+ * case (sticky): where it reaches the path's end, lowering is all the Google rules change.
+ */
+const PATH_KEPT =
+  /[A-Za-z0-9_.~!"$&'()*+,/:;<=>@[\\\]^`{|}-]*(?:%(?:[01][0-9a-fA-F]|2[03]|7[fF]|[89a-fA-F][0-9a-fA-F])[A-Za-z0-9_.~!"$&'()*+,/:;<=>@[\\\]^`{|}-]*)*/y;
+/** PATH_KEPT without upper case, in letters and in the escapes' hex digits (sticky). */
+const PATH_KEPT_LOWER =
+  /[a-z0-9_.~!"$&'()*+,/:;<=>@[\\\]^`{|}-]*(?:%(?:[01][0-9a-f]|2[03]|7f|[89a-f][0-9a-f])[a-z0-9_.~!"$&'()*+,/:;<=>@[\\\]^`{|}-]*)*/y;
 /** The same for a query, which may hold `?`. */
 const QUERY_RUN = /[A-Za-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}%-]*/y;
 /**
@@ -490,55 +515,55 @@ const QUERY_SESSION = /sid=|sessionid|cfid=/;
 const QUERY_KEPT =
   /[A-Za-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}-]*(?:%(?:[01][0-9a-fA-F]|2[03]|7[fF]|[89a-fA-F][0-9a-fA-F])[A-Za-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}-]*)*/y;
 
+/** QUERY_KEPT without upper case, in letters and in the escapes' hex digits (sticky). */
+const QUERY_KEPT_LOWER =
+  /[a-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}-]*(?:%(?:[01][0-9a-f]|2[03]|7f|[89a-f][0-9a-f])[a-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}-]*)*/y;
+
 /**
- * Whether the lower-case `q` may hold a session id: a test of QUERY_SESSION only where `id`
+ * Whether the lower-case `q[lo, hi)` may hold a session id: a test of QUERY_SESSION only where `id`
  * follows an `s`, `n` or `f` (each of its names ends so), as few queries have one.
  */
-function maySessionId(q: string): boolean {
-  for (let p = q.indexOf('id', 1); p >= 0; p = q.indexOf('id', p + 2)) {
+function maySessionId(q: string, lo: number, hi: number): boolean {
+  for (let p = q.indexOf('id', lo + 1); p >= 0 && p < hi; p = q.indexOf('id', p + 2)) {
     const c = q.charCodeAt(p - 1);
-    if (c === 0x73 || c === 0x6e || c === 0x66) return QUERY_SESSION.test(q);
+    if (c === 0x73 || c === 0x6e || c === 0x66) return QUERY_SESSION.test(q.slice(lo, hi));
   }
   return false;
 }
-/** What sends a lower-case path of the common shape to the full rules: a dot or empty segment, an ASP.NET page. */
-const PATH_OUT = /\/[./]|\.aspx/;
-/** The same, or a `%`: one scan of the path for the usual case, where none is there. */
-const PATH_OUT_OR_PCT = /\/[./]|\.aspx|%/;
-
 /**
- * A run of a lower-case path or query that the Google rules and lower-casing leave as it is:
- * anything but `%`, and the escapes of the bytes `escapeOnce` escapes (controls, space, `#`,
- * DEL and every byte above it) in lower case (sticky).
+ * What sends a lower-case path of the common shape to the full rules: a dot or empty segment,
+ * or a `/(`, which both patterns of `stripPathSessionID` need before their `.aspx` (so that most
+ * ASP.NET pages stay on the one scan).
  */
-const RECODE_RUN = /[^%]*(?:%(?:[01][0-9a-f]|2[03]|7f|[89a-f][0-9a-f])[^%]*)*/y;
+const PATH_OUT = /\/\.\.?(?:\/|$)|\/[/(]/;
 
 /**
  * One pass of `unescapeRepeatedly` over the lower-case `s`, and the escaping and lower-casing
  * after it, for what that pass decodes: each escape of a byte that `escapeOnce` keeps becomes
- * that byte in lower case; the escapes of the bytes it escapes stay as they are (decoded, such a
- * byte can neither start an escape nor be read as a digit of one, so leaving it escaped changes
- * no later pass); the runs between them stay slices of `s`. Where `once`, null at a `%25` or a
- * `%` that starts no escape, where one pass would not do.
+ * that byte in lower case; the escapes of the bytes it escapes (controls, space, `#`, DEL and
+ * every byte above it) stay as they are (decoded, such a byte can neither start an escape nor be
+ * read as a digit of one, so leaving it escaped changes no later pass); the runs between them
+ * stay slices of `s`. Where `once`, null at a `%25` or a `%` that starts no escape, where one
+ * pass would not do. (The escapes are found with `indexOf`: a sticky expression over the runs
+ * between them cost more, as most queries that get here decode one escape after another.)
  */
 function recodePass(s: string, once: boolean): string | null {
   let out = '';
   let from = 0;
-  for (let i = 0; ; ) {
-    RECODE_RUN.lastIndex = i;
-    RECODE_RUN.test(s);
-    i = RECODE_RUN.lastIndex;
-    if (i === s.length) break;
+  for (let i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i)) {
     const h = hexValue(s.charCodeAt(i + 1));
     const l = h < 0 ? -1 : hexValue(s.charCodeAt(i + 2));
     const b = (h << 4) | l;
-    if (l < 0 || b === 0x25) {
+    if (l < 0) {
       if (once) return null;
-      if (l < 0) {
-        i++;
-        continue;
-      }
+      i++;
+      continue;
     }
+    if (b <= 0x20 || b === 0x23 || b >= 0x7f) {
+      i += 3;
+      continue;
+    }
+    if (b === 0x25 && once) return null;
     out += s.slice(from, i) + LOWER_CHARS[b]!;
     from = i + 3;
     i += 3;
@@ -575,37 +600,116 @@ const LOWER_CHARS: readonly string[] = Array.from({ length: 128 }, (_, b) => Str
  * hash taken while the authority is scanned, so that a hit neither allocates nor hashes again;
  * 1,024 hashes (a host of the long_urls corpus, 169 hosts, missed often among 128).
  */
-const HEAD_RAW: string[] = new Array(8192).fill('');
 const HEAD_SURT: string[] = new Array(8192).fill('');
+/**
+ * The lower-case URL each head was made from, whole, and the length of its scheme and authority:
+ * a slice of the authority would be a view of that URL all the same, and V8 reads the characters
+ * of a flat string faster.
+ */
+const HEAD_URL: string[] = new Array(8192).fill('');
+const HEAD_LENGTH = new Int32Array(8192);
 
-/** For the characters of a host of the common shape (letters, digits, `-`, `.`), their lower case; 0 for any other. */
+/**
+ * For the characters of a host of the common shape, their lower case; 0 for any other. Beside
+ * letters, digits, `-` and `.`, what `escapeOnce` keeps and no step of the parse or the rules
+ * reads in a host (`_`, `"`, the sub-delimiters: `https://"www.pcmag.com/` is in a bench corpus).
+ */
 const HOST_LOWER = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
-  HOST_LOWER[c] = /[a-z0-9.-]/.test(ch) ? c : /[A-Z]/.test(ch) ? c | 0x20 : 0;
+  HOST_LOWER[c] = /[a-z0-9._~"!$&'()*+,;=-]/.test(ch) ? c : /[A-Z]/.test(ch) ? c | 0x20 : 0;
 }
 
+/** The offsets of the dots of the host being read by fastSurt, for its head. */
+const DOTS = new Int32Array(64);
+
 /**
- * The head of the key for the lower-case `low[0, to)`: scheme, `://`, host from `from`, then
- * `:port` if `portAt` > 0; null to take the full rules.
+ * The head of the key for the lower-case `low[0, to)`: scheme, `://`, host from `from` with its
+ * `dots` dots at DOTS, then `:port` if `portAt` > 0; null to take the full rules. The labels are
+ * cut from `low` by the offsets the scan took (`hostToSurt` of the host after `massageHost`).
  */
-function headOf(low: string, from: number, to: number, portAt: number, defaultPort: number, o: SurtOptions, slot: number): string | null {
-  const raw = low.slice(0, to);
-  let host = low.slice(from, portAt > 0 ? portAt : to);
-  // a host of the common shape does not end with ".", so no massage leaves it empty
-  if (o.hostMassage !== false && host.charCodeAt(0) === 0x77) host = massageHost(host);
+function headOf(
+  low: string,
+  from: number,
+  to: number,
+  portAt: number,
+  defaultPort: number,
+  o: SurtOptions,
+  dots: number,
+  slot: number,
+): string | null {
+  let end = portAt > 0 ? portAt : to;
+  // massageHost: `www`, `www2`, … and its dot off; a host of the common shape does not end with
+  // a dot, so some label follows
+  let first = 0;
+  if (o.hostMassage !== false && dots > 0 && isWww(low, from, DOTS[0]!)) first = 1;
+  let host = '';
+  for (let k = dots - 1; k >= first; k--) {
+    const dot = DOTS[k]!;
+    host += host.length > 0 ? `,${low.slice(dot + 1, end)}` : low.slice(dot + 1, end);
+    end = dot;
+  }
+  const start = first === 0 ? from : DOTS[0]! + 1;
+  host += host.length > 0 ? `,${low.slice(start, end)}` : low.slice(start, end);
   let port = '';
   if (portAt > 0) {
     const p = Number(low.slice(portAt + 1, to));
     if (p > 65535) return null;
     if (p !== 0 && p !== defaultPort) port = `:${p}`;
   }
-  const head = `${o.withScheme === true ? `${low.slice(0, from)}(` : ''}${hostToSurt(host, true)}${port}${o.trailingComma === true ? ',)' : ')'}`;
+  const head = `${o.withScheme === true ? `${low.slice(0, from)}(` : ''}${host}${port}${o.trailingComma === true ? ',)' : ')'}`;
   if (slot >= 0) {
-    HEAD_RAW[slot] = raw;
+    HEAD_URL[slot] = low;
+    HEAD_LENGTH[slot] = to;
     HEAD_SURT[slot] = head;
   }
   return head;
+}
+
+/** Whether `low[from, dot)` is `www` and digits, as `massageHost` takes it off. */
+function isWww(low: string, from: number, dot: number): boolean {
+  if (dot - from < 3 || low.charCodeAt(from) !== 0x77 || low.charCodeAt(from + 1) !== 0x77 || low.charCodeAt(from + 2) !== 0x77)
+    return false;
+  for (let k = from + 3; k < dot; k++) {
+    const c = low.charCodeAt(k);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether `url[from, to)`, a host of the common shape, holds something other than digits and
+ * dots: `attemptIPFormats` reads a host of digits and dots as an IPv4 address, and keeps any other.
+ */
+function named(url: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = url.charCodeAt(k);
+    if (c !== 0x2e && !(c >= 0x30 && c <= 0x39)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `a` and `b` agree up to `to`. Compared a character at a time: V8 runs `startsWith` as a
+ * call into a builtin, which cost a short URL more than the rest of its key.
+ */
+function sameHead(a: string, b: string, to: number): boolean {
+  for (let k = to - 1; k >= 0; k--) if (a.charCodeAt(k) !== b.charCodeAt(k)) return false;
+  return true;
+}
+
+/** Where the host starts after `http://` (7) or `https://` (8) at the start of `url`; 0 for any other start. */
+function httpPrefix(url: string): number {
+  if (
+    url.length < 8 ||
+    url.charCodeAt(0) !== 0x68 ||
+    url.charCodeAt(1) !== 0x74 ||
+    url.charCodeAt(2) !== 0x74 ||
+    url.charCodeAt(3) !== 0x70
+  )
+    return 0;
+  const i = url.charCodeAt(4) === 0x73 ? 5 : 4;
+  return url.charCodeAt(i) === 0x3a && url.charCodeAt(i + 1) === 0x2f && url.charCodeAt(i + 2) === 0x2f ? i + 3 : 0;
 }
 
 /** A scheme of the common shape, in lower case, and its `:` (sticky). */
@@ -613,25 +717,21 @@ const SCHEME = /[a-z][a-z0-9+.-]*:/y;
 
 /**
  * The common shape, `scheme://host[:port][/path][?query][#fragment]` with a lower-case scheme
- * (not `dns`, which keeps its `www`), a letter-first host of dotted labels and nothing in path or
- * query that a rule would change but case, escapes, order and a trailing slash, or the same
- * without a host (`fastNoHost`): the SURT key in one scan. Null for anything else (the full rules).
+ * (not `dns`, which keeps its `www`), a host of dotted labels (not of digits alone) and nothing
+ * in path or query that a rule would change but case, escapes, order, session ids and a trailing
+ * slash, or the same without a host (`fastNoHost`): the SURT key in one scan. Null for anything
+ * else (the full rules).
  *
  * Everything the key keeps of such a URL is in lower case (the IA rules lower host, path and
- * query after the Google rules have decoded and escaped them), so the URL is lowered once and
- * the key is cut from that copy; its characters are checked on the URL itself, so that no
- * character whose lower case is ASCII (the Kelvin sign) passes for a letter.
+ * query after the Google rules have decoded and escaped them), so the key is cut from the URL
+ * lowered once, or from the URL itself where the scan met no upper case (most URLs: lowering
+ * copies the URL); its characters are checked on the URL itself, so that no character whose
+ * lower case is ASCII (the Kelvin sign) passes for a letter.
  */
 export function fastSurt(url: string, o: SurtOptions): string | null {
-  let i: number;
-  let defaultPort: number;
-  if (url.startsWith('http://')) {
-    i = 7;
-    defaultPort = 80;
-  } else if (url.startsWith('https://')) {
-    i = 8;
-    defaultPort = 443;
-  } else {
+  let i = httpPrefix(url);
+  let defaultPort = i === 7 ? 80 : 443;
+  if (i === 0) {
     SCHEME.lastIndex = 0;
     if (!SCHEME.test(url)) return null;
     const colon = SCHEME.lastIndex - 1;
@@ -646,22 +746,31 @@ export function fastSurt(url: string, o: SurtOptions): string | null {
   const n = url.length;
   const hostStart = i;
   let c = url.charCodeAt(i);
-  if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a))) return null;
-  // Up to where the URL is read (all ASCII) the lower-case copy has the same offsets.
-  const low = url.toLowerCase();
+  let l = c < 0x80 ? HOST_LOWER[c]! : 0;
+  if (l === 0 || l === 0x2e) return null;
+  // a host that starts with a digit may be an IPv4 address (attemptIPFormats)
+  const digitFirst = l <= 0x39 && l >= 0x30;
+  // a long URL is lowered whatever the scan meets: most hold upper case (85% of long_urls), and
+  // a second pass after the first upper case cost them more than lowering saved the others
+  let upper = c !== l || n > LAZY_LOWER_MAX;
+  let dots = 0;
   let dot = false;
-  let hash = c | 0x20;
+  let hash = l;
   for (i++; i < n; i++) {
     c = url.charCodeAt(i);
-    const l = c < 0x80 ? HOST_LOWER[c]! : 0;
+    l = c < 0x80 ? HOST_LOWER[c]! : 0;
     if (l === 0) break;
     if (l === 0x2e) {
-      if (dot) break;
+      if (dot || dots === DOTS.length) return null;
+      DOTS[dots++] = i;
       dot = true;
-    } else dot = false;
+    } else {
+      dot = false;
+      if (c !== l) upper = true;
+    }
     hash = (Math.imul(hash, 31) + l) | 0;
   }
-  if (dot) return null;
+  if (dot || (digitFirst && !named(url, hostStart, i))) return null;
   let portAt = 0;
   if (i < n && c === 0x3a) {
     portAt = i;
@@ -669,62 +778,121 @@ export function fastSurt(url: string, o: SurtOptions): string | null {
     if (i === portAt + 1 || i - portAt > 6) return null;
   }
   const authEnd = i;
-  let path = '/';
+  // the path's end, and whether it has an escape to decode
+  let pathEnd = i;
+  let pathDecode = false;
   if (i < n && url.charCodeAt(i) === 0x2f) {
-    PATH_RUN.lastIndex = i;
-    PATH_RUN.test(url);
-    const from = i;
-    i = PATH_RUN.lastIndex;
-    let p = low.slice(from, i);
-    if (PATH_OUT_OR_PCT.test(p)) {
-      // a dot segment, an empty one or an ASP.NET page: the full rules
-      if (PATH_OUT.test(p)) return null;
-      // the Google rules' unescapeRepeatedly and escapeOnce, then what they may have made
-      p = recodeLower(p) ?? recodeLowerRepeatedly(p);
-      if (PATH_OUT.test(p)) return null;
+    if (!upper) {
+      PATH_KEPT_LOWER.lastIndex = i;
+      PATH_KEPT_LOWER.test(url);
+      i = PATH_KEPT_LOWER.lastIndex;
+      c = url.charCodeAt(i);
     }
+    if (upper || (i < n && c !== 0x3f && c !== 0x23)) {
+      // upper case, an escape to decode, or a character that sends the URL to the full rules
+      upper = true;
+      PATH_KEPT.lastIndex = i;
+      PATH_KEPT.test(url);
+      i = PATH_KEPT.lastIndex;
+      if (url.charCodeAt(i) === 0x25) {
+        // an escape to decode, a `%25` or a stray `%`: the run's end
+        pathDecode = true;
+        PATH_RUN.lastIndex = i;
+        PATH_RUN.test(url);
+        i = PATH_RUN.lastIndex;
+      }
+    }
+    pathEnd = i;
+  }
+  let query = 0;
+  if (i < n) {
+    c = url.charCodeAt(i);
+    if (c === 0x3f) {
+      query = scanQuery(url, i, upper);
+      if (query < 0) return null;
+    } else if (c !== 0x23) return null;
+  }
+  const low = upper || (query & QUERY_UPPER) !== 0 ? url.toLowerCase() : url;
+  let path = '/';
+  if (pathEnd > authEnd) {
+    let p = low.slice(authEnd, pathEnd);
+    // the Google rules' unescapeRepeatedly and escapeOnce
+    if (pathDecode) p = recodeLower(p) ?? recodeLowerRepeatedly(p);
+    // a dot segment, an empty one or a `/(` (an ASP.NET session id may follow), as the URL has
+    // them or as decoding made them: the full rules
+    if (PATH_OUT.test(p)) return null;
     if (p.length > 1 && p.charCodeAt(p.length - 1) === 0x2f) p = p.slice(0, -1);
     path = p;
   }
-  const query = fastRest(url, low, i);
-  if (query === null) return null;
   const slot = ((hash & 1023) << 3) | (defaultPort === 443 ? 4 : 0) | (o.withScheme === true ? 2 : 0) | (o.trailingComma === true ? 1 : 0);
-  const raw = HEAD_RAW[slot]!;
   const head =
-    raw.length === authEnd && low.startsWith(raw) && o.hostMassage !== false
+    o.hostMassage !== false && HEAD_LENGTH[slot] === authEnd && sameHead(HEAD_URL[slot]!, low, authEnd)
       ? HEAD_SURT[slot]!
-      : headOf(low, hostStart, authEnd, portAt, defaultPort, o, o.hostMassage !== false ? slot : -1);
+      : headOf(low, hostStart, authEnd, portAt, defaultPort, o, dots, o.hostMassage !== false ? slot : -1);
   if (head === null) return null;
-  return query.length > 0 ? `${head}${path}?${query}` : head + path;
+  if (query === 0) return head + path;
+  const q = queryKey(low, pathEnd + 1, query >> 2, (query & QUERY_DECODE) !== 0);
+  return q.length > 0 ? `${head}${path}?${q}` : head + path;
 }
 
+/** Up to this length, fastSurt lowers a URL only where it met upper case. */
+const LAZY_LOWER_MAX = 100;
+
+/** In scanQuery's answer: the query has an escape to decode. */
+const QUERY_DECODE = 2;
+/** In scanQuery's answer: the query may hold upper case. */
+const QUERY_UPPER = 1;
+
 /**
- * The key's form of what follows the path at `at` of `url` (`low` is `url` in lower case): its
- * query (empty when none), decoded and escaped by the Google rules, lower-cased and sorted by the
- * IA rules; null for the full rules: a session id may be in the query, or something other than a
- * fragment follows where `QUERY_RUN` stops.
+ * The query of `url` whose `?` is at `at`, read: where it ends (at the end or a `#`) times 4,
+ * plus QUERY_DECODE and QUERY_UPPER as they apply; -1 for the full rules, where something other
+ * than a fragment follows where `QUERY_RUN` stops. Where `upper`, the URL is lowered whatever
+ * the query holds, and the query is read in one pass that allows upper case.
  */
-function fastRest(url: string, low: string, at: number): string | null {
+function scanQuery(url: string, at: number, upper: boolean): number {
   const n = url.length;
-  if (at === n || url.charCodeAt(at) === 0x23) return '';
-  if (url.charCodeAt(at) !== 0x3f) return null;
-  const from = at + 1;
-  QUERY_KEPT.lastIndex = from;
+  let i = at + 1;
+  if (!upper) {
+    QUERY_KEPT_LOWER.lastIndex = i;
+    QUERY_KEPT_LOWER.test(url);
+    i = QUERY_KEPT_LOWER.lastIndex;
+    if (i === n || url.charCodeAt(i) === 0x23) return i * 4;
+  }
+  let flags = QUERY_UPPER;
+  QUERY_KEPT.lastIndex = i;
   QUERY_KEPT.test(url);
-  let i = QUERY_KEPT.lastIndex;
-  let q: string;
+  i = QUERY_KEPT.lastIndex;
   if (url.charCodeAt(i) === 0x25) {
-    // an escape to decode, a `%25` or a stray `%`: the run's end, then the recoding
+    // an escape to decode, a `%25` or a stray `%`: the run's end
+    flags |= QUERY_DECODE;
     QUERY_RUN.lastIndex = i;
     QUERY_RUN.test(url);
     i = QUERY_RUN.lastIndex;
-    q = low.slice(from, i);
-    q = recodeLower(q) ?? recodeLowerRepeatedly(q);
-  } else q = low.slice(from, i);
-  if (i < n && url.charCodeAt(i) !== 0x23) return null;
-  if (i === from) return '';
-  if (maySessionId(q)) return null;
-  return alphaReorderQuery(q);
+  }
+  return i === n || url.charCodeAt(i) === 0x23 ? i * 4 + flags : -1;
+}
+
+/**
+ * The key's form of the query `low[from, to)` (`low` in lower case where the query had upper
+ * case): decoded and escaped by the Google rules where `decode`, its session ids taken out, sorted
+ * by the IA rules; empty where nothing is left.
+ */
+function queryKey(low: string, from: number, to: number, decode: boolean): string {
+  if (from === to) return '';
+  let q = low;
+  if (decode) {
+    const d = low.slice(from, to);
+    q = recodeLower(d) ?? recodeLowerRepeatedly(d);
+    from = 0;
+    to = q.length;
+  }
+  // a session id: the patterns, which ignore case, find the same parts in the lower-case query
+  if (maySessionId(q, from, to)) {
+    q = stripQuerySessionId(q.slice(from, to));
+    from = 0;
+    to = q.length;
+  }
+  return sortQuery(q, from, to);
 }
 
 /**
@@ -732,22 +900,30 @@ function fastRest(url: string, low: string, at: number): string | null {
  * (`file:///home/a.txt`, `urn:isbn:0451450523`), for a scheme that is not http-like: the key is
  * the scheme and `:`, then path and query as the Google and IA rules make them (without a host
  * the Google rules leave dot segments and empty ones in place). Null for the full rules: an
- * empty path, a character outside the common shape, an ASP.NET page, a session id.
+ * empty path, a character outside the common shape, an ASP.NET session id in the path.
  */
 function fastNoHost(url: string, colon: number, from: number): string | null {
   PATH_RUN.lastIndex = from;
   PATH_RUN.test(url);
-  let i = PATH_RUN.lastIndex;
+  const i = PATH_RUN.lastIndex;
   if (i === from) return null;
+  let query = 0;
+  if (i < url.length) {
+    const c = url.charCodeAt(i);
+    if (c === 0x3f) {
+      query = scanQuery(url, i, true);
+      if (query < 0) return null;
+    } else if (c !== 0x23) return null;
+  }
   const low = url.toLowerCase();
   let p = low.slice(from, i);
   if (p.includes('%')) p = recodeLower(p) ?? recodeLowerRepeatedly(p);
-  if (p.includes('.aspx')) return null;
+  if (p.includes('/(') && p.includes('.aspx')) return null;
   if (p.length > 1 && p.charCodeAt(p.length - 1) === 0x2f) p = p.slice(0, -1);
-  const query = fastRest(url, low, i);
-  if (query === null) return null;
   const head = low.slice(0, colon + 1);
-  return query.length > 0 ? `${head}${p}?${query}` : head + p;
+  if (query === 0) return head + p;
+  const q = queryKey(low, i + 1, query >> 2, (query & QUERY_DECODE) !== 0);
+  return q.length > 0 ? `${head}${p}?${q}` : head + p;
 }
 
 /**
@@ -756,7 +932,7 @@ function fastNoHost(url: string, colon: number, from: number): string | null {
  */
 export function surtKey(url: string, o: SurtOptions = NO_OPTIONS): string {
   if (url.length === 0) return '-';
-  if (url.startsWith('filedesc')) return url;
+  if (url.charCodeAt(0) === 0x66 && url.startsWith('filedesc')) return url;
   const fast = fastSurt(url, o);
   if (fast !== null) return fast;
   const u = parseHandy(toBytes(url, WHO), url);

@@ -101,10 +101,27 @@ test('queries sorted as offsets: many parts, separators, escapes decoded as comp
   assert.is(surt('http://example.com/\u212aa?\u212a=1'), 'com,example)/%e2%84%aaa?%e2%84%aa=1');
   assert.is(surt('http://\u212aexample.com/'), 'com,kexample)/');
   assert.is(surt('http://ex.com/p?Q=%41B&q=b'), 'com,ex)/p?q=ab&q=b');
+  // hosts of the one scan: its labels cut by the dots it met (64 of them at most), `www` and
+  // digits off, a host that starts with a digit but is no IPv4 address, a `"` as a bench corpus has it
+  assert.is(surt(`http://${'a.'.repeat(64)}b/x`), `b,${'a,'.repeat(63)}a)/x`);
+  assert.is(surt(`http://${'a.'.repeat(63)}b/x`), `b,${'a,'.repeat(62)}a)/x`);
+  assert.is(surt('http://www2.a.com/'), 'com,a)/');
+  assert.is(surt('http://www2a.b.com/'), 'com,b,www2a)/');
+  assert.is(surt('http://WWW.A.COM/'), 'com,a)/');
+  assert.is(surt('https://74.cz/en/defectivepixels/'), 'cz,74)/en/defectivepixels');
+  assert.is(surt('http://1.2.3/'), '3,0,2,1)/');
+  assert.is(surt('https://"www.pcmag.com/category2/0'), 'com,pcmag,"www)/category2/0');
+  // paths: an ASP.NET page without a session id, a name that starts with a dot, a dot segment
+  assert.is(surt('http://www.Example.com/Default.aspx?b=1&A=2'), 'com,example)/default.aspx?a=2&b=1');
+  assert.is(surt('http://a.com/x/(S(0123456789abcdefghijklmn))/page.aspx'), 'com,a)/x/page.aspx');
+  assert.is(surt('http://a.com/.gitignore'), 'com,a)/.gitignore');
+  assert.is(surt('http://a.com/a/.'), 'com,a)/a');
   // session ids: the regular expressions run only where a name of theirs may be
   assert.is(surt('http://a.com/?sidebar=1&b=2&id=3&aid=4'), 'com,a)/?aid=4&b=2&id=3&sidebar=1');
   assert.is(surt('http://a.com/?id=1&fid=2&nid=3'), 'com,a)/?fid=2&id=1&nid=3');
   assert.is(surt('http://a.com/?b=1&JSESSIONID=0123456789abcdef0123456789abcdef'), 'com,a)/?&b=1');
+  assert.is(surt('http://a.com/p?z=1&sid=0123456789abcdef0123456789abcdef&a=2'), 'com,a)/p?a=2&z=1');
+  assert.is(surt('http://a.com/article.pl?sid=04/04/19/1124204&a=1'), 'com,a)/article.pl?a=1&sid=04/04/19/1124204');
   // escapes that stay (of either case) and escapes to decode
   assert.is(surt('http://a.com/?b=%E9&a=%e9%0A'), 'com,a)/?a=%e9%0a&b=%e9');
   assert.is(surt('http://a.com/?b=%2F&a=%E9%20'), 'com,a)/?a=%e9%20&b=/');
