@@ -23,6 +23,9 @@ import {
   type HostType,
   hostTypeOf,
   OFFSETS_LENGTH,
+  PARTS,
+  parts,
+  partsOf,
   Slot,
   setOffsets,
   type UriWarning,
@@ -30,7 +33,7 @@ import {
   warningsOf,
 } from './syntax/offsets.js';
 import { checkOptionNames } from './syntax/options.js';
-import { PARSE_OPTIONS, type ParseOptions, scanString, validString } from './syntax/scan.js';
+import { PARSE_OPTIONS, type ParseOptions, scanParts, scanString, validString } from './syntax/scan.js';
 import { webOrigin } from './web/origin.js';
 import { WEB_RECORD_LENGTH } from './web/scan.js';
 import { webError, webHref, webValid } from './web/url.js';
@@ -94,23 +97,23 @@ export class Uri implements UriLike {
    * `recompose` wrote). Most code calls `parse` or `tryParse` instead.
    */
   constructor(input: string, offsets: Uint32Array) {
-    if (typeof input !== 'string') throw argumentError('Uri', 'input', 'a string', input);
-    checkRecord(offsets, 'Uri', 'offsets');
+    // parse's common shapes come in `parts` (offsets.ts), every other record is copied there first:
+    // the one path is small enough for V8 to inline, with the getters read after it.
+    if (offsets !== PARTS) checkView(input, offsets);
     this.#href = input;
-    // By number (Slot's order), as setOffsets writes them: V8 reads `Slot.X` at run time.
-    this.#flags = offsets[12]!;
-    this.#schemeEnd = offsets[0]!;
-    this.#authorityStart = offsets[1]!;
-    this.#userinfoEnd = offsets[2]!;
-    this.#hostStart = offsets[3]!;
-    this.#hostEnd = offsets[4]!;
-    this.#portStart = offsets[5]!;
-    this.#pathStart = offsets[6]!;
-    this.#pathEnd = offsets[7]!;
-    this.#queryStart = offsets[8]!;
-    this.#queryEnd = offsets[9]!;
-    this.#fragmentStart = offsets[10]!;
-    this.#warningIndex = offsets[14]!;
+    this.#flags = parts.flags;
+    this.#schemeEnd = parts.schemeEnd;
+    this.#authorityStart = parts.authorityStart;
+    this.#userinfoEnd = parts.userinfoEnd;
+    this.#hostStart = parts.hostStart;
+    this.#hostEnd = parts.hostEnd;
+    this.#portStart = parts.portStart;
+    this.#pathStart = parts.pathStart;
+    this.#pathEnd = parts.pathEnd;
+    this.#queryStart = parts.queryStart;
+    this.#queryEnd = parts.queryEnd;
+    this.#fragmentStart = parts.fragmentStart;
+    this.#warningIndex = parts.warningIndex;
   }
 
   /** True for a `Uri` of this library, whichever of its builds (ES module or CommonJS) made it. */
@@ -669,9 +672,16 @@ export interface UriComponents {
  * parse('../x', { absolute: true });      // throws UriError MISSING_SCHEME
  */
 export function parse(input: string, options?: ParseOptions): Uri {
+  // The common shapes first, in few bytes of code: V8 inlines parse, the Uri and its getters into the caller.
+  if (options === undefined && typeof input === 'string' && scanParts(input)) return new Uri(input, PARTS);
+  return parseRecord(input, options);
+}
+
+/** parse of what is not a common shape, through a record. */
+function parseRecord(input: string, options: ParseOptions | undefined): Uri {
   if (typeof input !== 'string') throw argumentError('parse', 'input', 'a string', input);
   if (options !== undefined) checkOptionNames(options, PARSE_OPTIONS, 'parse');
-  const code = scanString(input, scratch, options, 'parse');
+  const code = scanString(input, scratch, options, 'parse', options === undefined);
   if (code !== 0) throw scanError(code, scratch[Slot.ERROR_INDEX]!, input);
   return new Uri(input, scratch);
 }
@@ -686,9 +696,10 @@ export function parse(input: string, options?: ParseOptions): Uri {
  */
 export function tryParse(input: string, options?: ParseOptions): Uri | null {
   if (typeof input !== 'string') return null;
+  if (options === undefined && scanParts(input)) return new Uri(input, PARTS);
   try {
     if (options !== undefined) checkOptionNames(options, PARSE_OPTIONS, 'tryParse');
-    if (scanString(input, scratch, options, 'tryParse') !== 0) return null;
+    if (scanString(input, scratch, options, 'tryParse', options === undefined) !== 0) return null;
   } catch {
     return null;
   }
@@ -731,6 +742,13 @@ export function isValid(input: string, options?: ParseOptions): boolean {
  */
 export function buildUri(components: BuildComponents, options?: BuildOptions): Uri {
   return new Uri(build(components, options, built), built);
+}
+
+/** The Uri constructor's checks of its arguments; then the record's slots go to `parts`. */
+function checkView(input: string, offsets: Uint32Array): void {
+  if (typeof input !== 'string') throw argumentError('Uri', 'input', 'a string', input);
+  checkRecord(offsets, 'Uri', 'offsets');
+  partsOf(offsets);
 }
 
 /** A record to read or write: a Uint32Array of OFFSETS_LENGTH slots or more. */

@@ -267,6 +267,98 @@ export function setOffsets(
 }
 
 /**
+ * A record as fields, for the `Uri` constructor to copy: what setCommon writes when its record is
+ * PARTS (the common shapes: no userinfo, no port, no warning; the authority starts at the host),
+ * so that `parse` makes its `Uri` without writing a record and reading it back, and what
+ * `partsOf` copies from a record. One small constructor over these fields leaves V8 room to
+ * inline the getters a caller reads after `parse`.
+ */
+export const parts = {
+  schemeEnd: 0,
+  authorityStart: 0,
+  userinfoEnd: 0,
+  hostStart: 0,
+  hostEnd: 0,
+  portStart: 0,
+  pathStart: 0,
+  pathEnd: 0,
+  queryStart: 0,
+  queryEnd: 0,
+  fragmentStart: 0,
+  flags: 0,
+  warningIndex: 0,
+};
+
+/** The record that stands for `parts` (no caller outside the library holds it). */
+export const PARTS = new Uint32Array(0);
+
+/** Writes a record of the common shapes into `rec`, or into `parts` when `rec` is PARTS. */
+export function setCommon(
+  rec: Uint32Array,
+  schemeEnd: number,
+  hostStart: number,
+  hostEnd: number,
+  pathStart: number,
+  pathEnd: number,
+  queryStart: number,
+  queryEnd: number,
+  fragmentStart: number,
+  length: number,
+  flags: number,
+): void {
+  if (rec === PARTS) {
+    parts.schemeEnd = schemeEnd;
+    parts.authorityStart = hostStart;
+    parts.userinfoEnd = 0;
+    parts.hostStart = hostStart;
+    parts.hostEnd = hostEnd;
+    parts.portStart = 0;
+    parts.pathStart = pathStart;
+    parts.pathEnd = pathEnd;
+    parts.queryStart = queryStart;
+    parts.queryEnd = queryEnd;
+    parts.fragmentStart = fragmentStart;
+    parts.flags = flags;
+    parts.warningIndex = 0;
+    return;
+  }
+  setOffsets(
+    rec,
+    schemeEnd,
+    hostStart,
+    0,
+    hostStart,
+    hostEnd,
+    0,
+    pathStart,
+    pathEnd,
+    queryStart,
+    queryEnd,
+    fragmentStart,
+    length,
+    flags,
+    0,
+  );
+}
+
+/** Copies a record into `parts` (by number, Slot's order, as setOffsets writes them). */
+export function partsOf(rec: Uint32Array): void {
+  parts.schemeEnd = rec[0]!;
+  parts.authorityStart = rec[1]!;
+  parts.userinfoEnd = rec[2]!;
+  parts.hostStart = rec[3]!;
+  parts.hostEnd = rec[4]!;
+  parts.portStart = rec[5]!;
+  parts.pathStart = rec[6]!;
+  parts.pathEnd = rec[7]!;
+  parts.queryStart = rec[8]!;
+  parts.queryEnd = rec[9]!;
+  parts.fragmentStart = rec[10]!;
+  parts.flags = rec[12]!;
+  parts.warningIndex = rec[14]!;
+}
+
+/**
  * Moves a record `delta` positions up, as `scan` would have written it for the same text starting
  * `delta` code units later: on success every present component's boundaries, the length and a
  * warning's index (an absent component's slots stay 0); on an error, the error's index.

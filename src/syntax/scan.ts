@@ -9,7 +9,7 @@
  */
 import { argumentError, ErrorCode } from './errors.js';
 import { ipv6Error, ipvFutureError, isIPv4, type Units, at as unitAt } from './host.js';
-import { Flag, HOST_LITERAL, OFFSETS_LENGTH, Slot, setOffsets, WARNING_FLAGS } from './offsets.js';
+import { Flag, HOST_LITERAL, OFFSETS_LENGTH, PARTS, Slot, setCommon, setOffsets, WARNING_FLAGS } from './offsets.js';
 import { booleanOption, checkOptionNames, countOption, optionNames, optionsOf } from './options.js';
 import { SIMD_MIN, SIMD_MIN_VALID, simdScan } from './simd.js';
 import {
@@ -142,12 +142,29 @@ export function scan(input: string, offsets: Uint32Array, options?: ParseOptions
   return scanString(input, offsets, options, 'scan');
 }
 
-/** `scan` for the library's entry points, whose name (`who`) the messages of bad arguments give. */
-export function scanString(input: string, offsets: Uint32Array, options: ParseOptions | undefined, who: string): number {
+/**
+ * `scan` for the library's entry points, whose name (`who`) the messages of bad arguments give.
+ * `commonTried`: the caller has tried the common shapes (scanParts) on `input`, without options.
+ */
+export function scanString(
+  input: string,
+  offsets: Uint32Array,
+  options: ParseOptions | undefined,
+  who: string,
+  commonTried = false,
+): number {
   // Without options, the common shape before anything else (scanUnits would try it after its checks).
   const plain = options === undefined && offsets instanceof Uint32Array && offsets.length >= OFFSETS_LENGTH;
-  if (plain && scanCommon(input, 0, input.length, offsets, 0) === 0) return 0;
-  return scanUnits(input, null, false, 0, input.length, offsets, options, who, plain);
+  if (plain && !commonTried && scanCommon(input, 0, input.length, offsets, 0) === 0) return 0;
+  return scanUnits(input, null, false, 0, input.length, offsets, options, who, plain || commonTried);
+}
+
+/**
+ * Whether `input` has one of the common shapes and is valid (no options), with its boundaries in
+ * `parts` (offsets.ts) instead of a record: parse's first try.
+ */
+export function scanParts(input: string): boolean {
+  return scanCommon(input, 0, input.length, PARTS, 0) === 0;
 }
 
 /**
@@ -567,6 +584,9 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
   // check: `open` is that delimiter), or at a "%" in the path, after which the path goes on.
   let open = 0;
   let pathFrom = -1;
+  // The character at p where the loop stopped before the end (read once: a read of a substring's
+  // character costs some 25 instructions).
+  let c = 0;
   for (;;) {
     if (p === len) break;
     if (p > start) {
@@ -577,7 +597,8 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
         break;
       }
     }
-    if (input.charCodeAt(p) !== 0x25) break;
+    c = input.charCodeAt(p);
+    if (c !== 0x25) break;
     // A "%" in a host, or in the first segment of a relative path (where ":" may not follow),
     // is the machine's. Checked at the first "%" only: a search per "%" was quadratic in a long host.
     if (pathFrom === -1) {
@@ -614,7 +635,7 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
   }
   if (!record) return 0;
   if (open === 0 && p < len) {
-    if (input.charCodeAt(p) === 0x3f) {
+    if (c === 0x3f) {
       flags |= Flag.QUERY;
       const hash = input.indexOf('#', p + 1);
       queryEnd = hash === -1 ? len : hash;
@@ -632,11 +653,14 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
     // The scheme ends at the first ":" (it holds none), the host at the first "/" after it.
     // Most schemes have 4 or 5 letters (http, file, https): loads instead of a search. A ":" four
     // characters in ends the scheme (after a shorter one come "/" or the host, which holds none);
-    // one five characters in may be in the path or query after a one-letter scheme ("x:///:").
+    // one five characters in ends it too unless the fifth begins the path, query or fragment
+    // after an empty host and a one-letter scheme ("x:///:", "x://?:"; a shorter scheme's "//"),
+    // as a host holds no ":".
+    const c4 = start + 5 < len ? input.charCodeAt(start + 4) : 0x2f;
     schemeEnd =
-      start + 5 < len && input.charCodeAt(start + 4) === 0x3a
+      c4 === 0x3a
         ? start + 4
-        : start + 5 < len && input.charCodeAt(start + 5) === 0x3a && input.charCodeAt(start + 1) !== 0x3a
+        : c4 !== 0x2f && c4 !== 0x3f && c4 !== 0x23 && input.charCodeAt(start + 5) === 0x3a
           ? start + 5
           : input.indexOf(':', start);
     hostStart = schemeEnd + 3;
@@ -657,14 +681,11 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
       }
     }
   }
-  setOffsets(
+  setCommon(
     offsets,
     schemeEnd,
     hostStart,
-    0,
-    hostStart,
     shape === SHAPE_URI ? pathStart : 0,
-    0,
     pathStart,
     pathEnd,
     (flags & Flag.QUERY) !== 0 ? pathEnd + 1 : 0,
@@ -672,7 +693,6 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
     fragmentStart,
     len,
     flags,
-    0,
   );
   return 0;
 }
@@ -683,7 +703,7 @@ function scanCommon(input: string, start: number, len: number, offsets: Uint32Ar
  */
 function sameDocument(input: string, start: number, len: number, offsets: Uint32Array | null, settings: number): number {
   if ((settings & ScanOption.ABSOLUTE) !== 0 || queryRun(input, start + 1, len, 0) !== len) return -1;
-  if (offsets !== null) setOffsets(offsets, 0, 0, 0, 0, 0, 0, start, start, 0, 0, start + 1, len, Flag.FRAGMENT | pctSeen, 0);
+  if (offsets !== null) setCommon(offsets, 0, 0, 0, start, start, 0, 0, start + 1, len, Flag.FRAGMENT | pctSeen);
   return 0;
 }
 

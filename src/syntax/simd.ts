@@ -8,7 +8,7 @@
  * Where WebAssembly is not available, the regexes do the work.
  */
 import { isIPv4 } from './host.js';
-import { Flag, setOffsets } from './offsets.js';
+import { Flag, setCommon } from './offsets.js';
 import { SIMD_CODE, SIMD_MAX, SIMD_OUT } from './simd-code.js';
 
 /**
@@ -104,14 +104,11 @@ export function simdScan(input: string, offsets: Uint32Array | null, absolute: b
     const h = input.charCodeAt(hostStart);
     if (h >= 0x30 && h <= 0x39 && isIPv4(input, hostStart, pathStart)) flags |= Flag.HOST_IPV4;
   }
-  setOffsets(
+  setCommon(
     offsets,
     schemeEnd,
     hostStart,
-    0,
-    hostStart,
     pathOnly ? 0 : pathStart,
-    0,
     pathStart,
     pathEnd,
     query ? question + 1 : 0,
@@ -119,7 +116,6 @@ export function simdScan(input: string, offsets: Uint32Array | null, absolute: b
     hash >= 0 ? hash + 1 : 0,
     len,
     flags,
-    0,
   );
   return 0;
 }
