@@ -313,7 +313,10 @@ export function variablesFrom(p: Program, u: string, caps: Captures): ExtractedV
         .split(kind === CAP_MEMBERS ? '/' : ',')
         .map(decoded);
     }
-    setOwn(out, name, value);
+    // The first value has a store of its own: in a route set its name is often the same in
+    // every template ({id}), and then that store stays monomorphic in V8.
+    if (x === 0 && name !== '__proto__') out[name] = value;
+    else setOwn(out, name, value);
   }
   return out;
 }

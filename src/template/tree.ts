@@ -36,6 +36,11 @@ interface Node {
   lead: string;
   /** Its characters' codes (ASCII), compared one by one (see read()). */
   leadCodes: Uint8Array;
+  /**
+   * The position in `lead` of the character its parent chose it by (a literal child: the
+   * parent's `skip`), which read() does not compare again; -1 for none.
+   */
+  chosen: number;
   tail: Step[];
   tailPrograms: Program[];
   /** Per step of `tail`: how it is read (a literal, a `{x}` by readPlain, or by readStep). */
@@ -65,6 +70,7 @@ function node(edge: Step | undefined, program: Program | undefined): Node {
     below: [],
     lead: '',
     leadCodes: NO_KINDS,
+    chosen: -1,
     tail: [],
     tailPrograms: [],
     kinds: NO_KINDS,
@@ -83,9 +89,16 @@ function sameReading(a: Step, pa: Program, b: Step, pb: Program): boolean {
 export class Tree {
   readonly root = node(undefined, undefined);
   readonly caps = new Captures();
-  /** The captures of the last lookup's answer. */
-  readonly best = new Captures();
+  /** The captures of the last lookup's answer: `caps` itself, or `saved`. */
+  best: Captures = this.caps;
+  /**
+   * A copy of the answer's captures, made only when the walk goes on to read over them (see
+   * keep()): most lookups find their answer on the last path they try.
+   */
+  readonly saved = new Captures();
   bestIndex = NONE;
+  /** While the answer's captures are still in `caps`: their number, else -1. */
+  private bestN = -1;
   /** The first template whose reading the last lookup left unsettled (direct.ts), or NONE. */
   unsettled = NONE;
 
@@ -94,12 +107,16 @@ export class Tree {
     this.bestIndex = NONE;
     this.unsettled = NONE;
     this.caps.n = 0;
+    this.bestN = -1;
+    this.best = this.caps;
     // The root has no edge to read, so read() never sees a template that ends there ('').
     if (u === '' && this.root.end !== NONE) {
       this.bestIndex = this.root.end;
-      this.best.n = 0;
+      this.bestN = 0;
     }
     this.walk(this.root, u, 0);
+    if (this.bestN >= 0) this.caps.n = this.bestN;
+    else this.best = this.saved;
     return this.bestIndex;
   }
 
@@ -192,6 +209,7 @@ export class Tree {
         }
         if (child.first >= this.bestIndex) return;
         const mark = this.caps.n;
+        if (mark < this.bestN) this.keep();
         const j = this.read(child, u, i);
         if (j >= 0) this.walk(child, u, j);
         this.caps.n = mark;
@@ -209,7 +227,10 @@ export class Tree {
     const n = codes.length;
     if (n > 1) {
       if (i + n > u.length) return -1;
-      for (let k = 0; k < n; k++) if (u.charCodeAt(i + k) !== codes[k]) return -1;
+      // In two runs around the character the child was chosen by.
+      const chosen = child.chosen;
+      for (let k = 0; k < chosen; k++) if (u.charCodeAt(i + k) !== codes[k]) return -1;
+      for (let k = chosen + 1; k < n; k++) if (u.charCodeAt(i + k) !== codes[k]) return -1;
     }
     i += n;
     const tail = child.tail;
@@ -233,9 +254,18 @@ export class Tree {
     }
     if (child.end < this.bestIndex && i === u.length) {
       this.bestIndex = child.end;
-      this.best.copy(this.caps);
+      this.bestN = this.caps.n;
     }
     return i;
+  }
+
+  /** Saves the answer's captures before the walk reads over them (a path tried after it, from a node above its end). */
+  private keep(): void {
+    const n = this.caps.n;
+    this.caps.n = this.bestN;
+    this.saved.copy(this.caps);
+    this.caps.n = n;
+    this.bestN = -1;
   }
 }
 
@@ -276,7 +306,10 @@ function order(at: Node): number {
   if (lits.length > 0) {
     // A literal's characters are ASCII (a template's literals expand to URI characters).
     at.lits = new Array<Node | undefined>(0x80).fill(undefined);
-    for (const c of lits) at.lits[c.lead.charCodeAt(at.skip)] = c;
+    for (const c of lits) {
+      at.lits[c.lead.charCodeAt(at.skip)] = c;
+      c.chosen = at.skip;
+    }
   }
   at.exprs = at.children.filter((c) => c.path[0]!.part !== LITERAL);
   return first;

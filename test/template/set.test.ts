@@ -171,6 +171,20 @@ test('literals that only lead to others ("/" before several): each template stil
   for (const u of ['/r/7/', '/r/7/s', '/r/7/settingsx', '/r/7/x', '/v2/t', '/v2/', '/', '', 'r/7', '/x/7']) assert.is(got(u), null, u);
 });
 
+test('an answer found, then an earlier template tried from a node above it: the answer keeps its own values', () => {
+  // '/{z}/b' matches first (z = 'a'); '/a/{y}/d', before it in order, then reads y = 'b' over
+  // the same captures and fails at '/d'.
+  const set = new UriTemplateSet(['/{x}/c', '/a/{y}/d', '/{z}/b']);
+  assert.equal(set.match('/a/b'), { index: 2, template: set.templates[2], variables: { z: 'a' } });
+  assert.equal(set.match('/a/b/d'), { index: 1, template: set.templates[1], variables: { y: 'b' } });
+  assert.equal(set.match('/q/c'), { index: 0, template: set.templates[0], variables: { x: 'q' } });
+  // Two answers in turn before the earlier template fails: the better one's values.
+  const two = new UriTemplateSet(['/{a}/{b}/x', '/p/{c}/q', '/{d}/{e}/q', '/{f}/{g}/{h}']);
+  assert.equal(two.match('/p/1/q')?.variables, { c: '1' });
+  assert.equal(two.match('/p/1/r')?.variables, { f: 'p', g: '1', h: 'r' });
+  assert.equal(two.match('/z/1/q')?.variables, { d: 'z', e: '1' });
+});
+
 test('many templates with a common prefix: the right one, whatever the order', () => {
   const texts = Array.from({ length: 300 }, (_, i) => `/api/v1/r${i}/{id}/items{/item}{?page}`);
   const set = new UriTemplateSet(texts);
