@@ -62,9 +62,6 @@ export class LogLine {
   referrerClose = -1;
 
   private readonly quotes: ByteSearch;
-  /** The last buffer whose user agent was read (`agentClose`), read 4 bytes at a time. */
-  private wordsOf: Uint8Array | null = null;
-  private words: DataView = new DataView(new ArrayBuffer(0));
   /** With `--log-format` (format 'custom'): the compiled format's reader; else null. */
   private readonly custom: FormatLine | null;
   /** The lines have a referrer field (combined, or a format with one). */
@@ -149,30 +146,13 @@ export class LogLine {
     if (referrerClose === -1) return;
     p = referrerClose + 1;
     if (p + 1 >= end || b[p] !== SPACE || b[p + 1] !== QUOTE) return;
-    const q = this.agentClose(b, p + 2, end);
+    const q = closingQuote(b, p + 2, end, this.quotes);
     if (q === -1) return;
     if (!(q === p + 3 && b[p + 2] === DASH)) {
       ctx.agentStart = p + 2;
       ctx.agentEnd = q;
     }
     if (q + 1 < end && b[q + 1] === SPACE) ctx.taken = seconds(b, q + 2, end);
-  }
-
-  /**
-   * The user agent's closing quote, as `closingQuote` finds it, searched a word at a time: an
-   * agent is some 100 bytes, and a call into `Buffer#indexOf` cost more than reading them.
-   */
-  private agentClose(b: Uint8Array, from: number, end: number): number {
-    if (b !== this.wordsOf) {
-      this.wordsOf = b;
-      this.words = new DataView(b.buffer, b.byteOffset, b.byteLength);
-    }
-    for (let q = quoteIn(this.words, b, from, end); q !== -1; q = quoteIn(this.words, b, q + 1, end)) {
-      let k = q - 1;
-      while (k >= from && b[k] === BACKSLASH) k--;
-      if (((q - 1 - k) & 1) === 0) return q;
-    }
-    return -1;
   }
 
   /** `read` by a compiled `--log-format`. */
@@ -437,17 +417,6 @@ export function logStatus(b: Uint8Array, q2: number, end: number): number {
 }
 
 /** The position of the first quote in [from, end) that no backslash escapes, or -1. */
-/** The first `"` in [from, end) of `b` (`words` its view), or -1: 4 bytes a step, a word that holds one found as one with a zero byte once XORed with `"`s. */
-function quoteIn(words: DataView, b: Uint8Array, from: number, end: number): number {
-  let i = from;
-  for (; i + 4 <= end; i += 4) {
-    const x = words.getInt32(i, true) ^ 0x22222222;
-    if (((x - 0x01010101) & ~x & 0x80808080) !== 0) break;
-  }
-  for (; i < end; i++) if (b[i] === QUOTE) return i;
-  return -1;
-}
-
 function closingQuote(b: Uint8Array, from: number, end: number, quotes: ByteSearch): number {
   for (let q = quotes.in(b, from, end); q !== -1; q = quotes.in(b, q + 1, end)) {
     let k = q - 1;
