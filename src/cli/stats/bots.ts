@@ -56,6 +56,9 @@ export interface BotsData {
   bots: TopKData;
 }
 
+/** Slots of the agents' memo: a power of two. */
+const MEMO = 256;
+
 export class Bots {
   /** Requests from crawlers. */
   requests = 0;
@@ -65,7 +68,16 @@ export class Bots {
   readonly bots: TopK;
   /** By the agents' slots while their epoch lasts: the crawler's name, null for none; undefined: not looked at. */
   private names: Array<string | null> = [];
+  /** By the agents' slots while both epochs last: the crawler's slot in `bots`. */
+  private botSlots: number[] = [];
   private epoch = 0;
+  private botEpoch = 0;
+  /**
+   * An agent's slot + 1 (0: none) by a few of its bytes and its length, while the agents' epoch
+   * lasts: a log has few agents, each some 100 bytes long, and comparing the bytes with the
+   * slot's value costs about half of hashing them and comparing them after the lookup.
+   */
+  private readonly memo = new Int32Array(MEMO);
   private readonly utf8 = new TextDecoder();
 
   constructor(track: number) {
@@ -76,19 +88,36 @@ export class Bots {
   /** A request whose user agent is bytes [start, end) of `bytes`. */
   add(bytes: Uint8Array, start: number, end: number): void {
     const agents = this.agents;
-    const slot = agents.addBytes(bytes, start, end);
-    if (agents.epoch !== this.epoch) {
-      this.epoch = agents.epoch;
-      this.names = [];
+    const n = end - start;
+    const guess =
+      n === 0 ? 0 : (n * 31 + bytes[start + (n >> 1)]! * 7 + bytes[start + n - 1]! + (bytes[start + (n >> 2)]! << 4)) & (MEMO - 1);
+    let slot = this.memo[guess]! - 1;
+    if (slot === -1 || !agents.addTo(slot, bytes, start, end)) {
+      slot = agents.addBytes(bytes, start, end);
+      if (agents.epoch !== this.epoch) {
+        this.epoch = agents.epoch;
+        this.names = [];
+        this.botSlots = [];
+        this.memo.fill(0);
+      } else this.memo[guess] = slot + 1;
     }
     let name = this.names[slot];
     if (name === undefined) {
       name = botOf(this.utf8.decode(bytes.subarray(start, end)));
       this.names[slot] = name;
     }
-    if (name !== null) {
-      this.requests++;
-      this.bots.add(name);
+    if (name === null) return;
+    this.requests++;
+    const bots = this.bots;
+    if (bots.epoch !== this.botEpoch) {
+      this.botEpoch = bots.epoch;
+      this.botSlots = [];
+    }
+    const b = this.botSlots[slot];
+    if (b !== undefined) bots.bump(b);
+    else {
+      const s = bots.add(name);
+      if (bots.epoch === this.botEpoch && slot !== -1) this.botSlots[slot] = s;
     }
   }
 
@@ -101,5 +130,7 @@ export class Bots {
     this.agents.merge(d.agents);
     this.bots.merge(d.bots);
     this.names = [];
+    this.botSlots = [];
+    this.memo.fill(0);
   }
 }

@@ -120,16 +120,21 @@ export class TopK {
    */
   addAgain(bytes: Uint8Array, start: number, end: number): number {
     const e = this.last;
-    const n = end - start;
-    if (
-      e !== -1 &&
-      this.keys[3 * e + 1] === n &&
-      sameBytes(this.arenaWords, this.arena, this.keys[3 * e]!, this.view(bytes), bytes, start, n)
-    ) {
-      this.counts[2 * e]!++;
-      return e;
-    }
+    if (e !== -1 && this.addTo(e, bytes, start, end)) return e;
     return (this.last = this.addBytes(bytes, start, end));
+  }
+
+  /**
+   * Adds 1 to the count of entry `e` (a slot that `addBytes` returned in this epoch) when its
+   * value is bytes [start, end) of `bytes`; whether it was. A caller that can guess a value's slot
+   * (a log's few user agents) pays a comparison instead of a hash and a lookup.
+   */
+  addTo(e: number, bytes: Uint8Array, start: number, end: number): boolean {
+    const n = end - start;
+    if (this.keys[3 * e + 1] !== n || !sameBytes(this.arenaWords, this.arena, this.keys[3 * e]!, this.view(bytes), bytes, start, n))
+      return false;
+    this.counts[2 * e]!++;
+    return true;
   }
 
   /** Adds `n` to the count of the value in `slot`, which `add` returned in this epoch. */

@@ -51,6 +51,9 @@ export class Visitors {
   /** While the clients are exact (their slots stay): the last day each slot was added to a day's set. */
   private lastDay: number[] = [];
   private readonly hasher = new Hasher();
+  /** The day of the last request counted by day, and its entry. */
+  private lastD = Number.NaN;
+  private lastDayOf: Day | undefined = undefined;
   /** Requests of days past the `MAX_DAYS` kept. */
   leftOut = 0;
 
@@ -69,7 +72,8 @@ export class Visitors {
     this.all.add(h);
     if (minute < 0) return;
     const d = Math.floor(minute / 1440);
-    let day = this.days.get(d);
+    // A log's lines come day by day: the last line's day is looked up once.
+    let day = d === this.lastD ? this.lastDayOf : this.days.get(d);
     if (day === undefined) {
       if (this.days.size >= MAX_DAYS) {
         this.leftOut++;
@@ -78,6 +82,8 @@ export class Visitors {
       day = this.newDay();
       this.days.set(d, day);
     }
+    this.lastD = d;
+    this.lastDayOf = day;
     if (day.set === null) {
       day.hll!.add(h);
       return;

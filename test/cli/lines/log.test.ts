@@ -79,6 +79,26 @@ test('LogLine.fields: the client, the size, the user agent and a time taken in s
   assert.equal(fields('common', `${head} 1234567890123456`), ['2001:db8::1', -1, null, -1], 'more than 15 digits');
 });
 
+test('LogLine.fields: the user agent ends at its first quote after an even run of backslashes, wherever it lies in a word', () => {
+  const chars = ['a', '\\', '"', '¢' /* 0xc2 0xa2: 0xa2 is a quote's low bits */];
+  const agents = [''];
+  for (let n = 1; n <= 6; n++)
+    for (let i = 0; i < chars.length ** n; i++)
+      agents.push([...Array(n)].map((_, k) => chars[Math.floor(i / chars.length ** k) % chars.length]).join(''));
+  for (const client of ['1.2.3.4', '1.2.3.45']) {
+    const head = `${client} - u [17/May/2015:10:05:03 +0000] "GET /a HTTP/1.1" 200 0 "-" "`;
+    for (const agent of agents) {
+      const line = `${head}${agent}"`;
+      const b = Buffer.from(line);
+      // The first quote after the opening one that an odd run of backslashes does not escape.
+      let q = Buffer.byteLength(head);
+      for (let slashes = 0; q < b.length && (b[q] !== 0x22 || slashes % 2 === 1); q++) slashes = b[q] === 0x5c ? slashes + 1 : 0;
+      const text = q === b.length ? null : b.toString('latin1', Buffer.byteLength(head), q);
+      assert.equal(fields('combined', line)[2], text === '-' ? null : text, agent);
+    }
+  }
+});
+
 test('seconds: digits, a point and digits, as the literal reads; anything else -1', () => {
   const s = (t: string): number => seconds(Buffer.from(t), 0, t.length);
   assert.is(s('0.123'), 0.123);

@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BOT_NAMES } from '../../../src/cli/stats/bot-table.js';
 import { Bots, botOf } from '../../../src/cli/stats/bots.js';
+import { TopK } from '../../../src/cli/stats/topk.js';
 import { root } from '../../support/paths.js';
 
 interface Entry {
@@ -62,6 +63,35 @@ test('Bots: requests by agent and by bot, each agent looked at once per epoch; m
   c.merge(b.toData());
   assert.is(c.requests, 10);
   assert.is(c.bots.top(1)[0]!.count, 6);
+});
+
+test("Bots: agents that share the memo's guess, and agents and bots past --track, count as one lookup each would", () => {
+  // Of one length, with the same bytes where the memo looks (a quarter in, half way, the last):
+  // they take the same memo slot in turn.
+  const alike = ['A', 'B', 'C', 'D', 'E'].map((c) => `${c}bot-0123456789z`);
+  const agents = [...alike, 'curl/8', 'Wget/1', 'Firefox/1', 'Mozilla/5.0 (X11) Gecko/1 Firefox/38.0', ''];
+  for (const track of [2, 100]) {
+    const b = new Bots(track);
+    const agentsRef = new TopK(track);
+    const botsRef = new TopK(track);
+    let requests = 0;
+    for (let i = 0; i < 500; i++) {
+      const agent = agents[(7 * i + (i >> 2)) % agents.length]!;
+      const bytes = Buffer.from(`"${agent}"`);
+      b.add(bytes, 1, bytes.length - 1);
+      agentsRef.addBytes(bytes, 1, bytes.length - 1);
+      const name = botOf(agent);
+      if (name !== null) {
+        requests++;
+        botsRef.add(name);
+      }
+    }
+    assert.is(b.requests, requests);
+    assert.equal(b.agents.toData(), agentsRef.toData());
+    assert.equal(b.bots.toData(), botsRef.toData());
+    assert.is(b.agents.exact, track === 100);
+    assert.is(b.bots.exact, track === 100);
+  }
 });
 
 test.run();
