@@ -8,7 +8,9 @@
  * templates that accept there accept that URI together, and the path to it (a character of each
  * class) is the witness. A pair is reported only when both templates' own extract matches the
  * witness (a variable used twice, values bound by partialExpand, an associative array with a key
- * twice can make a template refuse what its automaton accepts). A template is shadowed when
+ * twice can make a template refuse what its automaton accepts); when it does not, the pair is
+ * unconfirmed, with that witness: the walk finds one URI a state, and another URI of the same
+ * state may match both. A template is shadowed when
  * every state where it accepts has an earlier template accepting that extract cannot refuse;
  * when the DFA of the whole set would outgrow its budget, pairs and templates are checked on
  * their own automata, and those still too large are reported as undecided.
@@ -46,6 +48,12 @@ export interface TemplateCheck {
   readonly shadowed: readonly TemplateShadow[];
   /** Pairs (first, second) and templates (second -1) whose automata were too large to walk. */
   readonly undecided: readonly (readonly [number, number])[];
+  /**
+   * Pairs not in `overlaps` whose automata accept a URI together (`witness`) that the extract of
+   * one of them refuses (a variable used twice, values bound by partialExpand, an associative
+   * array with a key twice): other URIs of the same kind may match both, which is not searched.
+   */
+  readonly unconfirmed: readonly TemplateOverlap[];
 }
 
 /** The thread entries of the DFA states the walk of one automaton may make (a field, for the tests). @internal */
@@ -107,16 +115,20 @@ export function checkTemplates(templates: Iterable<string | UriTemplate>): Templ
   // Whether extract matches every URI the template's automaton accepts.
   const sure = list.map((t, i) => programOf(t) !== undefined && !programs[i]!.repeats && !programs[i]!.explode.includes(1));
   const overlaps = new Map<number, TemplateOverlap>();
+  // The first witness of each pair that an extract refused, while no witness matches both.
+  const unsure = new Map<number, TemplateOverlap>();
   const key = (i: number, j: number): number => i * list.length + j;
   const tryPair = (i: number, j: number, witness: () => string): void => {
-    if (overlaps.has(key(i, j))) return;
+    const k = key(i, j);
+    if (overlaps.has(k)) return;
     const u = witness();
-    if (list[i]!.extract(u) !== null && list[j]!.extract(u) !== null) overlaps.set(key(i, j), { first: i, second: j, witness: u });
+    if (list[i]!.extract(u) !== null && list[j]!.extract(u) !== null) overlaps.set(k, { first: i, second: j, witness: u });
+    else if (!unsure.has(k)) unsure.set(k, { first: i, second: j, witness: u });
   };
   // Per template: whether some URI reaches it (it accepts, no earlier sure template does).
   const reached = new Array<boolean>(list.length).fill(false);
   const undecided: [number, number][] = [];
-  if (list.length === 0) return { overlaps: [], shadowed: [], undecided };
+  if (list.length === 0) return { overlaps: [], shadowed: [], undecided, unconfirmed: [] };
   const whole = walk(programs, (accepting, witness) => {
     for (let x = 0; x < accepting.length; x++)
       for (let y = x + 1; y < accepting.length; y++) tryPair(accepting[x]!, accepting[y]!, witness);
@@ -126,12 +138,18 @@ export function checkTemplates(templates: Iterable<string | UriTemplate>): Templ
   if (!whole) {
     // Too large at once: each pair on its own, then each template with the earlier ones it meets.
     overlaps.clear();
+    unsure.clear();
     for (let i = 0; i < list.length; i++)
       for (let j = i + 1; j < list.length; j++) {
         if (!walk([programs[i]!, programs[j]!], (acc, witness) => acc.length === 2 && tryPair(i, j, witness))) undecided.push([i, j]);
       }
   }
-  const found = [...overlaps.values()].sort((p, q) => p.first - q.first || p.second - q.second);
+  const byPair = (p: TemplateOverlap, q: TemplateOverlap): number => p.first - q.first || p.second - q.second;
+  const found = [...overlaps.values()].sort(byPair);
+  const unconfirmed = [...unsure.entries()]
+    .filter(([k]) => !overlaps.has(k))
+    .map(([, o]) => o)
+    .sort(byPair);
   const shadowed: TemplateShadow[] = [];
   for (let j = 0; j < list.length; j++) {
     const by = found.filter((o) => o.second === j).map((o) => o.first);
@@ -153,5 +171,5 @@ export function checkTemplates(templates: Iterable<string | UriTemplate>): Templ
     }
     if (!reached[j]) shadowed.push({ index: j, by });
   }
-  return { overlaps: found, shadowed, undecided };
+  return { overlaps: found, shadowed, undecided, unconfirmed };
 }

@@ -23,7 +23,7 @@ ${f}:5: /repos/{owner}/{repo}{?page} and line 4's /repos/{owner}/{repo} both mat
   const json = await cli(['routes', '--check', f, '--json', '-q'], 'not read\n');
   assert.equal(json, {
     code: 1,
-    out: `{"file":${JSON.stringify(f)},"templates":5,"overlaps":[{"lines":[1,2],"templates":["/users/{id}","/users/me"],"witness":"/users/me"},{"lines":[4,5],"templates":["/repos/{owner}/{repo}","/repos/{owner}/{repo}{?page}"],"witness":"/repos//"}],"shadowed":[{"line":2,"template":"/users/me","by":[1]}],"undecided":[]}\n`,
+    out: `{"file":${JSON.stringify(f)},"templates":5,"overlaps":[{"lines":[1,2],"templates":["/users/{id}","/users/me"],"witness":"/users/me"},{"lines":[4,5],"templates":["/repos/{owner}/{repo}","/repos/{owner}/{repo}{?page}"],"witness":"/repos//"}],"shadowed":[{"line":2,"template":"/users/me","by":[1]}],"undecided":[],"unconfirmed":[]}\n`,
     err: '',
   });
 });
@@ -37,7 +37,7 @@ test('none found: exit 0 and no output', async () => {
   });
   assert.equal(await cli(['routes', '--check', f, '--json', '-q']), {
     code: 0,
-    out: `{"file":${JSON.stringify(f)},"templates":3,"overlaps":[],"shadowed":[],"undecided":[]}\n`,
+    out: `{"file":${JSON.stringify(f)},"templates":3,"overlaps":[],"shadowed":[],"undecided":[],"unconfirmed":[]}\n`,
     err: '',
   });
 });

@@ -27,7 +27,7 @@ export function checkRoutes(templates: Templates, json: boolean, quiet: boolean)
   const file = templates.file;
   const t = (i: number): string => list[i]!.template;
   const line = (i: number): number => lines[i]!;
-  const found = c.overlaps.length + c.shadowed.length + c.undecided.length;
+  const found = c.overlaps.length + c.shadowed.length + c.undecided.length + c.unconfirmed.length;
   const code = found > 0 ? 1 : 0;
   const summary = quiet ? '' : `urikit: ${summaryOf(c, list.length, file)}\n`;
   if (json) {
@@ -41,6 +41,11 @@ export function checkRoutes(templates: Templates, json: boolean, quiet: boolean)
       })),
       shadowed: c.shadowed.map((x) => ({ line: line(x.index), template: t(x.index), by: x.by.map(line) })),
       undecided: c.undecided.map(([i, j]) => ({ lines: j === -1 ? [line(i)] : [line(i), line(j)] })),
+      unconfirmed: c.unconfirmed.map((x) => ({
+        lines: [line(x.first), line(x.second)],
+        templates: [t(x.first), t(x.second)],
+        witness: x.witness,
+      })),
     };
     return { out: terminalSafe(`${JSON.stringify(o)}\n`), err: summary, code };
   }
@@ -60,6 +65,11 @@ export function checkRoutes(templates: Templates, json: boolean, quiet: boolean)
         ? { line: line(i), other: Number.MAX_SAFE_INTEGER, text: `${t(i)}: too large to tell whether earlier templates shadow it` }
         : { line: line(j), other: line(i), text: `${t(j)} and line ${line(i)}'s ${t(i)}: too large to tell whether they overlap` },
     ),
+    ...c.unconfirmed.map((x) => ({
+      line: line(x.second),
+      other: line(x.first),
+      text: `${t(x.second)} and line ${line(x.first)}'s ${t(x.first)}: their patterns both accept ${x.witness}, which one's extract refuses (a variable used twice); not decided whether a URI matches both`,
+    })),
   ].sort((a, b) => a.line - b.line || a.other - b.other);
   const out = findings.map((f) => `${file}:${f.line}: ${f.text}\n`).join('');
   return { out: terminalSafe(out), err: terminalSafe(summary), code };
@@ -81,5 +91,7 @@ function summaryOf(c: TemplateCheck, n: number, file: string): string {
   if (o > 0) parts.push(`${o} ${o === 1 ? 'pair' : 'pairs'} that can match the same URI`);
   if (s > 0) parts.push(`${s} shadowed`);
   if (u > 0) parts.push(`${u} too large to check`);
+  const m = c.unconfirmed.length;
+  if (m > 0) parts.push(`${m} ${m === 1 ? 'pair' : 'pairs'} not decided`);
   return parts.length === 0 ? `${of}: none overlaps another or is shadowed` : `${of}: ${parts.join(', ')}`;
 }

@@ -34,6 +34,7 @@ ${f}:5: /x/{b} is shadowed by line 4: no URI reaches it
       { line: 5, template: '/x/{b}', by: [4] },
     ],
     undecided: [],
+    unconfirmed: [],
   });
   assert.is(j.err, '');
   assert.is(j.code, 1);
@@ -49,6 +50,20 @@ test('a template shadowed by several; none found: exit code 0', () => {
     err: `urikit: 2 templates in ${ok}: none overlaps another or is shadowed\n`,
     code: 0,
   });
+});
+
+test('a pair not decided: named with the URI one extract refuses; exit code 1', () => {
+  const f = tmp.file('u.txt', '{/p}{/p*}\n/a{/p*}\n');
+  const d = checkRoutes(readTemplates(f, 'exact', '--check'), false, false);
+  assert.is(
+    d.out,
+    `${f}:2: /a{/p*} and line 1's {/p}{/p*}: their patterns both accept /a, which one's extract refuses (a variable used twice); not decided whether a URI matches both\n`,
+  );
+  assert.is(d.err, `urikit: 2 templates in ${f}: 1 pair not decided\n`);
+  assert.is(d.code, 1);
+  assert.equal(JSON.parse(checkRoutes(readTemplates(f, 'exact', '--check'), true, true).out).unconfirmed, [
+    { lines: [1, 2], templates: ['{/p}{/p*}', '/a{/p*}'], witness: '/a' },
+  ]);
 });
 
 test.run();
