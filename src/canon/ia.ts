@@ -333,7 +333,7 @@ export function alphaReorderQuery(q: string): string {
  */
 function sortQuery(s: string, lo: number, hi: number): string {
   let amp = s.indexOf('&', lo);
-  if (hi - lo <= 1 || amp < 0 || amp >= hi) return lo === 0 && hi === s.length ? s : s.slice(lo, hi);
+  if (hi - lo <= 1 || amp < 0 || amp >= hi) return span(s, lo, hi);
   let n = 0;
   // no `=` is looked for: compareArgs meets it as it compares
   for (let from = lo; ; from = amp + 1, amp = s.indexOf('&', from)) {
@@ -342,7 +342,7 @@ function sortQuery(s: string, lo: number, hi: number): string {
     n = addPart(n, from, to, to);
     if (amp < 0) break;
   }
-  if (!(n <= INSERTION_MAX ? sortArgs(n, s) : sortParts(n, s, compareArgs))) return lo === 0 && hi === s.length ? s : s.slice(lo, hi);
+  if (!(n <= INSERTION_MAX ? sortArgs(n, s) : sortParts(n, s, compareArgs))) return span(s, lo, hi);
   const { start, end, order } = parts;
   const first = order[0]!;
   let out = s.slice(start[first]!, end[first]!);
@@ -353,6 +353,11 @@ function sortQuery(s: string, lo: number, hi: number): string {
     out += from > lo ? s.slice(from - 1, end[p]!) : `&${s.slice(lo, end[p]!)}`;
   }
   return out;
+}
+
+/** `s[lo, hi)`: `s` itself when that is all of it (alphaReorderQuery's answer for a query in order). */
+function span(s: string, lo: number, hi: number): string {
+  return lo === 0 && hi === s.length ? s : s.slice(lo, hi);
 }
 
 /**
