@@ -324,21 +324,24 @@ function cfidMatch(query: string): [string, string, string | undefined] | null {
  * order already.
  */
 export function alphaReorderQuery(q: string): string {
-  return sortQuery(q, 0, q.length);
+  return sortQuery(q, 0, q.length, false)!;
 }
 
 /**
  * `alphaReorderQuery` of `s[lo, hi)`, read in place: the one scan passes the lower-case URL and
- * the query's offsets, and a flat string reads faster than a slice of it.
+ * the query's offsets, and a flat string reads faster than a slice of it. Where `session`, null
+ * where a part may end in a session id (`sessionIdEnd`), for the caller to take them out first.
  */
-function sortQuery(s: string, lo: number, hi: number): string {
+function sortQuery(s: string, lo: number, hi: number, session: boolean): string | null {
   let amp = s.indexOf('&', lo);
-  if (hi - lo <= 1 || amp < 0 || amp >= hi) return span(s, lo, hi);
+  if (amp >= hi) amp = -1;
+  if (hi - lo <= 1 || amp < 0) return session && sessionIdEnd(s, lo, hi) ? null : span(s, lo, hi);
   let n = 0;
   // no `=` is looked for: compareArgs meets it as it compares
   for (let from = lo; ; from = amp + 1, amp = s.indexOf('&', from)) {
     if (amp >= hi) amp = -1;
     const to = amp < 0 ? hi : amp;
+    if (session && sessionIdEnd(s, from, to)) return null;
     n = addPart(n, from, to, to);
     if (amp < 0) break;
   }
@@ -353,6 +356,29 @@ function sortQuery(s: string, lo: number, hi: number): string {
     out += from > lo ? s.slice(from - 1, end[p]!) : `&${s.slice(lo, end[p]!)}`;
   }
   return out;
+}
+
+/**
+ * Whether the `&` part `q[from, to)` of a lower-case query may hold the end of a session id of
+ * `stripQuerySessionID`, which each of its patterns needs somewhere for a match: each id is
+ * followed by a `&` or the query's end, so it ends a part, and its value's length is fixed:
+ * `jsessionid=`, `phpsessid=` or `sid=` and 32 characters (a `=` 33 from the part's end, after
+ * `sid`, `nid`), or `aspsessionid`, 8 letters, `=` and 24 letters (a `=` 25 from the end, the
+ * `d` of `sessionid` 34 from it); the ColdFusion pair's `&cftoken=` starts a part. A test of a
+ * few characters a part, in the scan that cuts the parts (a search of the query for `id` cost
+ * more than that scan).
+ */
+function sessionIdEnd(q: string, from: number, to: number): boolean {
+  const len = to - from;
+  if (len >= 8 && q.charCodeAt(from) === 0x63 && q.startsWith('cftoken=', from)) return true;
+  if (len < 36) return false;
+  if (q.charCodeAt(to - 33) === 0x3d) {
+    if (q.charCodeAt(to - 34) === 0x64 && q.charCodeAt(to - 35) === 0x69) {
+      const c = q.charCodeAt(to - 36);
+      if (c === 0x73 || c === 0x6e || c === 0x66) return true;
+    }
+  }
+  return len >= 45 && q.charCodeAt(to - 25) === 0x3d && q.charCodeAt(to - 34) === 0x64;
 }
 
 /** `s[lo, hi)`: `s` itself when that is all of it (alphaReorderQuery's answer for a query in order). */
@@ -508,12 +534,6 @@ const PATH_KEPT_LOWER =
 /** The same for a query, which may hold `?`. */
 const QUERY_RUN = /[A-Za-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}%-]*/y;
 /**
- * What sends a lower-case query to the full rules: a session id may be in it. Each of the
- * patterns of `stripQuerySessionID` holds one of these (`jsessionid=`, `aspsessionid…` hold
- * `sessionid`, `phpsessid=` holds `sid=`).
- */
-const QUERY_SESSION = /sid=|sessionid|cfid=/;
-/**
  * The query run of QUERY_RUN whose escapes are all of bytes that `escapeOnce` escapes, in either
  * case (sticky): where it reaches the query's end, lowering is all the Google rules change.
  */
@@ -524,17 +544,6 @@ const QUERY_KEPT =
 const QUERY_KEPT_LOWER =
   /[a-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}-]*(?:%(?:[01][0-9a-f]|2[03]|7f|[89a-f][0-9a-f])[a-z0-9_.~!"$&'()*+,/:;<=>?@[\\\]^`{|}-]*)*/y;
 
-/**
- * Whether the lower-case `q[lo, hi)` may hold a session id: a test of QUERY_SESSION only where `id`
- * follows an `s`, `n` or `f` (each of its names ends so), as few queries have one.
- */
-function maySessionId(q: string, lo: number, hi: number): boolean {
-  for (let p = q.indexOf('id', lo + 1); p >= 0 && p < hi; p = q.indexOf('id', p + 2)) {
-    const c = q.charCodeAt(p - 1);
-    if (c === 0x73 || c === 0x6e || c === 0x66) return QUERY_SESSION.test(q.slice(lo, hi));
-  }
-  return false;
-}
 /**
  * What sends a lower-case path of the common shape to the full rules: a dot or empty segment,
  * or a `/(`, which both patterns of `stripPathSessionID` need before their `.aspx` (so that most
@@ -552,33 +561,37 @@ const PATH_OUT = /\/\.\.?(?:\/|$)|\/[/(]/;
  * pass would not do. (The escapes are found with `indexOf`: a sticky expression over the runs
  * between them cost more, as most queries that get here decode one escape after another.)
  */
-function recodePass(s: string, once: boolean): string | null {
+function recodePass(s: string, lo: number, hi: number, once: boolean): string | null {
   let out = '';
-  let from = 0;
-  for (let i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i)) {
-    const h = hexValue(s.charCodeAt(i + 1));
+  let from = lo;
+  let i = s.indexOf('%', lo);
+  while (i >= 0 && i < hi) {
+    const h = i + 2 < hi ? hexValue(s.charCodeAt(i + 1)) : -1;
     const l = h < 0 ? -1 : hexValue(s.charCodeAt(i + 2));
     const b = (h << 4) | l;
     if (l < 0) {
       if (once) return null;
-      i++;
-      continue;
-    }
-    if (b <= 0x20 || b === 0x23 || b >= 0x7f) {
-      i += 3;
+      i = s.indexOf('%', i + 1);
       continue;
     }
     if (b === 0x25 && once) return null;
-    out += s.slice(from, i) + LOWER_CHARS[b]!;
-    from = i + 3;
+    if (!(b <= 0x20 || b === 0x23 || b >= 0x7f)) {
+      out += from === i ? LOWER_CHARS[b]! : s.slice(from, i) + LOWER_CHARS[b]!;
+      from = i + 3;
+    }
     i += 3;
+    // escapes often come one after another (`%3a%2f%2f`): the next is read without a search
+    if (i < hi && s.charCodeAt(i) !== 0x25) i = s.indexOf('%', i);
   }
-  return from === 0 ? s : out + s.slice(from);
+  return from === lo ? span(s, lo, hi) : out + s.slice(from, hi);
 }
 
-/** What `escapeOnce(unescapeRepeatedly(s))` and then lower-casing make of the lower-case `s`, or null where one pass would not do. */
-function recodeLower(s: string): string | null {
-  return recodePass(s, true);
+/**
+ * What `escapeOnce(unescapeRepeatedly(s[lo, hi)))` and then lower-casing make of the lower-case
+ * `s[lo, hi)`, or null where one pass would not do.
+ */
+function recodeLower(s: string, lo: number, hi: number): string | null {
+  return recodePass(s, lo, hi, true);
 }
 
 /**
@@ -588,7 +601,7 @@ function recodeLower(s: string): string | null {
  */
 function recodeLowerRepeatedly(s: string): string {
   for (;;) {
-    const d = recodePass(s, false)!;
+    const d = recodePass(s, 0, s.length, false)!;
     if (d === s) return s.includes('%') ? s.replace(STRAY_PCT, '%25') : s;
     s = d;
   }
@@ -607,11 +620,11 @@ const LOWER_CHARS: readonly string[] = Array.from({ length: 128 }, (_, b) => Str
  */
 const HEAD_SURT: string[] = new Array(8192).fill('');
 /**
- * The lower-case URL each head was made from, whole, and the length of its scheme and authority:
- * a slice of the authority would be a view of that URL all the same, and V8 reads the characters
- * of a flat string faster.
+ * The scheme and authority in lower case each head was made from, and their length: a hit is
+ * found by comparing one slice of the URL with it, which V8 does natively (a comparison in
+ * JavaScript, a character at a time, cost twice as much).
  */
-const HEAD_URL: string[] = new Array(8192).fill('');
+const HEAD_AUTH: string[] = new Array(8192).fill('');
 const HEAD_LENGTH = new Int32Array(8192);
 
 /**
@@ -664,7 +677,7 @@ function headOf(
   }
   const head = `${o.withScheme === true ? `${low.slice(0, from)}(` : ''}${host}${port}${o.trailingComma === true ? ',)' : ')'}`;
   if (slot >= 0) {
-    HEAD_URL[slot] = low;
+    HEAD_AUTH[slot] = low.slice(0, to);
     HEAD_LENGTH[slot] = to;
     HEAD_SURT[slot] = head;
   }
@@ -692,15 +705,6 @@ function named(url: string, from: number, to: number): boolean {
     if (c !== 0x2e && !(c >= 0x30 && c <= 0x39)) return true;
   }
   return false;
-}
-
-/**
- * Whether `a` and `b` agree up to `to`. Compared a character at a time: V8 runs `startsWith` as a
- * call into a builtin, which cost a short URL more than the rest of its key.
- */
-function sameHead(a: string, b: string, to: number): boolean {
-  for (let k = to - 1; k >= 0; k--) if (a.charCodeAt(k) !== b.charCodeAt(k)) return false;
-  return true;
 }
 
 /** Where the host starts after `http://` (7) or `https://` (8) at the start of `url`; 0 for any other start. */
@@ -822,7 +826,7 @@ export function fastSurt(url: string, o: SurtOptions): string | null {
   if (pathEnd > authEnd) {
     let p = low.slice(authEnd, pathEnd);
     // the Google rules' unescapeRepeatedly and escapeOnce
-    if (pathDecode) p = recodeLower(p) ?? recodeLowerRepeatedly(p);
+    if (pathDecode) p = recodeLower(p, 0, p.length) ?? recodeLowerRepeatedly(p);
     // a dot segment, an empty one or a `/(` (an ASP.NET session id may follow), as the URL has
     // them or as decoding made them: the full rules
     if (PATH_OUT.test(p)) return null;
@@ -831,7 +835,7 @@ export function fastSurt(url: string, o: SurtOptions): string | null {
   }
   const slot = ((hash & 1023) << 3) | (defaultPort === 443 ? 4 : 0) | (o.withScheme === true ? 2 : 0) | (o.trailingComma === true ? 1 : 0);
   const head =
-    o.hostMassage !== false && HEAD_LENGTH[slot] === authEnd && sameHead(HEAD_URL[slot]!, low, authEnd)
+    o.hostMassage !== false && HEAD_LENGTH[slot] === authEnd && HEAD_AUTH[slot] === low.slice(0, authEnd)
       ? HEAD_SURT[slot]!
       : headOf(low, hostStart, authEnd, portAt, defaultPort, o, dots, o.hostMassage !== false ? slot : -1);
   if (head === null) return null;
@@ -886,18 +890,16 @@ function queryKey(low: string, from: number, to: number, decode: boolean): strin
   if (from === to) return '';
   let q = low;
   if (decode) {
-    const d = low.slice(from, to);
-    q = recodeLower(d) ?? recodeLowerRepeatedly(d);
+    q = recodeLower(low, from, to) ?? recodeLowerRepeatedly(low.slice(from, to));
     from = 0;
     to = q.length;
   }
-  // a session id: the patterns, which ignore case, find the same parts in the lower-case query
-  if (maySessionId(q, from, to)) {
-    q = stripQuerySessionId(q.slice(from, to));
-    from = 0;
-    to = q.length;
-  }
-  return sortQuery(q, from, to);
+  const sorted = sortQuery(q, from, to, true);
+  if (sorted !== null) return sorted;
+  // a session id may end a part: the patterns, which ignore case, find the same ids in the
+  // lower-case query
+  const stripped = stripQuerySessionId(q.slice(from, to));
+  return sortQuery(stripped, 0, stripped.length, false)!;
 }
 
 /**
@@ -922,7 +924,7 @@ function fastNoHost(url: string, colon: number, from: number): string | null {
   }
   const low = url.toLowerCase();
   let p = low.slice(from, i);
-  if (p.includes('%')) p = recodeLower(p) ?? recodeLowerRepeatedly(p);
+  if (p.includes('%')) p = recodeLower(p, 0, p.length) ?? recodeLowerRepeatedly(p);
   if (p.includes('/(') && p.includes('.aspx')) return null;
   if (p.length > 1 && p.charCodeAt(p.length - 1) === 0x2f) p = p.slice(0, -1);
   const head = low.slice(0, colon + 1);
