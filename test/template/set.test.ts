@@ -197,4 +197,31 @@ test('many templates with a common prefix: the right one, whatever the order', (
   assert.is(set.match('/api/v1/r300/7/items'), null);
 });
 
+test('60 variable names, each first, second and third in some template, and "__proto__": every value an own property, in order', () => {
+  const names = Array.from({ length: 60 }, (_, k) => `n${k}`);
+  const templates = names.map((n, k) => `/t${k}/{${n}}/{${names[(k + 1) % 60]}}/{${names[(k + 2) % 60]}}`);
+  templates.push('/p/{__proto__}/{n0}', '/q/{n1}/{__proto__}');
+  const set = new UriTemplateSet(templates);
+  const each = templates.map((t) => new UriTemplate(t));
+  for (let round = 0; round < 3; round++) {
+    for (let k = 0; k < 60; k++) {
+      const m = set.match(`/t${k}/a${k}/b%C3%BC/c`);
+      assert.is(m?.index, k);
+      assert.equal(Object.entries(m!.variables), [
+        [names[k], `a${k}`],
+        [names[(k + 1) % 60], 'b\u00fc'],
+        [names[(k + 2) % 60], 'c'],
+      ]);
+      assert.equal(m!.variables, each[k]!.extract(`/t${k}/a${k}/b%C3%BC/c`));
+    }
+    const p = set.match('/p/x/y')!.variables;
+    assert.equal(Object.keys(p), ['__proto__', 'n0']);
+    assert.is(Object.getOwnPropertyDescriptor(p, '__proto__')!.value, 'x');
+    assert.is(Object.getPrototypeOf(p), Object.prototype);
+    const q = set.match('/q/x/y')!.variables;
+    assert.equal(Object.keys(q), ['n1', '__proto__']);
+    assert.is(Object.getOwnPropertyDescriptor(q, '__proto__')!.value, 'y');
+  }
+});
+
 test.run();
