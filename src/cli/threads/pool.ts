@@ -1,7 +1,8 @@
 /**
  * `--threads N`: the file is cut into segments of a few MB; each of N threads (the main thread
- * and N - 1 worker threads, each taking part once it is ready) takes the next segment, reads it
- * from the file itself, keeps the lines that start in it (a line that
+ * and N - 1 worker threads, each taking part once it is ready) takes the next segment (a worker
+ * is handed its next before it is done with one: serve.ts SEGMENTS_AHEAD), reads it from the file
+ * itself, keeps the lines that start in it (a line that
  * crosses the segment's end is read to its "\n"), and sends back the command's output for it.
  * The main thread writes the segments' output in input order, holding at most 2 × N segments'
  * output at a time. Line numbers stay those of the whole file: a worker first counts its
@@ -19,7 +20,7 @@ import { TruncatedInput } from '../io/input.js';
 import type { Progress } from '../io/progress.js';
 import type { Sink } from '../io/writer.js';
 import type { Lines } from '../options/arguments.js';
-import { type FromWorker, type Port, segmentSize, serve, type ToWorker, type WorkerData } from './serve.js';
+import { type FromWorker, type Port, SEGMENTS_AHEAD, segmentSize, serve, type ToWorker, type WorkerData } from './serve.js';
 
 /** `--threads auto` uses workers only for files of this size or more. */
 export const AUTO_MIN_SIZE = 64 << 20;
@@ -192,7 +193,8 @@ export function runThreads(run: ThreadRun): Promise<void> {
 
     const onMessage = (w: Worker | MainThread, m: FromWorker): void => {
       if (m.type === 'ready') {
-        idle.push(w);
+        // The main thread reads the pool's messages between its own segments: one at a time is as many as it can take.
+        for (let i = w instanceof MainThread ? 1 : SEGMENTS_AHEAD; i > 0; i--) idle.push(w);
         pump();
       } else if (m.type === 'count') {
         counts[m.seg] = m.lines;

@@ -34,6 +34,13 @@ export type FromWorker =
   | { type: 'done'; seg: number; out: Uint8Array; err: string; bytes: number; truncatedAt: number }
   | { type: 'state'; state: CommandState };
 
+/**
+ * How many segments the pool hands a thread before it has sent back the first: the next one
+ * waits in the thread's port, so that a worker does not sit idle while the main thread, busy
+ * with a segment of its own, has yet to read its message and hand it another.
+ */
+export const SEGMENTS_AHEAD = 2;
+
 /** Segment size for a file of `size` bytes and `threads` workers: about 8 segments per worker. */
 export function segmentSize(size: number, threads: number): number {
   return Math.min(4 << 20, Math.max(256 << 10, Math.ceil(size / (threads * 8))));
@@ -128,29 +135,32 @@ export async function serve(port: Port, data: WorkerData): Promise<void> {
   // ../run/run.ts runs only line shapes on threads.
   const walker = lineWalker(spec.input(config) as LineShape, config, cmd);
   const numbered = spec.numbered;
-  let buf: Buffer = Buffer.allocUnsafe(segmentSize(size, data.threads) + (64 << 10));
-  let pending: { seg: number; s: Segment; bytes: number } | null = null;
+  // A buffer per segment held: the pool hands a thread up to SEGMENTS_AHEAD at a time.
+  const buffers: Buffer[] = [];
+  const bufferSize = segmentSize(size, data.threads) + (64 << 10);
+  // Numbered commands: the segments read and counted, in order, waiting for their first line's number.
+  const counted: Array<{ seg: number; s: Segment; bytes: number }> = [];
   port.postMessage({ type: 'ready' } satisfies FromWorker);
 
   const finish = (seg: number, s: Segment, bytes: number, firstLine: number): void => {
     if (s.to > s.from) walker.walk(s.buf, s.from, s.to, firstLine);
+    buffers.push(s.buf);
     const out = encode(cmd.out.take());
     port.postMessage({ type: 'done', seg, out, err: cmd.err.text(), bytes, truncatedAt: s.truncatedAt } satisfies FromWorker, [out.buffer]);
   };
 
   port.on('message', (m: ToWorker) => {
     if (m.type === 'seg') {
-      const s = readSegment(fd, size, m.start, m.end, buf, config.maxLineLength);
-      buf = s.buf;
+      const s = readSegment(fd, size, m.start, m.end, buffers.pop() ?? Buffer.allocUnsafe(bufferSize), config.maxLineLength);
       if (numbered) {
-        pending = { seg: m.seg, s, bytes: m.end - m.start };
+        counted.push({ seg: m.seg, s, bytes: m.end - m.start });
         port.postMessage({ type: 'count', seg: m.seg, lines: s.lines } satisfies FromWorker);
       } else {
         finish(m.seg, s, m.end - m.start, 1);
       }
     } else if (m.type === 'base') {
-      const p = pending!;
-      pending = null;
+      // The pool numbers the segments in order, and a thread's segments are handed out in order.
+      const p = counted.shift()!;
       finish(p.seg, p.s, p.bytes, m.firstLine);
     } else if (m.type === 'end') {
       closeSync(fd);
