@@ -101,6 +101,13 @@ export class Tree {
   private bestN = -1;
   /** The first template whose reading the last lookup left unsettled (direct.ts), or NONE. */
   unsettled = NONE;
+  /**
+   * The root's children by two characters (pairTable()), when the root has literal children
+   * only: a child that is only a way on is skipped.
+   */
+  private pairs: (Node | undefined)[] | undefined;
+  /** Per character at the root's `skip`: the position of the second character `pairs` is read by, or -1. */
+  private readonly second = new Int32Array(0x80);
 
   /** The first template of the tree that matches u (its captures in `best`), or NONE. */
   find(u: string): number {
@@ -114,7 +121,23 @@ export class Tree {
       this.bestIndex = this.root.end;
       this.bestN = 0;
     }
-    this.walk(this.root, u, 0);
+    const pairs = this.pairs;
+    if (pairs === undefined) this.walk(this.root, u, 0);
+    else {
+      const at = this.root.skip;
+      const c1 = at < u.length ? u.charCodeAt(at) : 0x80;
+      const at2 = c1 < 0x80 ? this.second[c1]! : -1;
+      let child: Node | undefined;
+      if (at2 < 0) child = c1 < 0x80 ? this.root.lits[c1] : undefined;
+      else {
+        const c2 = at2 < u.length ? u.charCodeAt(at2) : 0;
+        child = c2 < 0x80 ? pairs[(c1 << 7) | c2] : undefined;
+      }
+      if (child !== undefined) {
+        const j = this.read(child, u, 0);
+        if (j >= 0) this.walk(child, u, j);
+      }
+    }
     if (this.bestN >= 0) this.caps.n = this.bestN;
     else this.best = this.saved;
     return this.bestIndex;
@@ -129,6 +152,7 @@ export class Tree {
       for (const c of at.children) codes(c);
     };
     codes(this.root);
+    this.pairs = pairTable(this.root, this.second);
   }
 
   insert(index: number, p: Program, steps: readonly Step[]): void {
@@ -267,6 +291,39 @@ export class Tree {
     this.caps.n = n;
     this.bestN = -1;
   }
+}
+
+/** Whether a literal child is only a way on, to literal children chosen by a character. */
+const onlyAWay = (c: Node): boolean => c.end === NONE && c.tail.length === 0 && c.exprs.length === 0 && c.lits !== NO_LITERALS;
+
+/**
+ * The grandchildren of the root through its children that are only a way on (onlyAWay), by
+ * two characters (code << 7 | code, a code past the end as 0): the one at the root's `skip`,
+ * then the one that child's dispatch reads (at `second[first]`; -1 for the other children,
+ * chosen as in walk()); undefined when the root has expression children or a template ends
+ * there. Such a child's children, their lead its and theirs, are read straight from the root:
+ * one node less on the way down for routes whose first segments share a beginning (`/repos` and
+ * `/rate_limit`, `/orgs` and `/orders`). No literal of a template holds 0 or non-ASCII.
+ */
+function pairTable(root: Node, second: Int32Array): (Node | undefined)[] | undefined {
+  second.fill(-1);
+  if (root.exprs.length > 0 || root.end !== NONE || root.lits === NO_LITERALS) return undefined;
+  const table = new Array<Node | undefined>(0x80 * 0x80).fill(undefined);
+  for (let c1 = 0; c1 < 0x80; c1++) {
+    const c = root.lits[c1];
+    if (c === undefined || !onlyAWay(c)) continue;
+    second[c1] = c.lead.length + c.skip;
+    for (let c2 = 0; c2 < 0x80; c2++) {
+      const g = c.lits[c2];
+      if (g === undefined) continue;
+      const merged = Object.assign(node(undefined, undefined), g);
+      merged.lead = c.lead + g.lead;
+      merged.leadCodes = Uint8Array.from(merged.lead, (ch) => ch.charCodeAt(0));
+      merged.chosen = c.lead.length + g.chosen;
+      table[(c1 << 7) | c2] = merged;
+    }
+  }
+  return table;
 }
 
 /**

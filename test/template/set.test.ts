@@ -171,6 +171,42 @@ test('literals that only lead to others ("/" before several): each template stil
   for (const u of ['/r/7/', '/r/7/s', '/r/7/settingsx', '/r/7/x', '/v2/t', '/v2/', '/', '', 'r/7', '/x/7']) assert.is(got(u), null, u);
 });
 
+test('first segments that share a beginning ("/repos", "/rate_limit"; "/orgs", "/orders"): read from the root by two characters, each template reached exactly', () => {
+  const set = new UriTemplateSet([
+    '/repos/{o}/{r}',
+    '/rate_limit',
+    '/orgs/{org}',
+    '/orders',
+    '/o',
+    '/octo{x}',
+    '/users/{u}',
+    '/u',
+    '/v2/{id}',
+  ]);
+  const got = (u: string) => {
+    const m = set.match(u);
+    return m === null ? null : [m.index, m.variables];
+  };
+  assert.equal(got('/repos/a/b'), [0, { o: 'a', r: 'b' }]);
+  assert.equal(got('/rate_limit'), [1, {}]);
+  assert.equal(got('/orgs/n'), [2, { org: 'n' }]);
+  assert.equal(got('/orders'), [3, {}]);
+  assert.equal(got('/o'), [4, {}]);
+  assert.equal(got('/octocat'), [5, { x: 'cat' }]);
+  assert.equal(got('/users/7'), [6, { u: '7' }]);
+  assert.equal(got('/u'), [7, {}]);
+  assert.equal(got('/v2/9'), [8, { id: '9' }]);
+  // Stopping inside the shared part, a character past it that no template has (ASCII or not),
+  // the first character wrong, or nothing after the root's.
+  const none = ['/r', '/ra', '/re', '/rx', '/r\u00e9', '/\u00e9', '/or', '/ord', '/orx', 'xrepos/a/b', '/', '', '/repos', '/Repos/a/b'];
+  for (const u of none) assert.is(got(u), null, u);
+  // A root with an expression child reads by one character, as every other node does.
+  const mixed = new UriTemplateSet(['/repos/{r}', '/rate', '{x}']);
+  assert.equal(mixed.match('/rate')?.index, 1);
+  assert.is(mixed.match('/ra'), null);
+  assert.equal(mixed.match('abc')?.variables, { x: 'abc' });
+});
+
 test('an answer found, then an earlier template tried from a node above it: the answer keeps its own values', () => {
   // '/{z}/b' matches first (z = 'a'); '/a/{y}/d', before it in order, then reads y = 'b' over
   // the same captures and fails at '/d'.
