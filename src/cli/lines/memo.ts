@@ -155,11 +155,21 @@ export class RecordMemo<T> {
 
 /**
  * Whether the `n` bytes at `i` of `a` are those at `j` of `b` (`aWords`, `bWords`: their views):
- * four bytes a step, then the last ones one by one.
+ * eight bytes a step, then the last ones one by one. Eight bytes are read as one float64, half the
+ * steps of 32-bit words (a user agent is some 100 bytes): equal floats are equal bytes but for +0
+ * and -0, and equal bytes are unequal floats when they are a NaN, so both cases are looked at
+ * again as two words.
  */
 export function sameBytes(aWords: DataView, a: Uint8Array, i: number, bWords: DataView, b: Uint8Array, j: number, n: number): boolean {
   const end = i + n;
-  for (; i + 4 <= end; i += 4, j += 4) if (aWords.getInt32(i, true) !== bWords.getInt32(j, true)) return false;
+  for (; i + 8 <= end; i += 8, j += 8) {
+    const x = aWords.getFloat64(i, true);
+    if (
+      (x !== bWords.getFloat64(j, true) || x === 0) &&
+      (aWords.getInt32(i, true) !== bWords.getInt32(j, true) || aWords.getInt32(i + 4, true) !== bWords.getInt32(j + 4, true))
+    )
+      return false;
+  }
   for (; i < end; i++, j++) if (a[i] !== b[j]) return false;
   return true;
 }

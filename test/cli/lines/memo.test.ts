@@ -1,7 +1,7 @@
 /** RecordMemo (src/cli/stats/memo.ts), and `stats` counting the records it finds again as it counted them first. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { hash, RecordMemo } from '../../../src/cli/lines/memo.js';
+import { hash, RecordMemo, sameBytes } from '../../../src/cli/lines/memo.js';
 import { cli } from '../../support/cli.js';
 import { Rng } from '../../support/rng.js';
 
@@ -30,6 +30,43 @@ test('memo: a text is found again wherever its bytes lie; another text, of any l
   assert.is(lookup(m, '/caf\xe9', 'latin'), undefined);
   assert.is(lookup(m, '/caf\xc3\xa9', 'utf8'), undefined);
   assert.is(lookup(m, '/caf\xe9', 'x'), 'latin');
+});
+
+/** `sameBytes` of `a` at `i` and `b` at `j`, `n` bytes, through views of the whole buffers. */
+function same(a: Uint8Array, i: number, b: Uint8Array, j: number, n: number): boolean {
+  const view = (x: Uint8Array): DataView => new DataView(x.buffer, x.byteOffset, x.byteLength);
+  return sameBytes(view(a), a, i, view(b), b, j, n);
+}
+
+test('memo: sameBytes says equal exactly when every byte is, eight at a time read as a float64', () => {
+  const f64 = (x: number, at: number, size: number): Uint8Array => {
+    const b = new Uint8Array(size);
+    new DataView(b.buffer).setFloat64(at, x, true);
+    return b;
+  };
+  // +0 and -0 are equal floats of unequal bytes (the sign bit alone), at any offset.
+  assert.is(same(f64(0, 0, 8), 0, f64(-0, 0, 8), 0, 8), false);
+  assert.is(same(f64(0, 3, 16), 3, f64(-0, 5, 16), 5, 8), false);
+  assert.is(same(f64(-0, 1, 9), 1, f64(-0, 0, 8), 0, 8), true);
+  // A NaN is unequal to itself as a float: the same bytes are equal, and NaNs of other bits are not.
+  const nan = Uint8Array.of(1, 0, 0, 0, 0, 0, 0xf8, 0x7f, 9);
+  const nan2 = Uint8Array.of(2, 0, 0, 0, 0, 0, 0xf8, 0x7f, 9);
+  assert.is(same(nan, 0, Uint8Array.from(nan), 0, 9), true);
+  assert.is(same(nan, 0, nan2, 0, 9), false);
+  assert.is(same(nan, 0, nan2, 0, 0), true);
+  // Every length from 0 to 40 and one byte changed at each place, at two alignments.
+  const rng = new Rng(7);
+  for (let n = 0; n <= 40; n++) {
+    const a = Uint8Array.from({ length: n + 3 }, () => rng.int(256));
+    const b = new Uint8Array(n + 5);
+    b.set(a.subarray(3), 5);
+    assert.is(same(a, 3, b, 5, n), true, `length ${n}`);
+    for (let k = 0; k < n; k++) {
+      b[5 + k]! ^= 0x80;
+      assert.is(same(a, 3, b, 5, n), false, `length ${n}, byte ${k}`);
+      b[5 + k]! ^= 0x80;
+    }
+  }
 });
 
 test('memo: set keeps a value only for the text the last lookup missed, once', () => {
