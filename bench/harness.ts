@@ -45,6 +45,12 @@ export interface Timing {
   rounds: number;
   /** Each candidate's turn in a round lasts whole passes, at least one, for at least this long. */
   ms: number;
+  /**
+   * Before the rounds, each candidate runs for at least this long (ms), untimed: code that V8
+   * compiles a piece at a time (find-my-way makes a function per route) reaches its steady
+   * state only after hundreds of passes. Default 0: the acceptance pass alone.
+   */
+  warmMs?: number;
 }
 
 export interface Result {
@@ -143,6 +149,10 @@ export function measureRounds(suite: string, w: Workload, cands: readonly Candid
     }
   });
   const live = cands.map((_, i) => i).filter((i) => errors[i] === undefined);
+  for (const i of live) {
+    const t0 = performance.now();
+    while (performance.now() - t0 < (timing.warmMs ?? 0)) runners[i]!.run();
+  }
   const rates = cands.map(() => [] as number[]);
   for (let round = 0; round < timing.rounds; round++) {
     for (let k = 0; k < live.length; k++) {

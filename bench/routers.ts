@@ -1,5 +1,5 @@
 /**
- * Template sets as routers (issue 40), `npm run bench:routers [-- --rounds=N --ms=N]`:
+ * Template sets as routers (issue 40), `npm run bench:routers [-- --rounds=N --ms=N --warm-ms=N]`:
  *
  *  1. about 200 REST routes (20 resources × 10 shapes) and a route set modelled on the GitHub
  *     REST API's: `UriTemplateSet.match` against find-my-way's `find` (its tree walk, and its
@@ -331,7 +331,10 @@ function versionedPaths(size: number, count: number): string[] {
 function main(): void {
   const rounds = numberOption('rounds', 9);
   const ms = numberOption('ms', 100);
-  const timing = { rounds, ms };
+  // find-my-way's lookups cost a third less and its compile() mode's a half to a ninth less
+  // after some 800 passes than after one (bench/README.md, routers, fifth pass): ratios are
+  // taken against it warm.
+  const timing = { rounds, ms, warmMs: numberOption('warm-ms', 3000) };
   const targets: string[] = [];
   console.log('# Template sets as routers\n');
   for (const [label, templates] of [
