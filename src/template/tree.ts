@@ -103,11 +103,13 @@ export class Tree {
   unsettled = NONE;
   /**
    * The root's children by two characters (pairTable()), when the root has literal children
-   * only: a child that is only a way on is skipped.
+   * only and one of them is only a way on: that child is skipped.
    */
   private pairs: (Node | undefined)[] | undefined;
   /** Per character at the root's `skip`: the position of the second character `pairs` is read by, or -1. */
   private readonly second = new Int32Array(0x80);
+  /** Per such character: its row of 128 in `pairs`. */
+  private readonly row = new Int32Array(0x80);
 
   /** The first template of the tree that matches u (its captures in `best`), or NONE. */
   find(u: string): number {
@@ -131,7 +133,7 @@ export class Tree {
       if (at2 < 0) child = c1 < 0x80 ? this.root.lits[c1] : undefined;
       else {
         const c2 = at2 < u.length ? u.charCodeAt(at2) : 0;
-        child = c2 < 0x80 ? pairs[(c1 << 7) | c2] : undefined;
+        child = c2 < 0x80 ? pairs[(this.row[c1]! << 7) | c2] : undefined;
       }
       if (child !== undefined) {
         const j = this.read(child, u, 0);
@@ -152,7 +154,7 @@ export class Tree {
       for (const c of at.children) codes(c);
     };
     codes(this.root);
-    this.pairs = pairTable(this.root, this.second);
+    this.pairs = pairTable(this.root, this.second, this.row);
   }
 
   insert(index: number, p: Program, steps: readonly Step[]): void {
@@ -298,17 +300,23 @@ const onlyAWay = (c: Node): boolean => c.end === NONE && c.tail.length === 0 && 
 
 /**
  * The grandchildren of the root through its children that are only a way on (onlyAWay), by
- * two characters (code << 7 | code, a code past the end as 0): the one at the root's `skip`,
- * then the one that child's dispatch reads (at `second[first]`; -1 for the other children,
- * chosen as in walk()); undefined when the root has expression children or a template ends
- * there. Such a child's children, their lead its and theirs, are read straight from the root:
+ * two characters: the one at the root's `skip` (its row: `row[first] << 7`), then the one that
+ * child's dispatch reads (at `second[first]`, a code past the end as 0; -1 for the other
+ * children, chosen as in walk()); undefined when the root has expression children, a template
+ * ends there, or no child is only a way on (a row is 128 entries, made only for such a child). Such a child's children, their lead its and theirs, are read straight from the root:
  * one node less on the way down for routes whose first segments share a beginning (`/repos` and
  * `/rate_limit`, `/orgs` and `/orders`). No literal of a template holds 0 or non-ASCII.
  */
-function pairTable(root: Node, second: Int32Array): (Node | undefined)[] | undefined {
+function pairTable(root: Node, second: Int32Array, row: Int32Array): (Node | undefined)[] | undefined {
   second.fill(-1);
   if (root.exprs.length > 0 || root.end !== NONE || root.lits === NO_LITERALS) return undefined;
-  const table = new Array<Node | undefined>(0x80 * 0x80).fill(undefined);
+  let rows = 0;
+  for (let c1 = 0; c1 < 0x80; c1++) {
+    const c = root.lits[c1];
+    if (c !== undefined && onlyAWay(c)) row[c1] = rows++;
+  }
+  if (rows === 0) return undefined;
+  const table = new Array<Node | undefined>(rows << 7).fill(undefined);
   for (let c1 = 0; c1 < 0x80; c1++) {
     const c = root.lits[c1];
     if (c === undefined || !onlyAWay(c)) continue;
@@ -320,7 +328,7 @@ function pairTable(root: Node, second: Int32Array): (Node | undefined)[] | undef
       merged.lead = c.lead + g.lead;
       merged.leadCodes = Uint8Array.from(merged.lead, (ch) => ch.charCodeAt(0));
       merged.chosen = c.lead.length + g.chosen;
-      table[(c1 << 7) | c2] = merged;
+      table[(row[c1]! << 7) | c2] = merged;
     }
   }
   return table;

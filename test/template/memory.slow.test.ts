@@ -52,4 +52,22 @@ test('1,000 templates and a 1 MB URI: the work arrays are those of one match, ma
   assert.ok(out.afterShort! < 4 * MB, `${(out.afterShort! / MB).toFixed(1)} MB of ArrayBuffers kept after a short one`);
 });
 
+test('a small set whose routes share a beginning costs kilobytes, not a table of every two characters', () => {
+  const out = child(`
+    globalThis.gc();
+    const used = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
+    const before = used();
+    const sets = [];
+    // "/r" leads to both: the root reads their children by two characters.
+    for (let i = 0; i < 2000; i++) sets.push(new UriTemplateSet(['/ra/{x}', '/re/{y}']));
+    const found = [sets[7].match('/ra/1').index, sets[7].match('/re/2').index, sets[7].indexOf('/ri/3')];
+    globalThis.gc();
+    console.log(JSON.stringify({ perSet: (used() - before) / sets.length, a: found[0], b: found[1], c: found[2] }));
+  `);
+  assert.equal([out.a, out.b, out.c], [0, 1, -1]);
+  // About 13 kB a set; a row of 128 entries for each child that is only a way on, where a
+  // table of 128 × 128 entries made it some 140 kB.
+  assert.ok(out.perSet! < 32 * 1024, `${(out.perSet! / 1024).toFixed(1)} kB a set`);
+});
+
 test.run();
