@@ -100,6 +100,67 @@ test('parse --tsv: a header, one row per URI, the error code of an invalid one',
   assert.is(warned.out, 'INVALID_CHAR,INVALID_PERCENT_ENCODING\n');
 });
 
+test('parse --tsv writes the bytes of a valid record as the JSON lines have its components, repeats and lines of any length too', async () => {
+  const long = `http://h/${'p'.repeat(70_000)}?q`;
+  const uris = [
+    'http://u:p@a.com:81/x?y#z',
+    'http://10.0.0.1/a',
+    'http://[::1]:8/b?',
+    'http://[v7.x]/',
+    'HTTP://A.COM',
+    'mailto:m',
+    '//h',
+    '?q#',
+    long,
+    'http://u:p@a.com:81/x?y#z',
+    'http://10.0.0.1/a',
+  ];
+  const fields = 'scheme,authority,line,userinfo,host,hostType,port,path,query,fragment,href,warnings,error';
+  // The last line has no line ending: its record ends at the end of the buffer.
+  const input = uris.join('\n');
+  const tsv = (await cli(['parse', '--tsv', '--no-header', '--fields', fields], input)).out;
+  const json = jsonLines((await cli(['parse', '--fields', fields], input)).out);
+  const rows = tsv.split('\n');
+  assert.is(rows.pop(), '');
+  assert.is(rows.length, uris.length);
+  rows.forEach((row, i) => {
+    const want = fields.split(',').map((f) => {
+      const v = (json[i] as Record<string, unknown>)[f];
+      return v === null ? '' : Array.isArray(v) ? v.join(',') : String(v);
+    });
+    assert.equal(row.split('\t'), want, uris[i]!.slice(0, 40));
+  });
+  assert.is(rows[0], 'http\tu:p@a.com:81\t1\tu:p\ta.com\treg-name\t81\t/x\ty\tz\thttp://u:p@a.com:81/x?y#z\t\t');
+  const accessLogLine = (request: string, referrer: string) =>
+    `10.0.0.1 - - [17/May/2015:10:05:03 +0000] "${request}" 200 5 "${referrer}" "UA"`;
+  // A log's records, repeated so that the memo keeps them; CONNECT's and OPTIONS' targets, and fields without the line.
+  const lines = [
+    accessLogLine('GET /a?b HTTP/1.1', 'http://r.example:8080/p?q#f'),
+    accessLogLine('CONNECT h.example:443 HTTP/1.1', '-'),
+    accessLogLine('OPTIONS * HTTP/1.1', 'http://[::1]/'),
+  ];
+  const log = Array.from({ length: 6 }, () => lines)
+    .flat()
+    .join('\n');
+  for (const f of ['line,field,href,host,hostType,port,path,query,fragment,error', 'field,href,authority,path']) {
+    const t = (await cli(['parse', '--log', 'combined', '--tsv', '--no-header', '--fields', f], log)).out.split('\n');
+    const j = jsonLines((await cli(['parse', '--log', 'combined', '--fields', f], log)).out);
+    assert.is(t.length, j.length + 1);
+    j.forEach((o, i) => {
+      const want = f.split(',').map((k) => {
+        const v = (o as Record<string, unknown>)[k];
+        return v === null ? '' : String(v);
+      });
+      assert.equal(t[i]!.split('\t'), want, `${f} ${i}`);
+    });
+  }
+  const first = (await cli(['parse', '--log', 'combined', '--tsv', '--no-header'], log)).out.split('\n');
+  assert.is(first[0], '1\ttarget\t/a?b\t\t\t\t\t\t/a\tb\t\t');
+  assert.is(first[1], '1\treferrer\thttp://r.example:8080/p?q#f\thttp\t\tr.example\treg-name\t8080\t/p\tq\tf\t');
+  assert.is(first[2], '2\ttarget\t//h.example:443\t\t\th.example\treg-name\t443\t\t\t\t');
+  assert.is(first[5], '4\ttarget\t/a?b\t\t\t\t\t\t/a\tb\t\t');
+});
+
 test('parse --tsv escapes every field: an invalid line with tabs cannot pass for a row', async () => {
   // Its tabs would put "evil.com" in the host column of a row without an error code.
   const evil = 'x y\thttp://evil.com/\thttp\t\tevil.com\treg-name\t\t/\t\t\t';

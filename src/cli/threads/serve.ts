@@ -172,12 +172,19 @@ export async function serve(port: Port, data: WorkerData): Promise<void> {
   });
 }
 
-/** The UTF-8 bytes of `pieces`, in a buffer of their own (to be transferred, not copied). */
-function encode(pieces: string[]): Buffer<ArrayBuffer> {
+/** The UTF-8 bytes of `pieces` (strings, and bytes written in place), in a buffer of their own (to be transferred, not copied). */
+function encode(pieces: ReadonlyArray<string | Uint8Array>): Buffer<ArrayBuffer> {
   let n = 0;
-  for (const p of pieces) n += Buffer.byteLength(p);
+  for (const p of pieces) n += typeof p === 'string' ? Buffer.byteLength(p) : p.length;
   const out = Buffer.from(new ArrayBuffer(n));
   let at = 0;
-  for (const p of pieces) at += out.write(p, at);
+  for (const p of pieces) {
+    if (typeof p === 'string') {
+      at += out.write(p, at);
+    } else {
+      out.set(p, at);
+      at += p.length;
+    }
+  }
   return out;
 }

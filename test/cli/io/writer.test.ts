@@ -2,7 +2,7 @@
 import { PassThrough, Writable } from 'node:stream';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BufferedWriter, Out } from '../../../src/cli/io/writer.js';
+import { BufferedWriter, copyBytes, MAX_DIGITS, Names, Out, writeDigits, writeTabs } from '../../../src/cli/io/writer.js';
 
 test('Out: pieces are joined into 64 KiB pieces as they come; take empties it', () => {
   const o = new Out();
@@ -23,6 +23,65 @@ test('Out: pieces are joined into 64 KiB pieces as they come; take empties it', 
   o.push('z');
   assert.is(o.text(), 'z');
   assert.is(o.text(), '');
+});
+
+test('Out: bytes written in place (room) and strings pushed keep their order; a full buffer is replaced, not reused', () => {
+  const o = new Out();
+  o.push('a');
+  let buf = o.room(2);
+  buf[o.at++] = 0x62;
+  buf[o.at++] = 0x63;
+  assert.is(o.size, 3);
+  o.push('d');
+  buf = o.room(1);
+  buf[o.at++] = 0x65;
+  const pieces = o.take();
+  assert.equal(
+    pieces.map((p) => (typeof p === 'string' ? p : Buffer.from(p).toString('latin1'))),
+    ['a', 'bc', 'd', 'e'],
+  );
+  assert.is(o.size, 0);
+  // A piece handed out stays as it is: the next bytes go after it, or into a new buffer.
+  const held = pieces[1] as Uint8Array;
+  const big = o.room(1 << 17);
+  assert.ok(big.length >= 1 << 17);
+  big.fill(0x78, o.at, o.at + (1 << 17));
+  o.at += 1 << 17;
+  assert.is(Buffer.from(held).toString('latin1'), 'bc');
+  o.push('!');
+  const text = o.text();
+  assert.is(text.length, (1 << 17) + 1);
+  assert.ok(text.endsWith('x!'));
+});
+
+test('copyBytes, writeTabs, writeDigits and Names write what they say, and no further than 3 bytes past it', () => {
+  const src = Buffer.from('0123456789abcdef');
+  const srcWords = new DataView(src.buffer, src.byteOffset, src.length);
+  const dst = new Uint8Array(32).fill(0x2e);
+  const words = new DataView(dst.buffer);
+  const text = (n: number) => Buffer.from(dst.subarray(0, n)).toString('latin1');
+  // Four bytes a step, reading past the range where the source has the bytes.
+  assert.is(copyBytes(dst, words, 1, src, srcWords, 2, 7), 6);
+  assert.is(text(6), '.23456');
+  // At the source's end, byte by byte: nothing is read past it.
+  dst.fill(0x2e);
+  assert.is(copyBytes(dst, words, 0, src, srcWords, 11, 16), 5);
+  assert.is(text(8), 'bcdef...');
+  assert.is(copyBytes(dst, words, 3, src, srcWords, 4, 4), 3);
+  dst.fill(0x2e);
+  assert.is(writeTabs(words, 1, 5), 6);
+  assert.is(text(6), '.\t\t\t\t\t');
+  assert.is(writeTabs(words, 0, 0), 0);
+  for (const n of [0, 7, 10, 99, 100, 2 ** 31 - 1, 2 ** 31, 2 ** 33 + 5, Number.MAX_SAFE_INTEGER]) {
+    dst.fill(0x2e);
+    const end = writeDigits(dst, 2, n);
+    assert.is(text(end + 1), `..${n}.`, String(n));
+  }
+  assert.is(String(Number.MAX_SAFE_INTEGER).length, MAX_DIGITS);
+  const names = new Names(['target', '', 'ipv4']);
+  assert.equal([...names.starts], [0, 6, 6, 10]);
+  assert.is(Buffer.from(names.bytes.subarray(0, 10)).toString('latin1'), 'targetipv4');
+  assert.is(names.words.byteLength, 13);
 });
 
 test('BufferedWriter: writes, waits for drain when the stream is full, and flushes an Out', async () => {
