@@ -36,13 +36,17 @@ export class Digester {
 
   /** Digests `url`: sets `high`, `low` and `bucket` (its member in the seen-set is `signedDecimal(high, low)`). */
   of(url: string): void {
-    this.hash(this.bytes, this.load(url));
+    // `load` first: it may replace `bytes` with a larger array.
+    const n = this.load(url);
+    this.hash(this.bytes, n);
     this.bucket = (this.low >>> 0) % this.buckets;
   }
 
   /** Copies the UTF-8 bytes of `s` into `bytes`; returns their number. */
   private load(s: string): number {
-    if (s.length > this.bytes.length) this.bytes = new Uint8Array(s.length * 3);
+    // Room for the UTF-8 of any string of this length (3 bytes a UTF-16 unit at most): with less,
+    // `write` stops short and a URL would be digested by its first bytes only.
+    if (3 * s.length > this.bytes.length) this.bytes = new Uint8Array(3 * s.length);
     const b = this.bytes;
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);
