@@ -4,8 +4,9 @@
  * such integers as an intset, 8 bytes each), and its bucket. Two distinct URLs of one shard are
  * taken for one only when all 64 bits agree: for n URLs in a shard, each new URL is wrongly taken
  * as seen with probability at most n / 2^64. The function is keyed, so that no one who cannot
- * read the job's hash can make URLs collide on purpose; and it is computed here, in a few hundred
- * nanoseconds a URL, where a SHA-256 through node:crypto costs several times that.
+ * read the job's hash can make URLs collide on purpose; and it is computed here, where a SHA-256
+ * through node:crypto costs more than twice as much (an 82-byte URL: about 1.7 µs against 3.7–4.1
+ * on a loaded 2-core machine, 8,000 instructions by callgrind).
  */
 
 /** Digests of URLs under one job's key. */
