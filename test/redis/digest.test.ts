@@ -18,6 +18,34 @@ test('Digester: the SipHash-2-4 reference vectors (key 00…0f), as halves, memb
   assert.equal(of(counting(15)), ['a129ca61', '49be45e5', '-6833708440360172059', 0x49be45e5 % 7]);
 });
 
+test('Digester: a URL is digested by all its UTF-8 bytes, however many a character takes', () => {
+  const d = new Digester('000102030405060708090a0b0c0d0e0f', 7);
+  const member = (s: string): string => {
+    d.of(s);
+    return signedDecimal(d.high, d.low);
+  };
+  /** The member of bytes `b`, hashed as given. */
+  const ofBytes = (b: Uint8Array): string => {
+    d.hash(b, b.length);
+    return signedDecimal(d.high, d.low);
+  };
+  // Two IRIs of 150 characters that differ in the last: 290 bytes of UTF-8 each, more than the
+  // digester held at first (256), and the first 256 bytes the same.
+  const head = `http://example.com/${'\u0436'.repeat(130)}`;
+  const a = `${head}a`;
+  const b = `${head}b`;
+  assert.is(Buffer.byteLength(a), 150 + 130);
+  assert.is(member(a), ofBytes(Buffer.from(a)));
+  assert.is(member(b), ofBytes(Buffer.from(b)));
+  assert.is.not(member(a), member(b));
+  // After a long ASCII URL, a shorter one whose UTF-8 is longer than that one's three bytes a character.
+  const ascii = `http://example.com/${'x'.repeat(400)}`;
+  assert.is(member(ascii), ofBytes(Buffer.from(ascii)));
+  const wide = `http://example.com/${'\u{1f600}'.repeat(300)}`;
+  assert.is(member(wide), ofBytes(Buffer.from(wide)));
+  assert.is(member(`${wide}!`), ofBytes(Buffer.from(`${wide}!`)));
+});
+
 test('signedDecimal: 64-bit integers from their 32-bit halves, at every split point', () => {
   const cases: Array<[number, number, string]> = [
     [0, 0, '0'],

@@ -4,8 +4,9 @@
  * such integers as an intset, 8 bytes each), and its bucket. Two distinct URLs of one shard are
  * taken for one only when all 64 bits agree: for n URLs in a shard, each new URL is wrongly taken
  * as seen with probability at most n / 2^64. The function is keyed, so that no one who cannot
- * read the job's hash can make URLs collide on purpose; and it is computed here, in a few hundred
- * nanoseconds a URL, where a SHA-256 through node:crypto costs several times that.
+ * read the job's hash can make URLs collide on purpose; and it is computed here, where a SHA-256
+ * through node:crypto costs more than twice as much (an 82-byte URL: about 1.7 µs against 3.7–4.1
+ * on a loaded 2-core machine, 8,000 instructions by callgrind).
  */
 
 /** Digests of URLs under one job's key. */
@@ -36,13 +37,17 @@ export class Digester {
 
   /** Digests `url`: sets `high`, `low` and `bucket` (its member in the seen-set is `signedDecimal(high, low)`). */
   of(url: string): void {
-    this.hash(this.bytes, this.load(url));
+    // `load` first: it may replace `bytes` with a larger array.
+    const n = this.load(url);
+    this.hash(this.bytes, n);
     this.bucket = (this.low >>> 0) % this.buckets;
   }
 
   /** Copies the UTF-8 bytes of `s` into `bytes`; returns their number. */
   private load(s: string): number {
-    if (s.length > this.bytes.length) this.bytes = new Uint8Array(s.length * 3);
+    // Room for the UTF-8 of any string of this length (3 bytes a UTF-16 unit at most): with less,
+    // `write` stops short and a URL would be digested by its first bytes only.
+    if (3 * s.length > this.bytes.length) this.bytes = new Uint8Array(3 * s.length);
     const b = this.bytes;
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);

@@ -15,6 +15,10 @@
  * and ACK) whatever its size. An entry larger than `BIG_ENTRY` (a long line) is read alone
  * (lua.ts, READ).
  */
+import { copyBytes } from '../io/writer.js';
+
+/** A view of `b`'s bytes, for `copyBytes`. */
+const wordsOf = (b: Uint8Array): DataView => new DataView(b.buffer, b.byteOffset, b.byteLength);
 
 export const BATCH_LINES = 250;
 export const BATCH_BYTES = 64 * 1024;
@@ -39,6 +43,10 @@ export interface Batched {
 export class Batch {
   /** The lines so far; `take` copies them out, and this buffer serves the next entry. */
   private data = Buffer.allocUnsafe(1024);
+  /** `data`, and the last buffer a line was copied from, 4 bytes at a time (see `copyBytes`). */
+  private dataWords = wordsOf(this.data);
+  private src: Uint8Array = this.data;
+  private srcWords = this.dataWords;
   size = 0;
   lines = 0;
   /** The differences between the line numbers after the first. */
@@ -57,19 +65,26 @@ export class Batch {
 
   /** Adds bytes [start, end) of `b`, line number `line`; true when the batch is full. */
   add(b: Buffer, start: number, end: number, line: number): boolean {
-    const need = this.size + (end - start) + 1;
+    // copyBytes may write 3 bytes past the line.
+    const need = this.size + (end - start) + 4;
     if (need > this.data.length) {
       const grown = Buffer.allocUnsafe(Math.max(need, this.data.length * 2));
       this.data.copy(grown, 0, 0, this.size);
       this.data = grown;
+      this.dataWords = wordsOf(grown);
     }
     const d = this.data;
     let at = this.size;
     if (this.lines > 0) d[at++] = NEWLINE;
-    // A copy: the chunk the line lies in is reused once walked. A short line byte by byte, which
-    // costs less than a call into Buffer#copy.
-    if (end - start < 256) for (let i = start; i < end; i++) d[at++] = b[i]!;
-    else at += b.copy(d, at, start, end);
+    // A copy: the chunk the line lies in is reused once walked. A short line 4 bytes a step, which
+    // costs less than a call into Buffer#copy (a byte a step cost some 33 instructions a byte).
+    if (end - start < 256) {
+      if (b !== this.src) {
+        this.src = b;
+        this.srcWords = wordsOf(b);
+      }
+      at = copyBytes(d, this.dataWords, at, b, this.srcWords, start, end);
+    } else at += b.copy(d, at, start, end);
     this.size = at;
     if (this.lines === 0) {
       this.first = line;
@@ -95,7 +110,10 @@ export class Batch {
       print: `${this.first}-${this.last}:${printOf(data)}`,
     };
     // Grown past a batch's size by a long line: not kept that large.
-    if (this.data.length > BATCH_BYTES + 1024) this.data = Buffer.allocUnsafe(1024);
+    if (this.data.length > BATCH_BYTES + 1024) {
+      this.data = Buffer.allocUnsafe(1024);
+      this.dataWords = wordsOf(this.data);
+    }
     this.size = 0;
     this.lines = 0;
     return e;

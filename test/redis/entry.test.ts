@@ -1,0 +1,47 @@
+/** A shard's batch of lines (`Batch`): the entry holds each line's bytes as read, joined by "\n", with their numbers. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { BATCH_BYTES, BATCH_LINES, Batch } from '../../src/cli/redis/entry.js';
+import { Rng } from '../support/rng.js';
+
+test('Batch: every line of any length, from any offset of any buffer, comes out as it went in', () => {
+  const rng = new Rng(11);
+  const b = new Batch(3);
+  const want: string[] = [];
+  // Lengths around the copy's 4-byte steps and its 256-byte switch to Buffer#copy, an empty line,
+  // buffers of their own and slices of a pooled one, a line that grows the batch past 1 KiB.
+  const lengths = [0, 1, 2, 3, 4, 5, 7, 8, 9, 255, 256, 257, 1500, 31, 64, 3];
+  for (const [k, n] of lengths.entries()) {
+    const line = Array.from({ length: n }, () => String.fromCharCode(0x21 + rng.int(94))).join('');
+    const pad = rng.int(5);
+    // The line ends exactly at the buffer's end for some, so that a copy cannot read past it.
+    const buf = k % 2 === 0 ? Buffer.from(`${'#'.repeat(pad)}${line}`) : Buffer.from(`${'#'.repeat(pad)}${line}\n~~~`);
+    assert.is(b.add(buf, pad, pad + n, 10 + 3 * k), false);
+    want.push(line);
+  }
+  const e = b.take();
+  assert.is(e.data.toString('latin1'), want.join('\n'));
+  assert.is(e.lines, lengths.length);
+  assert.is(e.first, 10);
+  assert.is(e.last, 55);
+  assert.is(e.numbers, '10,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3');
+  // Taken, it starts again; its buffer, grown past a batch's bytes or not, serves the next lines.
+  const again = Buffer.from('xyzabc');
+  b.add(again, 1, 5, 99);
+  assert.is(b.take().data.toString(), 'yzab');
+});
+
+test('Batch: full at BATCH_LINES lines or BATCH_BYTES bytes', () => {
+  const b = new Batch(0);
+  const line = Buffer.from('http://example.com/a');
+  for (let i = 1; i < BATCH_LINES; i++) assert.is(b.add(line, 0, line.length, i), false);
+  assert.is(b.add(line, 0, line.length, BATCH_LINES), true);
+  assert.is(b.take().data.length, BATCH_LINES * (line.length + 1) - 1);
+  const big = Buffer.alloc(BATCH_BYTES, 0x61);
+  assert.is(b.add(big, 0, big.length, 1), true);
+  const e = b.take();
+  assert.is(e.data.length, BATCH_BYTES);
+  assert.ok(e.data.every((c) => c === 0x61));
+});
+
+test.run();
