@@ -4,12 +4,12 @@
  */
 import type { ByteView } from '../../readers/bytes.js';
 import { TargetForm } from '../../readers/request-target.js';
-import { Flag, Range, rangeEnd, rangeFlag, rangeStart, Slot, WARNING_FLAGS } from '../../syntax/offsets.js';
+import { Flag, type HostType, hostTypeOf, Range, rangeEnd, rangeFlag, rangeStart, Slot, WARNING_FLAGS } from '../../syntax/offsets.js';
 import type { UriTemplateMatch } from '../../template/set.js';
 import type { Uri } from '../../uri.js';
 import { tsvField } from '../io/quote.js';
-import { copyBytes, MAX_DIGITS, Names, writeDigits, writeTabs } from '../io/writer.js';
-import type { TargetView } from '../lines/log.js';
+import { copyBytes, MAX_DIGITS, Names, wordsOf, writeDigits, writeTabs } from '../io/writer.js';
+import type { Latin1Slicer, TargetView } from '../lines/log.js';
 import { KIND_NAMES, Kind, type LineContext } from '../lines/records.js';
 import { type Lines, lines } from '../options/arguments.js';
 import { flag, text, UsageError } from '../options/option.js';
@@ -69,20 +69,10 @@ const CELLS: Partial<Record<Field, number>> = {
   error: Cell.EMPTY,
 };
 
-/** The names `tsvBytes` writes: the kinds of record, the host types (`hostTypeIndex`). */
+/** The names `tsvBytes` writes: the kinds of record, the host types (`hostTypeOf`'s, by their index in HOST_TYPE_NAMES). */
 const KINDS = new Names(KIND_NAMES);
-const HOST_TYPES = new Names(['reg-name', 'ipv4', 'ipv6', 'ipvfuture']);
-
-/** The index in HOST_TYPES of `hostTypeOf(flags)` (its tests, in its order), -1 for none. */
-function hostTypeIndex(flags: number): number {
-  if ((flags & Flag.AUTHORITY) === 0) return -1;
-  return (flags & Flag.HOST_IPV4) !== 0 ? 1 : (flags & Flag.HOST_IPV6) !== 0 ? 2 : (flags & Flag.HOST_IPVFUTURE) !== 0 ? 3 : 0;
-}
-
-/** Node's Buffer method that makes a Latin-1 string of bytes (`toString('latin1')` without its checks). */
-interface Latin1Slicer {
-  latin1Slice(start: number, end: number): string;
-}
+const HOST_TYPE_NAMES: readonly HostType[] = ['reg-name', 'ipv4', 'ipv6', 'ipvfuture'];
+const HOST_TYPES = new Names(HOST_TYPE_NAMES);
 
 /** What the memo keeps of a valid record's output: its line in pieces that the line number goes between (one piece when the fields have no line). */
 type Pieces = readonly string[];
@@ -139,7 +129,7 @@ export class ParseCommand extends Command {
   private readonly cells: Int32Array | null;
   /** The last buffer whose records `tsvBytes` copied, and its view (see `copyBytes`). */
   private src: Uint8Array = new Uint8Array(0);
-  private srcWords = new DataView(this.src.buffer);
+  private srcWords = wordsOf(this.src);
   /** The record's match with --templates (read by the template and variables fields). */
   private match: UriTemplateMatch | null = null;
   /** The output of the valid texts seen lately is kept, in pieces (see `pieces`). */
@@ -193,7 +183,7 @@ export class ParseCommand extends Command {
     const words = out.words;
     if (bytes !== this.src) {
       this.src = bytes;
-      this.srcWords = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      this.srcWords = wordsOf(bytes);
     }
     const srcWords = this.srcWords;
     const first = out.at;
@@ -223,8 +213,9 @@ export class ParseCommand extends Command {
         from = KINDS.starts[ctx.kind]!;
         to = KINDS.starts[ctx.kind + 1]!;
       } else if (c === Cell.HOST_TYPE) {
-        const t = hostTypeIndex(flags);
-        if (t === -1) continue;
+        const type = hostTypeOf(flags);
+        if (type === undefined) continue;
+        const t = HOST_TYPE_NAMES.indexOf(type);
         names = HOST_TYPES;
         from = HOST_TYPES.starts[t]!;
         to = HOST_TYPES.starts[t + 1]!;

@@ -32,7 +32,7 @@ export class Out {
    */
   buf: Buffer = NO_BYTES;
   /** `buf`, read and written 4 bytes at a time (see `copyBytes`). */
-  words = new DataView(NO_BYTES.buffer, NO_BYTES.byteOffset, 0);
+  words = wordsOf(NO_BYTES);
   at = 0;
   private from = 0;
 
@@ -58,7 +58,7 @@ export class Out {
       if (this.at > this.from) this.cut();
       const buf = Buffer.allocUnsafe(Math.max(BYTES, n));
       this.buf = buf;
-      this.words = new DataView(buf.buffer, buf.byteOffset, buf.length);
+      this.words = wordsOf(buf);
       this.at = this.from = 0;
     }
     return this.buf;
@@ -159,6 +159,11 @@ export class BufferedWriter implements Sink {
   }
 }
 
+/** A view of `b`'s bytes, 4 at a time, for `copyBytes`. */
+export function wordsOf(b: Uint8Array): DataView {
+  return new DataView(b.buffer, b.byteOffset, b.byteLength);
+}
+
 /**
  * Copies bytes [from, to) of `src` to `at` of `dst` (`srcWords`, `dstWords`: their views);
  * returns the position after them. Four bytes a step, the last step whole: it may write up to 3
@@ -204,7 +209,7 @@ export class Names {
     const text = names.join('');
     this.bytes = new Uint8Array(text.length + 3);
     for (let i = 0; i < text.length; i++) this.bytes[i] = text.charCodeAt(i);
-    this.words = new DataView(this.bytes.buffer);
+    this.words = wordsOf(this.bytes);
     this.starts = new Int32Array(names.length + 1);
     for (let i = 0; i < names.length; i++) this.starts[i + 1] = this.starts[i]! + names[i]!.length;
   }

@@ -427,7 +427,7 @@ function closingQuote(b: Uint8Array, from: number, end: number, quotes: ByteSear
 }
 
 /** Node's Buffer method that makes a Latin-1 string of bytes (`toString('latin1')` without its checks). */
-interface Latin1Slicer {
+export interface Latin1Slicer {
   latin1Slice(start: number, end: number): string;
 }
 

@@ -15,10 +15,7 @@
  * and ACK) whatever its size. An entry larger than `BIG_ENTRY` (a long line) is read alone
  * (lua.ts, READ).
  */
-import { copyBytes } from '../io/writer.js';
-
-/** A view of `b`'s bytes, for `copyBytes`. */
-const wordsOf = (b: Uint8Array): DataView => new DataView(b.buffer, b.byteOffset, b.byteLength);
+import { copyBytes, wordsOf } from '../io/writer.js';
 
 export const BATCH_LINES = 250;
 export const BATCH_BYTES = 64 * 1024;
