@@ -178,8 +178,8 @@ export class ParseCommand extends Command {
   private tsvBytes(cells: Int32Array, bytes: Uint8Array, start: number, end: number, o: Uint32Array, ctx: LineContext): Pieces | undefined {
     const out = this.out;
     // Each cell is at most the record, or a number, a kind's or a host type's name, and its tab;
-    // copyBytes and writeTabs may write 3 bytes past the end.
-    const buf = out.room(cells.length * (Math.max(end - start, MAX_DIGITS) + 1) + 4);
+    // copyBytes may write 7 bytes past the end.
+    const buf = out.room(cells.length * (Math.max(end - start, MAX_DIGITS) + 1) + 8);
     const words = out.words;
     if (bytes !== this.src) {
       this.src = bytes;

@@ -40,7 +40,7 @@ export interface Batched {
 export class Batch {
   /** The lines so far; `take` copies them out, and this buffer serves the next entry. */
   private data = Buffer.allocUnsafe(1024);
-  /** `data`, and the last buffer a line was copied from, 4 bytes at a time (see `copyBytes`). */
+  /** `data`, and the last buffer a line was copied from, 8 bytes at a time (see `copyBytes`). */
   private dataWords = wordsOf(this.data);
   private src: Uint8Array = this.data;
   private srcWords = this.dataWords;
@@ -62,8 +62,8 @@ export class Batch {
 
   /** Adds bytes [start, end) of `b`, line number `line`; true when the batch is full. */
   add(b: Buffer, start: number, end: number, line: number): boolean {
-    // copyBytes may write 3 bytes past the line.
-    const need = this.size + (end - start) + 4;
+    // The newline, then the line: copyBytes may write 7 bytes past it.
+    const need = this.size + (end - start) + 8;
     if (need > this.data.length) {
       const grown = Buffer.allocUnsafe(Math.max(need, this.data.length * 2));
       this.data.copy(grown, 0, 0, this.size);
@@ -73,7 +73,7 @@ export class Batch {
     const d = this.data;
     let at = this.size;
     if (this.lines > 0) d[at++] = NEWLINE;
-    // A copy: the chunk the line lies in is reused once walked. A short line 4 bytes a step, which
+    // A copy: the chunk the line lies in is reused once walked. A short line 8 bytes a step, which
     // costs less than a call into Buffer#copy (a byte a step cost some 33 instructions a byte).
     if (end - start < 256) {
       if (b !== this.src) {

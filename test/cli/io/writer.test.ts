@@ -54,20 +54,43 @@ test('Out: bytes written in place (room) and strings pushed keep their order; a 
   assert.ok(text.endsWith('x!'));
 });
 
-test('copyBytes, writeTabs, writeDigits and Names write what they say, and no further than 3 bytes past it', () => {
-  const src = Buffer.from('0123456789abcdef');
+test('copyBytes, writeTabs, writeDigits and Names write what they say, and no further than 7 bytes past it', () => {
+  const src = Buffer.from('0123456789abcdefghijklmnopqrstuv');
   const srcWords = new DataView(src.buffer, src.byteOffset, src.length);
-  const dst = new Uint8Array(32).fill(0x2e);
+  const dst = new Uint8Array(48).fill(0x2e);
   const words = new DataView(dst.buffer);
   const text = (n: number) => Buffer.from(dst.subarray(0, n)).toString('latin1');
-  // Four bytes a step, reading past the range where the source has the bytes.
-  assert.is(copyBytes(dst, words, 1, src, srcWords, 2, 7), 6);
-  assert.is(text(6), '.23456');
-  // At the source's end, byte by byte: nothing is read past it.
+  // Eight bytes a step, reading past the range where the source has the bytes.
+  assert.is(copyBytes(dst, words, 1, src, srcWords, 2, 13), 12);
+  assert.is(text(12), '.23456789abc');
+  // At the source's end (less than 7 bytes after the range), byte by byte: nothing is read past it.
   dst.fill(0x2e);
-  assert.is(copyBytes(dst, words, 0, src, srcWords, 11, 16), 5);
-  assert.is(text(8), 'bcdef...');
+  assert.is(copyBytes(dst, words, 0, src, srcWords, 20, 26), 6);
+  assert.is(text(14), 'klmnop........');
+  dst.fill(0x2e);
+  assert.is(copyBytes(dst, words, 0, src, srcWords, 27, 32), 5);
+  assert.is(text(8), 'rstuv...');
   assert.is(copyBytes(dst, words, 3, src, srcWords, 4, 4), 3);
+  // Bytes that read as a NaN (signalling and quiet, with payloads, either sign), -0, a denormal
+  // and infinity come out as they went in.
+  const odd = Buffer.from(
+    '010000000000f07f' +
+      '0000000000f8ff7f' +
+      'efbeadde0100f8ff' +
+      '0000000000000080' +
+      '0100000000000000' +
+      '000000000000f0ff' +
+      'ffffffffffffffff' +
+      '00',
+    'hex',
+  );
+  const oddWords = new DataView(odd.buffer, odd.byteOffset, odd.length);
+  for (const at of [0, 1, 3]) {
+    const out = new Uint8Array(80);
+    const n = copyBytes(out, new DataView(out.buffer), at, odd, oddWords, 0, odd.length - 1);
+    assert.is(n, at + 56);
+    assert.is(Buffer.from(out.subarray(at, n)).toString('hex'), odd.subarray(0, 56).toString('hex'), `at ${at}`);
+  }
   dst.fill(0x2e);
   assert.is(writeTabs(words, 1, 5), 6);
   assert.is(text(6), '.\t\t\t\t\t');
@@ -81,7 +104,7 @@ test('copyBytes, writeTabs, writeDigits and Names write what they say, and no fu
   const names = new Names(['target', '', 'ipv4']);
   assert.equal([...names.starts], [0, 6, 6, 10]);
   assert.is(Buffer.from(names.bytes.subarray(0, 10)).toString('latin1'), 'targetipv4');
-  assert.is(names.words.byteLength, 13);
+  assert.is(names.words.byteLength, 17);
 });
 
 test('BufferedWriter: writes, waits for drain when the stream is full, and flushes an Out', async () => {
