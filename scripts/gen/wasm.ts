@@ -1,7 +1,8 @@
 /**
  * A WebAssembly binary writer for the generators: a module of functions over one memory, with
  * the instructions of the core and SIMD sets that urikit's generated code uses, written as nested
- * calls that read like the text format (`i32.add(local.get(x), i32.const(1))`).
+ * calls that read like the text format (`i32.add(local.get(x), i32.const(1))`), the sets of bytes
+ * that SIMD code tests 16 at a time, and a module's bytes as a generated file holds them.
  */
 
 /** Code: the bytes of a sequence of instructions. */
@@ -208,4 +209,49 @@ export function moduleBytes(
     ...section(11, vector(data.map((d) => [0x00, ...i32.const(d.offset), 0x0b, ...uleb(d.bytes.length), ...d.bytes]))),
   ];
   return Uint8Array.from(out);
+}
+
+/** Tables of a nibble lookup: a byte b is in the set when `hi[b >> 4] & lo[b & 15]` is not 0. */
+export interface Nibbles {
+  readonly hi: readonly number[];
+  readonly lo: readonly number[];
+}
+
+/**
+ * A set of bytes as a nibble lookup, each high nibble a bit of its own. Throws unless that is the
+ * set exactly, on all 256 bytes.
+ */
+export function nibbles(set: ReadonlySet<number>): Nibbles {
+  const range = (n: number): number[] => Array.from({ length: n }, (_, k) => k);
+  const rows = [...new Set([...set].map((b) => b >> 4))].sort((a, b) => a - b);
+  if (rows.length > 8) throw new Error('more than eight high nibbles');
+  const hi = range(16).map((h) => (rows.includes(h) ? 1 << rows.indexOf(h) : 0));
+  const lo = range(16).map((l) => rows.reduce((m, h, k) => (set.has((h << 4) | l) ? m | (1 << k) : m), 0));
+  for (let b = 0; b < 256; b++) if (((hi[b >> 4]! & lo[b & 15]!) !== 0) !== set.has(b)) throw new Error(`nibble tables wrong at ${b}`);
+  return { hi, lo };
+}
+
+/** The lanes of v in the set of `tables`: not 0 there, 0 elsewhere. */
+export function nibbleLookup(v: Code, tables: Nibbles): Code {
+  return v128.and(
+    i8x16.swizzle(v128.const(tables.hi), i8x16.shr_u(v, 4)),
+    i8x16.swizzle(v128.const(tables.lo), v128.and(v, v128.splat(15))),
+  );
+}
+
+/** HEXDIG by arithmetic on each lane: 0xff where v is a digit or a letter A-F in either case, else 0. */
+export function hexLanes(v: Code): Code {
+  return v128.or(
+    i8x16.lt_u(i8x16.sub(v, v128.splat(0x30)), v128.splat(10)),
+    i8x16.lt_u(i8x16.sub(v128.or(v, v128.splat(0x20)), v128.splat(0x61)), v128.splat(6)),
+  );
+}
+/** The same test on a byte, as the generators check it against the tables. */
+export const isHex = (b: number): boolean => ((b - 0x30) & 0xff) < 10 || (((b | 0x20) - 0x61) & 0xff) < 6;
+
+/** A module's bytes as the rows of a generated file's array literal, 32 a row. */
+export function byteRows(bytes: Uint8Array): string[] {
+  const rows: string[] = [];
+  for (let k = 0; k < bytes.length; k += 32) rows.push(`  ${[...bytes.subarray(k, k + 32)].join(', ')},`);
+  return rows;
 }

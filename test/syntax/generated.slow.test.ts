@@ -17,6 +17,7 @@ const GENERATED = [
   { generator: 'template', file: 'src/template/tables.ts', line: 'export const VALUE_FAIL = ' },
   { generator: 'web', file: 'src/web/tables.ts', line: 'export const WEB_CLASS_SHIFT = ' },
   { generator: 'simd', file: 'src/syntax/simd-code.ts', line: 'export const SIMD_MAX = ' },
+  { generator: 'log-simd', file: 'src/cli/lines/log-simd-code.ts', line: 'export const LOG_SIMD_MAX = ' },
   { generator: 'bots', file: 'src/cli/stats/bot-table.ts', line: 'export const BOT_NAMES: readonly string[] = [' },
   { generator: 'map', file: 'docs/architecture.md', line: '* `index.ts`: ' },
 ] as const;
