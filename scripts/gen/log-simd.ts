@@ -110,21 +110,30 @@ const FIELDS = [
   'hostEnd',
   'referrerPathStart',
   'referrerPathEnd',
+  'clientEnd',
+  'agentClose',
 ] as const;
 const at = (field: (typeof FIELDS)[number]): number => OUT + 4 * FIELDS.indexOf(field);
 
+/** `line`'s mode: bits of what it reads. */
+export const MODE_COMBINED = 1;
+/** The client's end (the first space) and the user agent's closing quote, as `LogLine.fields` finds them. */
+export const MODE_FIELDS = 2;
+
 /**
- * line(p, delta, combined): reads the line from byte p of the memory as `FastLog.line` does (the
+ * line(p, delta, mode): reads the line from byte p of the memory as `FastLog.line` does (the
  * steps are its expressions', in their order); returns 0 when it is not of the common shape, 1
  * (a target; with combined, the referrer "-"), 2 (a target and a referrer), or 3 (not of the
  * shape, but its referrer's closing quote was found: a host of digits and dots). What it found
- * is at OUT (FIELDS), each a position of the memory less `delta`.
+ * is at OUT (FIELDS), each a position of the memory less `delta`. With MODE_FIELDS, also
+ * clientEnd, and after a referrer's closing quote the user agent's (agentClose; -1: no quoted
+ * agent there, or no closing quote before the line's end).
  */
 function lineFunction(): { func: Func; body: number[] } {
   const f = new Func('line', 3);
   const p = f.param(0);
   const delta = f.param(1);
-  const combined = f.param(2);
+  const mode = f.param(2);
   const i = f.i32();
   const q = f.i32();
   const m = f.i32();
@@ -135,6 +144,11 @@ function lineFunction(): { func: Func; body: number[] } {
   const s = f.i32();
   const h = f.i32();
   const mask = f.i32();
+  const rc = f.i32();
+  const from = f.i32();
+  const k = f.i32();
+  const back = f.i32();
+  const aq = f.i32();
   const v = f.v128();
   const pct = f.v128();
   const get = local.get;
@@ -192,8 +206,43 @@ function lineFunction(): { func: Func; body: number[] } {
     );
   const store = (field: (typeof FIELDS)[number], value: Code): Code => i32.store(i32.const(at(field)), i32.sub(value, get(delta)));
   const word = (c: string): number => [...c].reduceRight((n, ch) => (n << 8) | ch.charCodeAt(0), 0);
+  const fields = (then: Code[]): Code => control.if(i32.and(get(mode), i32.const(MODE_FIELDS)), then);
+  /**
+   * After the referrer's closing quote at `rc`: ' "', then the agent up to the first quote that no
+   * odd run of backslashes before it escapes (`closingQuote` of log.ts), or -1.
+   */
+  const agent = (): Code =>
+    fields([
+      i32.store(i32.const(at('agentClose')), i32.const(-1)),
+      control.if(i32.and(is(get(rc), 0x20, 1), is(get(rc), 0x22, 2)), [
+        set(from, i32.add(get(rc), i32.const(3))),
+        set(k, get(from)),
+        control.block(
+          control.loop(
+            findStop(aq, get(k), [0x22, NL]),
+            control.br_if(1, isNot(get(aq), 0x22)),
+            set(back, i32.sub(get(aq), i32.const(1))),
+            control.block(
+              control.loop(
+                control.br_if(1, i32.lt_u(get(back), get(from))),
+                control.br_if(1, isNot(get(back), 0x5c)),
+                set(back, i32.sub(get(back), i32.const(1))),
+                control.br(0),
+              ),
+            ),
+            control.if(i32.eqz(i32.and(i32.sub(i32.sub(get(aq), i32.const(1)), get(back)), i32.const(1))), [
+              store('agentClose', get(aq)),
+              control.br(2),
+            ]),
+            set(k, i32.add(get(aq), i32.const(1))),
+            control.br(0),
+          ),
+        ),
+      ]),
+    ]);
   const body = f.body(() =>
     seq(
+      fields([findStop(i, get(p), [0x20, NL]), store('clientEnd', get(i))]),
       // TIME: the first quote (no "\n" before it), "] " right before it.
       findStop(q, get(p), TIME_STOPS),
       failIf(isNot(get(q), 0x22)),
@@ -223,7 +272,7 @@ function lineFunction(): { func: Func; body: number[] } {
       store('pathEnd', get(pathEnd)),
       store('targetEnd', get(targetEnd)),
       store('requestEnd', get(close)),
-      control.if(i32.eqz(get(combined)), [control.return(i32.const(1))]),
+      control.if(i32.eqz(i32.and(get(mode), i32.const(MODE_COMBINED))), [control.return(i32.const(1))]),
       // REFERRER_PATH: the status, the size, the opening quote; "-", or a URI up to its path's end.
       failIf(isNot(get(close), 0x20, 1)),
       findStop(i, i32.add(get(close), i32.const(2)), FIELD_STOPS),
@@ -236,7 +285,9 @@ function lineFunction(): { func: Func; body: number[] } {
       failIf(isNot(get(i), 0x22, 1)),
       set(r, i32.add(get(i), i32.const(2))),
       control.if(i32.and(is(get(r), 0x2d), is(get(r), 0x22, 1)), [
-        store('referrerClose', i32.add(get(r), i32.const(1))),
+        set(rc, i32.add(get(r), i32.const(1))),
+        store('referrerClose', get(rc)),
+        agent(),
         control.return(i32.const(1)),
       ]),
       failIf(i32.ge_u(i32.sub(i32.or(byte(get(r)), i32.const(0x20)), i32.const(0x61)), i32.const(26))),
@@ -252,7 +303,9 @@ function lineFunction(): { func: Func; body: number[] } {
       control.if(is(get(i), 0x3f), [runEnd(i, i32.add(get(i), i32.const(1)), QUERY_SET, true)]),
       control.if(is(get(i), 0x23), [runEnd(i, i32.add(get(i), i32.const(1)), QUERY_SET, true)]),
       failIf(isNot(get(i), 0x22)),
-      store('referrerClose', get(i)),
+      set(rc, get(i)),
+      store('referrerClose', get(rc)),
+      agent(),
       // `referrerParts`: a host of digits and dots only (or none) is the scan's.
       runEnd(i, i32.add(get(s), i32.const(3)), NUMERIC_SET, false),
       failIf(i32.ge_u(get(i), get(h)), 3),
@@ -274,7 +327,7 @@ function render(): string {
   return [
     '// Generated by scripts/gen/log-simd.ts (`npm run gen`). Do not edit.',
     '/**',
-    ' * The WebAssembly module of src/cli/lines/log-simd.ts: `line(p, delta, combined)` over a log line',
+    ' * The WebAssembly module of src/cli/lines/log-simd.ts: `line(p, delta, mode)` over a log line',
     ' * at byte p of its memory (what it checks and where it writes its result: scripts/gen/log-simd.ts).',
     ' */',
     '',
@@ -286,6 +339,9 @@ function render(): string {
     `export const LOG_SIMD_OUT = ${OUT};`,
     `export const LOG_SIMD_WORDS = ${FIELDS.length};`,
     `export const LOG_SIMD_AT = { ${FIELDS.map((name, k) => `${name}: ${k}`).join(', ')} } as const;`,
+    `/** The bits of \`line\`'s mode: a combined log; the client's end and the user agent's closing quote too. */`,
+    `export const LOG_SIMD_COMBINED = ${MODE_COMBINED};`,
+    `export const LOG_SIMD_FIELDS = ${MODE_FIELDS};`,
     '',
     `export const LOG_SIMD_CODE = new Uint8Array([`,
     ...byteRows(bytes),

@@ -20,7 +20,7 @@ import { TargetForm } from '../../readers/request-target.js';
 import type { LogFormat } from '../options/arguments.js';
 import { COLON, DASH, QUOTE, SLASH, SPACE } from './chars.js';
 import { type LogSimd, logSimd } from './log-simd.js';
-import { LOG_SIMD_AT, LOG_SIMD_DATA } from './log-simd-code.js';
+import { LOG_SIMD_AT, LOG_SIMD_COMBINED, LOG_SIMD_DATA, LOG_SIMD_FIELDS } from './log-simd-code.js';
 import type { Parts } from './records.js';
 
 // The character classes of the expressions below, by name: scripts/gen/log-simd.ts reads them
@@ -110,6 +110,13 @@ export class FastLog {
   requestEnd = 0;
   /** With combined, the referrer's closing quote; else -1. */
   referrerClose = -1;
+  /**
+   * Of the last line read with its parts by the WebAssembly reader: the client's end (its first
+   * space), and after the referrer the user agent's closing quote (-1: none), as `LogLine.fields`
+   * would find them; `clientEnd` is -1 when the expressions read the line (they do not look).
+   */
+  clientEnd = -1;
+  agentClose = -1;
   private readonly combined: boolean;
   /** The WebAssembly reader of a line with its parts; null where it is not available (or not wanted: the tests compare the two). */
   private readonly simd: LogSimd | null;
@@ -143,6 +150,7 @@ export class FastLog {
     const s = this.textOf(bytes, start, end);
     if (s === null) return Shape.NONE;
     const o = this.from;
+    this.clientEnd = -1;
     if (!parts) {
       const re = this.combined ? COMBINED_LINE : COMMON_LINE;
       re.lastIndex = start - o;
@@ -198,12 +206,16 @@ export class FastLog {
   /** `line`, by the WebAssembly reader, whose memory holds the walker's bytes. */
   private simdLine(simd: LogSimd, bytes: Buffer, start: number, parts: boolean): Shape {
     const delta = LOG_SIMD_DATA - this.from;
-    const r = simd.line(start + delta, delta, this.combined ? 1 : 0);
+    const r = simd.line(start + delta, delta, (this.combined ? LOG_SIMD_COMBINED : 0) | (parts ? LOG_SIMD_FIELDS : 0));
     if (r === 0) return Shape.NONE;
     // Without its parts, a referrer's host of digits and dots is the expression's as any other.
     if (!parts) return r === 1 ? Shape.TARGET : Shape.BOTH;
     const o = simd.out;
-    if (this.combined) this.referrerClose = o[LOG_SIMD_AT.referrerClose]!;
+    if (this.combined) {
+      this.referrerClose = o[LOG_SIMD_AT.referrerClose]!;
+      this.agentClose = o[LOG_SIMD_AT.agentClose]!;
+    }
+    this.clientEnd = o[LOG_SIMD_AT.clientEnd]!;
     // 3: as `referrerParts` says of a host of digits and dots.
     if (r === 3) return Shape.NONE;
     if (r === 2) {

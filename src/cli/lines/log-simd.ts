@@ -15,7 +15,7 @@ interface Globals {
     Instance: new (
       module: object,
     ) => {
-      exports: { memory: { buffer: ArrayBuffer }; line: (p: number, delta: number, combined: number) => number };
+      exports: { memory: { buffer: ArrayBuffer }; line: (p: number, delta: number, mode: number) => number };
     };
   };
 }
@@ -24,13 +24,13 @@ interface Globals {
 export class LogSimd {
   /** Its result: `LOG_SIMD_AT` says which word is what. */
   readonly out: Int32Array;
-  /** line(p, delta, combined): 0 (not of the shape), 1 (a target), 2 (and a referrer), 3 (not of the shape, its referrer's closing quote found). */
-  readonly line: (p: number, delta: number, combined: number) => number;
+  /** line(p, delta, mode): 0 (not of the shape), 1 (a target), 2 (and a referrer), 3 (not of the shape, its referrer's closing quote found). */
+  readonly line: (p: number, delta: number, mode: number) => number;
   /** The reader whose bytes the memory holds, if any. */
   holder: object | null = null;
   private readonly memory: Uint8Array;
 
-  constructor(exports: { memory: { buffer: ArrayBuffer }; line: (p: number, delta: number, combined: number) => number }) {
+  constructor(exports: { memory: { buffer: ArrayBuffer }; line: (p: number, delta: number, mode: number) => number }) {
     this.memory = new Uint8Array(exports.memory.buffer);
     this.out = new Int32Array(exports.memory.buffer, LOG_SIMD_OUT, LOG_SIMD_WORDS);
     this.line = exports.line;

@@ -129,27 +129,47 @@ export class LogLine {
       this.customFields(this.custom, ctx, b);
       return;
     }
-    ctx.bytes = b;
-    ctx.clientStart = start;
     let p = start;
     while (p < end && b[p] !== SPACE) p++;
-    ctx.clientEnd = p;
+    let agentClose = -1;
+    const a = referrerClose + 1;
+    if (referrerClose !== -1 && a + 1 < end && b[a] === SPACE && b[a + 1] === QUOTE) agentClose = closingQuote(b, a + 2, end, this.quotes);
+    this.fieldsAt(ctx, b, start, p, requestEnd, referrerClose, agentClose, end);
+  }
+
+  /**
+   * `fields` of a line whose client's end (its first space) and user agent's closing quote are
+   * known (`FastLog.clientEnd`, `agentClose`: -1 when the referrer's closing quote is not followed
+   * by ' "' and a closing quote).
+   */
+  fieldsAt(
+    ctx: LineContext,
+    b: Uint8Array,
+    start: number,
+    clientEnd: number,
+    requestEnd: number,
+    referrerClose: number,
+    agentClose: number,
+    end: number,
+  ): void {
+    ctx.bytes = b;
+    ctx.clientStart = start;
+    ctx.clientEnd = clientEnd;
     ctx.size = -1;
     ctx.agentStart = ctx.agentEnd = ctx.taken = -1;
     // ' status size'
-    p = requestEnd + 1;
+    let p = requestEnd + 1;
     if (p < end && b[p] === SPACE) {
       p++;
       while (p < end && b[p] !== SPACE) p++;
       if (p < end) ctx.size = wholeNumber(b, p + 1, end);
     }
-    if (referrerClose === -1) return;
-    p = referrerClose + 1;
-    if (p + 1 >= end || b[p] !== SPACE || b[p + 1] !== QUOTE) return;
-    const q = closingQuote(b, p + 2, end, this.quotes);
+    const q = agentClose;
     if (q === -1) return;
-    if (!(q === p + 3 && b[p + 2] === DASH)) {
-      ctx.agentStart = p + 2;
+    // After the referrer's closing quote, its space and the agent's opening quote.
+    const from = referrerClose + 3;
+    if (!(q === from + 1 && b[from] === DASH)) {
+      ctx.agentStart = from;
       ctx.agentEnd = q;
     }
     if (q + 1 < end && b[q + 1] === SPACE) ctx.taken = seconds(b, q + 2, end);
@@ -627,7 +647,8 @@ export class LogLines<T> implements LineReader {
           const both = shape === Shape.BOTH;
           ctx.referrerStart = both ? fast.referrer.start : -1;
           ctx.referrerEnd = both ? fast.referrer.end : -1;
-          this.log.fields(ctx, bytes, start, fast.requestEnd, fast.referrerClose, end);
+          if (fast.clientEnd === -1) this.log.fields(ctx, bytes, start, fast.requestEnd, fast.referrerClose, end);
+          else this.log.fieldsAt(ctx, bytes, start, fast.clientEnd, fast.requestEnd, fast.referrerClose, fast.agentClose, end);
           this.logLine(this.minutes.of(bytes, fast.timeEnd), logStatus(bytes, fast.requestEnd, end));
         }
         if (want !== 'referrer') this.valid(fast.target, Kind.TARGET, this.targets);

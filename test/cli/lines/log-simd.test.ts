@@ -154,6 +154,52 @@ test('what it reads, in one line: every part where the expressions put it', () =
   );
 });
 
+test("the client's end and the user agent's closing quote: escapes, a dash, none, and each cut short", () => {
+  const agents = [
+    ' "curl/8.4.0"',
+    ' "-"',
+    ' ""',
+    ' "a\\"b" 0.25',
+    ' "a\\\\" 0.25',
+    ' "a\\\\\\"b\\\\" x',
+    ' "\\"',
+    ' "\\\\"',
+    ' "no closing quote',
+    ' "ends with a backslash\\',
+    ' "a"b"',
+    '"no space"',
+    ' x',
+    ' ',
+    '',
+    '\t"tab"',
+    ' "Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0 \\"q\\"" 1.5',
+  ];
+  const lines: string[] = [];
+  for (const agent of agents)
+    for (const client of ['1.2.3.4', '2001:db8::1', '-', 'a-very-long-client-name.example.com.internal'])
+      for (const referrer of ['"-"', '"https://x.example/p?q#f"']) {
+        const head = HEAD.replace('1.2.3.4', client);
+        lines.push(`${head}GET /a HTTP/1.1" 200 5 ${referrer}${agent}`);
+        lines.push(`${head}GET /a HTTP/1.1" 200 5 ${referrer}${agent}\r`);
+      }
+  const c = compared('combined', lines);
+  assert.is(c.shapes[Shape.NONE], 0);
+  compared('common', lines);
+  // What the reference says of a few of them, so that a wrong reference cannot pass.
+  const at = (line: string): [number, number] => {
+    const b = Buffer.from(line, 'latin1');
+    const f = new FastLog('combined');
+    f.begin(b, 0, b.length);
+    assert.is(f.line(b, 0, b.length, true), Shape.TARGET);
+    return [f.clientEnd, f.agentClose];
+  };
+  const line = `${HEAD}GET /a HTTP/1.1" 200 5 "-"`;
+  assert.equal(at(`${line} "a\\"b" 0.25`), [7, line.length + 6]);
+  assert.equal(at(`${line} "a\\\\" 0.25`), [7, line.length + 5]);
+  assert.equal(at(`${line} "no closing quote`), [7, -1]);
+  assert.equal(at(`${line}x "a"`), [7, -1]);
+});
+
 test('"%XX": a bad one at every position of the path, the query, the host and the referrer\'s path, up to the line\'s end', () => {
   const lines: string[] = [];
   for (const bad of ['%', '%4', '%4g', '%g4', '%%41', '%41', '%aF', '%\u00e9', '%\n']) {
