@@ -47,7 +47,8 @@ export class FrontierSink implements Sink, UriSink {
   sent = 0;
   admitted = 0;
 
-  private targets = new Map<number, Target>();
+  /** What the next commit sends to each shard (by its index: cheaper than a Map's lookup, per URL). */
+  private targets: Array<Target | undefined> = [];
   private readonly remembered = new Set<string>();
   /** --seen digest: the digests committed, which stand for the URLs remembered. */
   private readonly digests: DigestSet | null;
@@ -134,8 +135,8 @@ export class FrontierSink implements Sink, UriSink {
       remembered.add(url);
     }
     const shard = shardOfUrl(url, this.job.shards);
-    let t = this.targets.get(shard);
-    if (t === undefined) this.targets.set(shard, (t = new Target()));
+    let t = this.targets[shard];
+    if (t === undefined) this.targets[shard] = t = new Target();
     t.urls.push(url);
     if (d !== null) {
       t.digests.push(d.high, d.low);
@@ -156,12 +157,13 @@ export class FrontierSink implements Sink, UriSink {
    * replicas); returns the shards each entry's output went to. Throws `RedisError`.
    */
   async commit(): Promise<Map<Entry, number[]>> {
-    const targets = this.targets;
-    this.targets = new Map();
+    const targets: Array<[number, Target]> = [];
+    for (const [shard, t] of this.targets.entries()) if (t !== undefined) targets.push([shard, t]);
+    this.targets = [];
     const keys = this.job.keys;
     const shards = this.job.shards;
     const added = await Promise.all(
-      [...targets].map(([shard, t]) => {
+      targets.map(([shard, t]) => {
         // The bits of the entries that this shard receives, by run: entry N of shard i is bit N·S + i.
         const bits = new Map<number, number[]>();
         for (const e of t.entries) {
@@ -229,14 +231,15 @@ export function shardOfUrl(url: string, shards: number): number {
     for (let i = 0; i < colon; i++) if (!isSchemeChar(url.charCodeAt(i))) return shardOf(url, shards);
     from = colon + 3;
   }
+  // The last "@" found in the same walk: String#lastIndexOf is a call into the runtime.
   let end = from;
+  let start = from;
   while (end < url.length) {
     const c = url.charCodeAt(end);
     if (c === SLASH || c === QUESTION || c === HASH) break;
     end++;
+    if (c === AT) start = end;
   }
-  const at = url.lastIndexOf('@', end - 1);
-  const start = at >= from ? at + 1 : from;
   let stop = end;
   if (url.charCodeAt(start) === BRACKET) {
     const close = url.indexOf(']', start);
@@ -252,6 +255,7 @@ const SLASH = 0x2f;
 const QUESTION = 0x3f;
 const HASH = 0x23;
 const BRACKET = 0x5b;
+const AT = 0x40;
 
 function isSchemeChar(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
