@@ -20,7 +20,7 @@ import { RedisError } from './client.js';
 import { Digester, DigestSet, writeDecimal } from './digest.js';
 import type { Entry } from './entry.js';
 import type { Job } from './job.js';
-import { shardOf, shardOfRange } from './keys.js';
+import { FNV_OFFSET, FNV_PRIME, shardOf, shardOfRange } from './keys.js';
 
 /** The URLs a worker remembers having committed. */
 const REMEMBERED = 1 << 19;
@@ -217,38 +217,51 @@ function members(digests: readonly number[]): Buffer {
 const NEWLINE = 0x0a;
 
 /**
- * The shard of a URL in normal form: of its host, found with a few searches (in a normal form
+ * The shard of a URL in normal form: of its host, found and hashed in one walk (in a normal form
  * the authority follows "scheme://" or "//" and ends at the first "/", "?" or "#"; a userinfo ends
  * at its last "@"; a port follows the host's first ":", or a "]"); of the whole URL when it has no
- * authority.
+ * authority. One walk, not searches (String#indexOf and #lastIndexOf are calls out of the
+ * compiled code) and a second walk to hash the host: this runs for every URL a worker commits.
  */
 export function shardOfUrl(url: string, shards: number): number {
   let from: number;
   if (url.charCodeAt(0) === SLASH && url.charCodeAt(1) === SLASH) from = 2;
   else {
-    const colon = url.indexOf(':');
-    if (colon <= 0 || url.charCodeAt(colon + 1) !== SLASH || url.charCodeAt(colon + 2) !== SLASH) return shardOf(url, shards);
-    for (let i = 0; i < colon; i++) if (!isSchemeChar(url.charCodeAt(i))) return shardOf(url, shards);
-    from = colon + 3;
+    let k = 0;
+    while (k < url.length && isSchemeChar(url.charCodeAt(k))) k++;
+    if (k === 0 || url.charCodeAt(k) !== COLON || url.charCodeAt(k + 1) !== SLASH || url.charCodeAt(k + 2) !== SLASH)
+      return shardOf(url, shards);
+    from = k + 3;
   }
-  // The last "@" found in the same walk: String#lastIndexOf is a call into the runtime.
+  // The host's hash so far: it starts again after each "@" and stops at the first ":".
   let end = from;
   let start = from;
-  while (end < url.length) {
+  let colon = -1;
+  let h = FNV_OFFSET;
+  let ascii = true;
+  for (; end < url.length; end++) {
     const c = url.charCodeAt(end);
     if (c === SLASH || c === QUESTION || c === HASH) break;
-    end++;
-    if (c === AT) start = end;
+    if (c === AT) {
+      start = end + 1;
+      colon = -1;
+      h = FNV_OFFSET;
+      ascii = true;
+    } else if (colon === -1) {
+      if (c === COLON) colon = end;
+      else {
+        if (c >= 0x80) ascii = false;
+        h = Math.imul(h ^ c, FNV_PRIME);
+      }
+    }
   }
-  let stop = end;
   if (url.charCodeAt(start) === BRACKET) {
+    // An IP literal: its colons are not a port's.
     const close = url.indexOf(']', start);
-    if (close !== -1 && close < end) stop = close + 1;
-  } else {
-    const colon = url.indexOf(':', start);
-    if (colon !== -1 && colon < end) stop = colon;
+    return shardOfRange(url, start, close !== -1 && close < end ? close + 1 : end, shards);
   }
-  return shardOfRange(url, start, stop, shards);
+  // A host beyond ASCII is hashed by its UTF-8 bytes.
+  return ascii ? (h >>> 0) % shards : shardOfRange(url, start, colon === -1 ? end : colon, shards);
 }
 
 const SLASH = 0x2f;
@@ -256,6 +269,7 @@ const QUESTION = 0x3f;
 const HASH = 0x23;
 const BRACKET = 0x5b;
 const AT = 0x40;
+const COLON = 0x3a;
 
 function isSchemeChar(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
