@@ -112,6 +112,38 @@ test('a commit that holds a URL twice admits it once (exact and digest seen-sets
   }
 });
 
+test('a commit of more than a slice (4,000 URLs) admits each URL once: known ones, twice in a slice, again in a later slice', async () => {
+  const c = new Redis({ host: '127.0.0.1', port: job.server.port });
+  try {
+    const u = (i: number): string => `http://h.example/${i}`;
+    const admit = (urls: string[]): Promise<unknown> => c.eval(SCRIPTS.urikitAdmit, 3, 'z:f', 'z:c', 'z:s', '0', 'e', urls.join('\n'));
+    // All new: the argument itself is the frontier entry.
+    const first = Array.from({ length: 4500 }, (_, i) => u(i));
+    // Known (0, 4499), twice in the first slice (at 10 and 20), in both slices (at 30 and 4100), new once each (4500 on).
+    const second = Array.from({ length: 4200 }, (_, i) => u(4500 + i));
+    second[0] = u(0);
+    second[4199] = u(4499);
+    second[10] = u(90_000);
+    second[20] = u(90_000);
+    second[30] = u(90_001);
+    second[4100] = u(90_001);
+    const expected = second.filter((_, i) => i !== 0 && i !== 4199 && i !== 20 && i !== 4100);
+    // Known only in the second slice, and all new in the first: the list starts in the second.
+    const third = [...Array.from({ length: 4000 }, (_, i) => u(10_000 + i)), u(1), u(20_000)];
+    const counts = [await admit(first), await admit(second), await admit(third), await admit(third)];
+    const entries = (await c.xrange('z:f', '-', '+')).map(([, f]) => f[1]!);
+    assert.equal(
+      [counts, entries.length, await c.scard('z:s'), await c.hget('z:c', ':urls')],
+      [[4500, expected.length, 4001, 0], 3, 4500 + expected.length + 4001, String(4500 + expected.length + 4001)],
+    );
+    assert.equal(entries[0]!.split('\n'), first);
+    assert.equal(entries[1]!.split('\n'), expected);
+    assert.equal(entries[2]!.split('\n'), [...third.slice(0, 4000), u(20_000)]);
+  } finally {
+    c.disconnect();
+  }
+});
+
 test('status: the rate over the last minute, a stuck worker named with how long, drain naming it; --prom', async () => {
   const U = await job.init('watch');
   assert.is(

@@ -1,7 +1,7 @@
 /** A shard's batch of lines (`Batch`): the entry holds each line's bytes as read, joined by "\n", with their numbers. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BATCH_BYTES, BATCH_LINES, Batch } from '../../src/cli/redis/entry.js';
+import { BATCH_BYTES, BATCH_LINES, Batch, EntryError, forEachLine, readEntry } from '../../src/cli/redis/entry.js';
 import { Rng } from '../support/rng.js';
 
 test('Batch: every line of any length, from any offset of any buffer, comes out as it went in', () => {
@@ -61,6 +61,49 @@ test('Batch: full at BATCH_LINES lines or BATCH_BYTES bytes', () => {
   const e = b.take();
   assert.is(e.data.length, BATCH_BYTES);
   assert.ok(e.data.every((c) => c === 0x61));
+});
+
+test('readEntry, forEachLine: each line of an entry with its number, empty lines too; lines and numbers that disagree are refused', () => {
+  const fields = (n: string, d: string): Buffer[] => ['r', '2', 's', '7', 'n', n, 'd', d].map((x) => Buffer.from(x));
+  const walked = (n: string, d: string): Array<[string, number]> => {
+    const e = readEntry(1, '5-0', fields(n, d));
+    const out: Array<[string, number]> = [];
+    forEachLine(e, (start, end, line) => out.push([e.data.toString('latin1', start, end), line]));
+    return out;
+  };
+  assert.equal(walked('12,3,1,40', 'a\nbc\n\nd'), [
+    ['a', 12],
+    ['bc', 15],
+    ['', 16],
+    ['d', 56],
+  ]);
+  assert.equal(walked('7', ''), [['', 7]]);
+  assert.equal(walked('1,1', '\n'), [
+    ['', 1],
+    ['', 2],
+  ]);
+  // Differences of 15 digits and more add up as Number reads them.
+  assert.equal(walked('999999999999999,1,12345678901234567', 'x\ny\nz'), [
+    ['x', 999999999999999],
+    ['y', 1000000000000000],
+    ['z', 1000000000000000 + Number('12345678901234567')],
+  ]);
+  const refused = (n: string, d: string): string => {
+    try {
+      readEntry(1, '5-0', fields(n, d));
+      return 'read';
+    } catch (e) {
+      return e instanceof EntryError ? e.message : String(e);
+    }
+  };
+  assert.equal(
+    [refused('1,1', 'a\nb\nc\nd'), refused('1,1,1', 'a\nb'), refused('1,x', 'a\nb')],
+    [
+      'it holds 4 lines and 2 line numbers',
+      'it holds 2 lines and 3 line numbers',
+      'its line numbers "1,x" are not numbers and differences',
+    ],
+  );
 });
 
 test.run();

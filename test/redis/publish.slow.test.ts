@@ -9,9 +9,11 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { Redis } from 'ioredis';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { main } from '../../src/cli/main.js';
+import { shardOf } from '../../src/cli/redis/keys.js';
 import { cli, root } from '../support/cli.js';
 import { RedisServer, until } from '../support/redis.js';
 import { JobNode, watch, within } from '../support/redis-job.js';
@@ -60,6 +62,35 @@ test('the same file published twice: refused, naming the first run, unless --aga
       `urikit: redis drain: ${U} is done: 9 lines published (run 3 a second pass of run 1's input), all committed by normalize; 4 URLs in the frontier; 0 dead letters\n`,
     ],
   );
+});
+
+test('each line goes to the shard of its host: after a userinfo (its last "@"), before a port, an IP literal with its brackets', async () => {
+  const U = await job.init('hosts', 16);
+  const lines = [
+    'http://Example.COM:8080/a',
+    'http://user:pw@example.com/b',
+    'http://a:b@c:d@Example.com:1/c',
+    'http://u@[::1]:80/d',
+    '//host.example:81?e',
+    'HTTP://HOST.EXAMPLE#f',
+    'mailto:u@example.com',
+    'http://:80/g',
+  ];
+  const hosts = ['example.com', 'example.com', 'example.com', '[::1]', 'host.example', 'host.example', null, null];
+  assert.is((await cli(['publish', '--to', U, '-q', job.tmp.file('hosts.txt', `${lines.join('\n')}\n`)])).code, 0);
+  const c = new Redis({ host: '127.0.0.1', port: job.server.port });
+  try {
+    const found = new Map<string, number>();
+    for (let i = 0; i < 16; i++)
+      for (const [, f] of await c.xrange(`urikit:{hosts:${i}}:in`, '-', '+'))
+        for (const l of f[f.indexOf('d') + 1]!.split('\n')) found.set(l, i);
+    assert.equal(
+      lines.map((l) => found.get(l)),
+      lines.map((l, k) => shardOf(hosts[k] ?? l, 16)),
+    );
+  } finally {
+    c.disconnect();
+  }
 });
 
 test('a stream whose entries Redis lost (a restart from an older snapshot): its run closes as failed, drain ends naming the lines', async () => {

@@ -21,6 +21,24 @@ test('shardOfUrl: the shard of the host of a normal form, whatever the spelling 
   // An IP literal with its brackets; a URL without an authority by the whole URL.
   assert.is(shardOfUrl(normalize('http://[0:0:0:0:0:0:0:1]:80/v6'), 16), shardOf('[::1]', 16));
   assert.is(shardOfUrl('mailto:u@example.com', 16), shardOf('mailto:u@example.com', 16));
+  // The host after the last "@", up to its first ":"; beyond ASCII by its UTF-8 bytes; an empty host; a scheme with a
+  // character no scheme has (no authority, then: the whole URL).
+  const cases: Array<[string, string]> = [
+    ['http://a:b@c:d@example.com:8080/x', 'example.com'],
+    ['http://u@[::1]:80/v6', '[::1]'],
+    ['http://bücher.example:80/x', 'bücher.example'],
+    ['http://u:p@bücher.example/x', 'bücher.example'],
+    ['http://:80/x', ''],
+    ['http:///x', ''],
+    ['//example.com', 'example.com'],
+    ['a_b://example.com/', 'a_b://example.com/'],
+    ['://example.com/', '://example.com/'],
+    ['http:/example.com/', 'http:/example.com/'],
+  ];
+  assert.equal(
+    cases.map(([u]) => shardOfUrl(u, 16)),
+    cases.map(([, host]) => shardOf(host, 16)),
+  );
 });
 
 test("shardOfRange, shardOfLower: a host inside a longer text, as shardOf of the host's UTF-8 bytes", () => {

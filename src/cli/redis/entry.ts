@@ -136,6 +136,9 @@ export interface Entry {
   numbers: string;
   /** The number of lines. */
   lines: number;
+  /** Where each line ends in `data` (its "\n", or the end of `data`), and its line number: found once, by `readEntry`. */
+  ends: Int32Array;
+  lineNumbers: Float64Array;
 }
 
 /** An entry whose fields are not what `publish` writes (another program wrote to the stream). */
@@ -164,29 +167,49 @@ export function readEntry(shard: number, id: string, flat: readonly Buffer[] | n
   if (data === null || numbers === null) throw new EntryError('it has no "n" and "d" fields');
   if (!WHOLE.test(run) || !WHOLE.test(seq)) throw new EntryError('it names no publish run and entry number ("r" and "s")');
   if (!NUMBERS.test(numbers)) throw new EntryError(`its line numbers "${short(numbers)}" are not numbers and differences`);
-  let lines = 1;
-  for (let p = data.indexOf(NEWLINE); p !== -1; p = data.indexOf(NEWLINE, p + 1)) lines++;
   let count = 1;
   for (let p = numbers.indexOf(','); p !== -1; p = numbers.indexOf(',', p + 1)) count++;
+  // Where each line ends, found as the lines are counted (a walk of the entry's lines uses them).
+  const ends = new Int32Array(count);
+  let lines = 1;
+  for (let p = data.indexOf(NEWLINE); p !== -1; p = data.indexOf(NEWLINE, p + 1)) {
+    if (lines <= count) ends[lines - 1] = p;
+    lines++;
+  }
   if (lines !== count) throw new EntryError(`it holds ${lines} lines and ${count} line numbers`);
-  return { shard, id, run: Number(run), seq: Number(seq), data, numbers, lines };
+  ends[count - 1] = data.length;
+  return { shard, id, run: Number(run), seq: Number(seq), data, numbers, lines, ends, lineNumbers: lineNumbersOf(numbers, count) };
+}
+
+/**
+ * The `count` line numbers of entry field "n": the first, then the differences added up. A
+ * number of up to 15 digits is read digit by digit (exactly); a longer one as Number reads it.
+ */
+function lineNumbersOf(numbers: string, count: number): Float64Array {
+  const out = new Float64Array(count);
+  let line = 0;
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    let n = 0;
+    let end = at;
+    for (let c = numbers.charCodeAt(end); c >= 0x30 && c <= 0x39; c = numbers.charCodeAt(++end)) n = n * 10 + (c - 0x30);
+    if (end - at > 15) n = Number(numbers.slice(at, end));
+    line += n;
+    out[i] = line;
+    at = end + 1;
+  }
+  return out;
 }
 
 /** Calls `each(start, end, line)` for every line of `e` (read by `readEntry`): bytes [start, end) of `e.data` and the line's number. */
 export function forEachLine(e: Entry, each: (start: number, end: number, line: number) => void): void {
-  const data = e.data;
-  const nums = e.numbers;
-  let line = 0;
+  const ends = e.ends;
+  const numbers = e.lineNumbers;
   let start = 0;
-  for (let at = 0; ; ) {
-    const comma = nums.indexOf(',', at);
-    line += Number(nums.slice(at, comma === -1 ? nums.length : comma));
-    let nl = data.indexOf(NEWLINE, start);
-    if (nl === -1) nl = data.length;
-    each(start, nl, line);
-    if (comma === -1) return;
-    start = nl + 1;
-    at = comma + 1;
+  for (let i = 0; i < ends.length; i++) {
+    const end = ends[i]!;
+    each(start, end, numbers[i]!);
+    start = end + 1;
   }
 }
 

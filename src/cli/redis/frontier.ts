@@ -20,7 +20,7 @@ import { RedisError } from './client.js';
 import { Digester, DigestSet, writeDecimal } from './digest.js';
 import type { Entry } from './entry.js';
 import type { Job } from './job.js';
-import { shardOf, shardOfRange } from './keys.js';
+import { FNV_OFFSET, FNV_PRIME, shardOf, shardOfRange } from './keys.js';
 
 /** The URLs a worker remembers having committed. */
 const REMEMBERED = 1 << 19;
@@ -47,7 +47,8 @@ export class FrontierSink implements Sink, UriSink {
   sent = 0;
   admitted = 0;
 
-  private targets = new Map<number, Target>();
+  /** What the next commit sends to each shard (by its index: cheaper than a Map's lookup, per URL). */
+  private targets: Array<Target | undefined> = [];
   private readonly remembered = new Set<string>();
   /** --seen digest: the digests committed, which stand for the URLs remembered. */
   private readonly digests: DigestSet | null;
@@ -134,8 +135,8 @@ export class FrontierSink implements Sink, UriSink {
       remembered.add(url);
     }
     const shard = shardOfUrl(url, this.job.shards);
-    let t = this.targets.get(shard);
-    if (t === undefined) this.targets.set(shard, (t = new Target()));
+    let t = this.targets[shard];
+    if (t === undefined) this.targets[shard] = t = new Target();
     t.urls.push(url);
     if (d !== null) {
       t.digests.push(d.high, d.low);
@@ -156,12 +157,13 @@ export class FrontierSink implements Sink, UriSink {
    * replicas); returns the shards each entry's output went to. Throws `RedisError`.
    */
   async commit(): Promise<Map<Entry, number[]>> {
-    const targets = this.targets;
-    this.targets = new Map();
+    const targets: Array<[number, Target]> = [];
+    for (const [shard, t] of this.targets.entries()) if (t !== undefined) targets.push([shard, t]);
+    this.targets = [];
     const keys = this.job.keys;
     const shards = this.job.shards;
     const added = await Promise.all(
-      [...targets].map(([shard, t]) => {
+      targets.map(([shard, t]) => {
         // The bits of the entries that this shard receives, by run: entry N of shard i is bit N·S + i.
         const bits = new Map<number, number[]>();
         for (const e of t.entries) {
@@ -215,43 +217,59 @@ function members(digests: readonly number[]): Buffer {
 const NEWLINE = 0x0a;
 
 /**
- * The shard of a URL in normal form: of its host, found with a few searches (in a normal form
+ * The shard of a URL in normal form: of its host, found and hashed in one walk (in a normal form
  * the authority follows "scheme://" or "//" and ends at the first "/", "?" or "#"; a userinfo ends
  * at its last "@"; a port follows the host's first ":", or a "]"); of the whole URL when it has no
- * authority.
+ * authority. One walk, not searches (String#indexOf and #lastIndexOf are calls out of the
+ * compiled code) and a second walk to hash the host: this runs for every URL a worker commits.
  */
 export function shardOfUrl(url: string, shards: number): number {
   let from: number;
   if (url.charCodeAt(0) === SLASH && url.charCodeAt(1) === SLASH) from = 2;
   else {
-    const colon = url.indexOf(':');
-    if (colon <= 0 || url.charCodeAt(colon + 1) !== SLASH || url.charCodeAt(colon + 2) !== SLASH) return shardOf(url, shards);
-    for (let i = 0; i < colon; i++) if (!isSchemeChar(url.charCodeAt(i))) return shardOf(url, shards);
-    from = colon + 3;
+    let k = 0;
+    while (k < url.length && isSchemeChar(url.charCodeAt(k))) k++;
+    if (k === 0 || url.charCodeAt(k) !== COLON || url.charCodeAt(k + 1) !== SLASH || url.charCodeAt(k + 2) !== SLASH)
+      return shardOf(url, shards);
+    from = k + 3;
   }
+  // The host's hash so far: it starts again after each "@" and stops at the first ":".
   let end = from;
-  while (end < url.length) {
+  let start = from;
+  let colon = -1;
+  let h = FNV_OFFSET;
+  let ascii = true;
+  for (; end < url.length; end++) {
     const c = url.charCodeAt(end);
     if (c === SLASH || c === QUESTION || c === HASH) break;
-    end++;
+    if (c === AT) {
+      start = end + 1;
+      colon = -1;
+      h = FNV_OFFSET;
+      ascii = true;
+    } else if (colon === -1) {
+      if (c === COLON) colon = end;
+      else {
+        if (c >= 0x80) ascii = false;
+        h = Math.imul(h ^ c, FNV_PRIME);
+      }
+    }
   }
-  const at = url.lastIndexOf('@', end - 1);
-  const start = at >= from ? at + 1 : from;
-  let stop = end;
   if (url.charCodeAt(start) === BRACKET) {
+    // An IP literal: its colons are not a port's.
     const close = url.indexOf(']', start);
-    if (close !== -1 && close < end) stop = close + 1;
-  } else {
-    const colon = url.indexOf(':', start);
-    if (colon !== -1 && colon < end) stop = colon;
+    return shardOfRange(url, start, close !== -1 && close < end ? close + 1 : end, shards);
   }
-  return shardOfRange(url, start, stop, shards);
+  // A host beyond ASCII is hashed by its UTF-8 bytes.
+  return ascii ? (h >>> 0) % shards : shardOfRange(url, start, colon === -1 ? end : colon, shards);
 }
 
 const SLASH = 0x2f;
 const QUESTION = 0x3f;
 const HASH = 0x23;
 const BRACKET = 0x5b;
+const AT = 0x40;
+const COLON = 0x3a;
 
 function isSchemeChar(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;

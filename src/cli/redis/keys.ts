@@ -112,8 +112,9 @@ export function plainTags(job: string, shards: number): string[] {
   return Array.from({ length: shards }, (_, i) => `${job}:${i}`);
 }
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
+/** 32-bit FNV-1a's start and multiplier (publish hashes a host as it finds it, with them). */
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 0x01000193;
 
 /**
  * The shard of a key: 32-bit FNV-1a of its UTF-8 bytes, modulo `shards`. Every producer and

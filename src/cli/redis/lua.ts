@@ -150,24 +150,65 @@ local all = ARGV[seen + 1]
 local n, count, entry = 0, 0, all
 if ARGV[seen] == 'e' then
   local urls = split(all)
-  local new, here = {}, {}
+  local key = KEYS[seen + 1]
   n = #urls
+  -- While every URL so far was new (most often), the new ones are urls[1..count] and no list is
+  -- made; the first slice that holds a known URL or one twice starts the list \`new\`.
+  local new = nil
   for from = 1, n, 4000 do
     local to = math.min(from + 3999, n)
-    local known = redis.call('SMISMEMBER', KEYS[seen + 1], unpack(urls, from, to))
-    local add = {}
-    for j = from, to do
-      -- A URL that comes twice in one call (a repair commits what it finds, unfiltered) is new once.
-      if known[j - from + 1] == 0 and not here[urls[j]] then
-        here[urls[j]] = true
-        add[#add + 1] = urls[j]
-        new[#new + 1] = urls[j]
+    local known = redis.call('SMISMEMBER', key, unpack(urls, from, to))
+    local fresh = nil
+    for j = 1, to - from + 1 do
+      if known[j] ~= 0 then
+        fresh = {}
+        break
       end
     end
-    if #add > 0 then redis.call('SADD', KEYS[seen + 1], unpack(add)) end
+    -- The slice's URLs that the seen-set did not hold: all of them, or \`fresh\`.
+    local size = to - from + 1
+    local added
+    if fresh == nil then
+      added = redis.call('SADD', key, unpack(urls, from, to))
+    else
+      size = 0
+      for j = from, to do
+        if known[j - from + 1] == 0 then
+          size = size + 1
+          fresh[size] = urls[j]
+        end
+      end
+      added = size > 0 and redis.call('SADD', key, unpack(fresh, 1, size)) or 0
+    end
+    -- SADD added fewer than it was given: a URL came twice in the slice (a repair commits what
+    -- it finds, unfiltered), new once, where it came first.
+    if added < size then
+      if fresh == nil then
+        fresh = {}
+        for j = from, to do fresh[j - from + 1] = urls[j] end
+      end
+      local here, once = {}, {}
+      for j = 1, size do
+        local u = fresh[j]
+        if not here[u] then
+          here[u] = true
+          once[#once + 1] = u
+        end
+      end
+      fresh, size = once, #once
+    end
+    if new == nil and fresh ~= nil then
+      new = {}
+      for j = 1, count do new[j] = urls[j] end
+    end
+    if new == nil then
+      count = to
+    else
+      for j = 1, size do new[count + j] = fresh == nil and urls[from + j - 1] or fresh[j] end
+      count = count + size
+    end
   end
-  count = #new
-  if count < n then entry = table.concat(new, '\\n') end
+  if new ~= nil then entry = table.concat(new, '\\n', 1, count) end
 else
   local members, fresh, j = split(ARGV[seen + 2]), {}, 0
   n = #members

@@ -39,7 +39,7 @@ import { RedisError } from './client.js';
 import { Batch, type Batched, BIG_ENTRY } from './entry.js';
 import { groupsOf, liveGroups } from './groups.js';
 import { guardAgain, type Job, PRODUCER_TTL } from './job.js';
-import { shardOfBytes, shardOfLower } from './keys.js';
+import { FNV_OFFSET, FNV_PRIME, shardOfBytes, shardOfLower } from './keys.js';
 import type { PublishSettings } from './publish-spec.js';
 
 /** How often the producer looks at the workers' lag (ms). */
@@ -93,20 +93,19 @@ class ShardLines implements LineReader, Records {
       from = log.targetStart;
       to = log.targetEnd;
     }
-    const host = this.hostIn(bytes, from, to);
-    return host === -1 ? shardOfBytes(bytes, start, end, this.shards) : shardOfLower(bytes, host, this.hostEnd, this.shards);
+    const shard = this.hostShard(bytes, from, to);
+    return shard === -1 ? shardOfBytes(bytes, start, end, this.shards) : shard;
   }
 
-  /** The end of the host that `hostIn` found last. */
-  private hostEnd = 0;
-
   /**
-   * Where the host of the URI in bytes [from, to) begins (its end in `hostEnd`), found without
-   * parsing the URI: after "scheme://" or "//", past a userinfo, before a port; -1 when there is
-   * no authority or its host is empty. Only the shard depends on it, and only through the bytes,
-   * so the lines of a host in any case land in the same shard.
+   * The shard of the host of the URI in bytes [from, to) (`shardOfLower` of the host), found
+   * without parsing the URI: after "scheme://" or "//", past a userinfo, before a port; -1 when
+   * there is no authority or its host is empty. Only the shard depends on it, and only through
+   * the bytes, so the lines of a host in any case land in the same shard. The host is hashed as
+   * the authority is walked, in one pass (a walk to find it and another to hash it cost some 40%
+   * more instructions a line): the hash starts again after each "@" and stops at the first ":".
    */
-  private hostIn(b: Uint8Array, from: number, to: number): number {
+  private hostShard(b: Uint8Array, from: number, to: number): number {
     let i = from;
     if (i < to && isAlpha(b[i]!)) {
       i++;
@@ -117,26 +116,29 @@ class ShardLines implements LineReader, Records {
     else return -1;
     let end = i;
     let start = i;
+    let colon = -1;
+    let h = FNV_OFFSET;
     for (; end < to; end++) {
       const c = b[end]!;
       if (c === SLASH || c === QUESTION || c === HASH) break;
-      if (c === AT) start = end + 1;
-    }
-    let stop = end;
-    if (b[start] === BRACKET) {
-      const close = b.indexOf(CLOSE_BRACKET, start);
-      if (close !== -1 && close < end) stop = close + 1;
-    } else {
-      for (let p = start; p < end; p++) {
-        if (b[p] === COLON) {
-          stop = p;
-          break;
-        }
+      if (c === AT) {
+        start = end + 1;
+        colon = -1;
+        h = FNV_OFFSET;
+      } else if (colon === -1) {
+        if (c === COLON) colon = end;
+        else h = Math.imul(h ^ (c >= 0x41 && c <= 0x5a ? c | 0x20 : c), FNV_PRIME);
       }
     }
-    if (stop === start) return -1;
-    this.hostEnd = stop;
-    return start;
+    if (b[start] === BRACKET) {
+      // An IP literal: its colons are not a port's.
+      let stop = end;
+      const close = b.indexOf(CLOSE_BRACKET, start);
+      if (close !== -1 && close < end) stop = close + 1;
+      return stop === start ? -1 : shardOfLower(b, start, stop, this.shards);
+    }
+    if ((colon === -1 ? end : colon) === start) return -1;
+    return (h >>> 0) % this.shards;
   }
 
   private add(shard: number, bytes: Buffer, start: number, end: number, line: number): void {
