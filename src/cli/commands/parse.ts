@@ -8,7 +8,7 @@ import { Flag, type HostType, hostTypeOf, Range, rangeEnd, rangeFlag, rangeStart
 import type { UriTemplateMatch } from '../../template/set.js';
 import type { Uri } from '../../uri.js';
 import { tsvField } from '../io/quote.js';
-import { copyBytes, MAX_DIGITS, Names, wordsOf, writeDigits, writeTabs } from '../io/writer.js';
+import { copyBytes, MAX_DIGITS, Names, Words, writeDigits, writeTabs } from '../io/writer.js';
 import type { Latin1Slicer, TargetView } from '../lines/log.js';
 import { KIND_NAMES, Kind, type LineContext } from '../lines/records.js';
 import { type Lines, lines } from '../options/arguments.js';
@@ -127,9 +127,8 @@ export class ParseCommand extends Command {
    * took some 40% of the instructions on a log of distinct requests); null otherwise.
    */
   private readonly cells: Int32Array | null;
-  /** The last buffer whose records `tsvBytes` copied, and its view (see `copyBytes`). */
-  private src: Uint8Array = new Uint8Array(0);
-  private srcWords = wordsOf(this.src);
+  /** The view of the buffer whose records `tsvBytes` copies (see `copyBytes`). */
+  private readonly srcWords = new Words();
   /** The record's match with --templates (read by the template and variables fields). */
   private match: UriTemplateMatch | null = null;
   /** The output of the valid texts seen lately is kept, in pieces (see `pieces`). */
@@ -181,11 +180,7 @@ export class ParseCommand extends Command {
     // copyBytes may write 7 bytes past the end.
     const buf = out.room(cells.length * (Math.max(end - start, MAX_DIGITS) + 1) + 8);
     const words = out.words;
-    if (bytes !== this.src) {
-      this.src = bytes;
-      this.srcWords = wordsOf(bytes);
-    }
-    const srcWords = this.srcWords;
+    const srcWords = this.srcWords.of(bytes);
     const first = out.at;
     let at = first;
     let digits = -1;

@@ -164,6 +164,20 @@ export function wordsOf(b: Uint8Array): DataView {
   return new DataView(b.buffer, b.byteOffset, b.byteLength);
 }
 
+/** `wordsOf` the last buffer asked for, made again only when the buffer changes (a view a line would be an allocation a line). */
+export class Words {
+  private bytes: Uint8Array = NO_BYTES;
+  private view = wordsOf(NO_BYTES);
+
+  of(b: Uint8Array): DataView {
+    if (b !== this.bytes) {
+      this.bytes = b;
+      this.view = wordsOf(b);
+    }
+    return this.view;
+  }
+}
+
 /**
  * Copies bytes [from, to) of `src` to `at` of `dst` (`srcWords`, `dstWords`: their views);
  * returns the position after them. Eight bytes a step, the last step whole: it may write up to 7

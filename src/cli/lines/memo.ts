@@ -4,6 +4,7 @@
  * whose work on a record depends on its text alone (stats, validate, normalize, parse) does it
  * once per distinct text, without scanning a repeat or making a string of it to look it up.
  */
+import { Words } from '../io/writer.js';
 
 /** Entries kept at most; then the memo starts afresh. */
 const ENTRIES = 1 << 13;
@@ -48,8 +49,7 @@ export class RecordMemo<T> {
   private readonly arena = new Uint8Array(ARENA);
   private readonly arenaWords = new DataView(this.arena.buffer);
   /** A view of the last buffer looked up in, read 4 bytes at a time (see `get`). */
-  private words: DataView = this.arenaWords;
-  private wordsOf: Uint8Array = this.arena;
+  private readonly words = new Words();
   private values: T[] = [];
   /** The text of the last `get` that missed, and the empty slot its probe ended at (-1: none). */
   private missBytes: Uint8Array = this.arena;
@@ -84,15 +84,12 @@ export class RecordMemo<T> {
     const n = end - start;
     if (n > LONGEST) return undefined;
     this.lookups++;
-    if (bytes !== this.wordsOf) {
-      this.wordsOf = bytes;
-      this.words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    }
-    const h = hash(this.words, bytes, start, end);
+    const words = this.words.of(bytes);
+    const h = hash(words, bytes, start, end);
     const slots = this.slots;
     let slot = h & MASK;
     for (let e = slots[slot]! - 1, probes = 0; e >= 0; e = slots[slot]! - 1) {
-      if (this.hashes[e] === h && this.same(e, bytes, start, end)) {
+      if (this.hashes[e] === h && this.same(e, words, bytes, start, end)) {
         this.hits++;
         return this.values[e];
       }
@@ -132,11 +129,9 @@ export class RecordMemo<T> {
   }
 
   /** Entry `e`'s text is bytes [start, end) of `bytes` (whose view `words` is). */
-  private same(e: number, bytes: Uint8Array, start: number, end: number): boolean {
+  private same(e: number, words: DataView, bytes: Uint8Array, start: number, end: number): boolean {
     const from = this.starts[e]!;
-    return (
-      this.starts[e + 1]! - from === end - start && sameBytes(this.arenaWords, this.arena, from, this.words, bytes, start, end - start)
-    );
+    return this.starts[e + 1]! - from === end - start && sameBytes(this.arenaWords, this.arena, from, words, bytes, start, end - start);
   }
 
   private afresh(): void {

@@ -15,7 +15,7 @@
  * and ACK) whatever its size. An entry larger than `BIG_ENTRY` (a long line) is read alone
  * (lua.ts, READ).
  */
-import { copyBytes, wordsOf } from '../io/writer.js';
+import { copyBytes, Words, wordsOf } from '../io/writer.js';
 
 export const BATCH_LINES = 250;
 export const BATCH_BYTES = 64 * 1024;
@@ -42,8 +42,7 @@ export class Batch {
   private data = Buffer.allocUnsafe(1024);
   /** `data`, and the last buffer a line was copied from, 8 bytes at a time (see `copyBytes`). */
   private dataWords = wordsOf(this.data);
-  private src: Uint8Array = this.data;
-  private srcWords = this.dataWords;
+  private readonly srcWords = new Words();
   size = 0;
   lines = 0;
   /** The differences between the line numbers after the first. */
@@ -75,13 +74,8 @@ export class Batch {
     if (this.lines > 0) d[at++] = NEWLINE;
     // A copy: the chunk the line lies in is reused once walked. A short line 8 bytes a step, which
     // costs less than a call into Buffer#copy (a byte a step cost some 33 instructions a byte).
-    if (end - start < 256) {
-      if (b !== this.src) {
-        this.src = b;
-        this.srcWords = wordsOf(b);
-      }
-      at = copyBytes(d, this.dataWords, at, b, this.srcWords, start, end);
-    } else at += b.copy(d, at, start, end);
+    if (end - start < 256) at = copyBytes(d, this.dataWords, at, b, this.srcWords.of(b), start, end);
+    else at += b.copy(d, at, start, end);
     this.size = at;
     if (this.lines === 0) {
       this.first = line;

@@ -20,7 +20,7 @@ import { RedisError } from './client.js';
 import { Digester, DigestSet, writeDecimal } from './digest.js';
 import type { Entry } from './entry.js';
 import type { Job } from './job.js';
-import { FNV_OFFSET, FNV_PRIME, shardOf, shardOfRange } from './keys.js';
+import { FNV_START, fnv, shardOf, shardOfHash, shardOfRange } from './keys.js';
 
 /** The URLs a worker remembers having committed. */
 const REMEMBERED = 1 << 19;
@@ -237,7 +237,7 @@ export function shardOfUrl(url: string, shards: number): number {
   let end = from;
   let start = from;
   let colon = -1;
-  let h = FNV_OFFSET;
+  let h = FNV_START;
   let ascii = true;
   for (; end < url.length; end++) {
     const c = url.charCodeAt(end);
@@ -245,13 +245,13 @@ export function shardOfUrl(url: string, shards: number): number {
     if (c === AT) {
       start = end + 1;
       colon = -1;
-      h = FNV_OFFSET;
+      h = FNV_START;
       ascii = true;
     } else if (colon === -1) {
       if (c === COLON) colon = end;
       else {
         if (c >= 0x80) ascii = false;
-        h = Math.imul(h ^ c, FNV_PRIME);
+        h = fnv(h, c);
       }
     }
   }
@@ -261,7 +261,7 @@ export function shardOfUrl(url: string, shards: number): number {
     return shardOfRange(url, start, close !== -1 && close < end ? close + 1 : end, shards);
   }
   // A host beyond ASCII is hashed by its UTF-8 bytes.
-  return ascii ? (h >>> 0) % shards : shardOfRange(url, start, colon === -1 ? end : colon, shards);
+  return ascii ? shardOfHash(h, shards) : shardOfRange(url, start, colon === -1 ? end : colon, shards);
 }
 
 const SLASH = 0x2f;

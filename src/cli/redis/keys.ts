@@ -112,9 +112,18 @@ export function plainTags(job: string, shards: number): string[] {
   return Array.from({ length: shards }, (_, i) => `${job}:${i}`);
 }
 
-/** 32-bit FNV-1a's start and multiplier (publish hashes a host as it finds it, with them). */
-export const FNV_OFFSET = 0x811c9dc5;
-export const FNV_PRIME = 0x01000193;
+/**
+ * 32-bit FNV-1a, a byte at a time: `fnv(h, byte)` from `FNV_START`, then `shardOfHash`. The shard
+ * functions here and the walks that hash a host as they find it (publish, the worker's frontier)
+ * all use these, so that every producer and worker computes the same shard.
+ */
+export const FNV_START = 0x811c9dc5;
+export function fnv(h: number, byte: number): number {
+  return Math.imul(h ^ byte, 0x01000193);
+}
+export function shardOfHash(h: number, shards: number): number {
+  return (h >>> 0) % shards;
+}
 
 /**
  * The shard of a key: 32-bit FNV-1a of its UTF-8 bytes, modulo `shards`. Every producer and
@@ -128,31 +137,31 @@ export function shardOf(key: string, shards: number): number {
 
 /** `shardOf` of characters [start, end) of `s`, without making a string of them. */
 export function shardOfRange(s: string, start: number, end: number, shards: number): number {
-  let h = FNV_OFFSET;
+  let h = FNV_START;
   for (let i = start; i < end; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0x80) {
       const key = Buffer.from(s.slice(start, end));
       return shardOfBytes(key, 0, key.length, shards);
     }
-    h = Math.imul(h ^ c, FNV_PRIME);
+    h = fnv(h, c);
   }
-  return (h >>> 0) % shards;
+  return shardOfHash(h, shards);
 }
 
 /** `shardOf` of bytes [start, end) of `b`. */
 export function shardOfBytes(b: Uint8Array, start: number, end: number, shards: number): number {
-  let h = FNV_OFFSET;
-  for (let i = start; i < end; i++) h = Math.imul(h ^ b[i]!, FNV_PRIME);
-  return (h >>> 0) % shards;
+  let h = FNV_START;
+  for (let i = start; i < end; i++) h = fnv(h, b[i]!);
+  return shardOfHash(h, shards);
 }
 
 /** `shardOf` of bytes [start, end) of `b` in ASCII lower case: a host as written, found by publish. */
 export function shardOfLower(b: Uint8Array, start: number, end: number, shards: number): number {
-  let h = FNV_OFFSET;
+  let h = FNV_START;
   for (let i = start; i < end; i++) {
     const c = b[i]!;
-    h = Math.imul(h ^ (c >= 0x41 && c <= 0x5a ? c | 0x20 : c), FNV_PRIME);
+    h = fnv(h, c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
   }
-  return (h >>> 0) % shards;
+  return shardOfHash(h, shards);
 }

@@ -39,7 +39,7 @@ import { RedisError } from './client.js';
 import { Batch, type Batched, BIG_ENTRY } from './entry.js';
 import { groupsOf, liveGroups } from './groups.js';
 import { guardAgain, type Job, PRODUCER_TTL } from './job.js';
-import { FNV_OFFSET, FNV_PRIME, shardOfBytes, shardOfLower } from './keys.js';
+import { FNV_START, fnv, shardOfBytes, shardOfHash, shardOfLower } from './keys.js';
 import type { PublishSettings } from './publish-spec.js';
 
 /** How often the producer looks at the workers' lag (ms). */
@@ -117,17 +117,17 @@ class ShardLines implements LineReader, Records {
     let end = i;
     let start = i;
     let colon = -1;
-    let h = FNV_OFFSET;
+    let h = FNV_START;
     for (; end < to; end++) {
       const c = b[end]!;
       if (c === SLASH || c === QUESTION || c === HASH) break;
       if (c === AT) {
         start = end + 1;
         colon = -1;
-        h = FNV_OFFSET;
+        h = FNV_START;
       } else if (colon === -1) {
         if (c === COLON) colon = end;
-        else h = Math.imul(h ^ (c >= 0x41 && c <= 0x5a ? c | 0x20 : c), FNV_PRIME);
+        else h = fnv(h, c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
       }
     }
     if (b[start] === BRACKET) {
@@ -138,7 +138,7 @@ class ShardLines implements LineReader, Records {
       return stop === start ? -1 : shardOfLower(b, start, stop, this.shards);
     }
     if ((colon === -1 ? end : colon) === start) return -1;
-    return (h >>> 0) % this.shards;
+    return shardOfHash(h, this.shards);
   }
 
   private add(shard: number, bytes: Buffer, start: number, end: number, line: number): void {

@@ -3,6 +3,7 @@
  * approximate with a stated bound beyond, kept by the values' UTF-8 bytes. `urikit stats` counts
  * hosts, paths and schemes with it (see counts.ts), straight from the bytes of a log line.
  */
+import { Words } from '../io/writer.js';
 import { hash, sameBytes } from '../lines/memo.js';
 import { HyperLogLog } from './hll.js';
 
@@ -69,8 +70,7 @@ export class TopK {
   /** The entries whose run of slots was too long, by their bytes as Latin-1 text. */
   private crowded: Map<string, number> | null = null;
   /** A view of the last buffer looked up in, read 4 bytes at a time. */
-  private words: DataView = this.arenaWords;
-  private wordsOf: Uint8Array = this.arena;
+  private readonly words = new Words();
   /** The slot where the last lookup that missed stopped (-1: it ran long; the value goes to `crowded`). */
   private missSlot = -1;
   private missHash = 0;
@@ -131,7 +131,7 @@ export class TopK {
    */
   addTo(e: number, bytes: Uint8Array, start: number, end: number): boolean {
     const n = end - start;
-    if (this.keys[3 * e + 1] !== n || !sameBytes(this.arenaWords, this.arena, this.keys[3 * e]!, this.view(bytes), bytes, start, n))
+    if (this.keys[3 * e + 1] !== n || !sameBytes(this.arenaWords, this.arena, this.keys[3 * e]!, this.words.of(bytes), bytes, start, n))
       return false;
     this.counts[2 * e]!++;
     return true;
@@ -226,7 +226,7 @@ export class TopK {
 
   /** The entry of the value [start, end) of `bytes`, or -1 (then `missSlot` and `missHash` say where it goes). */
   private find(bytes: Uint8Array, start: number, end: number): number {
-    const words = this.view(bytes);
+    const words = this.words.of(bytes);
     const h = hash(words, bytes, start, end);
     const table = this.table;
     const mask = (table.length >> 1) - 1;
@@ -251,15 +251,6 @@ export class TopK {
     return this.crowded?.get(latin1(bytes, start, end)) ?? -1;
   }
 
-  /** `bytes` read 4 bytes at a time. */
-  private view(bytes: Uint8Array): DataView {
-    if (bytes !== this.wordsOf) {
-      this.wordsOf = bytes;
-      this.words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    }
-    return this.words;
-  }
-
   /** Keeps the value [start, end) of `bytes`, which `find` just missed; returns its entry, or -1 when the table was pruned. */
   private insert(bytes: Uint8Array, start: number, end: number, count: number, over: number): number {
     const e = this.live++;
@@ -272,7 +263,7 @@ export class TopK {
     // Four bytes a step (the arena has 4 bytes to spare): a Buffer's subarray and `set` cost
     // more than copying a value's few bytes.
     const to = this.arenaWords;
-    const from = this.view(bytes);
+    const from = this.words.of(bytes);
     const at = this.arenaUsed;
     let i = 0;
     for (; i + 4 <= n; i += 4) to.setInt32(at + i, from.getInt32(start + i, true), true);
