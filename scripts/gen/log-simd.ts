@@ -43,7 +43,8 @@ import {
 /** The memory: the result at OUT, the walker's bytes from DATA on (at most DATA_MAX, then PAD bytes of "\n"). */
 const OUT = 0;
 const DATA = 65_536;
-export const DATA_MAX = 2 << 20;
+// A thread's segment whole (threads/serve.ts: at most 4 MiB, and the line that crosses its end).
+export const DATA_MAX = 8 << 20;
 const PAD = 64;
 const PAGES = (DATA + DATA_MAX + PAD + 65_535) >> 16;
 

@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert';
 import { FastLog, Shape } from '../../../src/cli/lines/fast.js';
 import { logSimd } from '../../../src/cli/lines/log-simd.js';
 import { LOG_SIMD_MAX } from '../../../src/cli/lines/log-simd-code.js';
+import { segmentSize } from '../../../src/cli/threads/serve.js';
 import { LogSimdCompare } from '../../support/log-simd.js';
 import { Rng } from '../../support/rng.js';
 import { runs } from '../../support/runs.js';
@@ -393,6 +394,22 @@ test('a range larger than the memory is read by the expressions; two readers tak
   // A line outside the range is none of the shape, as with the expressions.
   assert.is(fa.line(b, 0, b.length - 1, true), Shape.NONE);
   assert.is(fa.line(a, 0, a.length + 1, true), Shape.NONE);
+});
+
+test("a thread's largest segment is read by the module: its memory takes it whole, with the line that crosses its end", () => {
+  const m = logSimd();
+  assert.ok(m !== null, 'WebAssembly SIMD is there to test');
+  // threads/serve.ts reads a segment and, past its end, up to 64 KiB more to finish its last line.
+  const largest = segmentSize(Number.MAX_SAFE_INTEGER, 1) + (64 << 10);
+  assert.ok(largest <= LOG_SIMD_MAX, `${largest} > ${LOG_SIMD_MAX}`);
+  const line = `${HEAD}GET /a" 200 5 "http://h/p"${UA}\n`;
+  const seg = Buffer.from(line.repeat(Math.floor(largest / line.length)), 'latin1');
+  const f = new FastLog('combined');
+  f.begin(seg, 0, seg.length);
+  const last = seg.length - line.length;
+  assert.is(f.line(seg, last, seg.length - 1, true), Shape.BOTH);
+  assert.is(m!.holder, f);
+  assert.is(f.target.pathEnd, last + line.indexOf('"', HEAD.length));
 });
 
 test.run();
