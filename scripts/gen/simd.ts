@@ -89,12 +89,14 @@ const lowerLanes = (v: Code): Code => i8x16.lt_u(i8x16.sub(v, v128.splat(0x61)),
  * followed by two HEXDIGs, and at most one "#". Returns -1 otherwise; else 0, with at OUT: the
  * scheme's end, the host's end (the path's start), the first "?", the first "#", the first "/."
  * from the path's start (-1 for none), and bits 1 (a "%"), 2 (a lower-case HEXDIG after one),
- * 4 (a "%XX" of an unreserved octet).
+ * 4 (a "%XX" of an unreserved octet). With record 0 (a caller that only asks whether the input is
+ * valid) the first "/." and bits 2 and 4 are not looked for: they cost most of a block with a "%".
  */
 function scanFunction(): { func: Func; body: number[] } {
-  const f = new Func('scan', 2);
+  const f = new Func('scan', 3);
   const len = f.param(0);
   const pathOnly = f.param(1);
+  const record = f.param(2);
   const i = f.i32();
   const c = f.i32();
   const schemeEnd = f.i32();
@@ -179,20 +181,22 @@ function scanFunction(): { func: Func; body: number[] } {
             control.if(i32.lt_s(get(hash), i32.const(0)), [set(hash, i32.add(get(i), i32.ctz(get(mask))))]),
             set(hashes, i32.add(get(hashes), i32.popcnt(get(mask)))),
           ]),
-          first(slashDot, v128.and(i8x16.eq(get(v), v128.splat(0x2f)), i8x16.eq(get(v1), v128.splat(0x2e)))),
+          control.if(get(record), [first(slashDot, v128.and(i8x16.eq(get(v), v128.splat(0x2f)), i8x16.eq(get(v1), v128.splat(0x2e))))]),
           set(pct, i8x16.eq(get(v), v128.splat(0x25))),
           control.if(v128.any_true(get(pct)), [
             set(percent, i32.const(1)),
             set(v2, v128.load(get(i), 2)),
             set(bad, v128.or(get(bad), v128.andnot(get(pct), v128.and(hexLanes(get(v1)), hexLanes(get(v2)))))),
-            set(lower, v128.or(get(lower), v128.and(get(pct), v128.or(lowerLanes(get(v1)), lowerLanes(get(v2)))))),
-            set(
-              unres,
-              v128.or(
-                get(unres),
-                v128.and(get(pct), member(v128.or(i8x16.shl(hexValueLanes(get(v1)), 4), hexValueLanes(get(v2))), unreserved)),
+            control.if(get(record), [
+              set(lower, v128.or(get(lower), v128.and(get(pct), v128.or(lowerLanes(get(v1)), lowerLanes(get(v2)))))),
+              set(
+                unres,
+                v128.or(
+                  get(unres),
+                  v128.and(get(pct), member(v128.or(i8x16.shl(hexValueLanes(get(v1)), 4), hexValueLanes(get(v2))), unreserved)),
+                ),
               ),
-            ),
+            ]),
           ]),
           set(i, i32.add(get(i), i32.const(16))),
           control.br(0),

@@ -24,7 +24,7 @@ type Put = (input: string) => number;
 
 /** The module, loaded: its scan, its result, and how an input reaches its memory. */
 interface Loaded {
-  scan: (len: number, pathOnly: number) => number;
+  scan: (len: number, pathOnly: number, record: number) => number;
   out: Int32Array;
   put: Put;
 }
@@ -36,7 +36,7 @@ let loaded: Loaded | null | undefined;
 interface Globals {
   WebAssembly?: {
     Module: new (code: Uint8Array) => object;
-    Instance: new (module: object) => { exports: { memory: { buffer: ArrayBuffer }; scan: (len: number, pathOnly: number) => number } };
+    Instance: new (module: object) => { exports: { memory: { buffer: ArrayBuffer }; scan: (len: number, pathOnly: number, record: number) => number } };
   };
   Buffer?: { from(buffer: ArrayBuffer): { utf8Write(s: string, offset: number): number } };
 }
@@ -80,7 +80,8 @@ export function simdScan(input: string, offsets: Uint32Array | null, absolute: b
   if (pathOnly && (absolute || input.charCodeAt(1) === 0x2f)) return -1;
   // A written count other than the length: a code unit outside ASCII (more bytes), or an input
   // too long for the memory (fewer).
-  if (len > SIMD_MAX || m.put(input) !== len || m.scan(len, pathOnly ? 1 : 0) !== 0) return -1;
+  // Without a record, the module only checks the input: what the flags need is not looked for.
+  if (len > SIMD_MAX || m.put(input) !== len || m.scan(len, pathOnly ? 1 : 0, offsets === null ? 0 : 1) !== 0) return -1;
   if (offsets === null) return 0;
   const out = m.out;
   const schemeEnd = out[0]!;
