@@ -22,9 +22,12 @@ export const SIMD_MIN_VALID = 112;
 /** Copies a string's UTF-8 bytes to the module's memory: the count written. */
 type Put = (input: string) => number;
 
+/** The module's scan of the input in its memory (record 0: no record is read after). */
+type Scan = (len: number, pathOnly: number, record: number) => number;
+
 /** The module, loaded: its scan, its result, and how an input reaches its memory. */
 interface Loaded {
-  scan: (len: number, pathOnly: number, record: number) => number;
+  scan: Scan;
   out: Int32Array;
   put: Put;
 }
@@ -36,7 +39,7 @@ let loaded: Loaded | null | undefined;
 interface Globals {
   WebAssembly?: {
     Module: new (code: Uint8Array) => object;
-    Instance: new (module: object) => { exports: { memory: { buffer: ArrayBuffer }; scan: (len: number, pathOnly: number, record: number) => number } };
+    Instance: new (module: object) => { exports: { memory: { buffer: ArrayBuffer }; scan: Scan } };
   };
   Buffer?: { from(buffer: ArrayBuffer): { utf8Write(s: string, offset: number): number } };
 }
