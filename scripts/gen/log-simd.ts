@@ -37,6 +37,7 @@ import {
   type Nibbles,
   nibbleLookup,
   nibbles,
+  seq,
   v128,
 } from './wasm.js';
 
@@ -317,10 +318,6 @@ function lineFunction(): { func: Func; body: number[] } {
     ),
   );
   return { func: f, body };
-}
-
-function seq(...parts: Code[]): number[] {
-  return parts.flat();
 }
 
 function render(): string {

@@ -34,7 +34,8 @@ export function sleb(n: number): number[] {
   }
 }
 
-const seq = (...parts: Code[]): number[] => parts.flat();
+/** Instructions one after another. */
+export const seq = (...parts: Code[]): number[] => parts.flat();
 const I32 = 0x7f;
 const V128 = 0x7b;
 const VOID = 0x40;
