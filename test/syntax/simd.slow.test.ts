@@ -55,6 +55,25 @@ test('a long URI of each common shape: the record of the machine, hints held to 
     taken(s);
 });
 
+test('a host of every length up to 80, ending at each lane of a block, or with the input', () => {
+  // The module reads the host 16 bytes at a time; what lies past the input in its memory is the
+  // last longer input's bytes (here host characters), which must not lengthen the host.
+  const stale = `https://${'h'.repeat(300)}`;
+  for (let n = 1; n <= 80; n++) {
+    const host = 'h'.repeat(n);
+    for (const rest of ['', `/${'p'.repeat(70)}`, `?${'q'.repeat(70)}`, `#${'f'.repeat(70)}`]) {
+      assert.is(simdScan(stale, got, false), 0);
+      taken(`http://${host}${rest}`);
+      assert.is(isValid(`http://${host}${rest}`), true);
+    }
+    for (const stop of [':80', '@u', '%41', 'A', ' ', '\u00e9', '[']) {
+      const s = `http://${host}${stop}/${'p'.repeat(70)}`;
+      assert.is(simdScan(s, got, false), -1, s);
+      assert.is(isValid(s), referenceScan(s, want) === 0, s);
+    }
+  }
+});
+
 test('the record of one input, slot by slot', () => {
   const s = `https://a.example/p%c3%a9/${'b'.repeat(60)}?q=%7E#f`;
   assert.is(simdScan(s, got, false), 0);
