@@ -33,6 +33,8 @@ import {
 export const SIMD_MAX = 16_384;
 const TABLE = 32_768; // 128 bytes: 1 where a code unit is in SCHEME
 const OUT = TABLE + 128; // the result: six i32
+// Below TABLE: an input's room (SIMD_MAX + 4 bytes: src/syntax/simd.ts) and the 32 bytes of padding after it.
+if (SIMD_MAX + 4 + 32 > TABLE) throw new Error('an input would reach the table');
 
 const range = (n: number): number[] => Array.from({ length: n }, (_, k) => k);
 const isUpper = (c: number): boolean => c >= 0x41 && c <= 0x5a;

@@ -25,6 +25,14 @@ export const SIMD_MIN_VALID = 96;
 /** Copies a string's UTF-8 bytes to the module's memory: the count written. */
 type Put = (input: string) => number;
 
+/**
+ * The bytes an input may take in the module's memory: past them lie its table and its result,
+ * which an input of SIMD_MAX characters outside ASCII (up to three bytes each) would overwrite,
+ * and every later scan would read. An input cut short here has written more than SIMD_MAX bytes
+ * (a character takes at most four), so its count is never its length.
+ */
+const ROOM = SIMD_MAX + 4;
+
 /** The module's scan of the input in its memory (record 0: no record is read after). */
 type Scan = (len: number, pathOnly: number, record: number) => number;
 
@@ -44,7 +52,7 @@ interface Globals {
     Module: new (code: Uint8Array) => object;
     Instance: new (module: object) => { exports: { memory: { buffer: ArrayBuffer }; scan: Scan } };
   };
-  Buffer?: { from(buffer: ArrayBuffer): { utf8Write(s: string, offset: number): number } };
+  Buffer?: { from(buffer: ArrayBuffer): { utf8Write(s: string, offset: number, length: number): number } };
 }
 
 function load(): Loaded | null {
@@ -57,9 +65,9 @@ function load(): Loaded | null {
     if (NodeBuffer !== undefined) {
       // One call into Node's C++ writes the bytes; it returns their count, a number (no allocation).
       const buf = NodeBuffer.from(memory.buffer);
-      put = (s) => buf.utf8Write(s, 0);
+      put = (s) => buf.utf8Write(s, 0, ROOM);
     } else {
-      const bytes = new Uint8Array(memory.buffer);
+      const bytes = new Uint8Array(memory.buffer, 0, ROOM);
       const encoder = new TextEncoder();
       put = (s) => encoder.encodeInto(s, bytes).written;
     }

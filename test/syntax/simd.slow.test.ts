@@ -74,6 +74,21 @@ test('a host of every length up to 80, ending at each lane of a block, or with t
   }
 });
 
+test('an input of multi-byte characters leaves the module as it was', () => {
+  // 10,999 code units of up to three bytes each: their UTF-8 would run past the input's room into
+  // the module's table of scheme characters, here with a NUL where ":" is looked up (so that a
+  // scheme would stop there and take any other byte). It is written only as far as the room.
+  const crafted = `http://a/${'\u4e00'.repeat(10_939)}\u0000${'\u4e00'.repeat(50)}`;
+  assert.is(crafted.length, 10_999);
+  assert.is(isValid(crafted), false);
+  assert.is(scan(crafted, got), referenceScan(crafted, want));
+  const spaced = long('h t://a.example/x', 200);
+  assert.is(isValid(spaced), false);
+  assert.is(scan(spaced, got), referenceScan(spaced, want));
+  assert.is(simdScan(long('h%t://a.example/x', 200), got, false), -1);
+  taken(long('https://a.example/x?q=%41#f'));
+});
+
 test('the record of one input, slot by slot', () => {
   const s = `https://a.example/p%c3%a9/${'b'.repeat(60)}?q=%7E#f`;
   assert.is(simdScan(s, got, false), 0);
