@@ -38,12 +38,18 @@ export const PYTHON_PEERS: Readonly<Record<string, string>> = {
 /** How many URLs the Python comparison runs on, at most. */
 const PYTHON_SAMPLE = 2000;
 
-/** A Python process that measures a reference on request (bench/canon_peers.py). */
+/**
+ * A Python process that measures a reference on request (bench/canon_peers.py). When it ends (a
+ * reference missing, an exception), the wait for its next line ends at once with its last words
+ * on stderr, rather than at the wait's deadline: a corpus's first wait is ten minutes.
+ */
 class PythonPeers {
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly lines: string[] = [];
-  private waiting: ((line: string) => void) | undefined;
+  private waiting: { resolve: (line: string) => void; reject: (e: Error) => void } | undefined;
   private buffer = '';
+  private stderr = '';
+  private ended: Error | undefined;
 
   constructor(file: string) {
     const script = fileURLToPath(
@@ -58,21 +64,47 @@ class PythonPeers {
         this.buffer = this.buffer.slice(nl + 1);
         const w = this.waiting;
         this.waiting = undefined;
-        if (w !== undefined) w(line);
+        if (w !== undefined) w.resolve(line);
         else this.lines.push(line);
       }
     });
+    this.child.stderr.setEncoding('utf8');
+    this.child.stderr.on('data', (d: string) => {
+      this.stderr = (this.stderr + d).slice(-4000);
+    });
+    // A request written after the process ended fails here; the wait for its answer says why.
+    this.child.stdin.on('error', () => {});
+    this.child.on('error', (e) => this.end(`python3 did not start: ${e.message}`));
+    // 'close' comes after the last of its output.
+    this.child.on('close', (code, signal) => {
+      const last = this.stderr.trim().split('\n').pop() ?? '';
+      this.end(`python3 ended (${signal ?? `exit code ${code}`})${last === '' ? '' : `: ${last}`}`);
+    });
   }
 
-  /** The next line the process writes, or a rejection after `ms`. */
+  private end(why: string): void {
+    this.ended ??= new Error(why);
+    const w = this.waiting;
+    this.waiting = undefined;
+    w?.reject(this.ended);
+  }
+
+  /** The next line the process writes, or a rejection after `ms` or when it has ended. */
   next(ms: number): Promise<string> {
     const l = this.lines.shift();
     if (l !== undefined) return Promise.resolve(l);
+    if (this.ended !== undefined) return Promise.reject(this.ended);
     return new Promise((resolve, reject) => {
       const t = setTimeout(() => reject(new Error(`python3 gave no answer in ${ms} ms`)), ms);
-      this.waiting = (line) => {
-        clearTimeout(t);
-        resolve(line);
+      this.waiting = {
+        resolve: (line) => {
+          clearTimeout(t);
+          resolve(line);
+        },
+        reject: (e) => {
+          clearTimeout(t);
+          reject(e);
+        },
       };
     });
   }
