@@ -211,6 +211,21 @@ export class TopK {
     };
   }
 
+  /** The slot of `value` (as `add` returns it, while `epoch` stays), or -1 when it is not held. */
+  slotOf(value: string): number {
+    return this.find(this.scratch, 0, this.encode(value));
+  }
+
+  /** The value in `slot` (a slot `add` or `slotOf` returned in this epoch). */
+  valueAt(slot: number): string {
+    return this.value(slot);
+  }
+
+  /** The hash of the value in `slot`, as `lastHash` gave it when the value came. */
+  hashOf(slot: number): number {
+    return this.keys[3 * slot + 2]!;
+  }
+
   /** `value`'s UTF-8 bytes into `scratch`; returns their length. */
   private encode(value: string): number {
     // Up to 3 bytes a UTF-16 code unit.

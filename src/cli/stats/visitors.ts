@@ -14,11 +14,15 @@ const ALL_P = 14;
 const DAY_P = 12;
 /** The most days counted apart (ten years). */
 export const MAX_DAYS = 3660;
-const latin1 = new TextDecoder('latin1');
 
-/** One day's addresses: their set while exact, else a HyperLogLog. */
+/**
+ * One day's addresses: while exact, the set of their slots in `clients` (numbers: no string is
+ * made of an address) and their hashes in the order they came, from which the HyperLogLog is made
+ * when the slots stop being the addresses'; else that HyperLogLog.
+ */
 interface Day {
-  set: Set<string> | null;
+  set: Set<number> | null;
+  hashes: number[];
   hll: HyperLogLog | null;
 }
 
@@ -95,18 +99,22 @@ export class Visitors {
     }
     if (this.lastDay[slot] === d) return;
     this.lastDay[slot] = d;
-    this.inSet(day, latin1.decode(bytes.subarray(start, end)));
+    this.inSet(day, slot, h);
   }
 
   private newDay(): Day {
-    return this.pairs > this.budget || !this.clients.exact ? { set: null, hll: new HyperLogLog(DAY_P) } : { set: new Set(), hll: null };
+    return this.pairs > this.budget || !this.clients.exact
+      ? { set: null, hashes: [], hll: new HyperLogLog(DAY_P) }
+      : { set: new Set(), hashes: [], hll: null };
   }
 
-  private inSet(day: Day, value: string): void {
+  /** The address in `slot` of `clients`, of hash `h`, into the day's set. */
+  private inSet(day: Day, slot: number, h: number): void {
     const set = day.set!;
-    const n = set.size;
-    set.add(value);
-    if (set.size > n && ++this.pairs > this.budget) this.toHll();
+    if (set.has(slot)) return;
+    set.add(slot);
+    day.hashes.push(h);
+    if (++this.pairs > this.budget) this.toHll();
   }
 
   /** Every day's set becomes a HyperLogLog. */
@@ -116,23 +124,31 @@ export class Visitors {
     for (const day of this.days.values()) {
       if (day.set === null) continue;
       const hll = new HyperLogLog(DAY_P);
-      for (const v of day.set) hll.add(this.hashText(v));
+      for (const h of day.hashes) hll.add(h);
       day.set = null;
+      day.hashes = [];
       day.hll = hll;
     }
   }
 
-  /** The hash of an address kept as Latin-1 text: that of its bytes. */
+  /** The hash of an address sent as text (`toData`): that of its bytes. */
   private hashText(v: string): number {
-    const b = Buffer.from(v, 'latin1');
+    const b = Buffer.from(v, 'utf8');
     return this.hasher.bytes(b, 0, b.length);
   }
 
   toData(): VisitorsData {
+    // A day's slots name addresses only while the clients are exact (a line without a time may
+    // have ended that).
+    if (!this.clients.exact) this.toHll();
+    const clients = this.clients;
     return {
-      clients: this.clients.toData(),
+      clients: clients.toData(),
       all: this.all.registers,
-      days: [...this.days].map(([d, day]): [number, string[] | Uint8Array] => [d, day.set === null ? day.hll!.registers : [...day.set]]),
+      days: [...this.days].map(([d, day]): [number, string[] | Uint8Array] => [
+        d,
+        day.set === null ? day.hll!.registers : [...day.set].map((slot) => clients.valueAt(slot)),
+      ]),
       leftOut: this.leftOut,
     };
   }
@@ -141,6 +157,9 @@ export class Visitors {
     this.clients.merge(o.clients);
     this.all.merge(o.all);
     this.leftOut += o.leftOut;
+    // The slots of the addresses moved: each day's set is then looked up anew.
+    this.lastDay = [];
+    if (!this.clients.exact) this.toHll();
     for (const [d, theirs] of o.days) {
       let day = this.days.get(d);
       if (day === undefined) {
@@ -153,15 +172,17 @@ export class Visitors {
         day.hll!.merge(theirs);
         continue;
       }
-      // A set may become a HyperLogLog on the way (past the budget).
+      // A set may become a HyperLogLog on the way (past the budget). While the clients are
+      // exact, they hold every address a thread's exact day holds (merged above).
       for (const v of theirs) {
-        if (day.set !== null) this.inSet(day, v);
-        else day.hll!.add(this.hashText(v));
+        if (day.set === null) {
+          day.hll!.add(this.hashText(v));
+          continue;
+        }
+        const slot = this.clients.slotOf(v);
+        this.inSet(day, slot, this.clients.hashOf(slot));
       }
     }
-    // The slots of the addresses moved: each day's set is then looked up anew.
-    this.lastDay = [];
-    if (!this.clients.exact) this.toHll();
   }
 
   toJSON(): VisitorsJSON {

@@ -101,4 +101,17 @@ test('merge: exact sets add up as one count; a set meets a HyperLogLog; days pas
   assert.equal([other.toJSON().perDay.length, other.toJSON().perDayLeftOut], [MAX_DAYS, 3]);
 });
 
+test('a day sent while its slots no longer name addresses (the clients pruned on lines without a time) is sent as a HyperLogLog', () => {
+  const v = new Visitors(2);
+  for (const a of ['p', 'q', 'r']) add(v, a, 0);
+  // 4 entries at most (2 × --track): the fifth address prunes the clients, on lines with no time.
+  for (const a of ['s', 't']) add(v, a, -1);
+  const data = v.toData();
+  assert.is(data.days.length, 1);
+  assert.ok(data.days[0]![1] instanceof Uint8Array);
+  const w = new Visitors(2);
+  w.merge(data);
+  assert.equal(w.toJSON().perDay, [{ day: '1970-01-01', distinct: 3, exact: false, error: 0.01625 }]);
+});
+
 test.run();
