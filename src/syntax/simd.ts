@@ -92,8 +92,8 @@ export function simdScan(input: string, offsets: Uint32Array | null, absolute: b
   const c0 = input.charCodeAt(0);
   const pathOnly = c0 === 0x2f;
   if (pathOnly && (absolute || input.charCodeAt(1) === 0x2f)) return -1;
-  // A written count other than the length: a code unit outside ASCII (more bytes), or an input
-  // too long for the memory (fewer).
+  // A written count other than the length: a code unit outside ASCII (more bytes, even when the
+  // write stops at ROOM).
   // Without a record, the module only checks the input: what the flags need is not looked for.
   if (len > SIMD_MAX || m.put(input) !== len || m.scan(len, pathOnly ? 1 : 0, offsets === null ? 0 : 1) !== 0) return -1;
   if (offsets === null) return 0;

@@ -161,7 +161,7 @@ export class TopK {
     const all: Counted[] = [];
     const counts = this.counts;
     for (let e = 0; e < this.live; e++)
-      if (counts[2 * e]! >= least) all.push({ value: this.value(e), count: counts[2 * e]!, over: counts[2 * e + 1]! });
+      if (counts[2 * e]! >= least) all.push({ value: this.valueAt(e), count: counts[2 * e]!, over: counts[2 * e + 1]! });
     all.sort(byCount);
     return all.slice(0, n);
   }
@@ -175,7 +175,7 @@ export class TopK {
       const theirs = new Set<string>();
       for (const e of o.entries) theirs.add(e[0]);
       for (let e = 0; e < this.live; e++) {
-        if (!theirs.has(this.value(e))) {
+        if (!theirs.has(this.valueAt(e))) {
           counts[2 * e]! += o.floor;
           counts[2 * e + 1]! += o.floor;
         }
@@ -201,7 +201,7 @@ export class TopK {
 
   toData(): TopKData {
     const entries: Array<[string, number, number]> = [];
-    for (let e = 0; e < this.live; e++) entries.push([this.value(e), this.counts[2 * e]!, this.counts[2 * e + 1]!]);
+    for (let e = 0; e < this.live; e++) entries.push([this.valueAt(e), this.counts[2 * e]!, this.counts[2 * e + 1]!]);
     return {
       capacity: this.capacity,
       floor: this.floor,
@@ -216,11 +216,6 @@ export class TopK {
     return this.find(this.scratch, 0, this.encode(value));
   }
 
-  /** The value in `slot` (a slot `add` or `slotOf` returned in this epoch). */
-  valueAt(slot: number): string {
-    return this.value(slot);
-  }
-
   /** The hash of the value in `slot`, as `lastHash` gave it when the value came. */
   hashOf(slot: number): number {
     return this.keys[3 * slot + 2]!;
@@ -233,8 +228,8 @@ export class TopK {
     return encoder.encodeInto(value, this.scratch).written;
   }
 
-  /** Entry `e`'s value. */
-  private value(e: number): string {
+  /** The value of entry `e`: a slot `add` or `slotOf` returned in this epoch. */
+  valueAt(e: number): string {
     const at = this.keys[3 * e]!;
     return utf8.decode(this.arena.subarray(at, at + this.keys[3 * e + 1]!));
   }

@@ -16,13 +16,12 @@ const DAY_P = 12;
 export const MAX_DAYS = 3660;
 
 /**
- * One day's addresses: while exact, the set of their slots in `clients` (numbers: no string is
- * made of an address) and their hashes in the order they came, from which the HyperLogLog is made
- * when the slots stop being the addresses'; else that HyperLogLog.
+ * One day's addresses: while exact, their slots in `clients` (numbers: no string is made of an
+ * address), each with its hash, from which the HyperLogLog is made when the slots stop being the
+ * addresses'; else that HyperLogLog.
  */
 interface Day {
-  set: Set<number> | null;
-  hashes: number[];
+  set: Map<number, number> | null;
   hll: HyperLogLog | null;
 }
 
@@ -103,17 +102,14 @@ export class Visitors {
   }
 
   private newDay(): Day {
-    return this.pairs > this.budget || !this.clients.exact
-      ? { set: null, hashes: [], hll: new HyperLogLog(DAY_P) }
-      : { set: new Set(), hashes: [], hll: null };
+    return this.pairs > this.budget || !this.clients.exact ? { set: null, hll: new HyperLogLog(DAY_P) } : { set: new Map(), hll: null };
   }
 
   /** The address in `slot` of `clients`, of hash `h`, into the day's set. */
   private inSet(day: Day, slot: number, h: number): void {
     const set = day.set!;
     if (set.has(slot)) return;
-    set.add(slot);
-    day.hashes.push(h);
+    set.set(slot, h);
     if (++this.pairs > this.budget) this.toHll();
   }
 
@@ -124,9 +120,8 @@ export class Visitors {
     for (const day of this.days.values()) {
       if (day.set === null) continue;
       const hll = new HyperLogLog(DAY_P);
-      for (const h of day.hashes) hll.add(h);
+      for (const h of day.set.values()) hll.add(h);
       day.set = null;
-      day.hashes = [];
       day.hll = hll;
     }
   }
@@ -147,7 +142,7 @@ export class Visitors {
       all: this.all.registers,
       days: [...this.days].map(([d, day]): [number, string[] | Uint8Array] => [
         d,
-        day.set === null ? day.hll!.registers : [...day.set].map((slot) => clients.valueAt(slot)),
+        day.set === null ? day.hll!.registers : [...day.set.keys()].map((slot) => clients.valueAt(slot)),
       ]),
       leftOut: this.leftOut,
     };
