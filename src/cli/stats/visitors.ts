@@ -108,9 +108,10 @@ export class Visitors {
   /** The address in `slot` of `clients`, of hash `h`, into the day's set. */
   private inSet(day: Day, slot: number, h: number): void {
     const set = day.set!;
-    if (set.has(slot)) return;
+    // One lookup: the set grows only when the slot is new to it.
+    const n = set.size;
     set.set(slot, h);
-    if (++this.pairs > this.budget) this.toHll();
+    if (set.size > n && ++this.pairs > this.budget) this.toHll();
   }
 
   /** Every day's set becomes a HyperLogLog. */
