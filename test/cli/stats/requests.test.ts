@@ -294,4 +294,26 @@ test('broken links: exact below --track; past it, counts with their overcount', 
   );
 });
 
+test('broken links: long targets and referrers are kept whole, and pairs that differ in their last byte apart', async () => {
+  const target = `/${'a'.repeat(600)}`;
+  const referrer = `http://r.example/${'b'.repeat(300)}`;
+  const line = (t: string, r: string) => `h - - [17/May/2015:10:05:03 +0000] "GET ${t} HTTP/1.1" 404 0 "${r}" "-"`;
+  const log = [
+    line(target, referrer),
+    line('/x', '-'),
+    line(target, referrer),
+    line(target, `${referrer.slice(0, -1)}c`),
+    line(`${target.slice(0, -1)}z`, referrer),
+    line('/x', '-'),
+    line('/x', '-'),
+  ].join('\n');
+  const j = await json(['--log', 'combined'], log);
+  assert.equal(j.brokenLinks, [
+    { target: '/x', referrer: '-', count: 3 },
+    { target, referrer, count: 2 },
+    { target, referrer: `${referrer.slice(0, -1)}c`, count: 1 },
+    { target: `${target.slice(0, -1)}z`, referrer, count: 1 },
+  ]);
+});
+
 test.run();
