@@ -174,6 +174,7 @@ test('Minutes: each time read as logMinute reads it, the last one remembered wha
     '18/Jun/2016:11:06:03 -0130',
     '18/Jux/2016:11:06:03 -0130',
     '18/Jun/2016:11:06:03 -0130',
+    '18/Jun/2016:11:06:03 -0135',
   ];
   const m = new Minutes();
   const seen: number[] = [];
