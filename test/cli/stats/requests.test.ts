@@ -316,4 +316,37 @@ test('broken links: long targets and referrers are kept whole, and pairs that di
   ]);
 });
 
+test("the referrers' schemes and hosts are counted in lower case, an upper-case letter wherever it is", async () => {
+  const line = (referrer: string) => `h - - [17/May/2015:10:05:03 +0000] "GET / HTTP/1.1" 200 1 "${referrer}" "-"`;
+  const log = [
+    'HTTP://Www.example.com/',
+    'http://www.example.COM/',
+    'http://www.exampLe.com/',
+    'https://ab.cD/',
+    'http://www.example.com/',
+    // "A" and "Z", the ends of the range.
+    'http://Aaaa.example/',
+    'http://zzzZ.example/',
+  ]
+    .map(line)
+    .join('\n');
+  const j = await json(['--log', 'combined'], log);
+  assert.equal(j.referrers!.schemes, {
+    distinct: 2,
+    top: [
+      { value: 'http', count: 6 },
+      { value: 'https', count: 1 },
+    ],
+  });
+  assert.equal(j.referrers!.hosts, {
+    distinct: 4,
+    top: [
+      { value: 'www.example.com', count: 4 },
+      { value: 'aaaa.example', count: 1 },
+      { value: 'ab.cd', count: 1 },
+      { value: 'zzzz.example', count: 1 },
+    ],
+  });
+});
+
 test.run();
