@@ -377,8 +377,8 @@ export function localMinute(b: Uint8Array, t: number): number {
 export class Minutes {
   /**
    * The last time's "[dd/Mon/yyyy:hh:mm" and " +zzzz]" (what logMinute reads), 4 bytes to a
-   * number but the last 2 and 1: a byte at a time, comparing them cost some 150 instructions a
-   * line.
+   * number but the last 2 and 1 (z2 -1: none yet). Compared a byte at a time, they cost a line
+   * some 600 to 800 instructions more (callgrind, bench/README.md).
    */
   private readonly words = new Words();
   private w0 = 0;
@@ -388,8 +388,7 @@ export class Minutes {
   private w4 = 0;
   private z0 = 0;
   private z1 = 0;
-  private z2 = 0;
-  private known = false;
+  private z2 = -1;
   private minute = -1;
 
   /** `logMinute(b, close)`. */
@@ -406,7 +405,6 @@ export class Minutes {
     const z1 = v.getUint16(t + 24, true);
     const z2 = b[close]!;
     if (
-      this.known &&
       w0 === this.w0 &&
       w1 === this.w1 &&
       w2 === this.w2 &&
@@ -425,7 +423,6 @@ export class Minutes {
     this.z0 = z0;
     this.z1 = z1;
     this.z2 = z2;
-    this.known = true;
     return (this.minute = logMinute(b, close));
   }
 }
